@@ -1,0 +1,77 @@
+/// What ``Latitude`` and ``Longitude`` share: a validated number of degrees on one axis,
+/// parsed from a field's text and formatted with five decimals.
+///
+/// A value of a conforming type is always finite and inside its axis' range; the only
+/// ways to make one check that.
+public protocol CoordinateComponent: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The axis the values lie on.
+    static var axis: CoordinateAxis { get }
+
+    /// The value in degrees: finite, inside `Self.axis.range`, never `-0.0`.
+    var degrees: Double { get }
+
+    /// Creates a value after checking it.
+    ///
+    /// - Throws: ``CoordinateFieldError/invalidFormat`` for NaN or infinity,
+    ///   ``CoordinateFieldError/outOfRange(_:)`` outside the axis' range.
+    init(degrees: Double) throws(CoordinateFieldError)
+}
+
+extension CoordinateComponent {
+    /// Checks a number of degrees for this axis; `-0.0` becomes `0.0`.
+    static func validated(_ degrees: Double) throws(CoordinateFieldError) -> Double {
+        guard degrees.isFinite else { throw .invalidFormat }
+        guard axis.range.contains(degrees) else { throw .outOfRange(axis) }
+        return degrees == 0 ? 0 : degrees
+    }
+
+    /// Parses a form field's text.
+    ///
+    /// Empty or white-space-only text is *no value* and returns `nil`; it is not an error
+    /// by itself (the pair rules in ``CoordinateFieldsValidation`` decide). Surrounding
+    /// white space is ignored; a sign (`+`, `-`, `−`) and one decimal separator (`.` or `,`)
+    /// are accepted.
+    ///
+    /// ```swift
+    /// try Latitude.parse("52,2297")   // 52.2297
+    /// try Latitude.parse("  ")        // nil
+    /// try Latitude.parse("1e1")       // throws .invalidFormat
+    /// try Latitude.parse("91")        // throws .outOfRange(.latitude)
+    /// ```
+    ///
+    /// - Throws: ``CoordinateFieldError/invalidFormat`` or ``CoordinateFieldError/outOfRange(_:)``.
+    public static func parse(_ text: some StringProtocol) throws(CoordinateFieldError) -> Self? {
+        switch DecimalText.read(text) {
+        case .empty: return nil
+        case .invalid: throw .invalidFormat
+        case .number(let degrees): return try Self(degrees: degrees)
+        }
+    }
+
+    /// The value with exactly five decimals and `.` as separator: `"52.22970"`.
+    public var formatted: String {
+        // A validated value is finite and within ±180, so the formatter always answers.
+        FiveDecimalFormat.string(degrees) ?? String(degrees)
+    }
+
+    /// Same as ``formatted``.
+    public var description: String { formatted }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.degrees < rhs.degrees }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let degrees = try container.decode(Double.self)
+        do {
+            try self.init(degrees: degrees)
+        } catch {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\(Self.axis.name) \(degrees): \(error.description)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(degrees)
+    }
+}

@@ -1,0 +1,97 @@
+/// One value of a pair as read from the text: degrees (with minutes and seconds
+/// folded in), its sign if written, and its hemisphere letter if any.
+struct SexagesimalValue {
+    var degrees: Double
+    var hasSign: Bool
+    var hemisphere: Hemisphere?
+
+    /// The degrees with the hemisphere applied (`S`/`W` negate).
+    var signedDegrees: Double { hemisphere?.isNegative == true ? -degrees : degrees }
+}
+
+/// Groups ``PairToken``s into values:
+/// `[hemisphere] number [° [number ′ [number ″]]] [hemisphere]`, with at most one
+/// separator between values.
+struct SexagesimalReader {
+    private let tokens: [PairToken]
+    private var index = 0
+
+    init(_ tokens: [PairToken]) {
+        self.tokens = tokens
+    }
+
+    mutating func values() throws(CoordinateParseError) -> [SexagesimalValue] {
+        var values: [SexagesimalValue] = []
+        var usedPrefix = false
+        while index < tokens.count {
+            if !values.isEmpty, tokens[index].kind == .separator {
+                index += 1
+                guard index < tokens.count else { throw unexpected(tokens[index - 1]) }
+            }
+            var value = try value(hemispherePrefix: &usedPrefix)
+            // A trailing letter belongs to this value unless values are written prefix-style.
+            if !usedPrefix, index < tokens.count, case .hemisphere(let hemisphere) = tokens[index].kind {
+                value.hemisphere = hemisphere
+                index += 1
+            }
+            values.append(value)
+        }
+        return values
+    }
+
+    private mutating func value(hemispherePrefix usedPrefix: inout Bool) throws(CoordinateParseError)
+        -> SexagesimalValue
+    {
+        var prefix: Hemisphere?
+        if case .hemisphere(let hemisphere) = tokens[index].kind {
+            prefix = hemisphere
+            usedPrefix = true
+            index += 1
+        }
+        guard index < tokens.count else {
+            throw tokens.last.map(unexpected) ?? .empty
+        }
+        guard case .number(let degrees, let hasSign, let degreesAreInteger) = tokens[index].kind else {
+            throw unexpected(tokens[index])
+        }
+        let written = tokens[index].text
+        index += 1
+        var total = degrees.magnitude
+        if take(.degree), let (minutes, minutesAreInteger, minutesText) = numberFollowed(by: .minute) {
+            guard degreesAreInteger else {
+                throw .invalidSexagesimal("degrees \(written) have a fraction and are followed by minutes")
+            }
+            guard minutes < 60 else { throw .invalidSexagesimal("minutes \(minutesText) must be less than 60") }
+            total += minutes / 60
+            if let (seconds, _, secondsText) = numberFollowed(by: .second) {
+                guard minutesAreInteger else {
+                    throw .invalidSexagesimal("minutes \(minutesText) have a fraction and are followed by seconds")
+                }
+                guard seconds < 60 else { throw .invalidSexagesimal("seconds \(secondsText) must be less than 60") }
+                total += seconds / 3600
+            }
+        }
+        let negative = degrees.sign == .minus
+        return SexagesimalValue(degrees: negative ? -total : total, hasSign: hasSign, hemisphere: prefix)
+    }
+
+    /// Consumes `mark` if it is next.
+    private mutating func take(_ mark: PairToken.Kind) -> Bool {
+        guard index < tokens.count, tokens[index].kind == mark else { return false }
+        index += 1
+        return true
+    }
+
+    /// Consumes an unsigned `number mark` if both are next.
+    private mutating func numberFollowed(by mark: PairToken.Kind) -> (Double, Bool, String)? {
+        guard index + 1 < tokens.count, tokens[index + 1].kind == mark,
+            case .number(let value, false, let isInteger) = tokens[index].kind
+        else { return nil }
+        index += 2
+        return (value, isInteger, tokens[index - 2].text)
+    }
+
+    private func unexpected(_ token: PairToken) -> CoordinateParseError {
+        .unexpectedCharacter(token.text, position: token.position)
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Geodata
+
+extension PetSpot {
+    /// `petspot validate`: checks coordinates with the report forms' rules.
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a latitude and longitude as the report forms do.",
+            discussion: """
+                Give the two fields (--latitude, --longitude) or the whole pair as one \
+                argument: "52.2297, 21.0122", "52,2297 21,0122", geo:52.2297,21.0122, \
+                "52.2297 N, 21.0122 E" or 52°13′47″N 21°0′44″E. Negative values work as typed: \
+                --latitude -33.8688, or "-33.8688, 151.2093".
+
+                Exit status: 0 valid, 1 invalid, 64 usage error.
+                """
+        )
+
+        @Option(name: .long, parsing: .unconditional, help: "The latitude field's text (−90…90).")
+        var latitude: String?
+
+        @Option(name: .long, parsing: .unconditional, help: "The longitude field's text (−180…180).")
+        var longitude: String?
+
+        @Option(help: "Which form's rules: missing (both or neither) or found (both required).")
+        var flow: Flow = .missing
+
+        @Flag(help: "Print one JSON object instead of text.")
+        var json = false
+
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The pair as one string.", valueName: "pair"))
+        var pair: [String] = []
+
+        enum Flow: String, ExpressibleByArgument, CaseIterable {
+            case missing, found
+
+            var requirement: CoordinateRequirement { self == .missing ? .missingPetFlow : .foundPetFlow }
+        }
+
+        func validate() throws {
+            try PassthroughArguments.rejectOptions(in: pair)
+            if !pair.isEmpty && (latitude != nil || longitude != nil) {
+                throw ValidationError("Give either the pair or --latitude/--longitude, not both.")
+            }
+            if pair.isEmpty && latitude == nil && longitude == nil {
+                throw ValidationError("Give a pair such as \"52.2297, 21.0122\" or --latitude and --longitude.")
+            }
+        }
+
+        func run() throws {
+            let report =
+                pair.isEmpty
+                ? ValidationReport(
+                    fields: CoordinateFieldsValidation(
+                        latitude: latitude ?? "", longitude: longitude ?? "", requirement: flow.requirement))
+                : ValidationReport(pair: pair.joined(separator: " "))
+            if json {
+                print(report.json.text)
+            } else {
+                print(report.text)
+            }
+            if !report.valid { throw ExitCode(1) }
+        }
+    }
+}
