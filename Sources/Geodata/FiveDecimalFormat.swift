@@ -2,7 +2,7 @@
 ///
 /// The digits are the ones C's `printf("%.5f")` prints, correctly rounded from the
 /// exact binary value (ties to even), with one deliberate difference: a value that
-/// rounds to zero prints `0.00000`, never `-0.00000`. No Foundation, no allocation
+/// rounds to zero prints `0.00000`, never `-0.00000`. No Foundation, and no heap allocation
 /// (results are at most 15 bytes, which Swift stores inline).
 ///
 /// ```swift
@@ -20,9 +20,11 @@ public enum FiveDecimalFormat {
         guard value.isFinite, value.magnitude <= maximumMagnitude else { return nil }
         let scaled = roundedHundredThousandths(value.magnitude)
         let negative = value.sign == .minus && scaled != 0
-        // "-1000000000.00000" is 17 bytes; reserve a little more.
-        return String(unsafeUninitializedCapacity: 20) { buffer in
-            write(scaled, negative: negative, into: buffer)
+        // "-1000000000.00000" is 17 bytes. The digits go to a stack buffer; a result of up to
+        // 15 bytes (every coordinate) becomes a String stored inline, with no heap allocation.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            let count = write(scaled, negative: negative, into: buffer)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
         }
     }
 

@@ -1,0 +1,24 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks live in their own package, outside the main build and CI's test run.
+// Run them with `bash scripts/benchmarks` from the repository root.
+let package = Package(
+    name: "PetSpotBenchmarks",
+    dependencies: [
+        .package(name: "PetSpotLocation", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "GeodataBenchmarks",
+            dependencies: [
+                .product(name: "Geodata", package: "PetSpotLocation"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/GeodataBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
