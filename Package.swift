@@ -16,7 +16,9 @@ let package = Package(
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Property-based tests (Swift Testing) for Geodata and Geodesy invariants.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // Pure value types: coordinates, parsing, validation, formatting. No dependencies.
@@ -31,7 +33,10 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "GeodataTests", dependencies: ["Geodata"]),
+        .testTarget(
+            name: "GeodataTests",
+            dependencies: ["Geodata", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata"]),
     ],
     swiftLanguageModes: [.v6]
