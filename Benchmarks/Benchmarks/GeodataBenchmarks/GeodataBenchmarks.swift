@@ -61,7 +61,9 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("parse: C strtod") { benchmark in
         for i in benchmark.scaledIterations {
-            blackHole(cTexts[i & 1023].withUnsafeBufferPointer { strtod($0.baseAddress, nil) })
+            blackHole(cTexts[i & 1023].withUnsafeBufferPointer { text in
+                text.baseAddress.map { strtod($0, nil) } ?? 0
+            })
         }
     }
 

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the built `petspot` binary on a pseudo-terminal, so that it sees a terminal the way
+/// it does in a person's shell (`isatty` is true, colours and prompts are on), and lets a test
+/// wait for what it prints and type answers.
+///
+/// ```swift
+/// let session = try PseudoTerminalSession(["report", "missing", "--scenario", "denied"])
+/// try session.expect("Latitude")
+/// session.type("g")                       // "Request GPS position"
+/// try session.expect("Go to Settings")
+/// ```
+///
+/// Every wait has a deadline; the process is killed when the session ends, in every path.
+final class PseudoTerminalSession {
+    /// Everything the program printed so far, with ANSI escape sequences removed.
+    private(set) var transcript = ""
+    /// Where the next ``expect(_:timeout:)`` starts looking in ``transcript``.
+    private var cursor: String.Index
+    private let master: Int32
+    private let process = Process()
+
+    /// Starts `petspot arguments…` on a new pseudo-terminal of 100×40 characters.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        // posix_openpt/ptsname are hidden from Swift's Glibc module (they need _XOPEN_SOURCE);
+        // these are the Linux ioctls they wrap. grantpt is a no-op with devpts.
+        master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        // TIOCSPTLCK = _IOW('T', 0x31, int), TIOCGPTN = _IOR('T', 0x30, unsigned int): function-like
+        // macros Swift cannot import; these are their values with Linux's generic ioctl encoding
+        // (x86_64 and arm64 alike).
+        let setLock: UInt = 0x4004_5431
+        let getNumber: UInt = 0x8004_5430
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard master >= 0, ioctl(master, setLock, &unlock) == 0, ioctl(master, getNumber, &number) == 0
+        else {
+            throw PseudoTerminalError.unavailable(String(cString: strerror(errno)))
+        }
+        let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        guard slave >= 0 else { throw PseudoTerminalError.unavailable(String(cString: strerror(errno))) }
+        var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
+        process.executableURL = PetSpotProcess.binary
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged["TERM"] = "xterm-256color"
+        merged["NO_COLOR"] = nil
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+        process.standardInput = handle
+        process.standardOutput = handle
+        process.standardError = handle
+        cursor = transcript.startIndex
+        do {
+            try process.run()
+        } catch {
+            close(master)
+            throw error
+        }
+        try handle.close()
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            usleep(50_000)
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        close(master)
+    }
+
+    /// Waits until the program prints `text` (after the previous match) and returns what it
+    /// printed up to and including it. Fails the test with the transcript on timeout.
+    @discardableResult
+    func expect(_ text: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> String
+    {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let range = transcript.range(of: text, range: cursor..<transcript.endIndex) {
+                let seen = String(transcript[cursor..<range.upperBound])
+                cursor = range.upperBound
+                return seen
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0, readSome(waitingAtMost: min(remaining, 0.2)) || process.isRunning else {
+                let message = "did not see \(text.debugDescription) within \(timeout) s; transcript:\n\(transcript)"
+                Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+                throw PseudoTerminalError.timedOut(text)
+            }
+        }
+    }
+
+    /// Types `text` followed by Return.
+    func type(_ text: String) {
+        let bytes = Array((text + "\r").utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Waits for the program to end (reading what it prints meanwhile) and returns its exit status.
+    func waitForExit(timeout: Double = 30) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            guard Date() < deadline else { throw PseudoTerminalError.timedOut("exit") }
+            _ = readSome(waitingAtMost: 0.05)
+        }
+        while readSome(waitingAtMost: 0.05) {}
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Reads what is available within `seconds`; `false` when nothing more can come.
+    private func readSome(waitingAtMost seconds: Double) -> Bool {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, Int32(seconds * 1000)) > 0 else { return process.isRunning }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+        guard count > 0 else { return false }  // EIO once the program has closed the terminal
+        let offset = transcript.distance(from: transcript.startIndex, to: cursor)
+        transcript += Self.withoutEscapes(String(decoding: buffer[..<count], as: UTF8.self))
+        cursor = transcript.index(transcript.startIndex, offsetBy: offset)
+        return true
+    }
+
+    /// `text` without ANSI CSI sequences (colours, cursor moves) and carriage returns.
+    static func withoutEscapes(_ text: String) -> String {
+        var result = ""
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            if scalar == "\u{1B}" {
+                guard let next = scalars.next(), next == "[" else { continue }
+                while let part = scalars.next(), !(0x40...0x7E).contains(part.value) {}
+            } else if scalar != "\r" {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+enum PseudoTerminalError: Error {
+    case unavailable(String)
+    case timedOut(String)
+}
