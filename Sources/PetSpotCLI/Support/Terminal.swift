@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal `petspot` talks to: whether a person is there, whether to use colour, and
+/// the small pieces of terminal output the commands share (prompts, a live status line).
+///
+/// Colours follow the usual rules: only when standard output is a terminal, never with
+/// `NO_COLOR` set (https://no-color.org) or `TERM=dumb`. Prompts are shown only when
+/// standard input is a terminal; a script piping answers in gets plain lines.
+struct Terminal: Sendable {
+    /// Standard input is a terminal: a person can answer prompts.
+    var inputIsTerminal: Bool
+    /// Standard output is a terminal: status lines and cursor movement make sense.
+    var outputIsTerminal: Bool
+    /// ANSI colours and bold are used.
+    var usesColor: Bool
+
+    /// The terminal of this process.
+    static var current: Terminal {
+        let environment = ProcessEnvironment()
+        let output = isatty(STDOUT_FILENO) == 1
+        return Terminal(
+            inputIsTerminal: isatty(STDIN_FILENO) == 1,
+            outputIsTerminal: output,
+            usesColor: output && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+    }
+
+    /// `text` in `style` when colours are on, else unchanged.
+    func paint(_ text: String, _ style: TerminalStyle) -> String {
+        usesColor ? "\u{1B}[\(style.code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Shows `prompt` (on a terminal) and reads one line; `nil` at end of input.
+    func ask(_ prompt: String) -> String? {
+        if inputIsTerminal {
+            write(paint(prompt, .bold) + " ")
+        }
+        return readLine(strippingNewline: true)
+    }
+
+    /// Writes `text` to standard output now, without a newline.
+    func write(_ text: String) {
+        print(text, terminator: "")
+        fflush(stdout)
+    }
+
+    /// Replaces the live status line (terminal only): `\r`, clear line, `text`.
+    func status(_ text: String) {
+        guard outputIsTerminal else { return }
+        write("\r\u{1B}[2K" + paint(text, .dim))
+    }
+
+    /// Clears the live status line (terminal only).
+    func clearStatus() {
+        guard outputIsTerminal else { return }
+        write("\r\u{1B}[2K")
+    }
+}
+
+/// The styles `petspot` uses, as SGR codes.
+enum TerminalStyle: Sendable {
+    case bold, dim, red, green, yellow, blue, gray
+
+    var code: String {
+        switch self {
+        case .bold: "1"
+        case .dim: "2"
+        case .red: "31"
+        case .green: "32"
+        case .yellow: "33"
+        case .blue: "34"
+        case .gray: "90"
+        }
+    }
+}
+
+/// Reads environment variables without Foundation.
+struct ProcessEnvironment: Sendable {
+    subscript(name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}
