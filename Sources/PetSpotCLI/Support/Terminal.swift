@@ -42,7 +42,7 @@ struct Terminal: Sendable {
     /// Writes `text` to standard output now, without a newline.
     func write(_ text: String) {
         print(text, terminator: "")
-        fflush(stdout)
+        fflush(nil)  // all output streams; `stdout` itself is a C global Swift 6 will not touch
     }
 
     /// Replaces the live status line (terminal only): `\r`, clear line, `text`.
