@@ -10,9 +10,12 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // C baselines (snprintf, …) called directly, as a C program would.
+        .target(name: "CBaselines", path: "Benchmarks/CBaselines"),
         .executableTarget(
             name: "GeodataBenchmarks",
             dependencies: [
+                "CBaselines",
                 .product(name: "Geodata", package: "PetSpotLocation"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

@@ -1,4 +1,5 @@
 import Benchmark
+import CBaselines
 import Foundation
 import Geodata
 
@@ -45,7 +46,7 @@ let benchmarks: @Sendable () -> Void = {
         var buffer = [CChar](repeating: 0, count: 32)
         for i in benchmark.scaledIterations {
             let count = buffer.withUnsafeMutableBufferPointer { pointer in
-                withVaList([values[i & 1023]]) { vsnprintf(pointer.baseAddress, 32, "%.5f", $0) }
+                petspot_format_five_decimals(pointer.baseAddress, 32, values[i & 1023])
             }
             blackHole(count)
         }
