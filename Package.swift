@@ -13,6 +13,7 @@ let package = Package(
     name: "PetSpotLocation",
     products: [
         .library(name: "Geodata", targets: ["Geodata"]),
+        .library(name: "Geodesy", targets: ["Geodesy"]),
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
     ],
     dependencies: [
@@ -22,16 +23,24 @@ let package = Package(
         // Pure value types: coordinates, parsing, validation, formatting. No dependencies.
         .target(name: "Geodata"),
 
+        // PROJ's C API (proj.h, geodesic.h); imported only by Sources/Geodesy/PROJ/.
+        .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+
+        // Distances, bearings, radius display, search circles and nearby search on PROJ.
+        .target(name: "Geodesy", dependencies: ["Geodata", "CProj"]),
+
         // The `petspot` command-line tool.
         .executableTarget(
             name: "PetSpotCLI",
             dependencies: [
                 "Geodata",
+                "Geodesy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "GeodataTests", dependencies: ["Geodata"]),
+        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "Geodata"]),
         .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata"]),
     ],
     swiftLanguageModes: [.v6]
