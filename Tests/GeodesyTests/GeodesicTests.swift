@@ -27,8 +27,8 @@ struct GeodesicTests {
         let lines = pairs.map { a, b in
             "\(a.latitude.degrees) \(a.longitude.degrees) \(b.latitude.degrees) \(b.longitude.degrees)"
         }
-        let reference = try GeographicLibTool.numbers(
-            GeographicLibTool.run("GeodSolve", ["-i", "-p", "10"], lines: lines), count: 3)
+        let reference = try ReferenceTool.numbers(
+            ReferenceTool.run("GeodSolve", ["-i", "-p", "10"], lines: lines), count: 3)
         try #require(reference.count == pairs.count)
         for (index, (a, b)) in pairs.enumerated() {
             let path = Geodesic.wgs84.inverse(from: a, to: b)
@@ -124,8 +124,8 @@ struct GeodesicTests {
         let lines = problems.map { start, bearing, distance in
             "\(start.latitude.degrees) \(start.longitude.degrees) \(bearing) \(distance)"
         }
-        let reference = try GeographicLibTool.numbers(
-            GeographicLibTool.run("GeodSolve", ["-p", "10"], lines: lines), count: 3)
+        let reference = try ReferenceTool.numbers(
+            ReferenceTool.run("GeodSolve", ["-p", "10"], lines: lines), count: 3)
         try #require(reference.count == problems.count)
         for (index, (start, bearing, distance)) in problems.enumerated() {
             let end = try Geodesic.wgs84.destination(from: start, bearing: bearing, distance: distance)

@@ -26,8 +26,8 @@ struct SearchCircleTests {
         let circle = try Self.circle(latitude, longitude, km: km)
         let ring = try circle.polygon(points: 64)
         let lines = ring.map { "\($0.latitude.degrees) \($0.longitude.degrees)" }
-        let reference = try GeographicLibTool.numbers(
-            GeographicLibTool.run("Planimeter", ["-p", "6"], lines: lines), count: 3)
+        let reference = try ReferenceTool.numbers(
+            ReferenceTool.run("Planimeter", ["-p", "6"], lines: lines), count: 3)
         let expected = try #require(reference.first)[2].magnitude
         let area = try circle.polygonArea(points: 64)
         // The ring goes through the printed vertices; Planimeter sees them to ~1e-15 degrees.

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 
-/// Runs one of GeographicLib's command-line tools (Debian's geographiclib-tools: `GeodSolve`,
-/// `Planimeter`), the independent C++ implementation the tests compare PROJ against.
+/// Runs a reference command-line tool: GeographicLib's `GeodSolve` and `Planimeter` (Debian's
+/// geographiclib-tools, an independent C++ implementation the tests compare PROJ's geodesics
+/// against) or PROJ's own `cs2cs` (proj-bin).
 ///
 /// All input goes in one run (one problem per line), so thousands of cases cost one process.
 /// A missing tool is a test failure, never a skip: `scripts/install-deps` installs it.
-enum GeographicLibTool {
+enum ReferenceTool {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
@@ -16,7 +17,7 @@ enum GeographicLibTool {
     static func run(_ tool: String, _ arguments: [String], lines: [String], timeout: Double = 60) throws -> [String] {
         let path = "/usr/bin/\(tool)"
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw Failure(description: "\(path) is missing: run scripts/install-deps (geographiclib-tools)")
+            throw Failure(description: "\(path) is missing: run scripts/install-deps (geographiclib-tools, proj-bin)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -50,7 +51,7 @@ enum GeographicLibTool {
     /// Each output line as numbers; a line that is not all numbers is a failure.
     static func numbers(_ lines: [String], count: Int) throws -> [[Double]] {
         try lines.map { line in
-            let values = line.split(separator: " ").compactMap { Double($0) }
+            let values = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) }
             guard values.count == count else { throw Failure(description: "unexpected output line '\(line)'") }
             return values
         }
