@@ -41,7 +41,7 @@ let package = Package(
 
         .testTarget(name: "GeodataTests", dependencies: ["Geodata"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "Geodata"]),
-        .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata"]),
+        .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata", "Geodesy"]),
     ],
     swiftLanguageModes: [.v6]
 )
