@@ -18,7 +18,8 @@ public import Geodata
 /// immutable and can be used from any number of threads at once.
 public struct Geodesic: Sendable {
     /// The WGS84 ellipsoid: a = 6378137 m, f = 1/298.257223563.
-    public static let wgs84 = Geodesic(kernel: GeodesicKernel(equatorialRadius: 6_378_137, flattening: 1 / 298.257223563))
+    public static let wgs84 = Geodesic(
+        kernel: GeodesicKernel(equatorialRadius: 6_378_137, flattening: 1 / 298.257223563))
 
     /// The longest distance ``destination(from:bearing:distance:)`` accepts: 20,000 km,
     /// about half the Earth's circumference.

@@ -30,7 +30,8 @@ extension PetSpot {
         @Option(help: ArgumentHelp("The reports file, JSON or CSV; - reads standard input.", valueName: "file"))
         var reports: String
 
-        @Option(name: .customLong("margin-km"), parsing: .unconditional, help: "Extra reach added to every radius, in km.")
+        @Option(
+            name: .customLong("margin-km"), parsing: .unconditional, help: "Extra reach added to every radius, in km.")
         var marginKm: Double = 0
 
         @Option(help: "Show at most this many matches.")
@@ -82,20 +83,33 @@ extension PetSpot {
 
         private func jsonOutput(_ location: Coordinate, total: Int, count: Int, matches: [NearbyMatch]) -> JSONValue {
             .object([
-                ("from", .object([
-                    ("latitude", .number(location.latitude.degrees)), ("longitude", .number(location.longitude.degrees)),
-                ])),
-                ("reports", .number(Double(total))), ("count", .number(Double(count))),
-                ("matches", .array(matches.map { match in
+                (
+                    "from",
                     .object([
-                        ("id", .string(match.report.id)), ("meters", .number(match.meters)),
-                        ("latitude", .number(match.report.coordinate.latitude.degrees)),
-                        ("longitude", .number(match.report.coordinate.longitude.degrees)),
-                        ("radiusMeters", .number(match.report.radius.meters)),
-                        ("label", .string(RadiusDisplay.line(
-                            place: nil, coordinate: match.report.coordinate, radius: match.report.radius))),
+                        ("latitude", .number(location.latitude.degrees)),
+                        ("longitude", .number(location.longitude.degrees)),
                     ])
-                })),
+                ),
+                ("reports", .number(Double(total))), ("count", .number(Double(count))),
+                (
+                    "matches",
+                    .array(
+                        matches.map { match in
+                            .object([
+                                ("id", .string(match.report.id)), ("meters", .number(match.meters)),
+                                ("latitude", .number(match.report.coordinate.latitude.degrees)),
+                                ("longitude", .number(match.report.coordinate.longitude.degrees)),
+                                ("radiusMeters", .number(match.report.radius.meters)),
+                                (
+                                    "label",
+                                    .string(
+                                        RadiusDisplay.line(
+                                            place: nil, coordinate: match.report.coordinate, radius: match.report.radius
+                                        ))
+                                ),
+                            ])
+                        })
+                ),
             ])
         }
     }

@@ -61,11 +61,14 @@ extension PetSpot {
                 }
                 let feature: JSONValue = .object([
                     ("type", "Feature"),
-                    ("properties", .object([
-                        ("label", .string(line)), ("name", .string(name)),
-                        ("center", .array([.number(centre.longitude.degrees), .number(centre.latitude.degrees)])),
-                        ("radiusMeters", .number(radius.meters)), ("areaSquareMeters", .number(circle.area)),
-                    ])),
+                    (
+                        "properties",
+                        .object([
+                            ("label", .string(line)), ("name", .string(name)),
+                            ("center", .array([.number(centre.longitude.degrees), .number(centre.latitude.degrees)])),
+                            ("radiusMeters", .number(radius.meters)), ("areaSquareMeters", .number(circle.area)),
+                        ])
+                    ),
                     ("geometry", JSONValue(geometry)),
                 ])
                 print(feature.text)

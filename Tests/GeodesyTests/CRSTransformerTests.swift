@@ -29,7 +29,8 @@ struct CRSTransformerTests {
 
     @Test func eastingIsXWhateverTheCRSAxisOrder() async throws {
         // EPSG:2180 is defined northing first; the transformer still gives x = easting.
-        let point = try await CRSTransformer().transform(try Coordinate(latitude: 52.2297, longitude: 21.0122), to: "EPSG:2180")
+        let point = try await CRSTransformer().transform(
+            try Coordinate(latitude: 52.2297, longitude: 21.0122), to: "EPSG:2180")
         #expect(point.x > 600_000 && point.x < 700_000)  // easting
         #expect(point.y > 450_000 && point.y < 500_000)  // northing
     }

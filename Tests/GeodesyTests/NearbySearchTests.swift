@@ -8,7 +8,9 @@ struct NearbySearchTests {
     /// including the poles and the antimeridian; radii mostly 0–50 km, some zero, some huge.
     static func reports(_ count: Int, seed: UInt64) throws -> [NearbyReport] {
         var generator = SeededGenerator(seed: seed)
-        let cities: [(Double, Double)] = [(52.2297, 21.0122), (-33.8688, 151.2093), (64.1, -179.9), (89.9, 0), (-89.95, 0)]
+        let cities: [(Double, Double)] = [
+            (52.2297, 21.0122), (-33.8688, 151.2093), (64.1, -179.9), (89.9, 0), (-89.95, 0),
+        ]
         return try (0..<count).map { index in
             let coordinate: Coordinate
             if index % 4 == 3 {

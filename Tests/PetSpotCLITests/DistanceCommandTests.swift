@@ -18,7 +18,9 @@ struct DistanceCommandTests {
             from: try Coordinate(latitude: -33.8688, longitude: 151.2093),
             to: try Coordinate(latitude: 51.5074, longitude: -0.1278))
         // Foundation's JSON reader on Linux may be one ulp off the shortest round-trip text.
-        func close(_ value: Double?, _ expected: Double) -> Bool { value.map { ($0 - expected).magnitude <= 1e-9 } ?? false }
+        func close(_ value: Double?, _ expected: Double) -> Bool {
+            value.map { ($0 - expected).magnitude <= 1e-9 } ?? false
+        }
         #expect(close(values["meters"], path.meters))
         #expect(close(values["initialBearing"], GeodesicPath.compassBearing(path.initialBearing)))
         #expect(close(values["finalBearing"], GeodesicPath.compassBearing(path.finalBearing)))

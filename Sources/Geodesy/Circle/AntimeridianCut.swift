@@ -58,9 +58,11 @@ enum AntimeridianCut {
     private static func aroundPole(_ ring: [Point], north: Bool) -> [Point] {
         // Start just after the step that crosses ±180; walked from there, the ring runs from
         // one side of the map to the other.
-        guard let crossing = ring.indices.first(where: { index in
-            (ring[index].x - ring[(index + ring.count - 1) % ring.count].x).magnitude > 180
-        }) else { return ring }
+        guard
+            let crossing = ring.indices.first(where: { index in
+                (ring[index].x - ring[(index + ring.count - 1) % ring.count].x).magnitude > 180
+            })
+        else { return ring }
         let walk = unwrap(Array(ring[crossing...] + ring[..<crossing]))
         guard let first = walk.first, let last = walk.last else { return ring }
         let lap: Double = north ? 360 : -360

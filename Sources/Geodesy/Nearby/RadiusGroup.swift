@@ -1,9 +1,9 @@
 import Geodata
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reports whose radii share a power of two (in metres), sorted by latitude, with what the
