@@ -1,3 +1,4 @@
+import Foundation
 import Geodata
 import Geodesy
 import Testing
@@ -64,5 +65,8 @@ struct RadiusDisplayTests {
         #expect(radius.meters == 15_000 && radius.kilometers == 15)
         #expect(try SearchRadius(meters: 10_000_000) == SearchRadius(kilometers: 10_000))
         #expect(throws: GeodesyError.outOfRange(.radius)) { try SearchRadius(meters: 10_000_001) }
+        #expect(String(decoding: try JSONEncoder().encode([radius]), as: UTF8.self) == "[15000]")
+        #expect(try JSONDecoder().decode([SearchRadius].self, from: Data("[500]".utf8)) == [SearchRadius(meters: 500)])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([SearchRadius].self, from: Data("[-1]".utf8)) }
     }
 }
