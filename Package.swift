@@ -13,6 +13,7 @@ let package = Package(
     name: "PetSpotLocation",
     products: [
         .library(name: "Geodata", targets: ["Geodata"]),
+        .library(name: "Geodesy", targets: ["Geodesy"]),
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
     ],
     dependencies: [
@@ -24,11 +25,18 @@ let package = Package(
         // Pure value types: coordinates, parsing, validation, formatting. No dependencies.
         .target(name: "Geodata"),
 
+        // PROJ's C API (proj.h, geodesic.h); imported only by Sources/Geodesy/PROJ/.
+        .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+
+        // Distances, bearings, radius display, search circles and nearby search on PROJ.
+        .target(name: "Geodesy", dependencies: ["Geodata", "CProj"]),
+
         // The `petspot` command-line tool.
         .executableTarget(
             name: "PetSpotCLI",
             dependencies: [
                 "Geodata",
+                "Geodesy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -37,7 +45,11 @@ let package = Package(
             name: "GeodataTests",
             dependencies: ["Geodata", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata"]),
+        .testTarget(
+            name: "GeodesyTests",
+            dependencies: ["Geodesy", "Geodata", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata", "Geodesy"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,16 @@ let package = Package(
             path: "Benchmarks/GeodataBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "GeodesyBenchmarks",
+            dependencies: [
+                .product(name: "Geodata", package: "PetSpotLocation"),
+                .product(name: "Geodesy", package: "PetSpotLocation"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/GeodesyBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
