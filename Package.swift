@@ -13,6 +13,7 @@ let package = Package(
     name: "PetSpotLocation",
     products: [
         .library(name: "Geodata", targets: ["Geodata"]),
+        .library(name: "ReportSteps", targets: ["ReportSteps"]),
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
     ],
     dependencies: [
@@ -21,6 +22,9 @@ let package = Package(
     targets: [
         // Pure value types: coordinates, parsing, validation, formatting. No dependencies.
         .target(name: "Geodata"),
+
+        // The report wizards' step models (Missing and Found flows) and the Pet details card.
+        .target(name: "ReportSteps", dependencies: ["Geodata"]),
 
         // The `petspot` command-line tool.
         .executableTarget(
@@ -33,6 +37,7 @@ let package = Package(
 
         .testTarget(name: "GeodataTests", dependencies: ["Geodata"]),
         .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata"]),
+        .testTarget(name: "ReportStepsTests", dependencies: ["ReportSteps", "Geodata"]),
     ],
     swiftLanguageModes: [.v6]
 )
