@@ -13,6 +13,9 @@ let package = Package(
     name: "PetSpotLocation",
     products: [
         .library(name: "Geodata", targets: ["Geodata"]),
+        .library(name: "Location", targets: ["Location"]),
+        // A real gpsd for tests: an NMEA feed the test serves, gpsd and gpsfake processes.
+        .library(name: "GPSDTestSupport", targets: ["GPSDTestSupport"]),
         .library(name: "ReportSteps", targets: ["ReportSteps"]),
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
     ],
@@ -23,21 +26,37 @@ let package = Package(
         // Pure value types: coordinates, parsing, validation, formatting. No dependencies.
         .target(name: "Geodata"),
 
+        // libgps (gpsd's client library) as a C module; imported only by Location's
+        // Providers/GPSD folder.
+        .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+
+        // LocationService: authorization, requestLocation, live updates over one provider
+        // connection; the gpsd provider (libgps); VirtualClock.
+        .target(name: "Location", dependencies: ["Geodata", "CGPS"]),
+
+        // Test support shared by the test targets and the benchmarks: NMEA sentences, a feed
+        // server gpsd reads from, gpsd and gpsfake processes on free loopback ports.
+        .target(name: "GPSDTestSupport"),
+
         // The report wizards' step models (Missing and Found flows) and the Pet details card.
-        .target(name: "ReportSteps", dependencies: ["Geodata"]),
+        .target(name: "ReportSteps", dependencies: ["Geodata", "Location"]),
 
         // The `petspot` command-line tool.
         .executableTarget(
             name: "PetSpotCLI",
             dependencies: [
                 "Geodata",
+                "Location",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "GeodataTests", dependencies: ["Geodata"]),
-        .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata"]),
-        .testTarget(name: "ReportStepsTests", dependencies: ["ReportSteps", "Geodata"]),
+        .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata", "GPSDTestSupport"]),
+        .testTarget(
+            name: "LocationTests", dependencies: ["Location", "Geodata", "GPSDTestSupport"],
+            resources: [.copy("Resources")]),
+        .testTarget(name: "ReportStepsTests", dependencies: ["ReportSteps", "Geodata", "Location", "GPSDTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
