@@ -36,6 +36,8 @@ public enum LocationRequestFailure: Sendable, Hashable {
     /// The location source could not be used; `reason` says what happened
     /// (`"gpsd is not running on localhost:2947"`).
     case providerUnavailable(reason: String)
+    /// The request was cancelled (the flow was left while it ran).
+    case cancelled
 
     /// The helper text shown under the coordinate fields.
     public var helperText: String {
@@ -46,6 +48,8 @@ public enum LocationRequestFailure: Sendable, Hashable {
             "Getting your position took too long. Try again, or type the coordinates."
         case .providerUnavailable(let reason):
             "Location is unavailable (\(reason)). Type the coordinates, or try again later."
+        case .cancelled:
+            "The location request was cancelled."
         }
     }
 }
