@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Location", targets: ["Location"]),
         // A real gpsd for tests: an NMEA feed the test serves, gpsd and gpsfake processes.
         .library(name: "GPSDTestSupport", targets: ["GPSDTestSupport"]),
+        .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "ReportSteps", targets: ["ReportSteps"]),
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
     ],
@@ -38,8 +39,14 @@ let package = Package(
         // server gpsd reads from, gpsd and gpsfake processes on free loopback ports.
         .target(name: "GPSDTestSupport"),
 
+        // PROJ's C API (proj.h, geodesic.h); imported only by Sources/Geodesy/PROJ/.
+        .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+
+        // Distances, bearings, radius display, search circles and nearby search on PROJ.
+        .target(name: "Geodesy", dependencies: ["Geodata", "CProj"]),
+
         // The report wizards' step models (Missing and Found flows) and the Pet details card.
-        .target(name: "ReportSteps", dependencies: ["Geodata", "Location"]),
+        .target(name: "ReportSteps", dependencies: ["Geodata", "Location", "Geodesy"]),
 
         // The `petspot` command-line tool.
         .executableTarget(
@@ -47,16 +54,19 @@ let package = Package(
             dependencies: [
                 "Geodata",
                 "Location",
+                "Geodesy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "GeodataTests", dependencies: ["Geodata"]),
-        .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata", "GPSDTestSupport"]),
         .testTarget(
             name: "LocationTests", dependencies: ["Location", "Geodata", "GPSDTestSupport"],
             resources: [.copy("Resources")]),
-        .testTarget(name: "ReportStepsTests", dependencies: ["ReportSteps", "Geodata", "Location", "GPSDTestSupport"]),
+        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "Geodata"]),
+        .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata", "Geodesy", "GPSDTestSupport"]),
+        .testTarget(
+            name: "ReportStepsTests", dependencies: ["ReportSteps", "Geodata", "Location", "Geodesy", "GPSDTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,15 @@
+public import Geodata
+
+/// Where a geodesic ends, as ``Geodesic/destination(from:bearing:distance:)`` finds it.
+public struct GeodesicDestination: Sendable, Hashable {
+    /// The end point.
+    public var coordinate: Coordinate
+    /// The bearing on arrival, in degrees clockwise from north, in (−180, 180].
+    public var finalBearing: Double
+
+    /// Creates a destination from its parts.
+    public init(coordinate: Coordinate, finalBearing: Double) {
+        self.coordinate = coordinate
+        self.finalBearing = finalBearing
+    }
+}

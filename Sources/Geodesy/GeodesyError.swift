@@ -1,0 +1,54 @@
+/// Why a number given to the geodesy API (a radius, a distance, a bearing, a point count)
+/// cannot be used. Coordinates need no such check: a `Coordinate` is valid by construction.
+///
+/// The ``description`` is a message a person can act on:
+///
+/// ```swift
+/// do { _ = try SearchRadius(kilometers: -5) }
+/// catch { print(error) }   // "Radius must be between 0 and 10000 km"
+/// ```
+public enum GeodesyError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The value is NaN or infinite.
+    case notFinite(Quantity)
+    /// The value is outside the quantity's ``Quantity/allowedRange`` text.
+    case outOfRange(Quantity)
+
+    /// What kind of number was wrong.
+    public enum Quantity: String, Sendable, Hashable, CaseIterable {
+        /// A search radius: 0…10,000 km (``SearchRadius/maximumMeters``).
+        case radius
+        /// A distance travelled from a point: 0…20,000 km (``Geodesic/maximumDistance``).
+        case distance
+        /// A bearing: −360…360 degrees.
+        case bearing
+        /// The number of points of a search circle's polygon: 3…10,000.
+        case pointCount
+
+        /// The quantity's name as a person reads it.
+        public var name: String {
+            switch self {
+            case .radius: "Radius"
+            case .distance: "Distance"
+            case .bearing: "Bearing"
+            case .pointCount: "Number of points"
+            }
+        }
+
+        /// The valid values, as the message states them.
+        public var allowedRange: String {
+            switch self {
+            case .radius: "between 0 and 10000 km"
+            case .distance: "between 0 and 20000 km"
+            case .bearing: "between -360 and 360 degrees"
+            case .pointCount: "between 3 and 10000"
+            }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notFinite(let quantity): "\(quantity.name) must be a finite number"
+        case .outOfRange(let quantity): "\(quantity.name) must be \(quantity.allowedRange)"
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// A report within reach of a found pet, as ``NearbySearch`` returns it.
+public struct NearbyMatch: Sendable, Hashable {
+    /// The report's position in the array the search was made from.
+    public var index: Int
+    /// The report.
+    public var report: NearbyReport
+    /// The geodesic distance from the found pet to the report's place, in metres
+    /// (`geod_inverse`, to the nanometre).
+    public var meters: Double
+
+    /// A match from its parts.
+    public init(index: Int, report: NearbyReport, meters: Double) {
+        self.index = index
+        self.report = report
+        self.meters = meters
+    }
+}

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import Geodata
+import Geodesy
+
+extension PetSpot {
+    /// `petspot nearby`: which missing-pet reports a found pet is within reach of.
+    struct Nearby: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the missing-pet reports a found pet is within reach of, nearest first.",
+            discussion: """
+                A report is within reach when the geodesic distance from --from to its place is \
+                at most its radius (plus --margin-km). Reports come from --reports FILE (- for \
+                standard input), as a JSON array \
+                [{"id": "r1", "latitude": 52.2297, "longitude": 21.0122, "radiusKm": 15}] or as \
+                CSV lines id,latitude,longitude,radiusKm. Any invalid report rejects the file, \
+                with every problem listed.
+
+                JSON output: {"from": {"latitude": …, "longitude": …}, "reports": N, "count": M, \
+                "matches": [{"id": …, "meters": …, "latitude": …, "longitude": …, \
+                "radiusMeters": …, "label": …}]}.
+
+                Exit status: 0 done (also when nothing is in reach), 1 invalid input, 64 usage error.
+                """
+        )
+
+        @Option(name: .long, parsing: .unconditional, help: "Where the pet was found, e.g. 52.2297,21.0122.")
+        var from: String
+
+        @Option(help: ArgumentHelp("The reports file, JSON or CSV; - reads standard input.", valueName: "file"))
+        var reports: String
+
+        @Option(
+            name: .customLong("margin-km"), parsing: .unconditional, help: "Extra reach added to every radius, in km.")
+        var marginKm: Double = 0
+
+        @Option(help: "Show at most this many matches.")
+        var limit: Int?
+
+        @Flag(help: "Print one JSON object instead of text.")
+        var json = false
+
+        func validate() throws {
+            if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more.") }
+        }
+
+        func run() throws {
+            let location = try CoordinateArguments.coordinate(from, name: "FROM")
+            let margin: SearchRadius
+            do {
+                margin = try SearchRadius(kilometers: marginKm)
+            } catch {
+                throw InputError("Margin: \(error.description)")
+            }
+            let loaded = try ReportsFile.parse(try readReports())
+            let search = NearbySearch(reports: loaded)
+            var matches = search.matches(near: location, margin: margin)
+            let count = matches.count
+            if let limit { matches = Array(matches.prefix(limit)) }
+            if json {
+                print(jsonOutput(location, total: loaded.count, count: count, matches: matches).text)
+            } else {
+                print("\(count) of \(loaded.count) reports within reach of \(location.formatted)")
+                for match in matches {
+                    let distance = FixedDecimal.string(match.meters / 1000, decimals: 3)
+                    let label =
+                        RadiusDisplay.line(place: nil, coordinate: match.report.coordinate, radius: match.report.radius)
+                        ?? match.report.coordinate.formatted
+                    print("\(distance) km  \(match.report.id)  \(label)")
+                }
+            }
+        }
+
+        private func readReports() throws -> String {
+            if reports == "-" {
+                return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            }
+            guard let data = FileManager.default.contents(atPath: reports) else {
+                throw InputError("Cannot read reports file '\(reports)'")
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        private func jsonOutput(_ location: Coordinate, total: Int, count: Int, matches: [NearbyMatch]) -> JSONValue {
+            .object([
+                (
+                    "from",
+                    .object([
+                        ("latitude", .number(location.latitude.degrees)),
+                        ("longitude", .number(location.longitude.degrees)),
+                    ])
+                ),
+                ("reports", .number(Double(total))), ("count", .number(Double(count))),
+                (
+                    "matches",
+                    .array(
+                        matches.map { match in
+                            .object([
+                                ("id", .string(match.report.id)), ("meters", .number(match.meters)),
+                                ("latitude", .number(match.report.coordinate.latitude.degrees)),
+                                ("longitude", .number(match.report.coordinate.longitude.degrees)),
+                                ("radiusMeters", .number(match.report.radius.meters)),
+                                (
+                                    "label",
+                                    .string(
+                                        RadiusDisplay.line(
+                                            place: nil, coordinate: match.report.coordinate, radius: match.report.radius
+                                        ))
+                                ),
+                            ])
+                        })
+                ),
+            ])
+        }
+    }
+}
