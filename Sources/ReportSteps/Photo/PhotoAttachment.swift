@@ -30,9 +30,10 @@ public struct PhotoAttachment: Sendable, Hashable {
 
     /// The size as on the confirmation card: `"812 B"`, `"45.3 KB"`, `"2.4 MB"` (decimal
     /// units, one decimal, `.` separator whatever the locale).
-    public var sizeText: String { Self.sizeText(byteCount) }
+    public var sizeText: String { Self.sizeText(byteCount: byteCount) }
 
-    static func sizeText(_ count: Int) -> String {
+    /// A byte count as on the confirmation card (see ``sizeText``).
+    public static func sizeText(byteCount count: Int) -> String {
         if count < 1000 { return "\(count) B" }
         let units = ["KB", "MB", "GB"]
         var value = Double(count) / 1000
