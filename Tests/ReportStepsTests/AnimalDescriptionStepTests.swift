@@ -35,14 +35,14 @@ struct AnimalDescriptionStepTests {
         var step = AnimalDescriptionStep(state: ReportMissingPetFlowState(), today: Fixtures.fixedToday)
         #expect(step.date == Fixtures.today)
         #expect(step.dateText == "Nov 18, 2025")
-        let result1 = step.selectDate(Fixtures.today.adding(days: 1))
-        #expect(!result1)
+        let accepted = step.selectDate(Fixtures.today.adding(days: 1))
+        #expect(!accepted)
         #expect(step.date == Fixtures.today)
-        let result2 = step.selectDate(Fixtures.today.adding(days: -30))
-        #expect(result2)
+        let acceptedAgain = step.selectDate(Fixtures.today.adding(days: -30))
+        #expect(acceptedAgain)
         #expect(step.dateText == "Oct 19, 2025")
-        let result3 = step.selectDate(Fixtures.today)
-        #expect(result3)
+        let acceptedThird = step.selectDate(Fixtures.today)
+        #expect(acceptedThird)
     }
 
     @Test func speciesListIsTheBundledCuratedList() {
@@ -75,9 +75,10 @@ struct AnimalDescriptionStepTests {
         #expect(step.speciesError == "Please select a species")
         #expect(step.genderError == "Please select a gender")
         #expect(step.raceError == nil, "race is disabled until a species is chosen")
-        #expect(step.inlineErrors.map(\.field) == [
-            "animalDescription.speciesDropdown.tap", "animalDescription.genderFemale.tap",
-        ])
+        #expect(
+            step.inlineErrors.map(\.field) == [
+                "animalDescription.speciesDropdown.tap", "animalDescription.genderFemale.tap",
+            ])
         #expect(state == ReportMissingPetFlowState(), "nothing is written when invalid")
     }
 
@@ -85,8 +86,8 @@ struct AnimalDescriptionStepTests {
         var state = ReportMissingPetFlowState()
         var step = validStep()
         step.setRace("   ")
-        let result4 = step.continueTapped(writingTo: &state)
-        #expect(result4 == .stay(.correctHighlightedFields))
+        let outcome = step.continueTapped(writingTo: &state)
+        #expect(outcome == .stay(.correctHighlightedFields))
         #expect(step.raceError == "Please enter the race")
         #expect(step.raceField.errorMessage == "Please enter the race")
     }
@@ -107,11 +108,11 @@ struct AnimalDescriptionStepTests {
     @Test func descriptionIsCappedAt500CharactersWithACounter() {
         var step = validStep()
         #expect(step.descriptionField.helperText == "0/500")
-        let result5 = step.setAdditionalDescription(String(repeating: "a", count: 123))
-        #expect(!result5)
+        let truncated = step.setAdditionalDescription(String(repeating: "a", count: 123))
+        #expect(!truncated)
         #expect(step.descriptionField.helperText == "123/500")
-        let result6 = step.setAdditionalDescription(String(repeating: "🐶", count: 600))
-        #expect(result6, "pasted text is truncated")
+        let truncatedAgain = step.setAdditionalDescription(String(repeating: "🐶", count: 600))
+        #expect(truncatedAgain, "pasted text is truncated")
         #expect(step.additionalDescription.value.count == 500)
         #expect(step.descriptionField.helperText == "500/500")
         #expect(step.additionalDescription.isAtLimit)
@@ -122,22 +123,22 @@ struct AnimalDescriptionStepTests {
         var step = validStep()
         step.coordinates.latitudeText = "95"
         step.coordinates.longitudeText = "21,0122"
-        let result7 = step.continueTapped(writingTo: &state)
-        #expect(result7 == .stay(.correctHighlightedFields))
+        let outcome = step.continueTapped(writingTo: &state)
+        #expect(outcome == .stay(.correctHighlightedFields))
         #expect(step.coordinates.latitudeField.errorMessage == "Must be between -90 and 90")
         #expect(step.coordinates.longitudeField.errorMessage == nil)
         step.coordinates.latitudeText = "52.2297"
         step.coordinates.longitudeText = ""
-        let result8 = step.continueTapped(writingTo: &state)
-        #expect(!result8.advances)
+        let outcomeAgain = step.continueTapped(writingTo: &state)
+        #expect(!outcomeAgain.advances)
         #expect(step.coordinates.longitudeField.errorMessage == "Enter a longitude too, or clear the latitude")
     }
 
     @Test func emptyCoordinatesAreValidInTheMissingFlow() {
         var state = ReportMissingPetFlowState()
         var step = validStep()
-        let result9 = step.continueTapped(writingTo: &state)
-        #expect(result9 == .advance)
+        let outcome = step.continueTapped(writingTo: &state)
+        #expect(outcome == .advance)
         #expect(state.latitude == nil && state.longitude == nil)
     }
 
@@ -149,8 +150,8 @@ struct AnimalDescriptionStepTests {
         step.setAdditionalDescription("  Brown collar  ")
         step.coordinates.latitudeText = "52,2297"
         step.coordinates.longitudeText = "21.0122"
-        let result10 = step.continueTapped(writingTo: &state)
-        #expect(result10 == .advance)
+        let outcome = step.continueTapped(writingTo: &state)
+        #expect(outcome == .advance)
         #expect(step.inlineErrors.isEmpty)
         #expect(state.disappearanceDate?.isoText == "2025-11-16")
         #expect(state.animalSpecies?.id == "dog")

@@ -42,9 +42,11 @@ struct CalendarDayTests {
         #expect(try CalendarDay(parsing: text).mediumText == "Nov 18, 2025")
     }
 
-    @Test(arguments: [("31/02/2025", CalendarDayError.invalidDay), ("2025/11/18", .invalidFormat),
-                      ("18/11/25", .invalidFormat), ("", .invalidFormat), ("aa/bb/cccc", .invalidFormat),
-                      ("00/01/2025", .invalidDay)])
+    @Test(arguments: [
+        ("31/02/2025", CalendarDayError.invalidDay), ("2025/11/18", .invalidFormat),
+        ("18/11/25", .invalidFormat), ("", .invalidFormat), ("aa/bb/cccc", .invalidFormat),
+        ("00/01/2025", .invalidDay),
+    ])
     func rejectsWhatIsNotADay(text: String, error: CalendarDayError) {
         #expect(throws: error) { try CalendarDay(parsing: text) }
     }

@@ -62,10 +62,11 @@ struct ContactInfoStepTests {
         step.setEmail("nope")
         step.setCaregiverPhone("99")
         _ = step.validate(writingTo: &state)
-        #expect(step.inlineErrors.map(\.message) == [
-            "Enter a valid phone number (7–11 digits)", "Enter a valid email address",
-            "Enter a valid phone number (7–11 digits)",
-        ])
+        #expect(
+            step.inlineErrors.map(\.message) == [
+                "Enter a valid phone number (7–11 digits)", "Enter a valid email address",
+                "Enter a valid phone number (7–11 digits)",
+            ])
         #expect(state.phone == nil)
     }
 

@@ -6,11 +6,11 @@ import Testing
 struct CoordinateFieldsTests {
     @Test func aSecondTapWhileInFlightStartsNothing() {
         var fields = CoordinateFields(requirement: .missingPetFlow, copy: .missingFlow)
-        let result1 = fields.beginLocationRequest()
-        #expect(result1)
+        let started = fields.beginLocationRequest()
+        #expect(started)
         #expect(fields.isRequestInFlight)
-        let result2 = fields.beginLocationRequest()
-        #expect(!result2)
+        let startedAgain = fields.beginLocationRequest()
+        #expect(!startedAgain)
         #expect(fields.helperText == "Getting your position…")
     }
 
@@ -19,51 +19,56 @@ struct CoordinateFieldsTests {
         fields.latitudeText = "garbage"
         _ = fields.validate()
         #expect(fields.latitudeError == .invalidFormat)
-        let result3 = fields.beginLocationRequest()
-        #expect(result3)
+        let started = fields.beginLocationRequest()
+        #expect(started)
         fields.finishLocationRequest(.located(Fixtures.warsaw))
         #expect(fields.latitudeText == "52.22968")
         #expect(fields.longitudeText == "21.01223")
         #expect(fields.latitudeError == nil)
         #expect(fields.helperText == "Location captured successfully")
         #expect(!fields.isRequestInFlight)
-        let result4 = fields.validate()
-        #expect(result4.isValid)
+        let validation = fields.validate()
+        #expect(validation.isValid)
     }
 
     @Test(arguments: [
-        (LocationRequestFailure.noFix, "No GPS fix: the receiver has no position yet. Try again in the open, or type the coordinates."),
+        (
+            LocationRequestFailure.noFix,
+            "No GPS fix: the receiver has no position yet. Try again in the open, or type the coordinates."
+        ),
         (.timedOut, "Getting your position took too long. Try again, or type the coordinates."),
-        (.providerUnavailable(reason: "gpsd is not running"),
-         "Location is unavailable (gpsd is not running). Type the coordinates, or try again later."),
+        (
+            .providerUnavailable(reason: "gpsd is not running"),
+            "Location is unavailable (gpsd is not running). Type the coordinates, or try again later."
+        ),
     ])
     func failureSaysWhatHappenedAndLeavesTheFieldsUntouched(failure: LocationRequestFailure, text: String) {
         var fields = CoordinateFields(requirement: .missingPetFlow, copy: .missingFlow)
         fields.latitudeText = "52.1"
         fields.longitudeText = "21.1"
-        let result5 = fields.beginLocationRequest()
-        #expect(result5)
+        let started = fields.beginLocationRequest()
+        #expect(started)
         fields.finishLocationRequest(.failed(failure))
         #expect(fields.helperText == text)
         #expect(fields.latitudeText == "52.1" && fields.longitudeText == "21.1")
         #expect(fields.alert == nil)
-        let result6 = fields.beginLocationRequest()
-        #expect(result6, "a new tap may retry")
+        let startedAgain = fields.beginLocationRequest()
+        #expect(startedAgain, "a new tap may retry")
     }
 
     @Test(arguments: [LocationPermissionBlock.denied, .restricted])
     func blockedPermissionShowsTheCancelAndGoToSettingsAlert(block: LocationPermissionBlock) throws {
         var fields = CoordinateFields(requirement: .missingPetFlow, copy: .missingFlow)
-        let result7 = fields.beginLocationRequest()
-        #expect(result7)
+        let started = fields.beginLocationRequest()
+        #expect(started)
         fields.finishLocationRequest(.permissionBlocked(block))
         let alert = try #require(fields.alert)
         #expect(alert.cancelTitle == "Cancel")
         #expect(alert.settingsTitle == "Go to Settings")
         #expect(alert.block == block)
         #expect(fields.latitudeText.isEmpty)
-        let result8 = fields.resolveAlert(.goToSettings)
-        #expect(result8)
+        let opensSettings = fields.resolveAlert(.goToSettings)
+        #expect(opensSettings)
         #expect(fields.alert == nil)
         #expect(fields.helperText.hasPrefix("Location access is off."))
     }
@@ -72,13 +77,13 @@ struct CoordinateFieldsTests {
         var fields = CoordinateFields(requirement: .missingPetFlow, copy: .missingFlow)
         _ = fields.beginLocationRequest()
         fields.finishLocationRequest(.permissionBlocked(.denied))
-        let result9 = fields.resolveAlert(.cancel)
-        #expect(!result9)
+        let opensSettings = fields.resolveAlert(.cancel)
+        #expect(!opensSettings)
         #expect(fields.alert == nil)
         fields.latitudeText = "1"
         fields.longitudeText = "2"
-        let result10 = fields.validate()
-        #expect(result10.isValid, "manual entry stays possible")
+        let validation = fields.validate()
+        #expect(validation.isValid, "manual entry stays possible")
     }
 
     @Test func missingFlowIdleHelperSaysNoOtherLocationDetailsAreCollected() {

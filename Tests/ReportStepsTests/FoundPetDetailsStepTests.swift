@@ -42,10 +42,11 @@ struct FoundPetDetailsStepTests {
         var state = ReportFoundPetFlowState()
         var step = FoundPetDetailsStep(state: state, today: Fixtures.fixedToday)
         _ = step.continueTapped(writingTo: &state)
-        #expect(step.inlineErrors.map(\.message) == [
-            "Please select the date found", "Please select a species", "Please select the sex",
-            "Latitude is required", "Longitude is required",
-        ])
+        #expect(
+            step.inlineErrors.map(\.message) == [
+                "Please select the date found", "Please select a species", "Please select the sex",
+                "Latitude is required", "Longitude is required",
+            ])
     }
 
     @Test func futureDateFoundIsRefused() {

@@ -11,7 +11,9 @@ struct FoundPetReportFlowTests {
         FoundPetReportFlow(locationRequester: rig.requester, submitter: submitter, today: Fixtures.fixedToday)
     }
 
-    private static let gpsRig = { ServiceRig(.authorizedWhenInUse, events: [.connected, .fix(ScriptedTestProvider.warsawFix())]) }
+    private static let gpsRig = {
+        ServiceRig(.authorizedWhenInUse, events: [.connected, .fix(ScriptedTestProvider.warsawFix())])
+    }
 
     /// Fills steps 1 and 2 (location through Use current location) and step 3's contact fields.
     private func fillEverything(_ flow: FoundPetReportFlow) async throws {
@@ -85,10 +87,11 @@ struct FoundPetReportFlowTests {
         #expect(!json.contains("987"), "the caregiver phone is not sent")
         #expect(!json.contains("Prosta"), "the address is not sent")
         let keys = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]).keys
-        #expect(Set(keys) == [
-            "status", "lastSeenDate", "species", "gender", "locationLatitude", "locationLongitude",
-            "microchipNumber", "phone", "email",
-        ])
+        #expect(
+            Set(keys) == [
+                "status", "lastSeenDate", "species", "gender", "locationLatitude", "locationLongitude",
+                "microchipNumber", "phone", "email",
+            ])
         // …while the flow state keeps them (FR-016).
         #expect(flow.state.caregiverPhone == "+48987654321")
         #expect(flow.state.currentAddress == "ul. Prosta 2\nWarszawa")

@@ -71,8 +71,10 @@ struct PetDetailsCardTests {
         #expect(card.fields.filter { $0.label == "Contact owner" }.map(\.value) == ["finder@example.com"])
     }
 
-    @Test(arguments: [("ACTIVE", "MISSING", PetDetailsCard.StatusBadge.Color.red), ("FOUND", "FOUND", .blue),
-                      ("CLOSED", "CLOSED", .gray), ("closed", "CLOSED", .gray)])
+    @Test(arguments: [
+        ("ACTIVE", "MISSING", PetDetailsCard.StatusBadge.Color.red), ("FOUND", "FOUND", .blue),
+        ("CLOSED", "CLOSED", .gray), ("closed", "CLOSED", .gray),
+    ])
     func statusMapsToBadgeTextAndColor(api: String, text: String, color: PetDetailsCard.StatusBadge.Color) {
         let badge = PetDetailsCard.StatusBadge(apiStatus: api)
         #expect(badge.text == text)
@@ -80,7 +82,8 @@ struct PetDetailsCardTests {
     }
 
     @Test func radiusBelowAKilometreAndPlaceWithoutRadius() throws {
-        let near = Self.minimal.replacingOccurrences(of: "\"breed\":null", with: "\"location\":\" Kraków \",\"locationRadius\":0.5")
+        let near = Self.minimal.replacingOccurrences(
+            of: "\"breed\":null", with: "\"location\":\" Kraków \",\"locationRadius\":0.5")
         #expect(try PetDetailsCard(json: Data(near.utf8)).locationText == "Kraków • ±500 m")
         let noRadius = Self.minimal.replacingOccurrences(of: "\"breed\":null", with: "\"location\":\"Gdańsk\"")
         #expect(try PetDetailsCard(json: Data(noRadius.utf8)).locationText == "Gdańsk")

@@ -93,7 +93,9 @@ struct PhotoStepTests {
 
     @Test func foundFlowTakesOnlyPngOrJpgUpTo10MB() throws {
         var step = PhotoStep(copy: .foundFlow)
-        #expect(throws: PhotoError.typeNotAccepted(.gif)) { try step.attach(filename: "a.gif", bytes: Fixtures.gifBytes) }
+        #expect(throws: PhotoError.typeNotAccepted(.gif)) {
+            try step.attach(filename: "a.gif", bytes: Fixtures.gifBytes)
+        }
         #expect(step.errorMessage == "GIF photos are not accepted here. Choose a PNG or JPG photo.")
         let limit = PhotoStepCopy.foundFlowMaximumByteCount
         let atLimit = Fixtures.jpegBytes + [UInt8](repeating: 0, count: limit - Fixtures.jpegBytes.count)
@@ -106,8 +108,10 @@ struct PhotoStepTests {
         #expect(step.photo == nil)
     }
 
-    @Test(arguments: [(0, "0 B"), (999, "999 B"), (1000, "1.0 KB"), (45_300, "45.3 KB"), (2_400_000, "2.4 MB"),
-                      (999_960, "1.0 MB")])
+    @Test(arguments: [
+        (0, "0 B"), (999, "999 B"), (1000, "1.0 KB"), (45_300, "45.3 KB"), (2_400_000, "2.4 MB"),
+        (999_960, "1.0 MB"),
+    ])
     func sizeTextIsDeterministic(count: Int, text: String) {
         #expect(PhotoAttachment.sizeText(byteCount: count) == text)
     }

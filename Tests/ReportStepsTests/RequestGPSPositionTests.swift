@@ -64,7 +64,8 @@ struct RequestGPSPositionTests {
     }
 
     @Test func notDeterminedAsksThenShowsTheAlertWhenRefused() async {
-        let rig = ServiceRig(.notDetermined, answer: .denied, events: [.connected, .fix(ScriptedTestProvider.warsawFix())])
+        let rig = ServiceRig(
+            .notDetermined, answer: .denied, events: [.connected, .fix(ScriptedTestProvider.warsawFix())])
         let flow = flow(rig)
         await flow.requestGPSPosition()
         #expect(rig.authorizer.requestCount == 1)
@@ -108,7 +109,8 @@ struct RequestGPSPositionTests {
         await flow.requestGPSPosition()
         #expect(
             flow.descriptionStep.coordinates.helperText
-                == "Location is unavailable (localhost:2947: Connection refused). Type the coordinates, or try again later.")
+                == "Location is unavailable (localhost:2947: Connection refused). Type the coordinates, or try again later."
+        )
         #expect(flow.descriptionStep.coordinates.latitudeText.isEmpty)
     }
 

@@ -108,10 +108,12 @@ public struct PetDetailsCard: Sendable, Hashable {
     public var fields: [LabelValue] {
         var fields = [LabelValue(label: "Date of Disappearance", value: dateText, accessibilityIdentifier: nil)]
         if let phone {
-            fields.append(LabelValue(label: "Contact owner", value: phone, accessibilityIdentifier: "petDetails.phone.tap"))
+            fields.append(
+                LabelValue(label: "Contact owner", value: phone, accessibilityIdentifier: "petDetails.phone.tap"))
         }
         if let email {
-            fields.append(LabelValue(label: "Contact owner", value: email, accessibilityIdentifier: "petDetails.email.tap"))
+            fields.append(
+                LabelValue(label: "Contact owner", value: email, accessibilityIdentifier: "petDetails.email.tap"))
         }
         fields += [
             LabelValue(label: "Microchip number", value: microchipText, accessibilityIdentifier: nil),

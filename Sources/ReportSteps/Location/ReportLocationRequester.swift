@@ -70,7 +70,8 @@ public struct ReportLocationRequester: CurrentLocationRequesting {
             case .authorizationDenied(let status)?: .permissionBlocked(status == .restricted ? .restricted : .denied)
             case .fix?, nil: .failed(.timedOut)
             }
-        case .providerUnavailable(let endpoint, let reason): .failed(.providerUnavailable(reason: "\(endpoint): \(reason)"))
+        case .providerUnavailable(let endpoint, let reason):
+            .failed(.providerUnavailable(reason: "\(endpoint): \(reason)"))
         case .cancelled: .failed(.cancelled)
         }
     }

@@ -33,7 +33,9 @@ public enum ImageType: String, Sendable, Hashable, Codable, CaseIterable, Custom
     public var description: String { rawValue }
 
     /// HEIF brands of still images and sequences (ISO/IEC 23008-12), HEVC-coded or generic.
-    static let heifBrands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "msf1"]
+    static let heifBrands: Set<String> = [
+        "heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "msf1",
+    ]
 
     /// The format of a file starting with `bytes`, or `nil` when it is none of the five.
     public static func detect(_ bytes: some Collection<UInt8>) -> ImageType? {
