@@ -4,7 +4,7 @@ import Location
 import ReportSteps
 import Testing
 
-@Suite("Found flow: three steps, Use current location, submit (spec 004)")
+@Suite("Found flow: three steps, Use current location, submit (spec 004)", .timeLimit(.minutes(1)))
 @MainActor
 struct FoundPetReportFlowTests {
     private func flow(_ rig: ServiceRig, submitter: RecordingSubmitter = RecordingSubmitter()) -> FoundPetReportFlow {

@@ -1,9 +1,13 @@
 import Geodata
 import Location
+import Observation
 import ReportSteps
+import Synchronization
 import Testing
 
-@Suite("Missing flow: navigation keeps data, cancel clears (spec 000 FR-002, FR-013; spec 001 US1)")
+@Suite(
+    "Missing flow: navigation keeps data, cancel clears (spec 000 FR-002, FR-013; spec 001 US1)",
+    .timeLimit(.minutes(1)))
 @MainActor
 struct MissingPetReportFlowTests {
     private func flow() -> MissingPetReportFlow {
@@ -59,4 +63,30 @@ struct MissingPetReportFlowTests {
         #expect(flow.descriptionStep.coordinates.latitudeText.isEmpty)
         #expect(flow.descriptionStep.date == Fixtures.today)
     }
+}
+
+@Suite("Flows are observable (Observation on Linux)")
+@MainActor
+struct FlowObservationTests {
+    @Test func continuingNotifiesObserversOfTheStep() throws {
+        let rig = ServiceRig(.authorizedWhenInUse, events: [])
+        let flow = MissingPetReportFlow(locationRequester: rig.requester, today: Fixtures.fixedToday)
+        try flow.photoStep.attach(filename: "luna.png", bytes: Fixtures.pngBytes)
+        let changed = ChangeFlag()
+        withObservationTracking {
+            _ = flow.step
+        } onChange: {
+            changed.set()
+        }
+        #expect(!changed.isSet)
+        flow.continueTapped()
+        #expect(changed.isSet)
+    }
+}
+
+/// A flag an `onChange` closure (which must be `Sendable`) can set.
+final class ChangeFlag: Sendable {
+    private let flag = Mutex(false)
+    func set() { flag.withLock { $0 = true } }
+    var isSet: Bool { flag.withLock { $0 } }
 }

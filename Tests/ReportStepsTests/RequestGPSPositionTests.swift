@@ -5,7 +5,7 @@ import Testing
 
 /// "Request GPS position" on *Animal description*, through a real `LocationService`
 /// (spec 002 §8, spec 000 FR-009 / FR-014 / edge cases).
-@Suite("Missing flow: Request GPS position through LocationService")
+@Suite("Missing flow: Request GPS position through LocationService", .timeLimit(.minutes(1)))
 @MainActor
 struct RequestGPSPositionTests {
     private func flow(_ rig: ServiceRig) -> MissingPetReportFlow {
@@ -79,6 +79,8 @@ struct RequestGPSPositionTests {
         flow.descriptionStep.coordinates.latitudeText = "50.1"
         let request = Task { await flow.requestGPSPosition() }
         try await rig.clock.waitForSleepers(atLeast: 1)
+        // Advance only once the service has seen the receiver's "no fix" report.
+        for await update in rig.service.updates where update == .waitingForFix { break }
         await rig.clock.advance(by: .seconds(30))
         await request.value
         let fields = flow.descriptionStep.coordinates
