@@ -28,7 +28,7 @@ struct PhotoStepTests {
         #expect(throws: PhotoError.unsupportedType) {
             try step.attach(filename: "cat.png", bytes: Array("plain text".utf8))
         }
-        #expect(step.photo == nil)
+        #expect(step.photo?.filename == "cat.jpg", "a refused file keeps the last good photo")
         #expect(step.errorMessage == "This file is not a JPG, PNG, HEIC, GIF or WEBP image. Choose a photo.")
     }
 
@@ -69,6 +69,9 @@ struct PhotoStepTests {
         step.beginLoading(filename: "icloud.heic")
         try step.finishLoading(bytes: Fixtures.heicBytes)
         #expect(step.photo?.type == .heic)
+        step.beginLoading(filename: "broken.heic")
+        #expect(throws: PhotoError.unsupportedType) { try step.finishLoading(bytes: [1, 2, 3]) }
+        #expect(step.state == .empty)
     }
 
     @Test func identifiersAndCopyOfTheMissingFlowStep() {
@@ -105,7 +108,7 @@ struct PhotoStepTests {
             try step.attach(filename: "huge.jpg", bytes: atLimit + [0])
         }
         #expect(step.errorMessage == "This photo is larger than 10 MB. Choose a smaller one.")
-        #expect(step.photo == nil)
+        #expect(step.photo?.filename == "big.jpg", "the last good photo stays")
     }
 
     @Test(arguments: [

@@ -51,10 +51,18 @@ public struct PhotoStep: Sendable, Hashable {
 
     /// The loading file arrived: attach it when its content is an accepted image.
     ///
-    /// - Throws: ``PhotoError`` when refused; the step is empty and ``errorMessage`` says why.
+    /// - Throws: ``PhotoError`` when refused; the selection is cleared (as for a failed
+    ///   transfer) and ``errorMessage`` says why.
     public mutating func finishLoading(bytes: [UInt8]) throws(PhotoError) {
         guard case .loading(let filename) = state else { return }
-        try attach(filename: filename, bytes: bytes)
+        do throws(PhotoError) {
+            state = .attached(try accepted(filename: filename, bytes: bytes))
+            errorMessage = nil
+        } catch {
+            state = .empty
+            errorMessage = error.description
+            throw error
+        }
     }
 
     /// The transfer failed: the selection is cleared with no message (spec 001 FR-007).
@@ -66,21 +74,25 @@ public struct PhotoStep: Sendable, Hashable {
     /// Picks and loads a file in one go (a terminal or web front end that has the bytes).
     ///
     /// - Throws: ``PhotoError`` when the content is not an accepted image or is too large;
-    ///   the previous photo is removed and ``errorMessage`` says why.
+    ///   the last good photo (if any) stays attached and ``errorMessage`` says why.
     public mutating func attach(filename: String, bytes: [UInt8]) throws(PhotoError) {
         do throws(PhotoError) {
-            let photo = try PhotoAttachment(filename: filename, bytes: bytes)
-            guard copy.acceptedTypes.contains(photo.type) else { throw PhotoError.typeNotAccepted(photo.type) }
-            if let limit = copy.maximumByteCount, photo.byteCount > limit {
-                throw PhotoError.tooLarge(byteCount: photo.byteCount, limit: limit)
-            }
-            state = .attached(photo)
+            state = .attached(try accepted(filename: filename, bytes: bytes))
             errorMessage = nil
         } catch {
-            state = .empty
             errorMessage = error.description
             throw error
         }
+    }
+
+    /// The photo when this step accepts it.
+    private func accepted(filename: String, bytes: [UInt8]) throws(PhotoError) -> PhotoAttachment {
+        let photo = try PhotoAttachment(filename: filename, bytes: bytes)
+        guard copy.acceptedTypes.contains(photo.type) else { throw .typeNotAccepted(photo.type) }
+        if let limit = copy.maximumByteCount, photo.byteCount > limit {
+            throw .tooLarge(byteCount: photo.byteCount, limit: limit)
+        }
+        return photo
     }
 
     /// The Remove (X) control: back to the empty state (spec 001 FR-005).
