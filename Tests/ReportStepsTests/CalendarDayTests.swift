@@ -58,4 +58,19 @@ struct CalendarDayTests {
         #expect(Today.system(now: { instant }, utcOffsetSeconds: { _ in 3600 }).day().mediumText == "Nov 19, 2025")
         #expect(Today.system(now: { instant }, utcOffsetSeconds: { _ in -36_000 }).day().mediumText == "Nov 18, 2025")
     }
+
+    @Test func codableIsISOTextAndDecodingChecksTheDay() throws {
+        let day = try CalendarDay(year: 2025, month: 11, day: 18)
+        let data = try JSONEncoder().encode([day])
+        #expect(String(decoding: data, as: UTF8.self) == #"["2025-11-18"]"#)
+        #expect(try JSONDecoder().decode([CalendarDay].self, from: data) == [day])
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([CalendarDay].self, from: Data(#"["2025-02-29"]"#.utf8))
+        }
+    }
+
+    @Test func daysOutsideYears1To9999AreClamped() {
+        #expect(CalendarDay(daysSince1970: Int.min / 2).isoText == "0001-01-01")
+        #expect(CalendarDay(daysSince1970: Int.max / 2).isoText == "9999-12-31")
+    }
 }

@@ -37,10 +37,14 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
         self.day = day
     }
 
-    /// The day `days` days after 1970-01-01 (negative before it).
+    /// Days from 1970-01-01 to 0001-01-01 and to 9999-12-31, the range of this type.
+    static let dayRange = -719_162...2_932_896
+
+    /// The day `days` days after 1970-01-01 (negative before it), clamped to
+    /// 0001-01-01…9999-12-31.
     public init(daysSince1970 days: Int) {
         // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
+        let z = min(max(days, Self.dayRange.lowerBound), Self.dayRange.upperBound) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
         let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
@@ -49,7 +53,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
         let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        year = min(max(y, 1), 9999)
+        year = y
         month = m
         day = d
     }
@@ -88,6 +92,23 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
 
     /// Same as ``mediumText``.
     public var description: String { mediumText }
+
+    /// Decodes the ISO text `"2025-11-18"`, checking that the day exists.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text): \(error)")
+        }
+    }
+
+    /// Encodes as the ISO text `"2025-11-18"`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(isoText)
+    }
 
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
