@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "Geodata"]),
         .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata", "Geodesy", "GPSDTestSupport"]),
         .testTarget(
-            name: "ReportStepsTests", dependencies: ["ReportSteps", "Geodata", "Location", "Geodesy", "GPSDTestSupport"]),
+            name: "ReportStepsTests", dependencies: ["ReportSteps", "Geodata", "Location", "GPSDTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
