@@ -13,7 +13,11 @@ let package = Package(
     name: "PetSpotLocation",
     products: [
         .library(name: "Geodata", targets: ["Geodata"]),
+        .library(name: "Location", targets: ["Location"]),
+        // A real gpsd for tests: an NMEA feed the test serves, gpsd and gpsfake processes.
+        .library(name: "GPSDTestSupport", targets: ["GPSDTestSupport"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
+        .library(name: "ReportSteps", targets: ["ReportSteps"]),
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
     ],
     dependencies: [
@@ -25,17 +29,33 @@ let package = Package(
         // Pure value types: coordinates, parsing, validation, formatting. No dependencies.
         .target(name: "Geodata"),
 
+        // libgps (gpsd's client library) as a C module; imported only by Location's
+        // Providers/GPSD folder.
+        .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+
+        // LocationService: authorization, requestLocation, live updates over one provider
+        // connection; the gpsd provider (libgps); VirtualClock.
+        .target(name: "Location", dependencies: ["Geodata", "CGPS"]),
+
+        // Test support shared by the test targets and the benchmarks: NMEA sentences, a feed
+        // server gpsd reads from, gpsd and gpsfake processes on free loopback ports.
+        .target(name: "GPSDTestSupport"),
+
         // PROJ's C API (proj.h, geodesic.h); imported only by Sources/Geodesy/PROJ/.
         .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
 
         // Distances, bearings, radius display, search circles and nearby search on PROJ.
         .target(name: "Geodesy", dependencies: ["Geodata", "CProj"]),
 
+        // The report wizards' step models (Missing and Found flows) and the Pet details card.
+        .target(name: "ReportSteps", dependencies: ["Geodata", "Location", "Geodesy"]),
+
         // The `petspot` command-line tool.
         .executableTarget(
             name: "PetSpotCLI",
             dependencies: [
                 "Geodata",
+                "Location",
                 "Geodesy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -46,10 +66,15 @@ let package = Package(
             dependencies: ["Geodata", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
+            name: "LocationTests", dependencies: ["Location", "Geodata", "GPSDTestSupport"],
+            resources: [.copy("Resources")]),
+        .testTarget(
             name: "GeodesyTests",
             dependencies: ["Geodesy", "Geodata", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata", "Geodesy"]),
+        .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata", "Geodesy", "GPSDTestSupport"]),
+        .testTarget(
+            name: "ReportStepsTests", dependencies: ["ReportSteps", "Geodata", "Location", "GPSDTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

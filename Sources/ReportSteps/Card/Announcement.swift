@@ -1,0 +1,89 @@
+/// One announcement as `GET /api/v1/announcements/:id` returns it (spec 003 "Key entities").
+///
+/// Decoding is tolerant: every optional may be missing or `null`; numbers that some
+/// backends send as strings (age, microchip, radius) are read either way. The required
+/// fields — `photoUrl`, `status`, `lastSeenDate`, `species`, `gender` — must be present.
+///
+/// ```swift
+/// let announcement = try JSONDecoder().decode(Announcement.self, from: data)
+/// ```
+public struct Announcement: Sendable, Hashable, Decodable {
+    /// Identifier.
+    public var id: String?
+    /// The photo's URL.
+    public var photoUrl: String
+    /// `ACTIVE`, `FOUND` or `CLOSED`.
+    public var status: String
+    /// `YYYY-MM-DD` (or an ISO date-time).
+    public var lastSeenDate: String
+    /// Species, as stored: `"DOG"`.
+    public var species: String
+    /// `"MALE"` or `"FEMALE"`.
+    public var gender: String
+    /// Breed.
+    public var breed: String?
+    /// Additional description.
+    public var description: String?
+    /// The place's name: `"Warsaw"`.
+    public var location: String?
+    /// Radius around the place, kilometres.
+    public var locationRadius: Double?
+    /// Latitude, when the backend sends it.
+    public var locationLatitude: Double?
+    /// Longitude, when the backend sends it.
+    public var locationLongitude: Double?
+    /// Owner's phone.
+    public var phone: String?
+    /// Owner's email.
+    public var email: String?
+    /// Microchip digits (mocked locally in phase 1).
+    public var microchipNumber: String?
+    /// Approximate age in years (mocked locally in phase 1).
+    public var approximateAge: String?
+    /// Reward text, shown as is (mocked locally in phase 1).
+    public var reward: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, photoUrl, status, lastSeenDate, species, gender, breed, description, location, locationRadius
+        case locationLatitude, locationLongitude, phone, email, microchipNumber, approximateAge, reward
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.flexibleString(.id)
+        photoUrl = try container.decode(String.self, forKey: .photoUrl)
+        status = try container.decode(String.self, forKey: .status)
+        lastSeenDate = try container.decode(String.self, forKey: .lastSeenDate)
+        species = try container.decode(String.self, forKey: .species)
+        gender = try container.decode(String.self, forKey: .gender)
+        breed = try container.flexibleString(.breed)
+        description = try container.flexibleString(.description)
+        location = try container.flexibleString(.location)
+        locationRadius = try container.flexibleDouble(.locationRadius)
+        locationLatitude = try container.flexibleDouble(.locationLatitude)
+        locationLongitude = try container.flexibleDouble(.locationLongitude)
+        phone = try container.flexibleString(.phone)
+        email = try container.flexibleString(.email)
+        microchipNumber = try container.flexibleString(.microchipNumber)
+        approximateAge = try container.flexibleString(.approximateAge)
+        reward = try container.flexibleString(.reward)
+    }
+}
+
+extension KeyedDecodingContainer where Key == Announcement.CodingKeys {
+    /// A string, or a number written as a string; `nil` when missing or `null`.
+    fileprivate func flexibleString(_ key: Key) throws -> String? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        if let text = try? decode(String.self, forKey: key) { return text }
+        if let number = try? decode(Int.self, forKey: key) { return String(number) }
+        let number = try decode(Double.self, forKey: key)
+        return String(number)
+    }
+
+    /// A number, or a string holding one; `nil` when missing, `null` or not a number.
+    fileprivate func flexibleDouble(_ key: Key) throws -> Double? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        if let number = try? decode(Double.self, forKey: key) { return number.isFinite ? number : nil }
+        return try Double(decode(String.self, forKey: key)).flatMap { $0.isFinite ? $0 : nil }
+    }
+}

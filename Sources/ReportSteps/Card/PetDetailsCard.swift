@@ -1,0 +1,165 @@
+import Geodata
+import Geodesy
+
+/// The Pet details screen's display values (spec 003), computed from an ``Announcement``:
+/// every text the screen shows, `—` for every missing optional.
+///
+/// ```swift
+/// let card = PetDetailsCard(announcement)
+/// card.status.text            // "MISSING" (API "ACTIVE")
+/// card.status.color           // .red
+/// card.dateText               // "Nov 18, 2025"
+/// card.microchipText          // "123-456-789-012"
+/// card.sexText                // "♂ Male"
+/// card.locationText           // "Warsaw • ±15 km"
+/// ```
+public struct PetDetailsCard: Sendable, Hashable {
+    /// What a missing optional shows: an em dash.
+    public static let dash = "\u{2014}"
+    /// The photo placeholder when the image cannot be loaded (FR-001).
+    public static let imageNotAvailable = "Image not available"
+
+    /// The status badge over the photo.
+    public struct StatusBadge: Sendable, Hashable {
+        /// The badge's colors (FR-003).
+        public enum Color: String, Sendable, Hashable {
+            /// MISSING.
+            case red
+            /// FOUND.
+            case blue
+            /// CLOSED (and any status the app does not know).
+            case gray
+        }
+
+        /// `"MISSING"`, `"FOUND"`, `"CLOSED"`.
+        public let text: String
+        /// Its color.
+        public let color: Color
+
+        /// The badge of an API status: ACTIVE→MISSING red, FOUND blue, CLOSED gray; another
+        /// value is shown upper-cased, gray.
+        public init(apiStatus: String) {
+            switch apiStatus.uppercased() {
+            case "ACTIVE", "MISSING": (text, color) = ("MISSING", .red)
+            case "FOUND": (text, color) = ("FOUND", .blue)
+            case "CLOSED": (text, color) = ("CLOSED", .gray)
+            default: (text, color) = (apiStatus.uppercased(), .gray)
+            }
+        }
+    }
+
+    /// A label and a value, as the reusable label-value component shows them (FR-022).
+    public struct LabelValue: Sendable, Hashable {
+        /// The label.
+        public let label: String
+        /// The value (or `—`).
+        public let value: String
+        /// The identifier when tappable (phone, email), else `nil`.
+        public let accessibilityIdentifier: String?
+    }
+
+    /// The photo's URL.
+    public let photoURL: String
+    /// The status badge.
+    public let status: StatusBadge
+    /// The reward badge text, or `nil` to hide the badge (FR-004).
+    public let rewardText: String?
+    /// Date of disappearance, `MMM d, yyyy`.
+    public let dateText: String
+    /// The owner's phone, as is, or `nil` when absent (only available contacts are shown).
+    public let phone: String?
+    /// The owner's email, as is, or `nil`.
+    public let email: String?
+    /// Microchip `000-000-000-000`, or `—`.
+    public let microchipText: String
+    /// Species display name.
+    public let speciesText: String
+    /// Breed, or `—`.
+    public let breedText: String
+    /// `"♂ Male"`, `"♀ Female"`.
+    public let sexText: String
+    /// `"3 years"`, or `—`.
+    public let ageText: String
+    /// `"Warsaw • ±15 km"`, or `—`.
+    public let locationText: String
+    /// Additional description in full, or `—`.
+    public let descriptionText: String
+
+    /// The display values of `announcement`.
+    public init(_ announcement: Announcement) {
+        photoURL = announcement.photoUrl
+        status = StatusBadge(apiStatus: announcement.status)
+        rewardText = announcement.reward?.trimmedNonEmpty
+        dateText = Self.dateText(announcement.lastSeenDate)
+        phone = announcement.phone?.trimmedNonEmpty
+        email = announcement.email?.trimmedNonEmpty
+        microchipText = Self.microchipText(announcement.microchipNumber)
+        speciesText =
+            SpeciesTaxonomy.option(id: announcement.species)?.displayName
+            ?? announcement.species.trimmedNonEmpty ?? Self.dash
+        breedText = announcement.breed?.trimmedNonEmpty ?? Self.dash
+        sexText = Self.sexText(announcement.gender)
+        ageText = Self.ageText(announcement.approximateAge)
+        locationText = Self.locationLine(announcement) ?? Self.dash
+        descriptionText = announcement.description?.trimmedNonEmpty ?? Self.dash
+    }
+
+    /// The label-value pairs in screen order (FR-005–FR-013); contacts only when present.
+    public var fields: [LabelValue] {
+        var fields = [LabelValue(label: "Date of Disappearance", value: dateText, accessibilityIdentifier: nil)]
+        if let phone {
+            fields.append(
+                LabelValue(label: "Contact owner", value: phone, accessibilityIdentifier: "petDetails.phone.tap"))
+        }
+        if let email {
+            fields.append(
+                LabelValue(label: "Contact owner", value: email, accessibilityIdentifier: "petDetails.email.tap"))
+        }
+        fields += [
+            LabelValue(label: "Microchip number", value: microchipText, accessibilityIdentifier: nil),
+            LabelValue(label: "Animal Species", value: speciesText, accessibilityIdentifier: nil),
+            LabelValue(label: "Animal Race", value: breedText, accessibilityIdentifier: nil),
+            LabelValue(label: "Animal Sex", value: sexText, accessibilityIdentifier: nil),
+            LabelValue(label: "Animal Approx. Age", value: ageText, accessibilityIdentifier: nil),
+            LabelValue(label: "Place of Disappearance", value: locationText, accessibilityIdentifier: nil),
+            LabelValue(label: "Animal Additional Description", value: descriptionText, accessibilityIdentifier: nil),
+        ]
+        return fields
+    }
+
+    static func dateText(_ text: String) -> String {
+        guard let trimmed = text.trimmedNonEmpty else { return dash }
+        return (try? CalendarDay(parsing: trimmed))?.mediumText ?? trimmed
+    }
+
+    /// Digits in groups of three: `"123-456-789-012"`.
+    static func microchipText(_ text: String?) -> String {
+        let digits = String((text ?? "").filter { $0.isASCII && $0.isNumber })
+        return digits.isEmpty ? dash : MicrochipNumber.grouped(digits, size: 3)
+    }
+
+    static func sexText(_ gender: String) -> String {
+        guard let sex = AnimalGender(rawValue: gender.uppercased()) else { return gender.trimmedNonEmpty ?? dash }
+        return "\(sex.symbol) \(sex.displayName)"
+    }
+
+    static func ageText(_ age: String?) -> String {
+        guard let age = age?.trimmedNonEmpty else { return dash }
+        guard let years = Int(age) else { return age }
+        return years == 1 ? "1 year" : "\(years) years"
+    }
+
+    /// The location line through Geodesy's ``RadiusDisplay``: the place (or coordinate) and
+    /// the radius; an unusable radius is left out rather than hiding the place.
+    static func locationLine(_ announcement: Announcement) -> String? {
+        let coordinate = announcement.locationLatitude.flatMap { latitude in
+            announcement.locationLongitude.flatMap { try? Coordinate(latitude: latitude, longitude: $0) }
+        }
+        if let line = try? RadiusDisplay.line(
+            place: announcement.location, coordinate: coordinate, radiusKilometers: announcement.locationRadius)
+        {
+            return line
+        }
+        return RadiusDisplay.line(place: announcement.location, coordinate: coordinate, radius: nil)
+    }
+}

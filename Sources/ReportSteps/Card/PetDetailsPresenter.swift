@@ -1,0 +1,95 @@
+public import Foundation
+public import Observation
+
+/// Loads the announcement JSON (the front end's network layer or a file).
+public protocol AnnouncementLoading: Sendable {
+    /// The body of `GET /api/v1/announcements/:id`.
+    ///
+    /// - Throws: any error when it cannot be fetched.
+    func announcementJSON(id: String) async throws -> Data
+}
+
+/// The Pet details screen's model (spec 003 FR-019–FR-023): loading → loaded(card) or
+/// error("Unable to load pet details"), with unlimited retries through ``loadPetDetails()``.
+///
+/// ```swift
+/// let presenter = PetDetailsPresenter(petID: "42", loader: api)
+/// await presenter.loadPetDetails()
+/// if case .loaded(let card) = presenter.state { print(card.locationText) }   // "Warsaw • ±15 km"
+/// ```
+@MainActor
+@Observable
+public final class PetDetailsPresenter {
+    /// What the screen shows.
+    public enum State: Sendable, Hashable {
+        /// Full-screen spinner.
+        case loading
+        /// The details.
+        case loaded(PetDetailsCard)
+        /// Full-screen message with a retry button.
+        case error(String)
+    }
+
+    /// The error state's message (FR-023).
+    public static let errorMessage = "Unable to load pet details"
+    /// The retry button's title.
+    public static let retryTitle = "Retry"
+    /// Identifiers (FR-016).
+    public enum ID {
+        /// Retry button.
+        public static let retry = "petDetails.retry.button"
+        /// Phone link.
+        public static let phone = "petDetails.phone.tap"
+        /// Email link.
+        public static let email = "petDetails.email.tap"
+        /// Show on the map.
+        public static let showMap = "petDetails.showMap.button"
+        /// Remove Report.
+        public static let removeReport = "petDetails.removeReport.button"
+    }
+    /// "Show on the map" (FR-012).
+    public static let showMapTitle = "Show on the map"
+    /// "Remove Report" (FR-015).
+    public static let removeReportTitle = "Remove Report"
+
+    /// The pet's identifier, given by the coordinator (FR-020).
+    public let petID: String
+    /// What the screen shows now.
+    public private(set) var state: State = .loading
+    /// How many loads were started (the first and every retry).
+    public private(set) var loadCount = 0
+
+    @ObservationIgnored private let loader: any AnnouncementLoading
+
+    /// A presenter for `petID`; call ``loadPetDetails()`` to load.
+    public init(petID: String, loader: any AnnouncementLoading) {
+        self.petID = petID
+        self.loader = loader
+    }
+
+    /// Loads (or reloads) the details: shows loading, then the card or the error. Any fetch
+    /// or decoding failure becomes the same error message; retrying is always allowed.
+    public func loadPetDetails() async {
+        state = .loading
+        loadCount += 1
+        let attempt = loadCount
+        let result: State
+        do {
+            let data = try await loader.announcementJSON(id: petID)
+            result = .loaded(try PetDetailsCard(json: data))
+        } catch {
+            result = .error(Self.errorMessage)
+        }
+        guard attempt == loadCount else { return }
+        state = result
+    }
+}
+
+extension PetDetailsCard {
+    /// The card of an announcement JSON body.
+    ///
+    /// - Throws: `DecodingError` when the JSON is malformed or a required field is missing.
+    public init(json data: Data) throws {
+        self.init(try JSONDecoder().decode(Announcement.self, from: data))
+    }
+}

@@ -1,0 +1,149 @@
+/// A day of the proleptic Gregorian calendar, with no time and no time zone: the value of
+/// a "Date of disappearance" or "Date found" field.
+///
+/// Formatting and parsing are fixed English patterns computed here, never through a
+/// locale-dependent `DateFormatter`, so a German or Polish system locale cannot change them:
+///
+/// ```swift
+/// let day = try CalendarDay(year: 2025, month: 11, day: 18)
+/// day.mediumText                                        // "Nov 18, 2025"   (MMM d, yyyy)
+/// day.numericText                                       // "18/11/2025"     (DD/MM/YYYY)
+/// day.isoText                                           // "2025-11-18"
+/// try CalendarDay(parsing: "18/11/2025") == day         // true
+/// ```
+public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The year, 1…9999.
+    public let year: Int
+    /// The month, 1…12.
+    public let month: Int
+    /// The day of the month, 1…31 (checked against the month's length).
+    public let day: Int
+
+    /// English three-letter month names, fixed (what `en_US_POSIX` prints for `MMM`).
+    static let monthAbbreviations = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+
+    /// A checked day.
+    ///
+    /// - Throws: ``CalendarDayError/invalidDay`` when the day does not exist
+    ///   (`2025-02-29`, month 13, year 0).
+    public init(year: Int, month: Int, day: Int) throws(CalendarDayError) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+            (1...Self.daysIn(month: month, year: year)).contains(day)
+        else { throw .invalidDay }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Days from 1970-01-01 to 0001-01-01 and to 9999-12-31, the range of this type.
+    static let dayRange = -719_162...2_932_896
+
+    /// The day `days` days after 1970-01-01 (negative before it), clamped to
+    /// 0001-01-01…9999-12-31.
+    public init(daysSince1970 days: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = min(max(days, Self.dayRange.lowerBound), Self.dayRange.upperBound) + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        year = y
+        month = m
+        day = d
+    }
+
+    /// Days since 1970-01-01 (negative before it).
+    public var daysSince1970: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The day `count` days later (earlier when negative).
+    public func adding(days count: Int) -> CalendarDay {
+        CalendarDay(daysSince1970: daysSince1970 + count)
+    }
+
+    /// `"Nov 18, 2025"`: the `MMM d, yyyy` pattern with fixed English month names.
+    public var mediumText: String {
+        "\(Self.monthAbbreviations[month - 1]) \(day), \(Self.padded(year, 4))"
+    }
+
+    /// `"18/11/2025"`: the `DD/MM/YYYY` pattern of the Found flow's *Date found* field.
+    public var numericText: String {
+        "\(Self.padded(day, 2))/\(Self.padded(month, 2))/\(Self.padded(year, 4))"
+    }
+
+    /// `"2025-11-18"`: ISO 8601, as the backend stores dates.
+    public var isoText: String {
+        "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
+    }
+
+    /// Same as ``mediumText``.
+    public var description: String { mediumText }
+
+    /// Decodes the ISO text `"2025-11-18"`, checking that the day exists.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text): \(error)")
+        }
+    }
+
+    /// Encodes as the ISO text `"2025-11-18"`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(isoText)
+    }
+
+    public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    static func isLeap(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+/// Why a text or numbers are not a calendar day.
+public enum CalendarDayError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The text is not `DD/MM/YYYY` or `YYYY-MM-DD`.
+    case invalidFormat
+    /// The numbers do not name a day that exists.
+    case invalidDay
+
+    /// The message a person sees.
+    public var description: String {
+        switch self {
+        case .invalidFormat: "Use the format DD/MM/YYYY"
+        case .invalidDay: "This date does not exist"
+        }
+    }
+}

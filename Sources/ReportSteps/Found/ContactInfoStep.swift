@@ -1,0 +1,113 @@
+/// The Found flow's *Contact information* step (3/3, spec 004 FR-010–FR-014): validated on
+/// Submit report.
+///
+/// ```swift
+/// var step = ContactInfoStep(state: state)
+/// step.setPhone("+48 123 456 789"); step.setEmail("finder@example.com")
+/// step.setCaregiverPhone("12")                      // optional, but checked when not empty
+/// step.validate(writingTo: &state)                  // .stay(…); caregiverPhoneError is set
+/// ```
+public struct ContactInfoStep: Sendable, Hashable {
+    /// Your phone number, as typed.
+    public private(set) var phoneText: String
+    /// Your email, as typed.
+    public private(set) var emailText: String
+    /// Caregiver phone number, as typed (optional).
+    public private(set) var caregiverPhoneText: String
+    /// Current physical address (optional, multi-line, at most 500 characters).
+    public private(set) var address: LimitedText
+
+    /// Inline message of the phone field after the last Submit.
+    public private(set) var phoneError: String?
+    /// Inline message of the email field after the last Submit.
+    public private(set) var emailError: String?
+    /// Inline message of the caregiver phone field after the last Submit.
+    public private(set) var caregiverPhoneError: String?
+
+    /// The step showing what `state` holds.
+    public init(state: ReportFoundPetFlowState) {
+        phoneText = state.phone ?? ""
+        emailText = state.email ?? ""
+        caregiverPhoneText = state.caregiverPhone ?? ""
+        address = LimitedText(limit: FoundFlowCopy.Contact.addressLimit, value: state.currentAddress ?? "")
+    }
+
+    /// Types your phone number.
+    public mutating func setPhone(_ text: String) { phoneText = text }
+    /// Types your email.
+    public mutating func setEmail(_ text: String) { emailText = text }
+    /// Types the caregiver's phone number.
+    public mutating func setCaregiverPhone(_ text: String) { caregiverPhoneText = text }
+
+    /// Types or pastes the address; text past 500 characters is dropped.
+    ///
+    /// - Returns: `true` when the text was truncated.
+    @discardableResult
+    public mutating func setAddress(_ text: String) -> Bool { address.set(text) }
+
+    /// Validates on Submit (FR-010a, FR-012, FR-013). When valid, writes the values to
+    /// `state` (phones sanitized, email trimmed) and returns ``StepOutcome/advance`` — the
+    /// flow then sends the report; otherwise sets the inline messages and returns the toast.
+    public mutating func validate(writingTo state: inout ReportFoundPetFlowState) -> StepOutcome {
+        let phone = phoneText.trimmedNonEmpty
+        phoneError =
+            phone == nil
+            ? FoundFlowCopy.Contact.phoneRequired
+            : (ContactRules.isValidPhone(phoneText) ? nil : FoundFlowCopy.Contact.phoneInvalid)
+        let email = emailText.trimmedNonEmpty
+        emailError =
+            email == nil
+            ? FoundFlowCopy.Contact.emailRequired
+            : (ContactRules.isValidEmail(emailText) ? nil : FoundFlowCopy.Contact.emailInvalid)
+        let caregiver = caregiverPhoneText.trimmedNonEmpty
+        caregiverPhoneError =
+            caregiver == nil || ContactRules.isValidPhone(caregiverPhoneText) ? nil : FoundFlowCopy.Contact.phoneInvalid
+        guard phoneError == nil, emailError == nil, caregiverPhoneError == nil, let email else {
+            return .stay(.correctHighlightedFields)
+        }
+        state.phone = ContactRules.sanitizedPhone(phoneText)
+        state.email = email
+        state.caregiverPhone = caregiver.map(ContactRules.sanitizedPhone)
+        state.currentAddress = address.trimmedValue
+        return .advance
+    }
+
+    /// The messages of the last Submit, by field identifier, in screen order.
+    public var inlineErrors: [(field: String, message: String)] {
+        [
+            (FoundFlowCopy.Contact.ID.phoneTextField, phoneError),
+            (FoundFlowCopy.Contact.ID.emailTextField, emailError),
+            (FoundFlowCopy.Contact.ID.caregiverPhoneTextField, caregiverPhoneError),
+        ].compactMap { field, message in message.map { (field, $0) } }
+    }
+
+    /// The phone input.
+    public var phoneField: TextFieldModel {
+        TextFieldModel(
+            label: FoundFlowCopy.Contact.phoneLabel, placeholder: FoundFlowCopy.Contact.phonePlaceholder,
+            text: phoneText, errorMessage: phoneError, accessibilityIdentifier: FoundFlowCopy.Contact.ID.phoneTextField)
+    }
+
+    /// The email input.
+    public var emailField: TextFieldModel {
+        TextFieldModel(
+            label: FoundFlowCopy.Contact.emailLabel, placeholder: FoundFlowCopy.Contact.emailPlaceholder,
+            text: emailText, errorMessage: emailError, accessibilityIdentifier: FoundFlowCopy.Contact.ID.emailTextField)
+    }
+
+    /// The caregiver phone input.
+    public var caregiverPhoneField: TextFieldModel {
+        TextFieldModel(
+            label: FoundFlowCopy.Contact.caregiverPhoneLabel, placeholder: FoundFlowCopy.Contact.phonePlaceholder,
+            text: caregiverPhoneText, errorMessage: caregiverPhoneError,
+            accessibilityIdentifier: FoundFlowCopy.Contact.ID.caregiverPhoneTextField)
+    }
+
+    /// The address text area with its counter.
+    public var addressField: TextFieldModel {
+        TextFieldModel(
+            label: FoundFlowCopy.Contact.addressLabel, placeholder: FoundFlowCopy.Contact.addressPlaceholder,
+            text: address.value, helperText: address.counterText, isMultiline: true,
+            accessibilityIdentifier: FoundFlowCopy.Contact.ID.addressTextArea)
+    }
+}

@@ -1,0 +1,53 @@
+extension FoundPetDetailsStep {
+    /// The date input: `DD/MM/YYYY` text, or empty with the `DD/MM/YYYY` placeholder.
+    public var dateField: TextFieldModel {
+        TextFieldModel(
+            label: FoundFlowCopy.PetDetails.dateLabel, placeholder: FoundFlowCopy.PetDetails.datePlaceholder,
+            text: date?.numericText ?? "", errorMessage: dateError,
+            accessibilityIdentifier: FoundFlowCopy.PetDetails.ID.datePicker)
+    }
+
+    /// The species dropdown's entries.
+    public var speciesChoices: [ChoiceModel] {
+        SpeciesTaxonomy.options.map { option in
+            ChoiceModel(
+                title: option.displayName, isSelected: option == species,
+                accessibilityIdentifier: "\(FoundFlowCopy.PetDetails.ID.speciesDropdown).\(option.id)")
+        }
+    }
+
+    /// The breed input.
+    public var breedField: TextFieldModel {
+        TextFieldModel(
+            label: FoundFlowCopy.PetDetails.breedLabel, text: breedText,
+            accessibilityIdentifier: FoundFlowCopy.PetDetails.ID.breedTextField)
+    }
+
+    /// The two sex cards, Female then Male.
+    public var sexChoices: [ChoiceModel] {
+        [
+            ChoiceModel(
+                title: AnimalGender.female.displayName, isSelected: sex == .female,
+                accessibilityIdentifier: FoundFlowCopy.PetDetails.ID.sexFemale),
+            ChoiceModel(
+                title: AnimalGender.male.displayName, isSelected: sex == .male,
+                accessibilityIdentifier: FoundFlowCopy.PetDetails.ID.sexMale),
+        ]
+    }
+
+    /// The collar data input, showing `00000-00000-00000` grouping.
+    public var collarField: TextFieldModel {
+        TextFieldModel(
+            label: FoundFlowCopy.PetDetails.collarLabel, placeholder: FoundFlowCopy.PetDetails.collarPlaceholder,
+            text: microchip.formatted, accessibilityIdentifier: FoundFlowCopy.PetDetails.ID.collarTextField)
+    }
+
+    /// The description text area with its counter.
+    public var descriptionField: TextFieldModel {
+        TextFieldModel(
+            label: FoundFlowCopy.PetDetails.descriptionLabel,
+            placeholder: FoundFlowCopy.PetDetails.descriptionPlaceholder, text: additionalDescription.value,
+            helperText: additionalDescription.counterText, isMultiline: true,
+            accessibilityIdentifier: FoundFlowCopy.PetDetails.ID.descriptionTextArea)
+    }
+}

@@ -1,0 +1,117 @@
+import Geodata
+
+/// The Found flow's *Pet details* step (2/3, spec 004 FR-007–FR-009) as a value-type state
+/// machine. Found location is required: both latitude and longitude, typed or filled by
+/// "Use current location" (Geodata's Found-flow rule).
+///
+/// ```swift
+/// var state = ReportFoundPetFlowState()
+/// var step = FoundPetDetailsStep(state: state, today: .system())
+/// step.setCollarData("123456789012")
+/// step.collarField.text                       // "12345-67890-12"
+/// step.continueTapped(writingTo: &state)      // .stay(…): date, species, sex and location missing
+/// ```
+public struct FoundPetDetailsStep: Sendable {
+    /// Where "today" comes from (the latest selectable date).
+    public let today: Today
+    /// The date found; empty until picked (the field shows `DD/MM/YYYY`).
+    public private(set) var date: CalendarDay?
+    /// The species.
+    public private(set) var species: SpeciesTaxonomyOption?
+    /// The breed text (optional).
+    public private(set) var breedText: String
+    /// The sex.
+    public private(set) var sex: AnimalGender?
+    /// Collar data: digits only, at most 15.
+    public private(set) var microchip: MicrochipNumber
+    /// Additional description, at most 500 characters.
+    public private(set) var additionalDescription: LimitedText
+    /// The found-location block with the Use current location button.
+    public var coordinates: CoordinateFields
+
+    /// Inline message of the date field after the last Continue.
+    public private(set) var dateError: String?
+    /// Inline message of the species dropdown after the last Continue.
+    public private(set) var speciesError: String?
+    /// Inline message of the sex selector after the last Continue.
+    public private(set) var sexError: String?
+
+    /// The step showing what `state` holds.
+    public init(state: ReportFoundPetFlowState, today: Today) {
+        self.today = today
+        date = state.dateFound
+        species = state.species
+        breedText = state.breed ?? ""
+        sex = state.sex
+        microchip = state.microchipNumber ?? MicrochipNumber(typing: "")
+        additionalDescription = LimitedText(
+            limit: FoundFlowCopy.PetDetails.descriptionLimit, value: state.additionalDescription ?? "")
+        coordinates = CoordinateFields(requirement: .foundPetFlow, copy: .foundFlow, coordinate: state.foundLocation)
+    }
+
+    /// Picks the date found; a day after today is refused.
+    ///
+    /// - Returns: `false` (and no change) for a future day.
+    @discardableResult
+    public mutating func selectDate(_ day: CalendarDay) -> Bool {
+        guard day <= today.day() else { return false }
+        date = day
+        dateError = nil
+        return true
+    }
+
+    /// Picks the species.
+    public mutating func selectSpecies(_ option: SpeciesTaxonomyOption?) { species = option }
+
+    /// Types the breed.
+    public mutating func setBreed(_ text: String) { breedText = text }
+
+    /// Picks the sex.
+    public mutating func selectSex(_ value: AnimalGender?) { sex = value }
+
+    /// Types the collar data: non-digits are dropped, digits past 15 are not accepted.
+    public mutating func setCollarData(_ text: String) { microchip = MicrochipNumber(typing: text) }
+
+    /// Types or pastes the description; text past 500 characters is dropped.
+    ///
+    /// - Returns: `true` when the text was truncated.
+    @discardableResult
+    public mutating func setAdditionalDescription(_ text: String) -> Bool { additionalDescription.set(text) }
+
+    /// Validates every field; when all are valid writes them to `state` and advances,
+    /// otherwise sets the inline messages and returns the "Please correct the highlighted
+    /// fields" toast.
+    public mutating func continueTapped(writingTo state: inout ReportFoundPetFlowState) -> StepOutcome {
+        let latest = today.day()
+        dateError =
+            date == nil
+            ? FoundFlowCopy.PetDetails.dateRequired
+            : (date.map { $0 > latest } == true ? FoundFlowCopy.PetDetails.dateInFuture : nil)
+        speciesError = species == nil ? FoundFlowCopy.PetDetails.speciesRequired : nil
+        sexError = sex == nil ? FoundFlowCopy.PetDetails.sexRequired : nil
+        let location = coordinates.validate()
+        guard dateError == nil, speciesError == nil, sexError == nil, let date, let species, let sex,
+            let coordinate = location.coordinate
+        else { return .stay(.correctHighlightedFields) }
+
+        state.dateFound = date
+        state.species = species
+        state.breed = breedText.trimmedNonEmpty
+        state.sex = sex
+        state.foundLocation = coordinate
+        state.microchipNumber = microchip.isEmpty ? nil : microchip
+        state.additionalDescription = additionalDescription.trimmedValue
+        return .advance
+    }
+
+    /// The messages of the last Continue, by field identifier, in screen order.
+    public var inlineErrors: [(field: String, message: String)] {
+        [
+            (FoundFlowCopy.PetDetails.ID.datePicker, dateError),
+            (FoundFlowCopy.PetDetails.ID.speciesDropdown, speciesError),
+            (FoundFlowCopy.PetDetails.ID.sexFemale, sexError),
+            (coordinates.copy.latitudeAccessibilityIdentifier, coordinates.latitudeError?.description),
+            (coordinates.copy.longitudeAccessibilityIdentifier, coordinates.longitudeError?.description),
+        ].compactMap { field, message in message.map { (field, $0) } }
+    }
+}

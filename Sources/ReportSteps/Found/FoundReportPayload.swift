@@ -1,0 +1,67 @@
+import Geodata
+
+/// The body of the found-report request to the backend (`POST /api/v1/announcements`).
+///
+/// Built from a complete ``ReportFoundPetFlowState``. The caregiver phone and the current
+/// address are **not** part of it (spec 004 FR-016): the type has no field for them, so they
+/// cannot leak into the request. The photo is uploaded alongside, not inside the JSON.
+///
+/// Encoded with the backend's keys; absent optionals are left out:
+///
+/// ```json
+/// {"status":"FOUND","lastSeenDate":"2025-11-18","species":"DOG","gender":"MALE",
+///  "locationLatitude":52.2297,"locationLongitude":21.0122,"phone":"+48123456789",
+///  "email":"finder@example.com","microchipNumber":"123456789012345"}
+/// ```
+public struct FoundReportPayload: Sendable, Hashable, Codable {
+    /// Always `"FOUND"`.
+    public var status = "FOUND"
+    /// The date found, `YYYY-MM-DD`.
+    public var lastSeenDate: String
+    /// The species identifier in upper case: `"DOG"`.
+    public var species: String
+    /// The breed, if given.
+    public var breed: String?
+    /// `"MALE"` or `"FEMALE"`.
+    public var gender: String
+    /// Found location latitude, degrees.
+    public var locationLatitude: Double
+    /// Found location longitude, degrees.
+    public var locationLongitude: Double
+    /// Collar data digits, if given.
+    public var microchipNumber: String?
+    /// Additional description, if given.
+    public var description: String?
+    /// The finder's phone, sanitized.
+    public var phone: String
+    /// The finder's email.
+    public var email: String
+
+    /// The payload of `state`, or `nil` when a required value is missing (a step was not
+    /// completed).
+    public init?(state: ReportFoundPetFlowState) {
+        guard let date = state.dateFound, let species = state.species, let sex = state.sex,
+            let location = state.foundLocation, let phone = state.phone, let email = state.email
+        else { return nil }
+        lastSeenDate = date.isoText
+        self.species = species.id.uppercased()
+        breed = state.breed
+        gender = sex.rawValue
+        locationLatitude = location.latitude.degrees
+        locationLongitude = location.longitude.degrees
+        microchipNumber = state.microchipNumber?.digits
+        description = state.additionalDescription
+        self.phone = phone
+        self.email = email
+    }
+}
+
+/// Sends a found report: the front end's network layer.
+public protocol FoundReportSubmitting: Sendable {
+    /// Sends `payload` with `photo`.
+    ///
+    /// - Returns: the new announcement's identifier.
+    /// - Throws: any error when the report could not be sent (network, server); the flow keeps
+    ///   everything and the person can retry.
+    func submit(_ payload: FoundReportPayload, photo: PhotoAttachment) async throws -> String
+}

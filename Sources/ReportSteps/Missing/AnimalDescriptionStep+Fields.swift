@@ -1,0 +1,53 @@
+extension AnimalDescriptionStep {
+    /// The date field's text: `"Nov 18, 2025"`.
+    public var dateText: String { date.mediumText }
+
+    /// The species dropdown's entries, from the bundled list.
+    public var speciesChoices: [ChoiceModel] {
+        SpeciesTaxonomy.options.map { option in
+            ChoiceModel(
+                title: option.displayName, isSelected: option == species,
+                accessibilityIdentifier: "\(AnimalDescriptionCopy.ID.speciesDropdown).\(option.id)")
+        }
+    }
+
+    /// The dropdown's text: the chosen species or the placeholder "Select an option".
+    public var speciesText: String { species?.displayName ?? AnimalDescriptionCopy.speciesPlaceholder }
+
+    /// The race input: disabled until a species is chosen.
+    public var raceField: TextFieldModel {
+        TextFieldModel(
+            label: AnimalDescriptionCopy.raceLabel,
+            placeholder: species == nil
+                ? AnimalDescriptionCopy.racePlaceholderDisabled : AnimalDescriptionCopy.racePlaceholder,
+            text: raceText, errorMessage: raceError, isDisabled: species == nil,
+            accessibilityIdentifier: AnimalDescriptionCopy.ID.raceTextField)
+    }
+
+    /// The two gender cards, Female then Male.
+    public var genderChoices: [ChoiceModel] {
+        [
+            ChoiceModel(
+                title: AnimalGender.female.displayName, isSelected: gender == .female,
+                accessibilityIdentifier: AnimalDescriptionCopy.ID.genderFemale),
+            ChoiceModel(
+                title: AnimalGender.male.displayName, isSelected: gender == .male,
+                accessibilityIdentifier: AnimalDescriptionCopy.ID.genderMale),
+        ]
+    }
+
+    /// The age input.
+    public var ageField: TextFieldModel {
+        TextFieldModel(
+            label: AnimalDescriptionCopy.ageLabel, placeholder: AnimalDescriptionCopy.agePlaceholder,
+            text: ageText, errorMessage: ageError, accessibilityIdentifier: AnimalDescriptionCopy.ID.ageTextField)
+    }
+
+    /// The description text area, with its `123/500` counter as helper text.
+    public var descriptionField: TextFieldModel {
+        TextFieldModel(
+            label: AnimalDescriptionCopy.descriptionLabel, placeholder: AnimalDescriptionCopy.descriptionPlaceholder,
+            text: additionalDescription.value, helperText: additionalDescription.counterText, isMultiline: true,
+            accessibilityIdentifier: AnimalDescriptionCopy.ID.descriptionTextArea)
+    }
+}

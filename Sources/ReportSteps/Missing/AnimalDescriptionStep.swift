@@ -1,0 +1,173 @@
+import Geodata
+
+/// The Missing flow's *Animal description* step (3/4, spec 000) as a value-type state
+/// machine: a front end renders its field models and forwards edits; Continue validates
+/// everything and either writes the flow state or returns the toast with one inline
+/// message per field.
+///
+/// ```swift
+/// var state = ReportMissingPetFlowState()
+/// var step = AnimalDescriptionStep(state: state, today: .fixed(try CalendarDay(year: 2025, month: 11, day: 18)))
+/// step.continueTapped(writingTo: &state)    // .stay(Toast("Please correct the highlighted fields"))
+/// step.speciesError                         // "Please select a species"
+/// step.selectSpecies(SpeciesTaxonomy.options[0]); step.setRace("Beagle"); step.selectGender(.female)
+/// step.continueTapped(writingTo: &state)    // .advance; state.animalRace == "Beagle"
+/// ```
+public struct AnimalDescriptionStep: Sendable {
+    /// Where "today" comes from: the default date and the latest selectable one.
+    public let today: Today
+    /// Date of disappearance; defaults to today (FR-003).
+    public private(set) var date: CalendarDay
+    /// The chosen species (FR-005).
+    public private(set) var species: SpeciesTaxonomyOption?
+    /// The race text; empty and disabled until a species is chosen (FR-006).
+    public private(set) var raceText: String
+    /// Female or Male (FR-007).
+    public private(set) var gender: AnimalGender?
+    /// The age text as typed (FR-008).
+    public private(set) var ageText: String
+    /// Additional description, hard-limited to 500 characters (FR-011).
+    public private(set) var additionalDescription: LimitedText
+    /// The latitude/longitude block with the Request GPS position button.
+    public var coordinates: CoordinateFields
+
+    /// Inline message of the date field after the last Continue.
+    public private(set) var dateError: String?
+    /// Inline message of the species dropdown after the last Continue.
+    public private(set) var speciesError: String?
+    /// Inline message of the race field after the last Continue.
+    public private(set) var raceError: String?
+    /// Inline message of the gender selector after the last Continue.
+    public private(set) var genderError: String?
+    /// Inline message of the age field after the last Continue.
+    public private(set) var ageError: String?
+
+    /// The step showing what `state` already holds (or the defaults).
+    public init(state: ReportMissingPetFlowState, today: Today) {
+        self.today = today
+        date = state.disappearanceDate ?? today.day()
+        species = state.animalSpecies
+        raceText = state.animalRace ?? ""
+        gender = state.animalGender
+        ageText = state.animalAge.map(String.init) ?? ""
+        additionalDescription = LimitedText(
+            limit: AnimalDescriptionCopy.descriptionLimit, value: state.animalAdditionalDescription ?? "")
+        coordinates = CoordinateFields(
+            requirement: .missingPetFlow, copy: .missingFlow, coordinate: state.coordinate)
+    }
+
+    // MARK: Edits
+
+    /// The latest day the date picker offers: today (future days are disabled).
+    public var latestSelectableDate: CalendarDay { today.day() }
+
+    /// Picks a date. A day after today is refused, as the picker blocks it (FR-003).
+    ///
+    /// - Returns: `false` (and no change) for a future day.
+    @discardableResult
+    public mutating func selectDate(_ day: CalendarDay) -> Bool {
+        guard day <= latestSelectableDate else { return false }
+        date = day
+        dateError = nil
+        return true
+    }
+
+    /// Picks a species; a different species clears the race (FR-006).
+    public mutating func selectSpecies(_ option: SpeciesTaxonomyOption?) {
+        if option != species { raceText = "" }
+        species = option
+    }
+
+    /// Types the race. Ignored while no species is chosen (the field is disabled).
+    public mutating func setRace(_ text: String) {
+        guard species != nil else { return }
+        raceText = text
+    }
+
+    /// Picks Female or Male (the cards are mutually exclusive).
+    public mutating func selectGender(_ value: AnimalGender?) {
+        gender = value
+    }
+
+    /// Types the age.
+    public mutating func setAge(_ text: String) {
+        ageText = text
+    }
+
+    /// Types or pastes the description; text past 500 characters is dropped.
+    ///
+    /// - Returns: `true` when the text was truncated.
+    @discardableResult
+    public mutating func setAdditionalDescription(_ text: String) -> Bool {
+        additionalDescription.set(text)
+    }
+
+    // MARK: Continue
+
+    /// Validates every field (FR-012). When all are valid, writes them to `state` and
+    /// returns ``StepOutcome/advance``; otherwise sets one inline message per bad field,
+    /// leaves `state` untouched and returns the "Please correct the highlighted fields" toast.
+    public mutating func continueTapped(writingTo state: inout ReportMissingPetFlowState) -> StepOutcome {
+        dateError = date > latestSelectableDate ? AnimalDescriptionCopy.dateInFuture : nil
+        speciesError = species == nil ? AnimalDescriptionCopy.speciesRequired : nil
+        let race = raceText.trimmedNonEmpty
+        raceError = species != nil && race == nil ? AnimalDescriptionCopy.raceRequired : nil
+        genderError = gender == nil ? AnimalDescriptionCopy.genderRequired : nil
+        let age = AgeInput(ageText)
+        ageError = age == .invalid ? AnimalDescriptionCopy.ageInvalid : nil
+        let location = coordinates.validate()
+
+        guard dateError == nil, speciesError == nil, raceError == nil, genderError == nil, ageError == nil,
+            location.isValid, let species, let race, let gender
+        else { return .stay(.correctHighlightedFields) }
+
+        state.disappearanceDate = date
+        state.animalSpecies = species
+        state.animalRace = race
+        state.animalGender = gender
+        state.animalAge = age.years
+        state.latitude = location.coordinate?.latitude
+        state.longitude = location.coordinate?.longitude
+        state.animalAdditionalDescription = additionalDescription.trimmedValue
+        return .advance
+    }
+
+    /// The messages of the last Continue, by field identifier, in screen order.
+    public var inlineErrors: [(field: String, message: String)] {
+        [
+            (AnimalDescriptionCopy.ID.datePicker, dateError),
+            (AnimalDescriptionCopy.ID.speciesDropdown, speciesError),
+            (AnimalDescriptionCopy.ID.raceTextField, raceError),
+            (AnimalDescriptionCopy.ID.genderFemale, genderError),
+            (AnimalDescriptionCopy.ID.ageTextField, ageError),
+            (AnimalDescriptionCopy.ID.latitudeTextField, coordinates.latitudeError?.description),
+            (AnimalDescriptionCopy.ID.longitudeTextField, coordinates.longitudeError?.description),
+        ].compactMap { field, message in message.map { (field, $0) } }
+    }
+
+    /// The age field's text read: empty, whole years 0…40, or invalid (negative, decimal,
+    /// letters, over 40).
+    enum AgeInput: Equatable {
+        case empty
+        case years(Int)
+        case invalid
+
+        init(_ text: String) {
+            guard let trimmed = text.trimmedNonEmpty else {
+                self = .empty
+                return
+            }
+            guard trimmed.count <= 3, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(trimmed),
+                value <= AnimalDescriptionCopy.maximumAge
+            else {
+                self = .invalid
+                return
+            }
+            self = .years(value)
+        }
+
+        var years: Int? {
+            if case .years(let value) = self { value } else { nil }
+        }
+    }
+}

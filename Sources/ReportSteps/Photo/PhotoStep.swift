@@ -1,0 +1,108 @@
+/// A photo step (Missing *Animal photo* 2/4, Found *Upload photo* 1/3) as a state machine.
+///
+/// A photo is mandatory: Continue stays enabled, and without a photo it answers the
+/// 3-second toast "Photo is mandatory" (spec 001 FR-004). Loading is two-phase, as with
+/// PhotosPicker and iCloud assets: ``beginLoading(filename:)`` shows a loading card,
+/// ``finishLoading(bytes:)`` attaches, ``loadingFailed()`` clears with no message (FR-007).
+///
+/// ```swift
+/// var step = PhotoStep(copy: .missingFlow)
+/// step.continueTapped()                                  // .stay(Toast("Photo is mandatory"))
+/// try step.attach(filename: "luna.heic", bytes: heicBytes)
+/// step.continueTapped()                                  // .advance
+/// ```
+public struct PhotoStep: Sendable, Hashable {
+    /// What the step shows.
+    public enum State: Sendable, Hashable {
+        /// No photo: the empty state with the requirement helper text.
+        case empty
+        /// A picked file is still loading.
+        case loading(filename: String)
+        /// The confirmation card.
+        case attached(PhotoAttachment)
+    }
+
+    /// Texts, identifiers and accepted formats.
+    public let copy: PhotoStepCopy
+    /// What the step shows now.
+    public private(set) var state: State
+    /// Why the last picked file was refused (wrong format, too large), until another pick.
+    public private(set) var errorMessage: String?
+
+    /// An empty step, or one showing a photo already in the flow state.
+    public init(copy: PhotoStepCopy, photo: PhotoAttachment? = nil) {
+        self.copy = copy
+        state = photo.map(State.attached) ?? .empty
+    }
+
+    /// The attached photo, if any.
+    public var photo: PhotoAttachment? {
+        if case .attached(let photo) = state { photo } else { nil }
+    }
+
+    /// The helper text under the empty state, or `nil` while a photo is attached.
+    public var helperText: String? { photo == nil ? copy.requirementHelperText : nil }
+
+    /// A file was picked and is loading.
+    public mutating func beginLoading(filename: String) {
+        state = .loading(filename: filename)
+        errorMessage = nil
+    }
+
+    /// The loading file arrived: attach it when its content is an accepted image.
+    ///
+    /// - Throws: ``PhotoError`` when refused; the selection is cleared (as for a failed
+    ///   transfer) and ``errorMessage`` says why.
+    public mutating func finishLoading(bytes: [UInt8]) throws(PhotoError) {
+        guard case .loading(let filename) = state else { return }
+        do throws(PhotoError) {
+            state = .attached(try accepted(filename: filename, bytes: bytes))
+            errorMessage = nil
+        } catch {
+            state = .empty
+            errorMessage = error.description
+            throw error
+        }
+    }
+
+    /// The transfer failed: the selection is cleared with no message (spec 001 FR-007).
+    public mutating func loadingFailed() {
+        state = .empty
+        errorMessage = nil
+    }
+
+    /// Picks and loads a file in one go (a terminal or web front end that has the bytes).
+    ///
+    /// - Throws: ``PhotoError`` when the content is not an accepted image or is too large;
+    ///   the last good photo (if any) stays attached and ``errorMessage`` says why.
+    public mutating func attach(filename: String, bytes: [UInt8]) throws(PhotoError) {
+        do throws(PhotoError) {
+            state = .attached(try accepted(filename: filename, bytes: bytes))
+            errorMessage = nil
+        } catch {
+            errorMessage = error.description
+            throw error
+        }
+    }
+
+    /// The photo when this step accepts it.
+    private func accepted(filename: String, bytes: [UInt8]) throws(PhotoError) -> PhotoAttachment {
+        let photo = try PhotoAttachment(filename: filename, bytes: bytes)
+        guard copy.acceptedTypes.contains(photo.type) else { throw .typeNotAccepted(photo.type) }
+        if let limit = copy.maximumByteCount, photo.byteCount > limit {
+            throw .tooLarge(byteCount: photo.byteCount, limit: limit)
+        }
+        return photo
+    }
+
+    /// The Remove (X) control: back to the empty state (spec 001 FR-005).
+    public mutating func remove() {
+        state = .empty
+        errorMessage = nil
+    }
+
+    /// Continue: advance with a photo, else the "Photo is mandatory" toast (also while loading).
+    public func continueTapped() -> StepOutcome {
+        photo == nil ? .stay(.photoMandatory) : .advance
+    }
+}

@@ -1,0 +1,92 @@
+import Geodata
+import ReportSteps
+import Testing
+
+@Suite("Found flow: Pet details (spec 004 FR-007–FR-009, FR-017)")
+struct FoundPetDetailsStepTests {
+    @Test func copyMatchesFR017() {
+        #expect(FoundFlowCopy.PetDetails.screenTitle == "Pet details")
+        #expect(FoundFlowCopy.PetDetails.heading == "Pet details")
+        #expect(FoundFlowCopy.PetDetails.progress == "2/3")
+        #expect(FoundFlowCopy.PetDetails.body == "Tell us what you know about the animal you found.")
+        let step = FoundPetDetailsStep(state: ReportFoundPetFlowState(), today: Fixtures.fixedToday)
+        #expect(step.dateField.label == "Date found")
+        #expect(step.dateField.placeholder == "DD/MM/YYYY")
+        #expect(step.collarField.label == "Collar data (optional)")
+        #expect(step.collarField.placeholder == "00000-00000-00000")
+        #expect(step.descriptionField.label == "Additional description (optional)")
+        #expect(step.descriptionField.placeholder == "Any details that could help identify the pet...")
+        #expect(step.coordinates.copy.buttonTitle == "Use current location")
+        #expect(FoundFlowCopy.PetDetails.continueTitle == "Continue")
+    }
+
+    @Test func foundLocationLatitudeAndLongitudeAreBothRequired() {
+        var state = ReportFoundPetFlowState()
+        var step = FoundPetDetailsStep(state: state, today: Fixtures.fixedToday)
+        step.selectDate(Fixtures.today)
+        step.selectSpecies(Fixtures.cat)
+        step.selectSex(.male)
+        let outcome = step.continueTapped(writingTo: &state)
+        #expect(outcome.toast?.message == "Please correct the highlighted fields")
+        #expect(step.coordinates.latitudeField.errorMessage == "Latitude is required")
+        #expect(step.coordinates.longitudeField.errorMessage == "Longitude is required")
+        step.coordinates.latitudeText = "52.2297"
+        let again = step.continueTapped(writingTo: &state)
+        #expect(!again.advances)
+        #expect(step.coordinates.latitudeField.errorMessage == nil)
+        #expect(step.coordinates.longitudeField.errorMessage == "Longitude is required")
+        #expect(state.foundLocation == nil)
+    }
+
+    @Test func missingRequiredFieldsEachGetAMessage() {
+        var state = ReportFoundPetFlowState()
+        var step = FoundPetDetailsStep(state: state, today: Fixtures.fixedToday)
+        _ = step.continueTapped(writingTo: &state)
+        #expect(
+            step.inlineErrors.map(\.message) == [
+                "Please select the date found", "Please select a species", "Please select the sex",
+                "Latitude is required", "Longitude is required",
+            ])
+    }
+
+    @Test func futureDateFoundIsRefused() {
+        var step = FoundPetDetailsStep(state: ReportFoundPetFlowState(), today: Fixtures.fixedToday)
+        let refused = step.selectDate(Fixtures.today.adding(days: 1))
+        #expect(!refused)
+        #expect(step.date == nil)
+        #expect(step.dateField.text == "")
+        step.selectDate(Fixtures.today)
+        #expect(step.dateField.text == "18/11/2025")
+    }
+
+    @Test(arguments: [
+        ("", "", ""), ("1", "1", "1"), ("12345", "12345", "12345"), ("123456", "123456", "12345-6"),
+        ("1234567890", "1234567890", "12345-67890"), ("12a34-5b6 7", "1234567", "12345-67"),
+        ("1234567890123456789", "123456789012345", "12345-67890-12345"), ("٣٤٥", "", ""),
+    ])
+    func collarDataKeepsDigitsOnlyUpTo15AndShowsGroupsOfFive(typed: String, digits: String, shown: String) {
+        var step = FoundPetDetailsStep(state: ReportFoundPetFlowState(), today: Fixtures.fixedToday)
+        step.setCollarData(typed)
+        #expect(step.microchip.digits == digits)
+        #expect(step.collarField.text == shown)
+    }
+
+    @Test func validStepWritesDigitsOnlyMicrochipAndCoordinate() {
+        var state = ReportFoundPetFlowState()
+        var step = FoundPetDetailsStep(state: state, today: Fixtures.fixedToday)
+        step.selectDate(Fixtures.today.adding(days: -1))
+        step.selectSpecies(Fixtures.dog)
+        step.selectSex(.female)
+        step.setCollarData("12345-6789")
+        step.setBreed(" Husky ")
+        step.coordinates.latitudeText = "52,2297"
+        step.coordinates.longitudeText = "21.0122"
+        #expect(step.continueTapped(writingTo: &state) == .advance)
+        #expect(state.microchipNumber?.digits == "123456789")
+        #expect(state.foundLocation?.formatted == "52.22970, 21.01220")
+        #expect(state.breed == "Husky")
+        #expect(state.dateFound?.numericText == "17/11/2025")
+        let shortChip = FoundPetDetailsStep(state: state, today: Fixtures.fixedToday)
+        #expect(shortChip.collarField.text == "12345-6789", "fewer than 15 digits is fine and kept")
+    }
+}

@@ -1,0 +1,92 @@
+import Geodata
+import Location
+import Observation
+import ReportSteps
+import Synchronization
+import Testing
+
+@Suite(
+    "Missing flow: navigation keeps data, cancel clears (spec 000 FR-002, FR-013; spec 001 US1)",
+    .timeLimit(.minutes(1)))
+@MainActor
+struct MissingPetReportFlowTests {
+    private func flow() -> MissingPetReportFlow {
+        let rig = ServiceRig(.authorizedWhenInUse, events: [.connected, .fix(ScriptedTestProvider.warsawFix())])
+        return MissingPetReportFlow(locationRequester: rig.requester, today: Fixtures.fixedToday)
+    }
+
+    @Test func progressIs2Of4Then3Of4() throws {
+        let flow = flow()
+        #expect(flow.step.progress == "2/4")
+        try flow.photoStep.attach(filename: "luna.webp", bytes: Fixtures.webpBytes)
+        flow.continueTapped()
+        #expect(flow.step.progress == "3/4")
+    }
+
+    @Test func continueWithoutPhotoStaysOnStep2WithTheToast() {
+        let flow = flow()
+        #expect(flow.continueTapped() == .stay(Toast("Photo is mandatory")))
+        #expect(flow.step == .animalPhoto)
+        #expect(flow.state.photo == nil)
+    }
+
+    @Test func backAndForwardKeepsThePhotoAndUnfinishedDescription() async throws {
+        let flow = flow()
+        try flow.photoStep.attach(filename: "luna.png", bytes: Fixtures.pngBytes)
+        flow.continueTapped()
+        flow.descriptionStep.selectSpecies(Fixtures.cat)
+        flow.descriptionStep.setRace("Maine Coon")
+        flow.descriptionStep.setAge("4.5")
+        await flow.requestGPSPosition()
+        #expect(flow.back())
+        #expect(flow.step == .animalPhoto)
+        #expect(flow.photoStep.photo?.filename == "luna.png", "the confirmation card reappears")
+        #expect(flow.continueTapped() == .advance)
+        #expect(flow.descriptionStep.raceText == "Maine Coon")
+        #expect(flow.descriptionStep.ageText == "4.5", "even invalid text survives navigation")
+        #expect(flow.descriptionStep.coordinates.latitudeText == "52.22968")
+        #expect(flow.continueTapped().toast == .correctHighlightedFields)
+        #expect(flow.descriptionStep.ageError == "Age must be a whole number from 0 to 40")
+    }
+
+    @Test func cancelClearsEverything() async throws {
+        let flow = flow()
+        try flow.photoStep.attach(filename: "luna.png", bytes: Fixtures.pngBytes)
+        flow.continueTapped()
+        flow.descriptionStep.selectSpecies(Fixtures.dog)
+        await flow.requestGPSPosition()
+        flow.cancel()
+        #expect(flow.state == ReportMissingPetFlowState())
+        #expect(flow.step == .animalPhoto)
+        #expect(flow.photoStep.photo == nil)
+        #expect(flow.descriptionStep.species == nil)
+        #expect(flow.descriptionStep.coordinates.latitudeText.isEmpty)
+        #expect(flow.descriptionStep.date == Fixtures.today)
+    }
+}
+
+@Suite("Flows are observable (Observation on Linux)")
+@MainActor
+struct FlowObservationTests {
+    @Test func continuingNotifiesObserversOfTheStep() throws {
+        let rig = ServiceRig(.authorizedWhenInUse, events: [])
+        let flow = MissingPetReportFlow(locationRequester: rig.requester, today: Fixtures.fixedToday)
+        try flow.photoStep.attach(filename: "luna.png", bytes: Fixtures.pngBytes)
+        let changed = ChangeFlag()
+        withObservationTracking {
+            _ = flow.step
+        } onChange: {
+            changed.set()
+        }
+        #expect(!changed.isSet)
+        flow.continueTapped()
+        #expect(changed.isSet)
+    }
+}
+
+/// A flag an `onChange` closure (which must be `Sendable`) can set.
+final class ChangeFlag: Sendable {
+    private let flag = Mutex(false)
+    func set() { flag.withLock { $0 = true } }
+    var isSet: Bool { flag.withLock { $0 } }
+}
