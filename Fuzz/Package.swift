@@ -18,6 +18,14 @@ let package = Package(
             name: "FuzzCoordinatePair",
             dependencies: [.product(name: "Geodata", package: "PetSpotLocation")]
         ),
+        .executableTarget(
+            name: "FuzzAnnouncementCard",
+            dependencies: [.product(name: "ReportSteps", package: "PetSpotLocation")]
+        ),
+        .executableTarget(
+            name: "FuzzConsentFile",
+            dependencies: [.product(name: "Location", package: "PetSpotLocation")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

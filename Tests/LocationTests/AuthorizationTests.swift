@@ -49,6 +49,21 @@ import Testing
         #expect(String(data: try Data(contentsOf: store.fileURL), encoding: .utf8) == "{not json")
     }
 
+    @Test func aConsentFileOverTheSizeLimitIsAClearErrorAndAnEmptyOneIsNotJSON() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = ConsentStore(fileURL: directory.appendingPathComponent("consent.json"))
+        try Data(repeating: 0x20, count: ConsentStore.maximumFileSize + 1).write(to: store.fileURL)
+        #expect(
+            throws: ConsentStoreError.unreadable(
+                path: store.fileURL.path, reason: "larger than 4096 bytes, so not a consent record")
+        ) { try store.read() }
+        try Data().write(to: store.fileURL)
+        #expect(throws: ConsentStoreError.unreadable(path: store.fileURL.path, reason: "not valid JSON")) {
+            try store.read()
+        }
+    }
+
     @Test func restrictionPolicyOverridesAGrant() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
