@@ -83,6 +83,15 @@ public final class NMEAFeedServer: Sendable {
         }
     }
 
+    /// Closes every connection made so far but keeps accepting new ones: to a client, the
+    /// peer hung up.
+    public func dropReaders() {
+        shared.readers.withLock { readers in
+            for fd in readers { Glibc.close(fd) }
+            readers = []
+        }
+    }
+
     /// Stops accepting and closes every connection.
     public func close() {
         guard !shared.closed.exchange(true, ordering: .relaxed) else { return }

@@ -124,6 +124,7 @@ final class GPSDReader: Sendable {
 
     /// The thread's body: apply commands, read what is waiting, poll for more.
     private func loop() {
+        Self.ignoreBrokenPipes()
         var connections: [UInt64: Connection] = [:]
         while true {
             for command in state.withLock({ state in
@@ -159,6 +160,19 @@ final class GPSDReader: Sendable {
 
     /// Connects and starts the JSON watch. The corresponding C functions are `gps_open` and
     /// `gps_stream`.
+    /// Blocks SIGPIPE on this thread. libgps writes commands (`?WATCH=…`) with plain
+    /// `write()`, and a write to a gpsd that has just gone away raises SIGPIPE, whose default
+    /// action kills the whole process — found by the chaos test with a peer that hangs up.
+    /// SIGPIPE is sent to the writing thread, so blocking it here turns it into an `EPIPE`
+    /// error that the reader handles like any lost connection; the pending signal is harmless
+    /// while blocked and is discarded.
+    private static func ignoreBrokenPipes() {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+    }
+
     private func open(
         id: UInt64, host: String, port: String, handler: @escaping @Sendable (Event) -> Void
     ) -> Connection? {
