@@ -9,18 +9,41 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The files in the top-level `Scenarios/` folder, embedded into the `petspot` binary.
+/// A test checks that this list and the folder agree.
+let bundledScenarioFiles = [
+    "accuracy-improving.yaml", "antimeridian.nmea", "antimeridian.yaml", "approximate-only.yaml",
+    "default.yaml", "no-fix-timeout.yaml", "not-determined-denied.yaml", "permission-denied.yaml",
+    "permission-revoked.yaml", "poles.yaml", "receiver-lost-and-back.yaml", "restricted.yaml",
+    "slow-cold-start.yaml", "walking-warsaw.gpx", "walking-warsaw.yaml",
+]
+
 let package = Package(
     name: "PetSpotLocation",
     products: [
         .library(name: "Geodata", targets: ["Geodata"]),
+        .library(name: "Scenarios", targets: ["Scenarios"]),
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // Pure value types: coordinates, parsing, validation, formatting. No dependencies.
         .target(name: "Geodata"),
+
+        // The scenario files in the top-level `Scenarios/` folder, embedded in the code so
+        // that the `petspot` binary plays them without the source tree.
+        .target(
+            name: "BundledScenarios", path: "Scenarios", exclude: ["README.md"],
+            resources: bundledScenarioFiles.map { .embedInCode($0) }),
+
+        // Scripted permission and fix scenarios: the file format (YAML or JSON), GPX and NMEA
+        // tracks, NMEA export.
+        .target(
+            name: "Scenarios",
+            dependencies: ["Geodata", "BundledScenarios", .product(name: "Yams", package: "Yams")]),
 
         // The `petspot` command-line tool.
         .executableTarget(
@@ -32,6 +55,7 @@ let package = Package(
         ),
 
         .testTarget(name: "GeodataTests", dependencies: ["Geodata"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Geodata"]),
         .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata"]),
     ],
     swiftLanguageModes: [.v6]
