@@ -22,7 +22,10 @@ let package = Package(
     name: "PetSpotLocation",
     products: [
         .library(name: "Geodata", targets: ["Geodata"]),
+        .library(name: "Location", targets: ["Location"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
+        // A real gpsd for tests: an NMEA feed the test serves, gpsd and gpsfake processes.
+        .library(name: "GPSDTestSupport", targets: ["GPSDTestSupport"]),
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
     ],
     dependencies: [
@@ -33,6 +36,18 @@ let package = Package(
         // Pure value types: coordinates, parsing, validation, formatting. No dependencies.
         .target(name: "Geodata"),
 
+        // libgps (gpsd's client library) as a C module; imported only by Location's
+        // Providers/GPSD folder.
+        .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+
+        // LocationService: authorization, requestLocation, live updates over one provider
+        // connection; the gpsd provider (libgps); VirtualClock.
+        .target(name: "Location", dependencies: ["Geodata", "CGPS"]),
+
+        // Test support shared by the test targets and the benchmarks: NMEA sentences, a feed
+        // server gpsd reads from, gpsd and gpsfake processes on free loopback ports.
+        .target(name: "GPSDTestSupport"),
+
         // The scenario files in the top-level `Scenarios/` folder, embedded in the code so
         // that the `petspot` binary plays them without the source tree.
         .target(
@@ -40,23 +55,29 @@ let package = Package(
             resources: bundledScenarioFiles.map { .embedInCode($0) }),
 
         // Scripted permission and fix scenarios: the file format (YAML or JSON), GPX and NMEA
-        // tracks, NMEA export.
+        // tracks, NMEA export; the scenario provider and authorizer, the runner and its
+        // transcript, expectations.
         .target(
             name: "Scenarios",
-            dependencies: ["Geodata", "BundledScenarios", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["Geodata", "Location", "BundledScenarios", .product(name: "Yams", package: "Yams")]),
 
         // The `petspot` command-line tool.
         .executableTarget(
             name: "PetSpotCLI",
             dependencies: [
                 "Geodata",
+                "Location",
+                "Scenarios",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "GeodataTests", dependencies: ["Geodata"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Geodata"]),
-        .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata"]),
+        .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata", "GPSDTestSupport"]),
+        .testTarget(
+            name: "LocationTests", dependencies: ["Location", "Geodata", "GPSDTestSupport"],
+            resources: [.copy("Resources")]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Location", "Geodata", "GPSDTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

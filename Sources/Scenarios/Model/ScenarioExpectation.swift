@@ -40,6 +40,8 @@ public struct ScenarioExpectation: Sendable, Hashable, Decodable, CustomStringCo
     public enum RequestOutcome: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
         /// With a fix.
         case fix
+        /// Failed: the person has not been asked (request without requestAuthorization).
+        case notDetermined
         /// Failed: the person denied location.
         case denied
         /// Failed: location is restricted by policy.

@@ -1,0 +1,129 @@
+public import Foundation
+
+/// The person's persisted answer to "may PetSpot use your location?": a small JSON file
+/// under the user's config directory, following the XDG Base Directory rules.
+///
+/// The file is `$XDG_CONFIG_HOME/petspot/location-consent.json`, or
+/// `~/.config/petspot/location-consent.json` when `XDG_CONFIG_HOME` is unset, empty or not
+/// absolute. No file means `notDetermined`. It holds
+/// `{"status": "authorizedWhenInUse", "accuracy": "fullAccuracy", "updated": "2026-11-23T11:30:00Z"}`
+/// and is written atomically with mode 0600 (its directory 0700).
+///
+/// ```swift
+/// let store = ConsentStore.standard()
+/// try store.write(LocationAuthorization(.authorizedWhenInUse))
+/// try store.read()?.status          // .authorizedWhenInUse
+/// try store.remove()                // back to notDetermined
+/// ```
+public struct ConsentStore: Sendable, Hashable {
+    /// The consent file.
+    public var fileURL: URL
+
+    /// A store at `fileURL`.
+    public init(fileURL: URL) {
+        self.fileURL = fileURL
+    }
+
+    /// The store at the XDG location for `environment` (the process environment by default).
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConsentStore {
+        ConsentStore(fileURL: configDirectory(environment: environment).appendingPathComponent("petspot/location-consent.json"))
+    }
+
+    /// `$XDG_CONFIG_HOME` when it is an absolute path, else `$HOME/.config`.
+    public static func configDirectory(environment: [String: String]) -> URL {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config", isDirectory: true)
+    }
+
+    private struct Record: Codable {
+        var status: AuthorizationStatus
+        var accuracy: AccuracyAuthorization?
+        var updated: String?
+    }
+
+    /// The stored answer, or `nil` when there is none (`notDetermined`).
+    ///
+    /// - Throws: ``ConsentStoreError/unreadable(path:reason:)`` when the file exists but is
+    ///   not a consent record.
+    public func read() throws(ConsentStoreError) -> LocationAuthorization? {
+        guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
+        let record: Record
+        do {
+            record = try JSONDecoder().decode(Record.self, from: Data(contentsOf: fileURL))
+        } catch {
+            throw .unreadable(path: fileURL.path, reason: Self.reason(error))
+        }
+        switch record.status {
+        case .notDetermined: return nil
+        case .restricted:
+            throw .unreadable(path: fileURL.path, reason: "\"restricted\" is set by a system policy, not stored")
+        case .denied, .authorizedWhenInUse, .authorizedAlways:
+            return LocationAuthorization(record.status, accuracy: record.accuracy ?? .fullAccuracy)
+        }
+    }
+
+    /// Stores `authorization` (atomically, mode 0600).
+    ///
+    /// - Throws: ``ConsentStoreError/unwritable(path:reason:)``.
+    public func write(_ authorization: LocationAuthorization) throws(ConsentStoreError) {
+        let formatter = ISO8601DateFormatter()
+        let record = Record(status: authorization.status, accuracy: authorization.accuracy, updated: formatter.string(from: Date()))
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = try encoder.encode(record) + Data("\n".utf8)
+            let directory = fileURL.deletingLastPathComponent()
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try data.write(to: fileURL, options: .atomic)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fileURL.path)
+        } catch {
+            throw .unwritable(path: fileURL.path, reason: Self.reason(error))
+        }
+    }
+
+    /// Deletes the stored answer (back to `notDetermined`); nothing happens when there is none.
+    ///
+    /// - Throws: ``ConsentStoreError/unwritable(path:reason:)``.
+    public func remove() throws(ConsentStoreError) {
+        guard FileManager.default.fileExists(atPath: fileURL.path) else { return }
+        do {
+            try FileManager.default.removeItem(at: fileURL)
+        } catch {
+            throw .unwritable(path: fileURL.path, reason: Self.reason(error))
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let decoding = error as? DecodingError {
+            switch decoding {
+            case .dataCorrupted: return "not valid JSON"
+            case .keyNotFound(let key, _): return "missing \"\(key.stringValue)\""
+            case .typeMismatch, .valueNotFound: return "a value has the wrong type"
+            @unknown default: return "not a consent record"
+            }
+        }
+        return (error as NSError).localizedDescription
+    }
+}
+
+/// Why the consent file could not be read or written.
+public enum ConsentStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file exists but is not a consent record.
+    case unreadable(path: String, reason: String)
+    /// The file or its directory could not be written.
+    case unwritable(path: String, reason: String)
+
+    /// The message a person sees.
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            "The location consent file \(path) cannot be read (\(reason)); it counts as not determined. Run `petspot permission reset`, then grant or deny again."
+        case .unwritable(let path, let reason):
+            "Cannot save the location consent to \(path): \(reason)."
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// PetSpot's own permission model on Linux, where gpsd has none: the person's answer
+/// persisted in a ``ConsentStore`` (XDG config directory), overridden by a
+/// ``RestrictionPolicy`` an administrator sets.
+///
+/// - A restriction makes the status ``AuthorizationStatus/restricted``.
+/// - Otherwise the stored answer; no answer (or an unreadable file) is
+///   ``AuthorizationStatus/notDetermined``.
+/// - ``requestWhenInUseAuthorization()`` while `notDetermined` calls the `prompt` (the CLI
+///   asks on the terminal, like the phone's system alert) and stores the answer. Without a
+///   prompt, or when it cannot ask (no terminal), nothing is stored and the status stays
+///   `notDetermined`: not granted, and the request does not hang.
+///
+/// ```swift
+/// let authorizer = PersistedConsentAuthorizer(prompt: { await askOnTerminal() })
+/// let status = await authorizer.requestWhenInUseAuthorization().status
+/// try authorizer.grant()            // `petspot permission grant`
+/// ```
+public struct PersistedConsentAuthorizer: LocationAuthorizer {
+    /// Asks the person; returns their answer, or `nil` when nobody can answer.
+    public typealias Prompt = @Sendable () async -> LocationAuthorization?
+
+    /// Where the answer is kept.
+    public let store: ConsentStore
+    /// The administrator's policy.
+    public let policy: RestrictionPolicy
+    private let prompt: Prompt?
+
+    /// An authorizer over `store` and `policy` (the XDG file and the system policy by
+    /// default) that asks with `prompt`.
+    public init(store: ConsentStore = .standard(), policy: RestrictionPolicy = .system, prompt: Prompt? = nil) {
+        self.store = store
+        self.policy = policy
+        self.prompt = prompt
+    }
+
+    /// Restricted by policy, else the stored answer, else `notDetermined`.
+    public var authorization: LocationAuthorization {
+        if policy.isRestricted { return LocationAuthorization(.restricted) }
+        return (try? store.read()) ?? LocationAuthorization(.notDetermined)
+    }
+
+    /// Asks with the prompt when `notDetermined` and stores the answer.
+    public func requestWhenInUseAuthorization() async -> LocationAuthorization {
+        let current = authorization
+        guard current.status == .notDetermined, let prompt, let answer = await prompt(),
+            answer.status != .notDetermined, answer.status != .restricted
+        else { return current }
+        do {
+            try store.write(answer)
+        } catch {
+            return current  // not stored: still not determined
+        }
+        return authorization
+    }
+
+    /// Stores a grant (`authorizedWhenInUse` unless said otherwise).
+    ///
+    /// - Throws: ``ConsentStoreError`` when the file cannot be written.
+    public func grant(
+        _ status: AuthorizationStatus = .authorizedWhenInUse, accuracy: AccuracyAuthorization = .fullAccuracy
+    ) throws(ConsentStoreError) {
+        try store.write(LocationAuthorization(status.isAuthorized ? status : .authorizedWhenInUse, accuracy: accuracy))
+    }
+
+    /// Stores a refusal.
+    ///
+    /// - Throws: ``ConsentStoreError`` when the file cannot be written.
+    public func deny() throws(ConsentStoreError) {
+        try store.write(LocationAuthorization(.denied))
+    }
+
+    /// Forgets the answer: back to `notDetermined`.
+    ///
+    /// - Throws: ``ConsentStoreError`` when the file cannot be removed.
+    public func reset() throws(ConsentStoreError) {
+        try store.remove()
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Fixes from gpsd, the GPS daemon, through libgps: a USB/serial receiver in real use,
+/// `gpsfake` in tests.
+///
+/// While a ``LocationService`` runs it, the provider holds one gpsd connection
+/// (`gps_open`, `gps_stream(WATCH_ENABLE | WATCH_JSON)`) read on a dedicated thread shared by
+/// all gpsd connections of the process, and turns each report into a ``ProviderEvent``:
+/// mode 2/3 with a position is a fix, mode 0/1 is ``ProviderEvent/noFix`` (never a fix).
+/// When gpsd cannot be reached or goes away it sends
+/// ``ProviderEvent/disconnected(endpoint:reason:)`` with libgps' own text, then reconnects
+/// after ``backoff`` delays (on the service's clock) until it is back or the service stops it.
+///
+/// The receiver's timestamp is reported as-is (``LocationFix/receiverTime``) and never used
+/// for freshness: the service judges freshness by arrival, so replayed logs and receivers
+/// with a wrong clock still give fixes. Two reports with the same receiver time (gpsd does
+/// that for partly corrupted sentences) give one fix.
+///
+/// ```swift
+/// let provider = GPSDProvider(endpoint: try GPSDEndpoint(parsing: "127.0.0.1:2947"))
+/// let service = LocationService(provider: provider, authorizer: PersistedConsentAuthorizer())
+/// ```
+public struct GPSDProvider: LocationProvider {
+    /// Where gpsd listens.
+    public let endpoint: GPSDEndpoint
+    /// How long to wait between reconnection attempts.
+    public let backoff: Backoff
+
+    /// A provider for gpsd at `endpoint` (`localhost:2947` by default).
+    public init(endpoint: GPSDEndpoint = .standard, backoff: Backoff = .standard) {
+        self.endpoint = endpoint
+        self.backoff = backoff
+    }
+
+    /// `gpsd host:port`.
+    public var source: FixSource { FixSource(kind: "gpsd", name: endpoint.description) }
+
+    /// How many gpsd connections this process has open right now (all providers together):
+    /// zero once every service using gpsd has stopped its provider.
+    public static var openConnectionCount: Int { GPSDReader.shared.openConnections }
+
+    /// Connects, streams, reconnects with backoff; returns when the task is cancelled.
+    public func run(clock: LocationClock, send: @escaping @Sendable (ProviderEvent) -> Void) async {
+        let source = self.source
+        var failures = 0
+        while !Task.isCancelled {
+            var lastTime: Date?? = nil
+            for await event in GPSDReader.shared.connect(host: endpoint.host, port: String(endpoint.port)) {
+                switch event {
+                case .connected:
+                    failures = 0
+                    send(.connected)
+                case .report(let report):
+                    let providerEvent = report.event(source: source)
+                    if case .fix(let fix) = providerEvent {
+                        if let time = fix.receiverTime, lastTime == .some(time) { continue }
+                        lastTime = .some(fix.receiverTime)
+                    }
+                    send(providerEvent)
+                case .failed(let reason), .lost(let reason):
+                    send(.disconnected(endpoint: endpoint.description, reason: reason))
+                }
+            }
+            if Task.isCancelled { break }
+            failures += 1
+            do {
+                try await clock.sleep(until: clock.now.advanced(by: backoff.delay(afterFailures: failures)), tolerance: nil)
+            } catch {
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,281 @@
+/// Where the device is: authorization, one-shot requests and live updates over one provider
+/// connection, in the shape of CoreLocation's `CLLocationManager`, with async/await.
+///
+/// Create it with a provider (``GPSDProvider``, a scenario, or any ``LocationProvider``), an
+/// authorizer and a clock (any `Clock<Duration>`; a ``VirtualClock`` in tests). The provider
+/// runs only while someone listens: the first ``updates`` iteration or pending
+/// ``requestLocation(timeout:desiredAccuracy:maximumAge:)`` starts it, the last one to leave
+/// stops it, and every consumer shares that one connection.
+///
+/// ```swift
+/// let service = LocationService(
+///     provider: GPSDProvider(endpoint: try GPSDEndpoint(parsing: "localhost:2947")),
+///     authorizer: PersistedConsentAuthorizer())
+/// guard await service.requestWhenInUseAuthorization().isAuthorized else { return }
+/// let fix = try await service.requestLocation(timeout: .seconds(30), desiredAccuracy: 50)
+/// print(fix)                          // "52.22970, 21.01220 ±4 m"
+///
+/// for await update in service.updates { print(update) }
+/// ```
+///
+/// With reduced-accuracy authorization every fix handed out is ``LocationFix/approximated()``.
+public actor LocationService {
+    /// Where fixes come from.
+    public nonisolated let provider: any LocationProvider
+    /// Who decides whether location use is allowed.
+    public nonisolated let authorizer: any LocationAuthorizer
+    /// The clock timeouts, `maximumAge` and fix arrival times are measured on.
+    public nonisolated let clock: LocationClock
+    /// How many updates each ``updates`` consumer may have waiting; when a slow consumer
+    /// falls further behind, the oldest are dropped (newest wins), so the reader never
+    /// blocks and memory stays bounded.
+    public nonisolated let updateBufferSize: Int
+
+    /// A one-shot request waiting for a fix.
+    struct PendingRequest {
+        var continuation: CheckedContinuation<Result<LocationFix, LocationError>, Never>
+        var desiredAccuracy: Double?
+        var timeout: Duration
+        var best: LocationFix?
+        var lastSeen: LocationUpdate?
+        var timer: Task<Void, Never>?
+    }
+
+    /// The provider's task and the task that feeds its events into the service.
+    struct Connection {
+        var generation: UInt64
+        var producer: Task<Void, Never>
+        var consumer: Task<Void, Never>
+    }
+
+    var subscribers: [UInt64: AsyncStream<LocationUpdate>.Continuation] = [:]
+    var requests: [UInt64: PendingRequest] = [:]
+    var connection: Connection?
+    var authorizationWatch: Task<Void, Never>?
+    /// The last state published to consumers while the provider runs.
+    var state: LocationUpdate?
+    /// The newest fix (as handed out), kept after the provider stops for `maximumAge`.
+    var latestFix: LocationFix?
+    var nextID: UInt64 = 0
+
+    /// A service over `provider`, allowed by `authorizer`, timed by `clock`.
+    ///
+    /// - Parameters:
+    ///   - provider: where fixes come from.
+    ///   - authorizer: who decides whether location use is allowed.
+    ///   - clock: any `Clock<Duration>`: `ContinuousClock()` (the default), or a
+    ///     ``VirtualClock`` for tests and scenarios.
+    ///   - updateBufferSize: updates kept per slow ``updates`` consumer (at least 1).
+    public init(
+        provider: any LocationProvider, authorizer: any LocationAuthorizer,
+        clock: some Clock<Duration> = ContinuousClock(), updateBufferSize: Int = 16
+    ) {
+        self.provider = provider
+        self.authorizer = authorizer
+        self.clock = LocationClock(clock)
+        self.updateBufferSize = max(1, updateBufferSize)
+    }
+
+    /// Whether location use is allowed right now (read from the authorizer each time).
+    public nonisolated var authorizationStatus: AuthorizationStatus { authorizer.authorization.status }
+
+    /// How precise the allowed fixes are.
+    public nonisolated var accuracyAuthorization: AccuracyAuthorization { authorizer.authorization.accuracy }
+
+    /// The newest fix seen, as handed out (approximated under reduced accuracy), or `nil`.
+    public var lastFix: LocationFix? { latestFix }
+
+    /// Whether the provider is running (someone is listening and location use is allowed).
+    public var isProviderRunning: Bool { connection != nil }
+
+    /// Asks for permission to use the location while the program is in use, like
+    /// `CLLocationManager.requestWhenInUseAuthorization()`; asks only when the status is
+    /// `notDetermined` (the CLI asks on the terminal; see ``PersistedConsentAuthorizer``).
+    ///
+    /// ```swift
+    /// if await service.requestWhenInUseAuthorization().isAuthorized { … }
+    /// ```
+    ///
+    /// - Returns: the status after asking.
+    @discardableResult
+    public func requestWhenInUseAuthorization() async -> AuthorizationStatus {
+        let authorization = await authorizer.requestWhenInUseAuthorization()
+        apply(authorization)
+        return authorization.status
+    }
+
+    /// Live updates: fixes and state changes, until the consuming task is cancelled or stops
+    /// iterating. Each iteration is one consumer; all share one provider connection. A new
+    /// consumer first gets the current state (the newest fix, `waitingForFix`, …) when the
+    /// provider is already running, or ``LocationUpdate/authorizationDenied(_:)`` when location
+    /// use is not allowed (it then waits for the permission to change).
+    ///
+    /// ```swift
+    /// for await update in service.updates {
+    ///     if let fix = update.fix { print(fix) }
+    /// }
+    /// ```
+    public nonisolated var updates: LocationUpdates { LocationUpdates(service: self) }
+
+    // MARK: - Consumers
+
+    /// Registers one ``updates`` consumer and returns its bounded stream.
+    func subscribe() -> AsyncStream<LocationUpdate> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: LocationUpdate.self, bufferingPolicy: .bufferingNewest(updateBufferSize))
+        let id = makeID()
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            Task { await self.unsubscribe(id) }
+        }
+        subscribers[id] = continuation
+        let authorization = authorizer.authorization
+        if authorization.isAuthorized {
+            if let state { continuation.yield(state) }
+        } else {
+            continuation.yield(.authorizationDenied(authorization.status))
+        }
+        updateDemand()
+        return stream
+    }
+
+    func unsubscribe(_ id: UInt64) {
+        guard subscribers.removeValue(forKey: id) != nil else { return }
+        updateDemand()
+    }
+
+    func makeID() -> UInt64 {
+        nextID += 1
+        return nextID
+    }
+
+    /// Starts or stops the provider and the authorization watch to match who is listening
+    /// and whether location use is allowed.
+    func updateDemand() {
+        let demand = !subscribers.isEmpty || !requests.isEmpty
+        if demand && authorizationWatch == nil {
+            let changes = authorizer.authorizationChanges()
+            authorizationWatch = Task { [weak self] in
+                for await authorization in changes {
+                    await self?.apply(authorization)
+                }
+            }
+        } else if !demand, let watch = authorizationWatch {
+            watch.cancel()
+            authorizationWatch = nil
+        }
+        let run = demand && authorizer.authorization.isAuthorized
+        if run && connection == nil {
+            startProvider()
+        } else if !run && connection != nil {
+            stopProvider()
+        }
+    }
+
+    /// Reacts to a (possibly) new authorization: denies waiting requests and tells consumers
+    /// when it no longer allows location use, restarts the provider when it does again.
+    func apply(_ authorization: LocationAuthorization) {
+        if !authorization.isAuthorized {
+            let denial = LocationError(status: authorization.status) ?? .denied
+            for id in Array(requests.keys) { finishRequest(id, with: .failure(denial)) }
+            if connection != nil || state != .authorizationDenied(authorization.status) {
+                stopProvider()
+                publish(.authorizationDenied(authorization.status))
+            }
+        }
+        updateDemand()
+    }
+
+    /// Sends `update` to every consumer (dropping a repeat of the same state).
+    func publish(_ update: LocationUpdate) {
+        if update.fix == nil && update == state { return }
+        state = update
+        for continuation in subscribers.values { continuation.yield(update) }
+    }
+
+    // MARK: - Provider
+
+    func startProvider() {
+        let generation = makeID()
+        let (events, sink) = AsyncStream.makeStream(of: ProviderEvent.self, bufferingPolicy: .bufferingNewest(1024))
+        let provider = self.provider
+        let clock = self.clock
+        let producer = Task.detached {
+            await provider.run(clock: clock) { event in
+                if case .fix(var fix) = event {
+                    fix.arrivalTime = clock.now
+                    sink.yield(.fix(fix))
+                } else {
+                    sink.yield(event)
+                }
+            }
+            sink.finish()
+        }
+        let consumer = Task { [weak self] in
+            for await event in events {
+                await self?.handle(event, generation: generation)
+            }
+            await self?.providerEnded(generation: generation)
+        }
+        state = nil
+        connection = Connection(generation: generation, producer: producer, consumer: consumer)
+    }
+
+    func stopProvider() {
+        guard let connection else { return }
+        connection.producer.cancel()
+        connection.consumer.cancel()
+        self.connection = nil
+        state = nil
+    }
+
+    /// One event from the running provider.
+    func handle(_ event: ProviderEvent, generation: UInt64) {
+        guard connection?.generation == generation else { return }
+        switch event {
+        case .connected:
+            publish(.waitingForFix)
+        case .fix(let raw):
+            let fix = authorizer.authorization.accuracy == .reducedAccuracy ? raw.approximated() : raw
+            latestFix = fix
+            publish(.fix(fix))
+            offer(fix)
+        case .noFix:
+            switch state {
+            case .fix?: publish(.fixLost)
+            case .fixLost?, .waitingForFix?: break
+            default: publish(.waitingForFix)
+            }
+            noteRequests(state)
+        case .disconnected(let endpoint, let reason):
+            publish(.providerUnavailable(endpoint: endpoint, reason: reason))
+            for (id, request) in requests {
+                if let best = request.best {
+                    finishRequest(id, with: .success(best))
+                } else {
+                    finishRequest(id, with: .failure(.providerUnavailable(endpoint: endpoint, reason: reason)))
+                }
+            }
+        }
+        if case .connected = event { noteRequests(state) }
+    }
+
+    /// The provider returned on its own: its source ended. Update sequences finish.
+    func providerEnded(generation: UInt64) {
+        guard connection?.generation == generation else { return }
+        connection = nil
+        state = nil
+        let ended = subscribers
+        subscribers = [:]
+        for continuation in ended.values { continuation.finish() }
+        updateDemand()
+    }
+}
+
+extension LocationService {
+    /// How many ``updates`` consumers are registered right now.
+    public var subscriberCount: Int { subscribers.count }
+
+    /// How many ``requestLocation(timeout:desiredAccuracy:maximumAge:)`` calls are waiting.
+    public var pendingRequestCount: Int { requests.count }
+}
