@@ -34,8 +34,9 @@ let package = Package(
         .target(name: "Location", dependencies: ["Geodata", "CGPS"]),
 
         // Test support shared by the test targets and the benchmarks: NMEA sentences, a feed
-        // server gpsd reads from, gpsd and gpsfake processes on free loopback ports.
-        .target(name: "GPSDTestSupport"),
+        // server gpsd reads from, gpsd and gpsfake processes on free loopback ports; the
+        // LocationProvider contract every provider must pass.
+        .target(name: "GPSDTestSupport", dependencies: ["Location"]),
 
         // The `petspot` command-line tool.
         .executableTarget(
