@@ -45,8 +45,9 @@ let package = Package(
         .target(name: "Location", dependencies: ["Geodata", "CGPS"]),
 
         // Test support shared by the test targets and the benchmarks: NMEA sentences, a feed
-        // server gpsd reads from, gpsd and gpsfake processes on free loopback ports.
-        .target(name: "GPSDTestSupport"),
+        // server gpsd reads from, gpsd and gpsfake processes on free loopback ports; the
+        // LocationProvider contract every provider must pass.
+        .target(name: "GPSDTestSupport", dependencies: ["Location"]),
 
         // The scenario files in the top-level `Scenarios/` folder, embedded in the code so
         // that the `petspot` binary plays them without the source tree.

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Location
+
+/// `--gpsd HOST[:PORT]`, shared by `locate` and `watch`.
+struct GPSDOptions: ParsableArguments {
+    @Option(
+        name: .customLong("gpsd"),
+        help: ArgumentHelp("Where gpsd listens: HOST, HOST:PORT or [IPv6]:PORT.", valueName: "host[:port]"))
+    var address = "localhost:2947"
+
+    /// The parsed address.
+    func endpoint() throws -> GPSDEndpoint {
+        do {
+            return try GPSDEndpoint(parsing: address)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func validate() throws {
+        _ = try endpoint()
+    }
+}
+
+/// The service the CLI uses: gpsd at `endpoint`, the persisted consent (asking on the
+/// terminal), the real clock.
+func makeLocationService(endpoint: GPSDEndpoint) -> LocationService {
+    LocationService(
+        provider: GPSDProvider(endpoint: endpoint),
+        authorizer: PersistedConsentAuthorizer(prompt: TerminalPrompt.askForLocationPermission))
+}
+
+/// Asks for permission when not determined; when not granted prints why (and how to grant)
+/// to stderr and exits with status 2.
+func requireAuthorization(_ service: LocationService, json: Bool) async throws {
+    let status = await service.requestWhenInUseAuthorization()
+    guard !status.isAuthorized, let error = LocationError(status: status) else { return }
+    var message = error.description
+    if status == .notDetermined && !TerminalPrompt.canAsk {
+        message = "No terminal to ask for location permission, so it is not granted. Allow it with `petspot permission grant`."
+    }
+    LocationOutput.fail(code: status.rawValue, message: message, json: json)
+    throw ExitCode(2)
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Location
+
+extension PetSpot {
+    /// `petspot locate`: one fix from gpsd.
+    struct Locate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the current position from gpsd, once.",
+            discussion: """
+                Asks for location permission the first time (on the terminal; with no \
+                terminal it is not granted: use `petspot permission grant`). Waits for the \
+                first fix at least as accurate as --accuracy, or prints the best one seen \
+                when --timeout ends.
+
+                Output: "52.22970, 21.01220 ±4 m". With --json: {"latitude", "longitude", \
+                "formatted": {"latitude", "longitude"}, "horizontalAccuracy", "altitude", \
+                "time", "mode", "source"}; on failure {"error", "message"}.
+
+                Exit status: 0 fix, 2 permission denied or restricted, 3 no fix in time, \
+                4 gpsd unavailable, 64 usage error.
+                """
+        )
+
+        @OptionGroup var gpsd: GPSDOptions
+
+        @Option(help: ArgumentHelp("How long to wait for a fix.", valueName: "seconds"))
+        var timeout: Double = 30
+
+        @Option(help: ArgumentHelp("The largest acceptable horizontal accuracy.", valueName: "meters"))
+        var accuracy: Double?
+
+        @Flag(help: "Print one JSON object instead of text.")
+        var json = false
+
+        func validate() throws {
+            guard timeout.isFinite, timeout > 0, timeout <= 86_400 else {
+                throw ValidationError("--timeout must be a number of seconds above 0 (at most 86400).")
+            }
+            if let accuracy, !(accuracy.isFinite && accuracy > 0) {
+                throw ValidationError("--accuracy must be a number of meters above 0.")
+            }
+        }
+
+        func run() async throws {
+            let service = makeLocationService(endpoint: try gpsd.endpoint())
+            try await requireAuthorization(service, json: json)
+            do {
+                let fix = try await service.requestLocation(
+                    timeout: .milliseconds(Int64((timeout * 1000).rounded())), desiredAccuracy: accuracy,
+                    maximumAge: .zero)
+                print(json ? LocationOutput.json(fix).text : fix.description)
+            } catch {
+                LocationOutput.fail(code: LocationOutput.code(error), message: error.description, json: json)
+                throw ExitCode(LocationOutput.exitCode(error))
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import Location
+
+extension PetSpot {
+    /// `petspot permission status|grant|deny|reset`.
+    struct Permission: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show or change whether PetSpot may use your location.",
+            discussion: """
+                The answer is kept in $XDG_CONFIG_HOME/petspot/location-consent.json \
+                (~/.config/petspot/ when XDG_CONFIG_HOME is unset). An administrator can \
+                restrict location use for everyone with /etc/petspot/location-policy \
+                containing "restricted", or PETSPOT_LOCATION_POLICY=restricted; the status \
+                is then "restricted" whatever was granted.
+                """,
+            subcommands: [Status.self, Grant.self, Deny.self, Reset.self],
+            defaultSubcommand: Status.self
+        )
+
+        /// Prints the effective status (and, for changes, what was stored).
+        static func report(_ authorizer: PersistedConsentAuthorizer, json: Bool) {
+            let authorization = authorizer.authorization
+            let restriction = authorizer.policy.restriction()
+            var unreadable: String?
+            do {
+                _ = try authorizer.store.read()
+            } catch {
+                unreadable = error.description
+            }
+            if json {
+                print(
+                    JSONValue.object([
+                        ("status", .string(authorization.status.rawValue)),
+                        ("accuracy", authorization.isAuthorized ? .string(authorization.accuracy.rawValue) : .null),
+                        ("consentFile", .string(authorizer.store.fileURL.path)),
+                        ("restrictedBy", .string(restriction)),
+                        ("problem", .string(unreadable)),
+                    ]).text)
+                return
+            }
+            print("Location permission: \(authorization)")
+            print("Consent file: \(authorizer.store.fileURL.path)")
+            if let restriction { print("Restricted by: \(restriction)") }
+            if let unreadable { FileHandle.standardError.write(Data("petspot: \(unreadable)\n".utf8)) }
+        }
+
+        /// Runs a change, turning a file error into exit status 1.
+        static func change(_ body: (PersistedConsentAuthorizer) throws(ConsentStoreError) -> Void, json: Bool) throws {
+            let authorizer = PersistedConsentAuthorizer()
+            do {
+                try body(authorizer)
+            } catch {
+                LocationOutput.fail(code: "consentFile", message: error.description, json: json)
+                throw ExitCode(1)
+            }
+            report(authorizer, json: json)
+            if let restriction = authorizer.policy.restriction(), !json {
+                FileHandle.standardError.write(
+                    Data("petspot: saved, but location use stays restricted by \(restriction).\n".utf8))
+            }
+        }
+
+        struct Status: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Show the current permission (the default).")
+            @Flag(help: "Print one JSON object instead of text.") var json = false
+            func run() throws { Permission.report(PersistedConsentAuthorizer(), json: json) }
+        }
+
+        struct Grant: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Allow PetSpot to use your location.")
+            @Flag(help: "Allow at any time (authorizedAlways), not only while in use.") var always = false
+            @Flag(help: "Allow approximate locations only (about 2 km).") var approximate = false
+            @Flag(help: "Print one JSON object instead of text.") var json = false
+            func run() throws {
+                let status: AuthorizationStatus = always ? .authorizedAlways : .authorizedWhenInUse
+                let accuracy: AccuracyAuthorization = approximate ? .reducedAccuracy : .fullAccuracy
+                try Permission.change({ (authorizer) throws(ConsentStoreError) in try authorizer.grant(status, accuracy: accuracy) }, json: json)
+            }
+        }
+
+        struct Deny: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Refuse location use.")
+            @Flag(help: "Print one JSON object instead of text.") var json = false
+            func run() throws {
+                try Permission.change({ (authorizer) throws(ConsentStoreError) in try authorizer.deny() }, json: json)
+            }
+        }
+
+        struct Reset: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Forget the answer: ask again next time.")
+            @Flag(help: "Print one JSON object instead of text.") var json = false
+            func run() throws {
+                try Permission.change({ (authorizer) throws(ConsentStoreError) in try authorizer.reset() }, json: json)
+            }
+        }
+    }
+}
