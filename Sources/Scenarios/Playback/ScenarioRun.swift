@@ -39,18 +39,25 @@ public struct ScenarioRun: Sendable {
     /// `true` when every expectation passed.
     public var passed: Bool { checks.allSatisfy(\.passed) }
 
-    /// The transcript as text: a heading, one line per entry, then the expectations.
+    /// The transcript as text: a heading, one line per entry, then ``summaryText``.
     ///
     /// Deterministic: the same scenario gives the same bytes on every run.
     public var text: String {
-        var lines = ["Scenario \(scenario.name): \(scenario.title)"]
-        lines += transcript.map(\.line)
+        let lines = ["Scenario \(scenario.name): \(scenario.title)"] + transcript.map(\.line)
+        return lines.joined(separator: "\n") + "\n" + summaryText
+    }
+
+    /// The checked expectations, one per line, and a closing line with the virtual time
+    /// played.
+    public var summaryText: String {
+        var lines: [String] = []
         if !checks.isEmpty {
             lines.append("Expectations:")
             lines += checks.map { "  \($0.passed ? "✓" : "✗") \($0.message)" }
         }
         let seconds = TranscriptEntry.fixedMilliseconds(duration.milliseconds)
-        let summary = passed ? "all \(checks.count) passed" : "\(checks.filter { !$0.passed }.count) of \(checks.count) failed"
+        let failures = checks.filter { !$0.passed }.count
+        let summary = failures == 0 ? "all \(checks.count) passed" : "\(failures) of \(checks.count) failed"
         lines.append("Played \(seconds) s of virtual time; expectations: \(summary).")
         return lines.joined(separator: "\n") + "\n"
     }
