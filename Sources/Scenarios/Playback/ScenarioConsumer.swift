@@ -7,6 +7,7 @@ final class ScenarioConsumer: Sendable {
     struct Result: Sendable {
         var requests: [ScenarioRun.RequestResult] = []
         var fixes: [LocationFix] = []
+        var updates: [LocationUpdate] = []
     }
 
     private let service: LocationService
@@ -66,6 +67,7 @@ final class ScenarioConsumer: Sendable {
             group.addTask {
                 var received = 0
                 for await update in service.updates {
+                    self.state.withLock { $0.updates.append(update) }
                     if let fix = update.fix {
                         received += 1
                         self.state.withLock { $0.fixes.append(fix) }

@@ -24,6 +24,8 @@ public struct ScenarioRun: Sendable {
     public var requests: [RequestResult]
     /// Every fix the consumer received (from requests and watches), in order.
     public var fixes: [LocationFix]
+    /// Every update the consumer's `watch` actions received (fixes and states), in order.
+    public var updates: [LocationUpdate]
     /// How many times the permission prompt appeared.
     public var promptCount: Int
     /// The authorization when the scenario ended.

@@ -123,7 +123,7 @@ public struct ScenarioRunner: Sendable {
         await recorder.record(.scenario, "end")
         let result = consumer.result
         var run = ScenarioRun(
-            scenario: scenario, transcript: recorder.all, requests: result.requests, fixes: result.fixes,
+            scenario: scenario, transcript: recorder.all, requests: result.requests, fixes: result.fixes, updates: result.updates,
             promptCount: authorizer.promptCount, finalAuthorization: authorizer.authorization, duration: duration,
             consumerFinished: consumerFinished, checks: [])
         run.checks = run.checked(stepEvaluator: stepEvaluator)
