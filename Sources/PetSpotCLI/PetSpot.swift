@@ -12,7 +12,10 @@ struct PetSpot: AsyncParsableCommand {
             `petspot help <subcommand>` for each command's options.
             """,
         version: "0.1.0",
-        subcommands: [Demo.self, Validate.self, Locate.self, Watch.self, Permission.self, Distance.self, Radius.self, Nearby.self],
+        subcommands: [
+            Demo.self, Validate.self, Locate.self, Watch.self, Permission.self, Distance.self, Radius.self, Nearby.self,
+            ScenarioCommand.self,
+        ],
         defaultSubcommand: Demo.self
     )
 }
