@@ -85,6 +85,7 @@ let package = Package(
                 "Scenarios",
                 "ReportSteps",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
 

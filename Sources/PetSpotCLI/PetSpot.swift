@@ -14,7 +14,7 @@ struct PetSpot: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Demo.self, Validate.self, Locate.self, Watch.self, Permission.self, Distance.self, Radius.self, Nearby.self,
-            ScenarioCommand.self,
+            ScenarioCommand.self, Report.self, Show.self,
         ],
         defaultSubcommand: Demo.self
     )
