@@ -69,10 +69,11 @@ final class MissingWizard {
 
     // MARK: Animal description
 
-    private func drawDescription() {
+    /// Draws *Animal description* (3/4) with the flow's current values.
+    func drawDescription() {
         let step = flow.descriptionStep
         let screen = console.screen
-        screen.header(title: AnimalDescriptionCopy.title, progress: flow.step.progress, context: Self.context)
+        screen.header(title: AnimalDescriptionCopy.title, progress: AnimalDescriptionCopy.progress, context: Self.context)
         screen.field(
             1, ScreenField(label: AnimalDescriptionCopy.dateLabel, value: step.dateText, error: step.dateError))
         screen.field(
@@ -161,7 +162,9 @@ final class MissingWizard {
         }
     }
 
-    private func requestPosition() async {
+    /// Request GPS position: asks gpsd's permission question first when needed, then runs
+    /// the request with a live status line (or the scenario's transcript).
+    func requestPosition() async {
         await location.askPermissionIfUndetermined()
         await console.withStatusLine(
             "\(flow.descriptionStep.coordinates.copy.buttonTitle): \(location.name)…", enabled: location.service != nil

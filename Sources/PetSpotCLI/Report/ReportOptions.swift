@@ -48,7 +48,7 @@ struct ReportOptions: ParsableArguments {
                 scenario: loaded,
                 onEntry: { entry in
                     guard let screen else { return }
-                    screen.line(screen.paint("  scenario " + entry.line, .dim))
+                    WizardScreen(terminal: screen).scenarioLine(entry)
                 })
             return WizardLocationSource(requester: requester, service: nil, name: "scenario \(reference)")
         }

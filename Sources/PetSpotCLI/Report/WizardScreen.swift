@@ -1,4 +1,6 @@
+import Foundation
 import ReportSteps
+import Scenarios
 
 /// One numbered row of a wizard screen: a label, the value (or the greyed placeholder), the
 /// inline error in red and the helper text under it.
@@ -45,15 +47,21 @@ struct WizardScreen {
     let terminal: Terminal
 
     /// The width of the label column.
-    static let labelWidth = 42
+    static let labelWidth = 47
 
     /// `Animal description                3/4` and a line under it.
     func header(title: String, progress: String, context: String) {
         terminal.line()
-        let padding = String(repeating: " ", count: max(1, 60 - title.count - progress.count))
+        let padding = String(repeating: " ", count: max(1, 64 - title.count - progress.count))
         terminal.line(terminal.paint(title, .bold) + padding + terminal.paint(progress, .bold))
         terminal.line(terminal.paint(context, .dim))
-        terminal.line(String(repeating: "─", count: 60))
+        terminal.line(String(repeating: "─", count: 64))
+    }
+
+    /// One line of a played scenario's transcript: `  ⟩ +2.000  person    grant → authorizedWhenInUse`.
+    func scenarioLine(_ entry: TranscriptEntry) {
+        let actor = entry.actor.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+        terminal.line(terminal.paint("  ⟩\(entry.timeText)  \(actor) \(entry.event)", .dim))
     }
 
     /// A line of text under the header (a heading or body from the spec).
