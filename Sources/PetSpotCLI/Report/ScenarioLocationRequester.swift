@@ -9,7 +9,7 @@ import Scenarios
 ///
 /// Each tap starts the scenario from its beginning, so a scenario that starts
 /// `notDetermined` shows its permission question on every tap. `onEntry` receives the
-/// transcript lines as they are written (the wizard prints them under the screen).
+/// transcript lines, in order, when the run ends (the wizard prints them under the screen).
 struct ScenarioLocationRequester: CurrentLocationRequesting {
     /// The scenario played on each tap.
     let scenario: Scenario
@@ -28,7 +28,10 @@ struct ScenarioLocationRequester: CurrentLocationRequesting {
     func requestCurrentLocation() async -> LocationRequestOutcome {
         var played = scenario
         played.consumer = [.requestAuthorization, .requestLocation(request)]
-        let run = await ScenarioRunner(scenario: played).run(onEntry: onEntry)
+        // The finished run's transcript is in recording order; entries handed out live
+        // (`run(onEntry:)`) can swap two entries of the same instant.
+        let run = await ScenarioRunner(scenario: played).run()
+        for entry in run.transcript { onEntry(entry) }
         return Self.outcome(of: run)
     }
 
