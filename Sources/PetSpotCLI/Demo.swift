@@ -8,7 +8,8 @@ extension PetSpot {
     /// *Animal description* step with Request GPS position answered by the default scenario.
     struct Demo: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the Animal description step filling its coordinates from the default scenario (the default).",
+            abstract:
+                "Show the Animal description step filling its coordinates from the default scenario (the default).",
             discussion: """
                 Draws the Missing report's Animal description step (3/4) as `petspot report \
                 missing` does, presses Request GPS position, and plays the bundled default \

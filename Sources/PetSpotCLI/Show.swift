@@ -85,7 +85,8 @@ extension PetSpot {
                 return "the field \"\(path(context))\" has the wrong type (\(context.debugDescription))."
             case .dataCorrupted(let context):
                 return context.codingPath.isEmpty
-                    ? "it is not valid JSON." : "the field \"\(path(context))\" is not valid: \(context.debugDescription)"
+                    ? "it is not valid JSON."
+                    : "the field \"\(path(context))\" is not valid: \(context.debugDescription)"
             @unknown default: return "\(error)"
             }
         }
@@ -112,7 +113,8 @@ extension PetSpot {
                 let value = field.value == PetDetailsCard.dash ? terminal.paint(field.value, .gray) : field.value
                 let indent = String(repeating: " ", count: width)
                 lines.append(
-                    terminal.paint(label, .dim) + value.split(separator: "\n", omittingEmptySubsequences: false)
+                    terminal.paint(label, .dim)
+                        + value.split(separator: "\n", omittingEmptySubsequences: false)
                         .joined(separator: "\n" + indent))
             }
             return lines.joined(separator: "\n") + "\n"

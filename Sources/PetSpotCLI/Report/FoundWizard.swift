@@ -135,11 +135,13 @@ final class FoundWizard {
                 console.notice("Only the first \(FoundFlowCopy.PetDetails.descriptionLimit) characters were kept.")
             }
         case "7":
-            if let text = try console.edit(step.coordinates.copy.latitudeLabel, current: step.coordinates.latitudeText) {
+            if let text = try console.edit(step.coordinates.copy.latitudeLabel, current: step.coordinates.latitudeText)
+            {
                 flow.petDetailsStep.coordinates.latitudeText = text
             }
         case "8":
-            if let text = try console.edit(step.coordinates.copy.longitudeLabel, current: step.coordinates.longitudeText)
+            if let text = try console.edit(
+                step.coordinates.copy.longitudeLabel, current: step.coordinates.longitudeText)
             {
                 flow.petDetailsStep.coordinates.longitudeText = text
             }
@@ -152,7 +154,9 @@ final class FoundWizard {
             }
             if let alert = flow.petDetailsStep.coordinates.alert {
                 let choice = try console.alertChoice(alert)
-                if flow.petDetailsStep.coordinates.resolveAlert(choice) { console.explainSettings(source: location.name) }
+                if flow.petDetailsStep.coordinates.resolveAlert(choice) {
+                    console.explainSettings(source: location.name)
+                }
             }
         case "c": continueTapped()
         case "b": back()
@@ -191,7 +195,8 @@ final class FoundWizard {
                 flow.contactStep.setEmail(text)
             }
         case "3":
-            if let text = try console.edit(FoundFlowCopy.Contact.caregiverPhoneLabel, current: step.caregiverPhoneText) {
+            if let text = try console.edit(FoundFlowCopy.Contact.caregiverPhoneLabel, current: step.caregiverPhoneText)
+            {
                 flow.contactStep.setCaregiverPhone(text)
             }
         case "4":
@@ -201,6 +206,7 @@ final class FoundWizard {
                 console.notice("Only the first \(FoundFlowCopy.Contact.addressLimit) characters were kept.")
             }
         case "s", "c":
+            console.terminal.line()  // the payload starts on its own line when it goes to the terminal
             if case .stay(let shown) = await flow.submitTapped() {
                 toast = shown
                 if let failure = writer.failure { console.notice(failure, style: .red) }

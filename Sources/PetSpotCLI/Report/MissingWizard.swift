@@ -73,7 +73,8 @@ final class MissingWizard {
     func drawDescription() {
         let step = flow.descriptionStep
         let screen = console.screen
-        screen.header(title: AnimalDescriptionCopy.title, progress: AnimalDescriptionCopy.progress, context: Self.context)
+        screen.header(
+            title: AnimalDescriptionCopy.title, progress: AnimalDescriptionCopy.progress, context: Self.context)
         screen.field(
             1, ScreenField(label: AnimalDescriptionCopy.dateLabel, value: step.dateText, error: step.dateError))
         screen.field(
@@ -104,7 +105,8 @@ final class MissingWizard {
         let step = flow.descriptionStep
         switch try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased() {
         case "1":
-            guard let text = try console.edit(AnimalDescriptionCopy.dateLabel, current: step.dateText, hint: "DD/MM/YYYY")
+            guard
+                let text = try console.edit(AnimalDescriptionCopy.dateLabel, current: step.dateText, hint: "DD/MM/YYYY")
             else { return }
             do {
                 if !flow.descriptionStep.selectDate(try CalendarDay(parsing: text)) {
@@ -140,11 +142,13 @@ final class MissingWizard {
                 console.notice("Only the first \(AnimalDescriptionCopy.descriptionLimit) characters were kept.")
             }
         case "7":
-            if let text = try console.edit(step.coordinates.copy.latitudeLabel, current: step.coordinates.latitudeText) {
+            if let text = try console.edit(step.coordinates.copy.latitudeLabel, current: step.coordinates.latitudeText)
+            {
                 flow.descriptionStep.coordinates.latitudeText = text
             }
         case "8":
-            if let text = try console.edit(step.coordinates.copy.longitudeLabel, current: step.coordinates.longitudeText)
+            if let text = try console.edit(
+                step.coordinates.copy.longitudeLabel, current: step.coordinates.longitudeText)
             {
                 flow.descriptionStep.coordinates.longitudeText = text
             }
@@ -152,7 +156,9 @@ final class MissingWizard {
             await requestPosition()
             if let alert = flow.descriptionStep.coordinates.alert {
                 let choice = try console.alertChoice(alert)
-                if flow.descriptionStep.coordinates.resolveAlert(choice) { console.explainSettings(source: location.name) }
+                if flow.descriptionStep.coordinates.resolveAlert(choice) {
+                    console.explainSettings(source: location.name)
+                }
             }
         case "c": continueTapped()
         case "b": back()

@@ -71,6 +71,7 @@ extension PetSpot.Report {
             let wizard = MissingWizard(flow: flow, console: WizardConsole(terminal: terminal), location: location)
             do {
                 let state = try await wizard.run()
+                terminal.line()
                 try write(ReportJSON.missing(state), to: options.destination)
                 finished(terminal, destination: options.destination, what: "Missing report (steps 2–3)")
             } catch {
@@ -120,7 +121,8 @@ extension PetSpot.Report {
             do {
                 try await wizard.run()
                 if let photo = flow.state.photo {
-                    terminal.line("Photo \(photo.filename) (\(photo.type), \(photo.sizeText)) goes alongside the payload.")
+                    terminal.line(
+                        "Photo \(photo.filename) (\(photo.type), \(photo.sizeText)) goes alongside the payload.")
                 }
                 finished(terminal, destination: options.destination, what: "Found report")
             } catch {

@@ -97,7 +97,8 @@ final class WizardConsole {
                 + "then choose the location action again.",
             style: .blue)
         if source.hasPrefix("scenario") {
-            notice("This run plays the \(source), whose permission answer is scripted in the scenario file.", style: .blue)
+            notice(
+                "This run plays the \(source), whose permission answer is scripted in the scenario file.", style: .blue)
         }
     }
 

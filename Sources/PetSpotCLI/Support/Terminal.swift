@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The terminal `petspot` talks to: whether a person is there, whether to use colour, and
