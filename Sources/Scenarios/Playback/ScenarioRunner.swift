@@ -25,8 +25,8 @@ public enum ScenarioPace: Sendable, Hashable {
 /// Time moves only when everything is idle, from one instant to the next: the earliest
 /// timeline event or sleeping timer (a request's timeout, the person's answer, a `wait`).
 /// At each instant the due timers fire first and their effects settle, then the timeline's
-/// events at that instant are played in file order and settle. So the same scenario gives
-/// byte-identical transcripts, and a 30 s timeout costs no real time. With
+/// events at that instant are played in file order, each settling before the next. So the
+/// same scenario gives byte-identical transcripts, and a 30 s timeout costs no real time. With
 /// ``ScenarioPace/realtime(speed:)`` the same steps are spaced out in wall-clock time.
 public struct ScenarioRunner: Sendable {
     /// The scenario to play.
@@ -110,8 +110,8 @@ public struct ScenarioRunner: Sendable {
             while index < timeline.count, timeline[index].time <= next {
                 await play(timeline[index], receiver: receiver, authorizer: authorizer, recorder: recorder)
                 index += 1
+                await settler.settle()
             }
-            await settler.settle()
         }
         if !consumerFinished {
             await recorder.record(.scenario, "nothing more can happen; the app was still waiting, stopped")
