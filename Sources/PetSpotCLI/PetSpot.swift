@@ -11,7 +11,7 @@ struct PetSpot: AsyncParsableCommand {
             for each command's options.
             """,
         version: "0.1.0",
-        subcommands: [Demo.self, Validate.self, Locate.self, Watch.self, Permission.self, ScenarioCommand.self],
+        subcommands: [Demo.self, Validate.self, Locate.self, Watch.self, Permission.self, ScenarioCommand.self, Record.self],
         defaultSubcommand: Demo.self
     )
 }
