@@ -7,8 +7,9 @@ struct PetSpot: AsyncParsableCommand {
         commandName: "petspot",
         abstract: "Location and geodata for PetSpot lost/found-pet reports.",
         discussion: """
-            Validate coordinates as the report forms do. Run `petspot help <subcommand>` \
-            for each command's options.
+            Validate coordinates as the report forms do, get fixes from gpsd, or play \
+            scripted permission and fix scenarios without a receiver (`petspot` alone plays \
+            the default scenario). Run `petspot help <subcommand>` for each command's options.
             """,
         version: "0.1.0",
         subcommands: [Demo.self, Validate.self, Locate.self, Watch.self, Permission.self, ScenarioCommand.self, Record.self],
