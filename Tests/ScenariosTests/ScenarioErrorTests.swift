@@ -49,6 +49,16 @@ struct ScenarioErrorTests {
         #expect(error?.description.hasPrefix(message) == true, "\(error?.description ?? "no error")")
     }
 
+    @Test func jsonFilesGetTheSameCheckedErrors() {
+        let json = "{\"title\": \"t\",\n \"authorization\": \"denied\",\n \"timline\": []}"
+        #expect(
+            decodingError(json, file: "qa.json")?.description
+                == "qa.json:3:2: unknown key 'timline' in a scenario; expected one of: title, description, authorization, prompt, start, timeline, consumer, expect")
+        #expect(
+            decodingError("{\"title\": 5, \"authorization\": \"denied\", \"timeline\": [{\"fix\": {\"latitude\": \"north\", \"longitude\": 1}}]}", file: "qa.json")?.description
+                == "qa.json:1:75: expected a number for 'latitude', found 'north'")
+    }
+
     @Test func trackErrorsNameTheTrackFileAndLine() {
         let scenario = "title: t\nauthorization: denied\ntimeline:\n  - track: walk.nmea\n"
         let badChecksum = "$GPGGA,120000.00,5213.782000,N,02100.732000,E,1,08,1.00,110.0,M,,,,*00\n"

@@ -21,4 +21,43 @@ struct ScenarioPlaybackTests {
         let second = await ScenarioRunner(scenario: scenario).run().text
         #expect(Data(first.utf8) == Data(second.utf8), "first:\n\(first)\nsecond:\n\(second)")
     }
+
+    @Test func aThirtySecondTimeoutIsPlayedOnTheVirtualClock() async throws {
+        let run = await ScenarioRunner(scenario: try ScenarioLibrary.load("no-fix-timeout")).run()
+        #expect(run.duration == .seconds(30))
+        let request = try #require(run.requests.last)
+        #expect(request.outcome == .noFix)
+        #expect(request.time == .seconds(30))
+        #expect(request.error?.description == "No fix within 30 s (connected, but no fix from the receiver).")
+        #expect(run.transcript.map(\.actor).filter { $0 == .receiver }.count == 3)
+    }
+
+    @Test func revokingMidStreamStopsTheProviderAndDeniesTheNextRequest() async throws {
+        let run = await ScenarioRunner(scenario: try ScenarioLibrary.load("permission-revoked")).run()
+        let revoked = try #require(run.transcript.firstIndex { $0.event == "changes it in settings → denied" })
+        #expect(run.transcript[revoked].time == .milliseconds(2500))
+        let after = run.transcript[(revoked + 1)...]
+        #expect(after.contains { $0.event == "← update: location use not allowed (denied)" && !$0.providerRunning })
+        #expect(after.contains { $0.event == "fix 52.23000, 21.01250 ±5 m (nobody listening)" })
+        #expect(run.updates.compactMap(\.fix).count == 3)
+        #expect(run.requests.map(\.outcome) == [.denied])
+    }
+
+    @Test func stepExpectationsAreFailuresUntilAnEvaluatorIsWired() async throws {
+        var scenario = try ScenarioLibrary.load("permission-denied")
+        let step = try decodeScenario("title: t\nauthorization: denied\nexpect:\n  - step: {name: animalDescription, shows: settingsAlert}\n")
+        scenario.expectations = step.expectations
+        let unwired = await ScenarioRunner(scenario: scenario).run()
+        #expect(!unwired.passed)
+        #expect(unwired.checks.first?.actual.hasPrefix("not checked") == true)
+        let wired = await ScenarioRunner(
+            scenario: scenario,
+            stepEvaluator: { expectation, run in
+                // A stand-in for the report-step layer: a denied request shows the settings alert.
+                let shows = run.requests.last?.outcome == .denied ? "settingsAlert" : "none"
+                return (expectation["shows"] == shows, shows)
+            }
+        ).run()
+        #expect(wired.passed, "\(wired.text)")
+    }
 }

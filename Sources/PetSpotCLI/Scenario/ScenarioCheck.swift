@@ -29,15 +29,16 @@ extension PetSpot.ScenarioCommand {
         func run() async throws {
             let references = scenarios.isEmpty ? ScenarioLibrary.bundledNames : scenarios
             var loaded: [Scenario] = []
-            var broken = false
+            var brokenCount = 0
             for reference in references {
                 do {
                     loaded.append(try ScenarioLibrary.load(reference))
                 } catch {
                     printError(error.description)
-                    broken = true
+                    brokenCount += 1
                 }
             }
+            let broken = brokenCount > 0
             let started = ContinuousClock.now
             var runs: [ScenarioRun] = []
             for scenario in loaded { runs.append(await ScenarioRunner(scenario: scenario).run()) }
@@ -62,6 +63,7 @@ extension PetSpot.ScenarioCommand {
                 }
                 var summary = "\(runs.count) scenario\(runs.count == 1 ? "" : "s"), \(total) expectations: "
                 summary += failed.isEmpty ? "all passed" : "\(failed.count) failed"
+                if broken { summary += "; \(brokenCount) file\(brokenCount == 1 ? "" : "s") could not be read" }
                 summary += "; \(ScenarioDuration(virtual)) of virtual time"
                 if timing { summary += " in \(String(format: "%.3f", wall.secondsValue)) s of wall-clock time" }
                 print(summary + ".")

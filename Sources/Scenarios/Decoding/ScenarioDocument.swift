@@ -26,7 +26,9 @@ struct ScenarioDocument: Decodable {
         authorization = try container.decode(ScenarioAuthorization.self, forKey: .authorization)
         prompt = try container.decodeIfPresent(ScenarioPrompt.self, forKey: .prompt)
         if let text = try container.decodeIfPresent(String.self, forKey: .start) {
-            guard let date = ISO8601DateFormatter().date(from: text) else {
+            let fractional = ISO8601DateFormatter()
+            fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            guard let date = ISO8601DateFormatter().date(from: text) ?? fractional.date(from: text) else {
                 throw container.failure(
                     at: .start, "start must be an ISO 8601 time such as 2026-05-01T12:00:00Z, found '\(text)'")
             }

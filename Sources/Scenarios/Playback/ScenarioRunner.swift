@@ -25,8 +25,8 @@ public enum ScenarioPace: Sendable, Hashable {
 /// Time moves only when everything is idle, from one instant to the next: the earliest
 /// timeline event or sleeping timer (a request's timeout, the person's answer, a `wait`).
 /// At each instant the due timers fire first and their effects settle, then the timeline's
-/// events at that instant are played in file order and settle. So the same scenario gives
-/// byte-identical transcripts, and a 30 s timeout costs no real time. With
+/// events at that instant are played in file order, each settling before the next. So the
+/// same scenario gives byte-identical transcripts, and a 30 s timeout costs no real time. With
 /// ``ScenarioPace/realtime(speed:)`` the same steps are spaced out in wall-clock time.
 public struct ScenarioRunner: Sendable {
     /// The scenario to play.
@@ -108,10 +108,10 @@ public struct ScenarioRunner: Sendable {
             await clock.advance(to: VirtualClock.Instant(offset: next))
             await settler.settle()
             while index < timeline.count, timeline[index].time <= next {
-                await play(timeline[index], receiver: receiver, authorizer: authorizer, recorder: recorder)
+                let fixTime = await play(timeline[index], receiver: receiver, authorizer: authorizer, recorder: recorder)
                 index += 1
+                await settler.settle(expecting: fixTime)
             }
-            await settler.settle()
         }
         if !consumerFinished {
             await recorder.record(.scenario, "nothing more can happen; the app was still waiting, stopped")
@@ -131,16 +131,22 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Plays one timeline event into the receiver or the authorizer, and records it.
+    ///
+    /// - Returns: the receiver time of the fix it delivered to a listening provider, if any.
     private func play(
         _ timed: ScenarioTimedEvent, receiver: ScenarioReceiver, authorizer: ScenarioAuthorizer,
         recorder: TranscriptRecorder
-    ) async {
+    ) async -> Date? {
         let receiverTime = scenario.start.addingTimeInterval(Double(timed.time.milliseconds) / 1000)
         let listening = receiver.listenerCount > 0 ? "" : " (nobody listening)"
         switch timed.event {
         case .fix(let fix):
             let located = fix.locationFix(source: receiver.source, receiverTime: receiverTime)
-            await recorder.record(.receiver, timed.event.description + listening) { receiver.play(.fix(located)) }
+            var delivered = false
+            await recorder.record(.receiver, timed.event.description + listening) {
+                delivered = receiver.play(.fix(located))
+            }
+            return delivered ? receiverTime : nil
         case .noFix:
             await recorder.record(.receiver, "no fix" + listening) { receiver.play(.noFix) }
         case .receiverLost:
@@ -153,16 +159,29 @@ public struct ScenarioRunner: Sendable {
             let changed = authorization.locationAuthorization
             await recorder.record(.person, "changes it in settings → \(changed)") { authorizer.set(changed) }
         }
+        return nil
     }
 }
 
 /// Lets every task the scenario started run until nothing changes any more, before virtual
 /// time moves on.
+///
+/// There is no way to ask Swift's executor whether any task is runnable, so this watches
+/// everything observable (sleepers on the clock, transcript entries, the service's
+/// requests, subscribers and provider, the receiver's listeners and deliveries, the newest
+/// fix) and waits until it has stayed the same for several rounds *and* for
+/// ``quietPeriod`` of real time: on a loaded machine a runnable thread can wait a few
+/// milliseconds for a core. Known work in flight (a provider started but not yet
+/// listening, a fix sent but not yet taken in by the service) also counts as not settled.
 private struct Settler {
     let clock: VirtualClock
     let service: LocationService
     let recorder: TranscriptRecorder
     let receiver: ScenarioReceiver
+    /// How long everything must stay the same, in real time.
+    var quietPeriod: Duration = .milliseconds(4)
+    /// The longest a settle waits, in real time, when something keeps changing.
+    var limit: Duration = .seconds(5)
 
     private struct Snapshot: Equatable {
         var sleepers: Int
@@ -172,30 +191,37 @@ private struct Settler {
         var running: Bool
         var listeners: Int
         var delivered: Int
+        var newestFixTime: Date?
     }
 
-    /// Yields and polls until the observable state has stayed the same for several rounds.
-    func settle() async {
+    /// Waits until the scenario is quiet; with `fixTime`, also until the service has taken in
+    /// the fix with that receiver time.
+    func settle(expecting fixTime: Date? = nil) async {
+        let real = ContinuousClock()
+        let started = real.now
         var last: Snapshot?
+        var changedAt = real.now
         var stableRounds = 0
-        for _ in 0..<500 {
+        while real.now - started < limit {
             // Yielding lets queued jobs of equal or higher priority run; a short real sleep
             // also frees this thread for tasks of lower priority (the service's detached
             // provider task).
             for _ in 0..<8 { await Task.yield() }
-            try? await Task.sleep(for: .microseconds(20))
+            try? await Task.sleep(for: .microseconds(50))
             let snapshot = Snapshot(
                 sleepers: clock.sleeperCount, entries: recorder.count, requests: await service.pendingRequestCount,
                 subscribers: await service.subscriberCount, running: await service.isProviderRunning,
-                listeners: receiver.listenerCount, delivered: receiver.deliveredCount)
-            // A provider started but not yet listening (or stopped but still listening) is
-            // work in flight, whatever else looks quiet.
-            let consistent = snapshot.running == (snapshot.listeners > 0)
-            if snapshot == last && consistent {
+                listeners: receiver.listenerCount, delivered: receiver.deliveredCount,
+                newestFixTime: await service.lastFix?.receiverTime)
+            let inFlight =
+                snapshot.running != (snapshot.listeners > 0)
+                || (fixTime != nil && snapshot.listeners > 0 && snapshot.newestFixTime != fixTime)
+            if snapshot == last && !inFlight {
                 stableRounds += 1
-                if stableRounds >= 4 { return }
+                if stableRounds >= 4 && real.now - changedAt >= quietPeriod { return }
             } else {
                 stableRounds = 0
+                changedAt = real.now
                 last = snapshot
             }
         }
