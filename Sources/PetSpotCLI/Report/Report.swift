@@ -47,8 +47,7 @@ extension PetSpot.Report {
 
                 Answers file fields: photo, date, species, race, gender, age, description, \
                 latitude, longitude, useCurrentLocation.
-
-                """ + sharedDiscussion
+                """ + "\n\n" + sharedDiscussion
         )
 
         @OptionGroup var options: ReportOptions
@@ -95,8 +94,7 @@ extension PetSpot.Report {
 
                 Answers file fields: photo, date, species, breed, sex, collar, description, \
                 latitude, longitude, useCurrentLocation, phone, email, caregiverPhone, address.
-
-                """ + sharedDiscussion
+                """ + "\n\n" + sharedDiscussion
         )
 
         @OptionGroup var options: ReportOptions
