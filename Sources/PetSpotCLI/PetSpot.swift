@@ -16,7 +16,8 @@ struct PetSpot: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Demo.self, Report.self, Show.self, Validate.self, Locate.self, Watch.self, Permission.self, ScenarioCommand.self,
+            Demo.self, Report.self, Show.self, Validate.self, Locate.self, Watch.self, Permission.self,
+            ScenarioCommand.self,
             Record.self, Distance.self, Radius.self, Nearby.self,
         ],
         defaultSubcommand: Demo.self

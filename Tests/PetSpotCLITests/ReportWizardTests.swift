@@ -319,6 +319,21 @@ struct ReportWizardTests {
             ])
     }
 
+    @Test func answersThatPressTheLocationActionWhileDeniedNameTheProblem() throws {
+        let workspace = try Workspace()
+        let answers = try workspace.write(
+            "denied.yaml", "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: m\nuseCurrentLocation: yes\n")
+        let run = try PetSpotProcess.run(
+            ["report", "missing", "--answers", answers.path, "--scenario", "permission-denied"],
+            environment: workspace.environment)
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(
+            run.stderr.split(separator: "\n").last
+                == "useCurrentLocation: Location access is off: PetSpot is not allowed to use your location. Allow it in Settings, or type the coordinates yourself. On this computer: `petspot permission grant`."
+        )
+    }
+
     /// CalendarDayError.invalidDay's message (ReportSteps), carried verbatim.
     static let invalidDayMessage = "This date does not exist"
 

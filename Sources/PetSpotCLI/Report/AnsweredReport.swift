@@ -79,7 +79,14 @@ enum AnsweredReport {
     }
 
     static func locationProblems(_ fields: CoordinateFields) -> [Problem] {
-        if let alert = fields.alert { return [("useCurrentLocation", "\(alert.title): \(alert.message)")] }
+        if let alert = fields.alert {
+            return [
+                (
+                    "useCurrentLocation",
+                    "\(alert.title): \(alert.message) On this computer: `petspot permission grant`."
+                )
+            ]
+        }
         if case .failed(let failure) = fields.requestStatus { return [("useCurrentLocation", failure.helperText)] }
         return []
     }
