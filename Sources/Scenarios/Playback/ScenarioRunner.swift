@@ -45,13 +45,30 @@ public struct ScenarioRunner: Sendable {
 
     /// Plays the scenario to the end of the consumer's actions.
     ///
-    /// - Parameter onEntry: called with each transcript entry as it is written (to print a
-    ///   live transcript with ``ScenarioPace/realtime(speed:)``).
-    public func run(onEntry: (@Sendable (TranscriptEntry) -> Void)? = nil) async -> ScenarioRun {
-        await drive(onEntry: onEntry)
+    /// - Parameters:
+    ///   - onEntry: called with each transcript entry as it is written (to print a live
+    ///     transcript with ``ScenarioPace/realtime(speed:)``).
+    ///   - app: your own app in place of the file's `consumer:` actions — for example a
+    ///     report step's state machine calling the service. It gets the service, the
+    ///     virtual clock (sleep on it, never on a real clock) and a way to add transcript
+    ///     lines; the scenario ends when it returns.
+    ///
+    /// ```swift
+    /// let run = await ScenarioRunner(scenario: scenario).run(app: { app in
+    ///     await app.requestAuthorization()
+    ///     let fix = try? await app.requestLocation().get()
+    ///     await app.note("latitude field: \(fix?.coordinate.latitude.formatted ?? "")")
+    /// })
+    /// ```
+    public func run(
+        onEntry: (@Sendable (TranscriptEntry) -> Void)? = nil, app: (@Sendable (ScenarioApp) async -> Void)? = nil
+    ) async -> ScenarioRun {
+        await drive(onEntry: onEntry, app: app)
     }
 
-    private func drive(onEntry: (@Sendable (TranscriptEntry) -> Void)?) async -> ScenarioRun {
+    private func drive(
+        onEntry: (@Sendable (TranscriptEntry) -> Void)?, app: (@Sendable (ScenarioApp) async -> Void)?
+    ) async -> ScenarioRun {
         let clock = VirtualClock()
         let receiver = ScenarioReceiver(name: scenario.name)
         let serviceBox = Mutex<LocationService?>(nil)
@@ -84,8 +101,13 @@ public struct ScenarioRunner: Sendable {
 
         await recorder.record(.scenario, "start: \(scenario.authorization)" + (scenario.prompt.map { ", prompt answer: \($0)" } ?? ""))
         let actions = scenario.consumer
+        let context = ScenarioApp(service: service, clock: clock, recorder: recorder, consumer: consumer)
         let consumerTask = Task {
-            await consumer.perform(actions)
+            if let app {
+                await app(context)
+            } else {
+                await consumer.perform(actions)
+            }
             done.withLock { $0 = true }
         }
         let settler = Settler(clock: clock, service: service, recorder: recorder, receiver: receiver)
