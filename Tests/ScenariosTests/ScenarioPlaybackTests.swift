@@ -46,7 +46,8 @@ struct ScenarioPlaybackTests {
 
     @Test func stepExpectationsAreFailuresUntilAnEvaluatorIsWired() async throws {
         var scenario = try ScenarioLibrary.load("permission-denied")
-        let step = try decodeScenario("title: t\nauthorization: denied\nexpect:\n  - step: {name: animalDescription, shows: settingsAlert}\n")
+        let step = try decodeScenario(
+            "title: t\nauthorization: denied\nexpect:\n  - step: {name: animalDescription, shows: settingsAlert}\n")
         scenario.expectations = step.expectations
         let unwired = await ScenarioRunner(scenario: scenario).run()
         #expect(!unwired.passed)
@@ -74,7 +75,10 @@ struct ScenarioCustomAppTests {
             await app.note("latitude field: \(fix?.coordinate.latitude.formatted ?? "empty")")
         })
         #expect(run.consumerFinished)
-        #expect(run.transcript.contains { $0.actor == .app && $0.event == "latitude field: 52.22970" && $0.time == .seconds(4) })
+        #expect(
+            run.transcript.contains {
+                $0.actor == .app && $0.event == "latitude field: 52.22970" && $0.time == .seconds(4)
+            })
         #expect(run.promptCount == 1)
         let again = await ScenarioRunner(scenario: scenario).run(app: { app in
             await app.note("Animal description step: tap “Use my location”")

@@ -1,5 +1,5 @@
-import Location
 import Foundation
+import Location
 import Synchronization
 
 /// How fast a scenario plays.
@@ -94,12 +94,14 @@ public struct ScenarioRunner: Sendable {
                     await recorder.record(.person, "\(answer) → \(authorization)")
                 }
             })
-        let service = LocationService(provider: ScenarioProvider(receiver: receiver), authorizer: authorizer, clock: clock)
+        let service = LocationService(
+            provider: ScenarioProvider(receiver: receiver), authorizer: authorizer, clock: clock)
         serviceBox.withLock { $0 = service }
         let consumer = ScenarioConsumer(service: service, clock: clock, recorder: recorder)
         let done = Mutex(false)
 
-        await recorder.record(.scenario, "start: \(scenario.authorization)" + (scenario.prompt.map { ", prompt answer: \($0)" } ?? ""))
+        await recorder.record(
+            .scenario, "start: \(scenario.authorization)" + (scenario.prompt.map { ", prompt answer: \($0)" } ?? ""))
         let actions = scenario.consumer
         let context = ScenarioApp(service: service, clock: clock, recorder: recorder, consumer: consumer)
         let consumerTask = Task {
@@ -130,7 +132,8 @@ public struct ScenarioRunner: Sendable {
             await clock.advance(to: VirtualClock.Instant(offset: next))
             await settler.settle()
             while index < timeline.count, timeline[index].time <= next {
-                let fixTime = await play(timeline[index], receiver: receiver, authorizer: authorizer, recorder: recorder)
+                let fixTime = await play(
+                    timeline[index], receiver: receiver, authorizer: authorizer, recorder: recorder)
                 index += 1
                 await settler.settle(expecting: fixTime)
             }
@@ -145,7 +148,8 @@ public struct ScenarioRunner: Sendable {
         await recorder.record(.scenario, "end")
         let result = consumer.result
         var run = ScenarioRun(
-            scenario: scenario, transcript: recorder.all, requests: result.requests, fixes: result.fixes, updates: result.updates,
+            scenario: scenario, transcript: recorder.all, requests: result.requests, fixes: result.fixes,
+            updates: result.updates,
             promptCount: authorizer.promptCount, finalAuthorization: authorizer.authorization, duration: duration,
             consumerFinished: consumerFinished, checks: [])
         run.checks = run.checked(stepEvaluator: stepEvaluator)
