@@ -24,7 +24,10 @@ struct RecordCommandTests {
         #expect(record.status == 0, "\(record.stderr)")
         let yaml = try String(contentsOf: out, encoding: .utf8)
         #expect(yaml.hasPrefix("# Recorded by `petspot record` from gpsd 127.0.0.1:\(fake.port) on "))
-        let walk = ["52.24777", "52.2462", "52.2444", "52.2425", "52.2406", "52.2388", "52.237", "52.2352", "52.2334", "52.2325", "52.232", "52.2316"]
+        let walk = [
+            "52.24777", "52.2462", "52.2444", "52.2425", "52.2406", "52.2388", "52.237", "52.2352", "52.2334",
+            "52.2325", "52.232", "52.2316",
+        ]
         let latitudes = yaml.split(separator: "\n").compactMap { line -> String? in
             guard let range = line.range(of: "fix: {latitude: ") else { return nil }
             return String(line[range.upperBound...].prefix { $0 != "," })

@@ -8,7 +8,10 @@ struct ScenarioCommandTests {
         #expect(output.status == 0)
         let lines = output.stdout.split(separator: "\n")
         #expect(lines.count == 13)
-        #expect(lines.contains { $0.hasPrefix("default ") && $0.hasSuffix("Not determined → granted → fix, in Warsaw (default)") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("default ") && $0.hasSuffix("Not determined → granted → fix, in Warsaw (default)")
+            })
         let json = try PetSpotProcess.run(["scenario", "list", "--json"])
         let items = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
         #expect(items?.count == 13)
@@ -44,7 +47,10 @@ struct ScenarioCommandTests {
         #expect(object["scenario"] as? String == "default")
         #expect(object["passed"] as? Bool == true)
         let entries = try #require(object["entries"] as? [[String: Any]])
-        #expect(entries.contains { $0["who"] as? String == "person" && $0["event"] as? String == "grant → authorizedWhenInUse" })
+        #expect(
+            entries.contains {
+                $0["who"] as? String == "person" && $0["event"] as? String == "grant → authorizedWhenInUse"
+            })
         #expect((object["expectations"] as? [Any])?.count == 6)
     }
 
@@ -78,11 +84,17 @@ struct ScenarioCommandTests {
     }
 
     @Test func brokenFilesExitSixtyFiveWithFileLineAndColumn() throws {
-        let file = try temporaryFile("bad.yaml", "title: Bad\nauthorization: denied\ntimeline:\n  - fix: {coordinate: \"52.2297, 21.0122\", acuracy: 5}\n")
-        for arguments in [["scenario", "run", file.path], ["scenario", "check", file.path], ["locate", "--scenario", file.path]] {
+        let file = try temporaryFile(
+            "bad.yaml",
+            "title: Bad\nauthorization: denied\ntimeline:\n  - fix: {coordinate: \"52.2297, 21.0122\", acuracy: 5}\n")
+        for arguments in [
+            ["scenario", "run", file.path], ["scenario", "check", file.path], ["locate", "--scenario", file.path],
+        ] {
             let output = try PetSpotProcess.run(arguments)
             #expect(output.status == 65, "\(arguments)")
-            #expect(output.stderr.contains("\(file.path):4:43: unknown key 'acuracy' in a fix; expected one of:"), "\(output.stderr)")
+            #expect(
+                output.stderr.contains("\(file.path):4:43: unknown key 'acuracy' in a fix; expected one of:"),
+                "\(output.stderr)")
         }
         let missing = try PetSpotProcess.run(["scenario", "run", "nonesuch"])
         #expect(missing.status == 65)
@@ -149,13 +161,16 @@ struct ScenarioCommandTests {
         #expect(timeout.status == 3)
         let watch = try PetSpotProcess.run(["watch", "--scenario", "antimeridian", "--count", "6"])
         #expect(watch.status == 0)
-        #expect(watch.stdout.split(separator: "\n").map { $0.split(separator: ",")[1] } == [
-            " 179.99970 ±4 m", " 179.99980 ±4 m", " 179.99990 ±4 m", " 180.00000 ±4 m", " -179.99990 ±4 m", " -179.99980 ±4 m",
-        ])
+        #expect(
+            watch.stdout.split(separator: "\n").map { $0.split(separator: ",")[1] } == [
+                " 179.99970 ±4 m", " 179.99980 ±4 m", " 179.99990 ±4 m", " 180.00000 ±4 m", " -179.99990 ±4 m",
+                " -179.99980 ±4 m",
+            ])
     }
 
     private func temporaryFile(_ name: String, _ text: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-cli-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scenario-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent(name)
         try text.write(to: file, atomically: true, encoding: .utf8)

@@ -84,7 +84,7 @@ struct ShowAndDemoTests {
         #expect(lines.contains { $0.hasPrefix("Animal description") && $0.hasSuffix("3/4") })
         #expect(lines.contains { $0.contains("prompt    shown: Allow “PetSpot” to use your location?") })
         #expect(lines.contains { $0.contains("person    grant → authorizedWhenInUse") })
-        #expect(lines.contains { $0.contains("app       ← fix 52.22970, 21.01220 ±5 m") })
+        #expect(lines.contains { $0.contains("app       ← located 52.22970, 21.01220") })
         #expect(first.stdout.range(of: #"7\. Lat\s+52\.22970\n"#, options: .regularExpression) != nil)
         #expect(first.stdout.contains("Location captured successfully"))
         #expect(lines.suffix(3).first == "Filled from the scenario's fix: Lat 52.22970, Long 21.01220")

@@ -36,19 +36,38 @@ struct NMEATests {
         #expect(points[1].fix == nil)
         #expect(points[2].fix?.coordinate.formatted == "-33.85000, -151.20000")
         #expect(points[2].fix?.altitude == nil)
-        let first = try #require(points[0].time), second = try #require(points[1].time), third = try #require(points[2].time)
+        let first = try #require(points[0].time), second = try #require(points[1].time),
+            third = try #require(points[2].time)
         #expect(first == ISO8601DateFormatter().date(from: "2026-12-31T23:59:59Z"))
         #expect(second.timeIntervalSince(first) == 2)
         #expect(third.timeIntervalSince(second) == 1)
     }
 
     @Test(arguments: [
-        ("$GPGGA,120000.00,5213.78,N,02100.73,E,1,08,1.0,,,,,,*FF", "1:54: checksum *FF does not match the sentence (expected *"),
-        (NMEASentence.framed("GPGGA,120000.00,5299.00,N,02100.73,E,1,08,1.0,,,,,,"), "1:18: expected ddmm.mmmm, found '5299.00'"),
-        (NMEASentence.framed("GPGGA,120000.00,9100.00,N,02100.73,E,1,08,1.0,,,,,,"), "1:18: latitude 9100.00 is beyond 90°"),
-        (NMEASentence.framed("GPGGA,120000.00,5213.78,X,02100.73,E,1,08,1.0,,,,,,"), "1:26: expected N or S in field 3"),
-        (NMEASentence.framed("GPRMC,250000.00,A,5213.78,N,02100.73,E,,,010126,,,A"), "1:8: expected a time hhmmss.ss, found '250000.00'"),
-        (NMEASentence.framed("GPRMC,120000.00,A,5213.78,N,02100.73,E,,,321326,,,A"), "1:43: expected a date ddmmyy, found '321326'"),
+        (
+            "$GPGGA,120000.00,5213.78,N,02100.73,E,1,08,1.0,,,,,,*FF",
+            "1:54: checksum *FF does not match the sentence (expected *"
+        ),
+        (
+            NMEASentence.framed("GPGGA,120000.00,5299.00,N,02100.73,E,1,08,1.0,,,,,,"),
+            "1:18: expected ddmm.mmmm, found '5299.00'"
+        ),
+        (
+            NMEASentence.framed("GPGGA,120000.00,9100.00,N,02100.73,E,1,08,1.0,,,,,,"),
+            "1:18: latitude 9100.00 is beyond 90°"
+        ),
+        (
+            NMEASentence.framed("GPGGA,120000.00,5213.78,X,02100.73,E,1,08,1.0,,,,,,"),
+            "1:26: expected N or S in field 3"
+        ),
+        (
+            NMEASentence.framed("GPRMC,250000.00,A,5213.78,N,02100.73,E,,,010126,,,A"),
+            "1:8: expected a time hhmmss.ss, found '250000.00'"
+        ),
+        (
+            NMEASentence.framed("GPRMC,120000.00,A,5213.78,N,02100.73,E,,,321326,,,A"),
+            "1:43: expected a date ddmmyy, found '321326'"
+        ),
         ("GPGGA,1,2,3", "1:1: expected an NMEA sentence starting with '$'"),
     ])
     func badSentencesAreErrorsAtTheirLineAndColumn(text: String, message: String) {
@@ -65,12 +84,18 @@ struct NMEATests {
         let log = NMEAWriter.log(for: scenario)
         let lines = log.split(separator: "\r\n")
         #expect(log.hasSuffix("\r\n"))
-        #expect(lines.count == 2 * scenario.timeline.filter { if case .authorizationChanged = $0.event { false } else { true } }.count)
+        #expect(
+            lines.count == 2
+                * scenario.timeline.filter { if case .authorizationChanged = $0.event { false } else { true } }.count)
         for line in lines {
             let star = try #require(line.lastIndex(of: "*"))
-            #expect(NMEASentence.checksum(line[line.index(after: line.startIndex)..<star]) == String(line[line.index(after: star)...]))
+            #expect(
+                NMEASentence.checksum(line[line.index(after: line.startIndex)..<star])
+                    == String(line[line.index(after: star)...]))
         }
-        #expect(lines.first == "$GPGGA,120000.00,,,,,0,00,,,,,,,*\(NMEASentence.checksum("GPGGA,120000.00,,,,,0,00,,,,,,,"))")
+        #expect(
+            lines.first
+                == "$GPGGA,120000.00,,,,,0,00,,,,,,,*\(NMEASentence.checksum("GPGGA,120000.00,,,,,0,00,,,,,,,"))")
         #expect(lines.last?.hasPrefix("$GPRMC,120004.00,A,5213.782000,N,02100.732000,E,0.000,0.0,010126,,,A*") == true)
     }
 

@@ -24,7 +24,10 @@ struct ScenarioDecodingTests {
         let scenario = try decodeScenario(Self.minimal)
         #expect(scenario.title == "Minimal")
         #expect(scenario.authorization == ScenarioAuthorization(.authorizedWhenInUse))
-        #expect(scenario.timeline.map(\.time) == [.zero, .seconds(2), .seconds(10), .seconds(10), .seconds(11), .seconds(11)])
+        #expect(
+            scenario.timeline.map(\.time) == [
+                .zero, .seconds(2), .seconds(10), .seconds(10), .seconds(11), .seconds(11),
+            ])
         #expect(
             scenario.timeline.map(\.event.description) == [
                 "fix 52.22970, 21.01220 ±5 m", "no fix", "fix -33.86880, 151.20930", "receiver lost", "receiver back",
@@ -117,6 +120,9 @@ struct ScenarioDecodingTests {
               - fix: {coordinate: "3, 4"}
             """)
         #expect(scenario.timeline.map(\.time) == [.zero, .zero, .zero])
-        #expect(scenario.timeline.map(\.event.description) == ["fix 1.00000, 2.00000", "authorization → authorizedAlways", "fix 3.00000, 4.00000"])
+        #expect(
+            scenario.timeline.map(\.event.description) == [
+                "fix 1.00000, 2.00000", "authorization → authorizedAlways", "fix 3.00000, 4.00000",
+            ])
     }
 }

@@ -24,7 +24,9 @@ struct ScenarioLibraryTests {
             let embedded = ScenarioLibrary.bundledFile(named: name)
             #expect(embedded == (try Data(contentsOf: scenariosFolder.appendingPathComponent(name))), "\(name)")
         }
-        let manifest = try String(contentsOf: scenariosFolder.deletingLastPathComponent().appendingPathComponent("Package.swift"), encoding: .utf8)
+        let manifest = try String(
+            contentsOf: scenariosFolder.deletingLastPathComponent().appendingPathComponent("Package.swift"),
+            encoding: .utf8)
         for name in onDisk { #expect(manifest.contains("\"\(name)\""), "Package.swift does not list \(name)") }
         let embeddedNames = ScenarioLibrary.bundledNames.map { $0 + ".yaml" }
         #expect(Set(embeddedNames).isSubset(of: Set(onDisk)))
@@ -52,9 +54,10 @@ struct ScenarioLibraryTests {
         #expect(walk.timeline.last?.time == .seconds(22 * 60))
         #expect(walk.fixes.allSatisfy { $0.fix.horizontalAccuracy == 6 })
         let boat = try ScenarioLibrary.load("antimeridian.yaml")
-        #expect(boat.fixes.map(\.fix.coordinate.longitude.formatted) == [
-            "179.99970", "179.99980", "179.99990", "180.00000", "-179.99990", "-179.99980",
-        ])
+        #expect(
+            boat.fixes.map(\.fix.coordinate.longitude.formatted) == [
+                "179.99970", "179.99980", "179.99990", "180.00000", "-179.99990", "-179.99980",
+            ])
         #expect(boat.fixes.map(\.time) == (0..<6).map { .seconds($0) })
     }
 
@@ -78,7 +81,9 @@ struct ScenarioLibraryTests {
         do {
             _ = try ScenarioLibrary.load("nonesuch")
         } catch {
-            #expect(error.description.hasPrefix("nonesuch: no such file, and no bundled scenario named 'nonesuch'; bundled: accuracy-improving, "))
+            #expect(
+                error.description.hasPrefix(
+                    "nonesuch: no such file, and no bundled scenario named 'nonesuch'; bundled: accuracy-improving, "))
         }
         do {
             _ = try ScenarioLibrary.load("/nonexistent/x.yaml")

@@ -1,4 +1,5 @@
 import Foundation
+import Geodata
 import Location
 import Scenarios
 import Testing
@@ -45,7 +46,8 @@ struct ScenarioPlaybackTests {
 
     @Test func stepExpectationsAreFailuresUntilAnEvaluatorIsWired() async throws {
         var scenario = try ScenarioLibrary.load("permission-denied")
-        let step = try decodeScenario("title: t\nauthorization: denied\nexpect:\n  - step: {name: animalDescription, shows: settingsAlert}\n")
+        let step = try decodeScenario(
+            "title: t\nauthorization: denied\nexpect:\n  - step: {name: animalDescription, shows: settingsAlert}\n")
         scenario.expectations = step.expectations
         let unwired = await ScenarioRunner(scenario: scenario).run()
         #expect(!unwired.passed)
@@ -59,5 +61,40 @@ struct ScenarioPlaybackTests {
             }
         ).run()
         #expect(wired.passed, "\(wired.text)")
+    }
+}
+
+@Suite("Scenario playback with a custom app")
+struct ScenarioCustomAppTests {
+    @Test func aCustomAppDrivesTheServiceInPlaceOfTheFilesActions() async throws {
+        let scenario = try ScenarioLibrary.load("default")
+        let run = await ScenarioRunner(scenario: scenario).run(app: { app in
+            await app.note("Animal description step: tap “Use my location”")
+            await app.service.requestWhenInUseAuthorization()
+            let fix = try? await app.service.requestLocation(timeout: .seconds(30), desiredAccuracy: 10)
+            await app.note("latitude field: \(fix?.coordinate.latitude.formatted ?? "empty")")
+        })
+        #expect(run.consumerFinished)
+        #expect(
+            run.transcript.contains {
+                $0.actor == .app && $0.event == "latitude field: 52.22970" && $0.time == .seconds(4)
+            })
+        #expect(run.promptCount == 1)
+        let again = await ScenarioRunner(scenario: scenario).run(app: { app in
+            await app.note("Animal description step: tap “Use my location”")
+            await app.service.requestWhenInUseAuthorization()
+            let fix = try? await app.service.requestLocation(timeout: .seconds(30), desiredAccuracy: 10)
+            await app.note("latitude field: \(fix?.coordinate.latitude.formatted ?? "empty")")
+        })
+        #expect(run.text == again.text)
+    }
+
+    @Test func theAppsTrackedCallsAreCountedByTheFilesExpectations() async throws {
+        let run = await ScenarioRunner(scenario: try ScenarioLibrary.load("default")).run(app: { app in
+            await app.requestAuthorization()
+            _ = await app.requestLocation(ConsumerAction.LocationRequest(accuracy: 10))
+        })
+        #expect(run.passed, "\(run.text)")
+        #expect(run.requests.map(\.outcome) == [.fix])
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
 import GPSDTestSupport
 import Geodata
 import Location
 import Scenarios
+import Synchronization
 import Testing
 
 @Suite("Scenario provider and authorizer")
@@ -40,7 +40,8 @@ struct ScenarioProviderTests {
 
     @Test func fixesAreMarkedSimulatedAndKeepTheirDetails() {
         let fix = ScenarioFix(
-            coordinate: Self.warsaw.coordinate, horizontalAccuracy: 5, altitude: 110, speed: 1.5, course: 90, satellites: 9
+            coordinate: Self.warsaw.coordinate, horizontalAccuracy: 5, altitude: 110, speed: 1.5, course: 90,
+            satellites: 9
         ).locationFix(source: FixSource(kind: "scenario", name: "t"), receiverTime: Scenario.defaultStart)
         #expect(fix.isSimulated)
         #expect(fix.mode == .threeDimensional)

@@ -16,7 +16,8 @@ struct ScenarioWriterTests {
                         verticalAccuracy: 6, altitude: 20.5, speed: 1.25, course: 270, satellites: 8))),
             ScenarioTimedEvent(time: .seconds(2), event: .receiverLost),
             ScenarioTimedEvent(time: .seconds(3), event: .receiverBack),
-            ScenarioTimedEvent(time: .seconds(4), event: .fix(ScenarioFix(coordinate: try Coordinate(latitude: 90, longitude: -180)))),
+            ScenarioTimedEvent(
+                time: .seconds(4), event: .fix(ScenarioFix(coordinate: try Coordinate(latitude: 90, longitude: -180)))),
         ]
         let start = Date(timeIntervalSince1970: 1_700_000_000.5)
         let yaml = ScenarioWriter.yaml(
@@ -32,7 +33,8 @@ struct ScenarioWriterTests {
     }
 
     @Test func anEmptyRecordingIsStillAScenario() throws {
-        let yaml = ScenarioWriter.yaml(title: "Nothing", timeline: [], start: Scenario.defaultStart, watchFor: .seconds(1))
+        let yaml = ScenarioWriter.yaml(
+            title: "Nothing", timeline: [], start: Scenario.defaultStart, watchFor: .seconds(1))
         let scenario = try decodeScenario(yaml)
         #expect(scenario.timeline.isEmpty)
         #expect(scenario.expectations.map(\.description) == ["the consumer receives 0 fixes"])

@@ -1,11 +1,12 @@
 import Location
 import ReportSteps
 import Scenarios
+import Synchronization
 
 /// "Request GPS position" / "Use current location" answered by a scenario: each tap plays
-/// the scenario (its scripted permission answer and receiver timeline, through a real
-/// `LocationService` on a virtual clock) with the app asking for permission, then for one
-/// position, exactly as ``ReportLocationRequester`` does against gpsd.
+/// the scenario (its scripted permission answer and receiver timeline, on a virtual clock)
+/// with the report step's own ``ReportLocationRequester`` as the app — the same code that
+/// asks gpsd, here asking the `LocationService` the scenario feeds.
 ///
 /// Each tap starts the scenario from its beginning, so a scenario that starts
 /// `notDetermined` shows its permission question on every tap. `onEntry` receives the
@@ -13,7 +14,7 @@ import Scenarios
 struct ScenarioLocationRequester: CurrentLocationRequesting {
     /// The scenario played on each tap.
     let scenario: Scenario
-    /// Told each transcript entry as it is written.
+    /// Told each transcript entry, in recording order.
     let onEntry: @Sendable (TranscriptEntry) -> Void
 
     /// The request the scenario's own app makes first (its timeout and accuracy), or a
@@ -26,22 +27,19 @@ struct ScenarioLocationRequester: CurrentLocationRequesting {
     }
 
     func requestCurrentLocation() async -> LocationRequestOutcome {
-        var played = scenario
-        played.consumer = [.requestAuthorization, .requestLocation(request)]
+        let request = self.request
+        let result = Mutex<LocationRequestOutcome?>(nil)
         // The finished run's transcript is in recording order; entries handed out live
         // (`run(onEntry:)`) can swap two entries of the same instant.
-        let run = await ScenarioRunner(scenario: played).run()
+        let run = await ScenarioRunner(scenario: scenario).run(app: { app in
+            await app.note("location button tapped: \(ConsumerAction.requestLocation(request))")
+            let requester = ReportLocationRequester(
+                service: app.service, timeout: request.timeout.duration, desiredAccuracy: request.accuracy)
+            let outcome = await requester.requestCurrentLocation()
+            await app.note("← \(outcome)")
+            result.withLock { $0 = outcome }
+        })
         for entry in run.transcript { onEntry(entry) }
-        return Self.outcome(of: run)
-    }
-
-    /// What the wizard shows for a played run: the fix, the permission alert, or why there
-    /// was no position.
-    static func outcome(of run: ScenarioRun) -> LocationRequestOutcome {
-        let status = run.finalAuthorization.status
-        if !status.isAuthorized { return .permissionBlocked(status == .restricted ? .restricted : .denied) }
-        guard let last = run.requests.last else { return .failed(.cancelled) }
-        if let fix = last.fix { return .located(fix.coordinate) }
-        return ReportLocationRequester.outcome(for: last.error ?? .cancelled)
+        return result.withLock { $0 } ?? .failed(.cancelled)
     }
 }

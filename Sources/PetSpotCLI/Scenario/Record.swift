@@ -44,7 +44,8 @@ extension PetSpot {
             let recording = await SessionRecording.capture(service, for: length)
             let yaml = ScenarioWriter.yaml(
                 title: title ?? "Recorded from gpsd \(endpoint)",
-                comment: "Recorded by `petspot record` from gpsd \(endpoint) on \(LocationOutput.isoTime(recording.started)).",
+                comment:
+                    "Recorded by `petspot record` from gpsd \(endpoint) on \(LocationOutput.isoTime(recording.started)).",
                 timeline: recording.timeline, start: recording.receiverStart ?? recording.started,
                 watchFor: max(length, (recording.timeline.last?.time ?? .zero) + .seconds(1)))
             do {
@@ -86,7 +87,8 @@ struct SessionRecording {
                         append(.fix(ScenarioFix(fix)))
                         // The receiver's time at 0 s: the first fix's time, less when it came.
                         if recording.receiverStart == nil, let receiverTime = fix.receiverTime {
-                            recording.receiverStart = receiverTime.addingTimeInterval(-Double(time.wholeMilliseconds) / 1000)
+                            recording.receiverStart = receiverTime.addingTimeInterval(
+                                -Double(time.wholeMilliseconds) / 1000)
                         }
                     case .waitingForFix, .fixLost:
                         if lost { append(.receiverBack) }
@@ -118,7 +120,8 @@ extension ScenarioFix {
     /// The scenario form of a fix gpsd reported.
     init(_ fix: LocationFix) {
         self.init(
-            coordinate: fix.coordinate, horizontalAccuracy: fix.horizontalAccuracy, verticalAccuracy: fix.verticalAccuracy,
+            coordinate: fix.coordinate, horizontalAccuracy: fix.horizontalAccuracy,
+            verticalAccuracy: fix.verticalAccuracy,
             altitude: fix.altitude, speed: fix.speed, course: fix.course, satellites: fix.satellitesUsed)
     }
 }

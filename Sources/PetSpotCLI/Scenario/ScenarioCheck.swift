@@ -58,7 +58,9 @@ extension PetSpot.ScenarioCommand {
                 for run in runs {
                     let failures = run.checks.filter { !$0.passed }
                     let mark = failures.isEmpty && run.consumerFinished ? "✓" : "✗"
-                    print("\(mark) \(run.scenario.name): \(run.checks.count - failures.count)/\(run.checks.count) expectations, \(ScenarioDuration(run.duration)) virtual")
+                    print(
+                        "\(mark) \(run.scenario.name): \(run.checks.count - failures.count)/\(run.checks.count) expectations, \(ScenarioDuration(run.duration)) virtual"
+                    )
                     for failure in failures { print("    ✗ \(failure.message)") }
                 }
                 var summary = "\(runs.count) scenario\(runs.count == 1 ? "" : "s"), \(total) expectations: "

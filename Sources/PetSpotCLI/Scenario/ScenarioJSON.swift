@@ -14,7 +14,12 @@ enum ScenarioJSON {
                 .array(
                     run.transcript.map { entry in
                         .object([
-                            ("time", .number(Double(entry.time.components.seconds) + Double(entry.time.components.attoseconds) / 1e18)),
+                            (
+                                "time",
+                                .number(
+                                    Double(entry.time.components.seconds) + Double(entry.time.components.attoseconds)
+                                        / 1e18)
+                            ),
                             ("who", .string(entry.actor.rawValue)),
                             ("event", .string(entry.event)),
                             ("authorization", .string(entry.authorization)),

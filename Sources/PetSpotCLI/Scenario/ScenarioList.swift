@@ -35,7 +35,9 @@ extension PetSpot.ScenarioCommand {
             let width = scenarios.map(\.name.count).max() ?? 0
             for scenario in scenarios {
                 let marker = scenario.name == ScenarioLibrary.defaultName ? " (default)" : ""
-                print(scenario.name + String(repeating: " ", count: width - scenario.name.count + 2) + scenario.title + marker)
+                print(
+                    scenario.name + String(repeating: " ", count: width - scenario.name.count + 2) + scenario.title
+                        + marker)
             }
         }
     }

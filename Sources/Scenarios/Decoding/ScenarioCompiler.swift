@@ -20,7 +20,8 @@ struct ScenarioCompiler {
                     throw ScenarioError(
                         file: file, at: entry.position,
                         message:
-                            "at: \(at) is before the previous event (at \(ScenarioDuration(cursor))); events must be in time order")
+                            "at: \(at) is before the previous event (at \(ScenarioDuration(cursor))); events must be in time order"
+                    )
                 }
                 cursor = at.duration
             }
@@ -41,23 +42,29 @@ struct ScenarioCompiler {
             guard cursor.components.seconds <= Int64(ScenarioLimits.maximumDurationSeconds) else {
                 throw ScenarioError(
                     file: file, at: entry.position,
-                    message: "the timeline reaches \(ScenarioDuration.secondsText(cursor.milliseconds))s, beyond the limit of \(ScenarioLimits.maximumDurationText)")
+                    message:
+                        "the timeline reaches \(ScenarioDuration.secondsText(cursor.milliseconds))s, beyond the limit of \(ScenarioLimits.maximumDurationText)"
+                )
             }
             guard timeline.count <= ScenarioLimits.maximumEvents else {
                 throw ScenarioError(
                     file: file, at: entry.position,
-                    message: "the timeline has more than \(ScenarioLimits.maximumEvents) events; the limit is \(ScenarioLimits.maximumEvents)")
+                    message:
+                        "the timeline has more than \(ScenarioLimits.maximumEvents) events; the limit is \(ScenarioLimits.maximumEvents)"
+                )
             }
         }
         if authorizations.contains(.notDetermined), document.prompt == nil {
             throw ScenarioError(
                 file: file, at: document.positions[.authorization],
                 message:
-                    "authorization can be notDetermined, so say how the person answers the prompt: prompt: grant, grantApproximate, grantAlways or deny")
+                    "authorization can be notDetermined, so say how the person answers the prompt: prompt: grant, grantApproximate, grantAlways or deny"
+            )
         }
         return Scenario(
             name: name, file: file, title: document.title, summary: document.description,
-            authorization: document.authorization, prompt: document.prompt, start: document.start ?? Scenario.defaultStart,
+            authorization: document.authorization, prompt: document.prompt,
+            start: document.start ?? Scenario.defaultStart,
             timeline: timeline, consumer: document.consumer ?? Scenario.defaultConsumer, expectations: document.expect)
     }
 
@@ -81,7 +88,8 @@ struct ScenarioCompiler {
         guard data.count <= ScenarioLimits.maximumFileBytes else {
             throw ScenarioError(
                 file: file, at: track.position,
-                message: "track '\(track.file)' is \(data.count) bytes; the limit is \(ScenarioLimits.maximumFileBytes)")
+                message: "track '\(track.file)' is \(data.count) bytes; the limit is \(ScenarioLimits.maximumFileBytes)"
+            )
         }
         let points: [TrackPoint]
         do {
@@ -98,7 +106,9 @@ struct ScenarioCompiler {
         guard timeline.count + points.count <= ScenarioLimits.maximumEvents else {
             throw ScenarioError(
                 file: file, at: track.position,
-                message: "track '\(track.file)' has \(points.count) points; a timeline is limited to \(ScenarioLimits.maximumEvents) events")
+                message:
+                    "track '\(track.file)' has \(points.count) points; a timeline is limited to \(ScenarioLimits.maximumEvents) events"
+            )
         }
         let interval = track.interval?.duration ?? .seconds(1)
         let timed = first.time != nil && points.allSatisfy { $0.time != nil }

@@ -39,14 +39,17 @@ struct ScenarioDocument: Decodable {
         expect = try container.decodeIfPresent([ScenarioExpectation].self, forKey: .expect) ?? []
         if timeline.count > ScenarioLimits.maximumEvents {
             throw container.failure(
-                at: .timeline, "the timeline has \(timeline.count) events; the limit is \(ScenarioLimits.maximumEvents)")
+                at: .timeline, "the timeline has \(timeline.count) events; the limit is \(ScenarioLimits.maximumEvents)"
+            )
         }
         if let consumer, consumer.count > ScenarioLimits.maximumActions {
             throw container.failure(
-                at: .consumer, "the consumer has \(consumer.count) actions; the limit is \(ScenarioLimits.maximumActions)")
+                at: .consumer,
+                "the consumer has \(consumer.count) actions; the limit is \(ScenarioLimits.maximumActions)")
         }
         if consumer?.isEmpty == true {
-            throw container.failure(at: .consumer, "consumer needs at least one action, or leave it out for the default")
+            throw container.failure(
+                at: .consumer, "consumer needs at least one action, or leave it out for the default")
         }
         if expect.count > ScenarioLimits.maximumActions {
             throw container.failure(

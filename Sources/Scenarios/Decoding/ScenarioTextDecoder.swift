@@ -27,7 +27,8 @@ enum ScenarioTextDecoder {
         guard withinBudget(root, &budget) else {
             throw ScenarioError(
                 file: file, line: 1, column: 1,
-                message: "the file expands to more than \(maximumNodes) values (aliases included); that is not a scenario")
+                message:
+                    "the file expands to more than \(maximumNodes) values (aliases included); that is not a scenario")
         }
         do {
             return try YAMLDecoder().decode(type, from: root)
@@ -60,11 +61,14 @@ enum ScenarioTextDecoder {
             .composer(let context, let problem, let mark, _):
             let detail = context.map { " (\($0.text) at \($0.mark))" } ?? ""
             return ScenarioError(
-                file: file, line: mark.line, column: mark.column, message: "not valid YAML or JSON: \(problem)\(detail)")
+                file: file, line: mark.line, column: mark.column, message: "not valid YAML or JSON: \(problem)\(detail)"
+            )
         case .duplicatedKeysInMapping(let duplicates, let context):
             return ScenarioError(
                 file: file, line: context.mark.line, column: context.mark.column,
-                message: "duplicate key\(duplicates.count == 1 ? "" : "s") \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a mapping")
+                message:
+                    "duplicate key\(duplicates.count == 1 ? "" : "s") \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a mapping"
+            )
         case .reader(let problem, _, _, _):
             return ScenarioError(file: file, message: "cannot read the text: \(problem)")
         default:
@@ -78,18 +82,18 @@ enum ScenarioTextDecoder {
         switch error {
         case .keyNotFound(let key, let context):
             path = context.codingPath
-            message = "missing key '\(key.stringValue)'\(where_(context.codingPath))"
+            message = "missing key '\(key.stringValue)'\(keyClause(context.codingPath))"
         case .typeMismatch(let type, let context):
             path = context.codingPath
             message =
                 context.debugDescription.hasPrefix("expected ")
                 ? context.debugDescription
-                : "expected \(typeName(type))\(where_(context.codingPath))\(found(at: path, in: root))"
+                : "expected \(typeName(type))\(keyClause(context.codingPath))\(found(at: path, in: root))"
         case .valueNotFound(let type, let context):
             path = context.codingPath
             message =
                 context.debugDescription.contains("needs a value")
-                ? context.debugDescription : "expected \(typeName(type)), found nothing\(where_(context.codingPath))"
+                ? context.debugDescription : "expected \(typeName(type)), found nothing\(keyClause(context.codingPath))"
         case .dataCorrupted(let context):
             path = context.codingPath
             message = context.debugDescription
@@ -102,7 +106,7 @@ enum ScenarioTextDecoder {
     }
 
     /// `" for 'timeout'"`: the last named key of a path.
-    private static func where_(_ path: [any CodingKey]) -> String {
+    private static func keyClause(_ path: [any CodingKey]) -> String {
         guard let key = path.last(where: { $0.intValue == nil && !($0 is KeyPositionMarker) }) else { return "" }
         return " for '\(key.stringValue)'"
     }

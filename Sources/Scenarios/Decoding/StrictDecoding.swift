@@ -112,7 +112,9 @@ struct SingleKeyEntry {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath + [kindKeys[1], KeyPositionMarker()],
-                    debugDescription: "one \(what) per list item: found both '\(first.stringValue)' and '\(kindKeys[1].stringValue)'; start a new item with '-'"))
+                    debugDescription:
+                        "one \(what) per list item: found both '\(first.stringValue)' and '\(kindKeys[1].stringValue)'; start a new item with '-'"
+                ))
         }
         kind = first.stringValue
         container = mapping

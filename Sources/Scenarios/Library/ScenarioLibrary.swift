@@ -1,5 +1,5 @@
-public import Foundation
 import BundledScenarios
+public import Foundation
 
 /// Finds and loads scenarios: the bundled ones (the top-level `Scenarios/` folder, embedded
 /// into the binary) by name, and any file by path.
@@ -58,7 +58,8 @@ public enum ScenarioLibrary {
             throw ScenarioError(
                 file: reference,
                 message:
-                    "no such file, and no bundled scenario named '\(reference)'; bundled: \(bundledNames.joined(separator: ", "))")
+                    "no such file, and no bundled scenario named '\(reference)'; bundled: \(bundledNames.joined(separator: ", "))"
+            )
         }
         return try loadFile(at: URL(fileURLWithPath: reference), named: reference)
     }
@@ -106,7 +107,8 @@ public enum ScenarioLibrary {
         }
         if let size = attributes[.size] as? Int, size > ScenarioLimits.maximumFileBytes {
             throw ScenarioError(
-                file: displayName, message: "the file is \(size) bytes; the limit is \(ScenarioLimits.maximumFileBytes)")
+                file: displayName, message: "the file is \(size) bytes; the limit is \(ScenarioLimits.maximumFileBytes)"
+            )
         }
         guard let handle = try? FileHandle(forReadingFrom: url) else {
             throw ScenarioError(file: displayName, message: "cannot open the file (permissions?)")

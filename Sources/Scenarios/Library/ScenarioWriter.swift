@@ -38,7 +38,10 @@ public enum ScenarioWriter {
             case .receiverLost: lines += ["  - \(at)", "    receiverLost:"]
             case .receiverBack: lines += ["  - \(at)", "    receiverBack:"]
             case .authorizationChanged(let authorization):
-                lines += ["  - \(at)", "    authorization: {status: \(authorization.status), accuracy: \(authorization.accuracy)}"]
+                lines += [
+                    "  - \(at)",
+                    "    authorization: {status: \(authorization.status), accuracy: \(authorization.accuracy)}",
+                ]
             }
         }
         lines.append("consumer:")
@@ -52,7 +55,8 @@ public enum ScenarioWriter {
     /// `{latitude: 52.2297, longitude: 21.0122, accuracy: 4.2, …}`.
     static func flow(_ fix: ScenarioFix) -> String {
         var parts = [
-            "latitude: \(number(fix.coordinate.latitude.degrees))", "longitude: \(number(fix.coordinate.longitude.degrees))",
+            "latitude: \(number(fix.coordinate.latitude.degrees))",
+            "longitude: \(number(fix.coordinate.longitude.degrees))",
         ]
         if let value = fix.horizontalAccuracy { parts.append("accuracy: \(number(value))") }
         if let value = fix.verticalAccuracy { parts.append("verticalAccuracy: \(number(value))") }

@@ -27,11 +27,14 @@ final class ScenarioConsumer: Sendable {
     func perform(_ actions: [ConsumerAction]) async {
         for action in actions {
             if Task.isCancelled { return }
+            if case .requestAuthorization = action {
+                _ = await requestAuthorization()
+                continue
+            }
             await recorder.record(.app, action.description)
             switch action {
             case .requestAuthorization:
-                let status = await service.requestWhenInUseAuthorization()
-                await recorder.record(.app, "← authorization \(status)")
+                break
             case .requestLocation(let request):
                 await requestLocation(request)
             case .watch(let count, let duration):
@@ -42,7 +45,9 @@ final class ScenarioConsumer: Sendable {
         }
     }
 
-    private func requestLocation(_ request: ConsumerAction.LocationRequest) async {
+    /// Requests a location, recording the call and its result in the transcript and the run.
+    @discardableResult
+    func requestLocation(_ request: ConsumerAction.LocationRequest) async -> Swift.Result<LocationFix, LocationError> {
         do {
             let fix = try await service.requestLocation(
                 timeout: request.timeout.duration, desiredAccuracy: request.accuracy,
@@ -52,12 +57,22 @@ final class ScenarioConsumer: Sendable {
                 $0.requests.append(.init(outcome: .fix, fix: fix, error: nil, time: clock.now.offset))
             }
             await recorder.record(.app, "← fix \(Self.describe(fix))")
+            return .success(fix)
         } catch {
             state.withLock {
                 $0.requests.append(.init(outcome: .init(error), fix: nil, error: error, time: clock.now.offset))
             }
             await recorder.record(.app, "← \(ScenarioExpectation.RequestOutcome(error)): \(error.description)")
+            return .failure(error)
         }
+    }
+
+    /// Asks for permission, recording the call and the answer.
+    func requestAuthorization() async -> AuthorizationStatus {
+        await recorder.record(.app, ConsumerAction.requestAuthorization.description)
+        let status = await service.requestWhenInUseAuthorization()
+        await recorder.record(.app, "← authorization \(status)")
+        return status
     }
 
     private func watch(count: Int?, duration: Duration?) async {

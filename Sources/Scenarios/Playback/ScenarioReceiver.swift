@@ -1,5 +1,5 @@
-import Synchronization
 public import Location
+import Synchronization
 
 /// The simulated receiver of a scenario: what it reports now, and the provider runs
 /// listening to it.

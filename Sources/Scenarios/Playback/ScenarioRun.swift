@@ -1,5 +1,5 @@
-public import Location
 import Geodata
+public import Location
 
 /// What playing a scenario gave: the transcript, what the consumer received, and the
 /// expectations checked against it.
@@ -124,7 +124,10 @@ extension ScenarioRun {
             return ((promptCount > 0) == shown, promptCount > 0 ? "shown \(promptCount)×" : "not shown")
         case .simulated(let simulated):
             let matching = fixes.allSatisfy { $0.isSimulated == simulated }
-            return (matching && !fixes.isEmpty, fixes.isEmpty ? "no fix" : "\(fixes.filter(\.isSimulated).count) of \(fixes.count) simulated")
+            return (
+                matching && !fixes.isEmpty,
+                fixes.isEmpty ? "no fix" : "\(fixes.filter(\.isSimulated).count) of \(fixes.count) simulated"
+            )
         case .step(let step):
             guard let stepEvaluator, let (passed, actual) = stepEvaluator(step, self) else {
                 return (false, "not checked: step expectations need the report-step layer, not wired into this build")

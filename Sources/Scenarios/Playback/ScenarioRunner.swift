@@ -1,5 +1,5 @@
-import Location
 import Foundation
+import Location
 import Synchronization
 
 /// How fast a scenario plays.
@@ -45,13 +45,30 @@ public struct ScenarioRunner: Sendable {
 
     /// Plays the scenario to the end of the consumer's actions.
     ///
-    /// - Parameter onEntry: called with each transcript entry as it is written (to print a
-    ///   live transcript with ``ScenarioPace/realtime(speed:)``).
-    public func run(onEntry: (@Sendable (TranscriptEntry) -> Void)? = nil) async -> ScenarioRun {
-        await drive(onEntry: onEntry)
+    /// - Parameters:
+    ///   - onEntry: called with each transcript entry as it is written (to print a live
+    ///     transcript with ``ScenarioPace/realtime(speed:)``).
+    ///   - app: your own app in place of the file's `consumer:` actions — for example a
+    ///     report step's state machine calling the service. It gets the service, the
+    ///     virtual clock (sleep on it, never on a real clock) and a way to add transcript
+    ///     lines; the scenario ends when it returns.
+    ///
+    /// ```swift
+    /// let run = await ScenarioRunner(scenario: scenario).run(app: { app in
+    ///     await app.requestAuthorization()
+    ///     let fix = try? await app.requestLocation().get()
+    ///     await app.note("latitude field: \(fix?.coordinate.latitude.formatted ?? "")")
+    /// })
+    /// ```
+    public func run(
+        onEntry: (@Sendable (TranscriptEntry) -> Void)? = nil, app: (@Sendable (ScenarioApp) async -> Void)? = nil
+    ) async -> ScenarioRun {
+        await drive(onEntry: onEntry, app: app)
     }
 
-    private func drive(onEntry: (@Sendable (TranscriptEntry) -> Void)?) async -> ScenarioRun {
+    private func drive(
+        onEntry: (@Sendable (TranscriptEntry) -> Void)?, app: (@Sendable (ScenarioApp) async -> Void)?
+    ) async -> ScenarioRun {
         let clock = VirtualClock()
         let receiver = ScenarioReceiver(name: scenario.name)
         let serviceBox = Mutex<LocationService?>(nil)
@@ -77,15 +94,22 @@ public struct ScenarioRunner: Sendable {
                     await recorder.record(.person, "\(answer) → \(authorization)")
                 }
             })
-        let service = LocationService(provider: ScenarioProvider(receiver: receiver), authorizer: authorizer, clock: clock)
+        let service = LocationService(
+            provider: ScenarioProvider(receiver: receiver), authorizer: authorizer, clock: clock)
         serviceBox.withLock { $0 = service }
         let consumer = ScenarioConsumer(service: service, clock: clock, recorder: recorder)
         let done = Mutex(false)
 
-        await recorder.record(.scenario, "start: \(scenario.authorization)" + (scenario.prompt.map { ", prompt answer: \($0)" } ?? ""))
+        await recorder.record(
+            .scenario, "start: \(scenario.authorization)" + (scenario.prompt.map { ", prompt answer: \($0)" } ?? ""))
         let actions = scenario.consumer
+        let context = ScenarioApp(service: service, clock: clock, recorder: recorder, consumer: consumer)
         let consumerTask = Task {
-            await consumer.perform(actions)
+            if let app {
+                await app(context)
+            } else {
+                await consumer.perform(actions)
+            }
             done.withLock { $0 = true }
         }
         let settler = Settler(clock: clock, service: service, recorder: recorder, receiver: receiver)
@@ -108,7 +132,8 @@ public struct ScenarioRunner: Sendable {
             await clock.advance(to: VirtualClock.Instant(offset: next))
             await settler.settle()
             while index < timeline.count, timeline[index].time <= next {
-                let fixTime = await play(timeline[index], receiver: receiver, authorizer: authorizer, recorder: recorder)
+                let fixTime = await play(
+                    timeline[index], receiver: receiver, authorizer: authorizer, recorder: recorder)
                 index += 1
                 await settler.settle(expecting: fixTime)
             }
@@ -123,7 +148,8 @@ public struct ScenarioRunner: Sendable {
         await recorder.record(.scenario, "end")
         let result = consumer.result
         var run = ScenarioRun(
-            scenario: scenario, transcript: recorder.all, requests: result.requests, fixes: result.fixes, updates: result.updates,
+            scenario: scenario, transcript: recorder.all, requests: result.requests, fixes: result.fixes,
+            updates: result.updates,
             promptCount: authorizer.promptCount, finalAuthorization: authorizer.authorization, duration: duration,
             consumerFinished: consumerFinished, checks: [])
         run.checks = run.checked(stepEvaluator: stepEvaluator)
@@ -160,70 +186,5 @@ public struct ScenarioRunner: Sendable {
             await recorder.record(.person, "changes it in settings → \(changed)") { authorizer.set(changed) }
         }
         return nil
-    }
-}
-
-/// Lets every task the scenario started run until nothing changes any more, before virtual
-/// time moves on.
-///
-/// There is no way to ask Swift's executor whether any task is runnable, so this watches
-/// everything observable (sleepers on the clock, transcript entries, the service's
-/// requests, subscribers and provider, the receiver's listeners and deliveries, the newest
-/// fix) and waits until it has stayed the same for several rounds *and* for
-/// ``quietPeriod`` of real time: on a loaded machine a runnable thread can wait a few
-/// milliseconds for a core. Known work in flight (a provider started but not yet
-/// listening, a fix sent but not yet taken in by the service) also counts as not settled.
-private struct Settler {
-    let clock: VirtualClock
-    let service: LocationService
-    let recorder: TranscriptRecorder
-    let receiver: ScenarioReceiver
-    /// How long everything must stay the same, in real time.
-    var quietPeriod: Duration = .milliseconds(4)
-    /// The longest a settle waits, in real time, when something keeps changing.
-    var limit: Duration = .seconds(5)
-
-    private struct Snapshot: Equatable {
-        var sleepers: Int
-        var entries: Int
-        var requests: Int
-        var subscribers: Int
-        var running: Bool
-        var listeners: Int
-        var delivered: Int
-        var newestFixTime: Date?
-    }
-
-    /// Waits until the scenario is quiet; with `fixTime`, also until the service has taken in
-    /// the fix with that receiver time.
-    func settle(expecting fixTime: Date? = nil) async {
-        let real = ContinuousClock()
-        let started = real.now
-        var last: Snapshot?
-        var changedAt = real.now
-        var stableRounds = 0
-        while real.now - started < limit {
-            // Yielding lets queued jobs of equal or higher priority run; a short real sleep
-            // also frees this thread for tasks of lower priority (the service's detached
-            // provider task).
-            for _ in 0..<8 { await Task.yield() }
-            try? await Task.sleep(for: .microseconds(50))
-            let snapshot = Snapshot(
-                sleepers: clock.sleeperCount, entries: recorder.count, requests: await service.pendingRequestCount,
-                subscribers: await service.subscriberCount, running: await service.isProviderRunning,
-                listeners: receiver.listenerCount, delivered: receiver.deliveredCount,
-                newestFixTime: await service.lastFix?.receiverTime)
-            let inFlight =
-                snapshot.running != (snapshot.listeners > 0)
-                || (fixTime != nil && snapshot.listeners > 0 && snapshot.newestFixTime != fixTime)
-            if snapshot == last && !inFlight {
-                stableRounds += 1
-                if stableRounds >= 4 && real.now - changedAt >= quietPeriod { return }
-            } else {
-                stableRounds = 0
-                changedAt = real.now
-                last = snapshot
-            }
-        }
     }
 }

@@ -29,7 +29,8 @@ public enum GPXTrackReader {
         guard parsed else {
             let message = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
             throw TrackError(
-                line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1), message: "not valid GPX (XML): \(message)")
+                line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1),
+                message: "not valid GPX (XML): \(message)")
         }
         guard delegate.sawRoot else {
             throw TrackError(line: 1, column: 1, message: "expected a <gpx> document")
@@ -103,7 +104,10 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
         func number(_ key: String, range: ClosedRange<Double>) -> Double?? {
             guard let (text, line, column) = point.values[key] else { return .some(nil) }
             guard let value = Double(text), value.isFinite, range.contains(value) else {
-                fail(parser, "<\(key)> expected a number from \(range.lowerBound) to \(range.upperBound), found '\(text)'", line: line, column: column)
+                fail(
+                    parser,
+                    "<\(key)> expected a number from \(range.lowerBound) to \(range.upperBound), found '\(text)'",
+                    line: line, column: column)
                 return nil
             }
             return value
@@ -111,7 +115,9 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
         var time: Date?
         if let (text, line, column) = point.values["time"] {
             guard let date = Self.date(text) else {
-                fail(parser, "<time> expected an ISO 8601 time such as 2026-05-01T12:00:00Z, found '\(text)'", line: line, column: column)
+                fail(
+                    parser, "<time> expected an ISO 8601 time such as 2026-05-01T12:00:00Z, found '\(text)'",
+                    line: line, column: column)
                 return
             }
             time = date

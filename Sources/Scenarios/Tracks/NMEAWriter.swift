@@ -41,7 +41,8 @@ public enum NMEAWriter {
         let satellites = fix.satellites.map { $0 < 10 ? "0\($0)" : String($0) } ?? ""
         let hdop = fix.horizontalAccuracy.map { decimal($0 / NMEATrackReader.metersPerHDOP, places: 2) } ?? ""
         let altitude = fix.altitude.map { decimal($0, places: 1) } ?? ""
-        let gga = "GPGGA,\(clock),\(latitude),\(longitude),1,\(satellites),\(hdop),\(altitude),\(altitude.isEmpty ? "" : "M"),,,,"
+        let gga =
+            "GPGGA,\(clock),\(latitude),\(longitude),1,\(satellites),\(hdop),\(altitude),\(altitude.isEmpty ? "" : "M"),,,,"
         let knots = fix.speed.map { decimal($0 * 3600 / 1852, places: 3) } ?? ""
         let course = fix.course.map { decimal($0, places: 1) } ?? ""
         let rmc = "GPRMC,\(clock),A,\(latitude),\(longitude),\(knots),\(course),\(date),,,A"
