@@ -319,6 +319,29 @@ struct ReportWizardTests {
             ])
     }
 
+    @Test func invalidFoundAnswersUseTheFoundRulesAndWriteNothing() throws {
+        let workspace = try Workspace()
+        let big = workspace.file("big.png")
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        bytes += Array(repeating: 0, count: 11 * 1_048_576)
+        try Data(bytes).write(to: big)
+        let answers = try workspace.write(
+            "found.json",
+            #"{"photo": "big.png", "date": "18/11/2025", "species": "cat", "sex": "female", "latitude": "50.06143", "#
+                + #""phone": "+48 123 456 789", "email": "finder@", "caregiverPhone": "12"}"#)
+        let run = try PetSpotProcess.run(
+            ["report", "found", "--answers", answers.path], environment: workspace.environment)
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(
+            Array(run.stderr.split(separator: "\n").dropFirst()) == [
+                "photo: This photo is larger than 10 MB. Choose a smaller one.",
+                "longitude: Longitude is required",
+                "email: Enter a valid email address",
+                "caregiverPhone: Enter a valid phone number (7–11 digits)",
+            ])
+    }
+
     @Test func answersThatPressTheLocationActionWhileDeniedNameTheProblem() throws {
         let workspace = try Workspace()
         let answers = try workspace.write(
