@@ -167,6 +167,19 @@ struct ReportWizardTests {
         #expect(try session.waitForExit() == 2)
     }
 
+    @Test func endOfInputEndsTheWizardWithStatusTwoAndWritesNothing() throws {
+        let workspace = try Workspace()
+        let output = workspace.file("never.json")
+        let session = try PseudoTerminalSession(
+            ["report", "found", "--scenario", "default", "--output", output.path], environment: workspace.environment)
+        try session.expect("Upload photo")
+        try session.expect("Choose:")
+        session.endInput()
+        try session.expect("Input ended before the report was complete; nothing was written.")
+        #expect(try session.waitForExit() == 2)
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
     // MARK: Found, on a terminal, with a real gpsd
 
     @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))

@@ -107,6 +107,12 @@ final class PseudoTerminalSession {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// Presses Ctrl-D at the start of a line: the program reads the end of input.
+    func endInput() {
+        var endOfFile: UInt8 = 0x04
+        _ = write(master, &endOfFile, 1)
+    }
+
     /// Waits for the program to end (reading what it prints meanwhile) and returns its exit status.
     func waitForExit(timeout: Double = 30) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
