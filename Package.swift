@@ -9,11 +9,21 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The files in the top-level `Scenarios/` folder, embedded into the `petspot` binary.
+/// A test checks that this list and the folder agree.
+let bundledScenarioFiles = [
+    "accuracy-improving.yaml", "antimeridian.nmea", "antimeridian.yaml", "approximate-only.yaml",
+    "default.yaml", "no-fix-timeout.yaml", "not-determined-denied.yaml", "permission-denied.yaml",
+    "permission-revoked.yaml", "poles.yaml", "receiver-lost-and-back.yaml", "restricted.yaml",
+    "slow-cold-start.yaml", "walking-warsaw.gpx", "walking-warsaw.yaml",
+]
+
 let package = Package(
     name: "PetSpotLocation",
     products: [
         .library(name: "Geodata", targets: ["Geodata"]),
         .library(name: "Location", targets: ["Location"]),
+        .library(name: "Scenarios", targets: ["Scenarios"]),
         // A real gpsd for tests: an NMEA feed the test serves, gpsd and gpsfake processes.
         .library(name: "GPSDTestSupport", targets: ["GPSDTestSupport"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
@@ -24,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Property-based tests (Swift Testing) for Geodata and Geodesy invariants.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // Pure value types: coordinates, parsing, validation, formatting. No dependencies.
@@ -38,8 +49,22 @@ let package = Package(
         .target(name: "Location", dependencies: ["Geodata", "CGPS"]),
 
         // Test support shared by the test targets and the benchmarks: NMEA sentences, a feed
-        // server gpsd reads from, gpsd and gpsfake processes on free loopback ports.
-        .target(name: "GPSDTestSupport"),
+        // server gpsd reads from, gpsd and gpsfake processes on free loopback ports; the
+        // LocationProvider contract every provider must pass.
+        .target(name: "GPSDTestSupport", dependencies: ["Location"]),
+
+        // The scenario files in the top-level `Scenarios/` folder, embedded in the code so
+        // that the `petspot` binary plays them without the source tree.
+        .target(
+            name: "BundledScenarios", path: "Scenarios", exclude: ["README.md"],
+            resources: bundledScenarioFiles.map { .embedInCode($0) }),
+
+        // Scripted permission and fix scenarios: the file format (YAML or JSON), GPX and NMEA
+        // tracks, NMEA export; the scenario provider and authorizer, the runner and its
+        // transcript, expectations.
+        .target(
+            name: "Scenarios",
+            dependencies: ["Geodata", "Location", "BundledScenarios", .product(name: "Yams", package: "Yams")]),
 
         // PROJ's C API (proj.h, geodesic.h); imported only by Sources/Geodesy/PROJ/.
         .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
@@ -57,7 +82,10 @@ let package = Package(
                 "Geodata",
                 "Location",
                 "Geodesy",
+                "Scenarios",
+                "ReportSteps",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
 
@@ -75,6 +103,7 @@ let package = Package(
         .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata", "Geodesy", "GPSDTestSupport"]),
         .testTarget(
             name: "ReportStepsTests", dependencies: ["ReportSteps", "Geodata", "Location", "GPSDTestSupport"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Location", "Geodata", "GPSDTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

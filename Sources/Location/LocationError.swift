@@ -6,7 +6,7 @@
 /// do {
 ///     let fix = try await service.requestLocation(timeout: .seconds(30))
 /// } catch {
-///     print(error)   // "No fix within 30 s (the receiver reported no fix)."
+///     print(error)   // "No fix within 30 s (connected, but no fix from the receiver)."
 /// }
 /// ```
 public enum LocationError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -66,7 +66,7 @@ public enum LocationError: Error, Sendable, Hashable, CustomStringConvertible {
         switch lastSeen {
         case nil: "the provider reported nothing"
         case .fix(let fix)?: "last fix \(fix) was not accurate enough"
-        case .waitingForFix?: "the receiver reported no fix"
+        case .waitingForFix?: "connected, but no fix from the receiver"
         case .fixLost?: "the receiver lost its fix"
         case .providerUnavailable(let endpoint, let reason)?: "provider unavailable at \(endpoint): \(reason)"
         case .authorizationDenied(let status)?: "location use not allowed (\(status))"

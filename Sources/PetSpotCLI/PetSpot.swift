@@ -7,12 +7,19 @@ struct PetSpot: AsyncParsableCommand {
         commandName: "petspot",
         abstract: "Location and geodata for PetSpot lost/found-pet reports.",
         discussion: """
-            Validate coordinates as the report forms do; measure distances, show search \
-            radii and find nearby reports on the WGS84 ellipsoid with PROJ. Run \
-            `petspot help <subcommand>` for each command's options.
+            Fill missing-pet and found-pet reports as terminal wizards (`petspot report`), \
+            show a pet's details card (`petspot show`), validate coordinates as the report \
+            forms do, get fixes from gpsd or play scripted permission and fix scenarios \
+            without a receiver, and measure distances, search radii and nearby reports on the \
+            WGS84 ellipsoid with PROJ. `petspot` alone plays the default scenario through the \
+            Animal description step. Run `petspot help <subcommand>` for each command's options.
             """,
         version: "0.1.0",
-        subcommands: [Demo.self, Validate.self, Locate.self, Watch.self, Permission.self, Distance.self, Radius.self, Nearby.self],
+        subcommands: [
+            Demo.self, Report.self, Show.self, Validate.self, Locate.self, Watch.self, Permission.self,
+            ScenarioCommand.self,
+            Record.self, Distance.self, Radius.self, Nearby.self,
+        ],
         defaultSubcommand: Demo.self
     )
 }

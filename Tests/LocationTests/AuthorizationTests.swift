@@ -109,3 +109,25 @@ final class AskCounter: Sendable {
     func increment() { value.withLock { $0 += 1 } }
     var count: Int { value.withLock { $0 } }
 }
+
+@Suite struct ConsentChangeTests {
+    @Test func denyingInAnotherProcessStopsARunningService() async throws {
+        let directory = try AuthorizationTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = ConsentStore(fileURL: directory.appendingPathComponent("consent.json"))
+        let policy = RestrictionPolicy(environment: [:], policyFile: directory.appendingPathComponent("none"))
+        let authorizer = PersistedConsentAuthorizer(store: store, policy: policy, pollInterval: .milliseconds(20))
+        try authorizer.grant()
+        let provider = ManualProvider()
+        let service = LocationService(provider: provider, authorizer: authorizer, clock: VirtualClock())
+        let recorder = UpdateRecorder(service)
+        defer { recorder.cancel() }
+        try await recorder.waitFor(5, "the provider to connect") { $0.contains(.waitingForFix) }
+        // What `petspot permission deny` does, through a separate authorizer on the same file.
+        try PersistedConsentAuthorizer(store: store, policy: policy).deny()
+        try await recorder.waitFor(5, "the denial") { $0.contains(.authorizationDenied(.denied)) }
+        try await waitUntil(5, "the provider to stop") { !provider.isRunning }
+        try authorizer.grant()
+        try await waitUntil(5, "the provider to restart") { provider.starts == 2 }
+    }
+}

@@ -98,7 +98,7 @@ struct GPSDProviderTests {
         }
         #expect(endpoint == "127.0.0.1:\(port)")
         #expect(reason.contains("can't connect"))
-        try await waitUntil(5, "the connection attempts to stop") { GPSDProvider.openConnectionCount == 0 }
+        try await waitUntil(5, "the provider to stop") { await !service.isProviderRunning }
     }
 
     @Test func killingGPSDMidStreamIsProviderUnavailableAndARestartResumes() async throws {
@@ -151,7 +151,7 @@ struct GPSDProviderTests {
         for recorder in recorders {
             try await recorder.waitFor(10, "gpsd connected") { $0.contains(.waitingForFix) }
         }
-        #expect(GPSDProvider.openConnectionCount == 1)
+        #expect(GPSDProvider.openConnectionCount(to: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port)) == 1)
         let walk = Self.walk(6)
         for epoch in walk {
             feed.send(epoch)
@@ -168,7 +168,7 @@ struct GPSDProviderTests {
         }
         #expect(sequences[0] == (0..<6).map { FiveDecimalFormat.string(Self.warsaw.latitude + Double($0) * 0.001) })
         for sequence in sequences.dropFirst() { #expect(sequence == sequences[0]) }
-        #expect(GPSDProvider.openConnectionCount == 1)
+        #expect(GPSDProvider.openConnectionCount(to: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port)) == 1)
     }
 
     @Test func cancellingTheLastConsumerReleasesTheConnection() async throws {
@@ -178,11 +178,11 @@ struct GPSDProviderTests {
         defer { gpsd.kill() }
         let service = Self.service(port: gpsd.port)
         let request = Task { await requestError(service, timeout: .seconds(60)) }
-        try await waitUntil(10, "the connection to open") { GPSDProvider.openConnectionCount == 1 }
+        try await waitUntil(10, "the connection to open") { GPSDProvider.openConnectionCount(to: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port)) == 1 }
         request.cancel()
         let error = try await withDeadline(2, "the request to end") { await request.value }
         #expect(error == LocationError.cancelled)
-        try await waitUntil(2, "the connection to close") { GPSDProvider.openConnectionCount == 0 }
+        try await waitUntil(2, "the connection to close") { GPSDProvider.openConnectionCount(to: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port)) == 0 }
         #expect(await !service.isProviderRunning)
     }
 }

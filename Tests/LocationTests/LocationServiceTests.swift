@@ -51,7 +51,7 @@ import Testing
         await clock.advance(by: .seconds(1))
         let error = await request.value
         #expect(error == LocationError.noFix(waited: .seconds(30), lastSeen: .waitingForFix))
-        #expect(error?.description == "No fix within 30 s (the receiver reported no fix).")
+        #expect(error?.description == "No fix within 30 s (connected, but no fix from the receiver).")
     }
 
     @Test(arguments: [AuthorizationStatus.denied, .restricted, .notDetermined])

@@ -23,13 +23,21 @@ public struct PersistedConsentAuthorizer: LocationAuthorizer {
     public let store: ConsentStore
     /// The administrator's policy.
     public let policy: RestrictionPolicy
+    /// How often ``authorizationChanges()`` re-reads the consent file and the policy.
+    public let pollInterval: Duration
     private let prompt: Prompt?
 
     /// An authorizer over `store` and `policy` (the XDG file and the system policy by
     /// default) that asks with `prompt`.
-    public init(store: ConsentStore = .standard(), policy: RestrictionPolicy = .system, prompt: Prompt? = nil) {
+    /// - Parameter pollInterval: how often a running service re-reads the file and policy to
+    ///   notice a change made elsewhere (`petspot permission deny` in another terminal).
+    public init(
+        store: ConsentStore = .standard(), policy: RestrictionPolicy = .system,
+        pollInterval: Duration = .seconds(1), prompt: Prompt? = nil
+    ) {
         self.store = store
         self.policy = policy
+        self.pollInterval = max(pollInterval, .milliseconds(10))
         self.prompt = prompt
     }
 
@@ -51,6 +59,31 @@ public struct PersistedConsentAuthorizer: LocationAuthorizer {
             return current  // not stored: still not determined
         }
         return authorization
+    }
+
+    /// Changes made elsewhere (another process granting, denying or resetting, an
+    /// administrator adding a policy), noticed by re-reading the file and the policy every
+    /// ``pollInterval`` of real time while the stream is iterated.
+    public func authorizationChanges() -> AsyncStream<LocationAuthorization> {
+        let (stream, continuation) = AsyncStream.makeStream(of: LocationAuthorization.self, bufferingPolicy: .bufferingNewest(1))
+        let poller = Task { [self] in
+            var last = authorization
+            while !Task.isCancelled {
+                do {
+                    try await Task.sleep(for: pollInterval)
+                } catch {
+                    break
+                }
+                let current = authorization
+                if current != last {
+                    last = current
+                    continuation.yield(current)
+                }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in poller.cancel() }
+        return stream
     }
 
     /// Stores a grant (`authorizedWhenInUse` unless said otherwise).

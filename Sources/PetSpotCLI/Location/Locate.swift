@@ -1,5 +1,6 @@
 import ArgumentParser
 import Location
+import Scenarios
 
 extension PetSpot {
     /// `petspot locate`: one fix from gpsd.
@@ -17,11 +18,15 @@ extension PetSpot {
                 "time", "mode", "source"}; on failure {"error", "message"}.
 
                 Exit status: 0 fix, 2 permission denied or restricted, 3 no fix in time, \
-                4 gpsd unavailable, 64 usage error.
+                4 gpsd unavailable, 64 usage error, 65 scenario file error. With \
+                --scenario the request is played through that scenario (its permission \
+                script and receiver timeline, on a virtual clock) instead of gpsd.
                 """
         )
 
         @OptionGroup var gpsd: GPSDOptions
+
+        @OptionGroup var scenario: ScenarioSourceOption
 
         @Option(help: ArgumentHelp("How long to wait for a fix.", valueName: "seconds"))
         var timeout: Double = 30
@@ -42,6 +47,19 @@ extension PetSpot {
         }
 
         func run() async throws {
+            let request = ConsumerAction.LocationRequest(
+                timeout: ScenarioDuration(.milliseconds(Int64((timeout * 1000).rounded()))), accuracy: accuracy,
+                maximumAge: ScenarioDuration(.zero))
+            if let played = try await scenario.play([.requestAuthorization, .requestLocation(request)]) {
+                guard let result = played.requests.last else { throw ExitCode(2) }
+                if let fix = result.fix {
+                    print(json ? LocationOutput.json(fix).text : fix.description)
+                    return
+                }
+                let error = result.error ?? .cancelled
+                LocationOutput.fail(code: LocationOutput.code(error), message: error.description, json: json)
+                throw ExitCode(LocationOutput.exitCode(error))
+            }
             let service = makeLocationService(endpoint: try gpsd.endpoint())
             try await requireAuthorization(service, json: json)
             do {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Scenarios
 import Dispatch
 import Foundation
 import Location
@@ -26,6 +27,8 @@ extension PetSpot {
 
         @OptionGroup var gpsd: GPSDOptions
 
+        @OptionGroup var scenario: ScenarioSourceOption
+
         @Option(help: ArgumentHelp("Stop after this many fixes.", valueName: "n"))
         var count: Int?
 
@@ -37,6 +40,23 @@ extension PetSpot {
         }
 
         func run() async throws {
+            // A scenario plays instantly: the updates its watch received, then its end.
+            if let played = try await scenario.play([.requestAuthorization, .watch(count: count, duration: nil)]) {
+                for update in played.updates {
+                    if let fix = update.fix {
+                        writeLine(json ? LocationOutput.json(fix).text : fix.description)
+                    } else if json {
+                        writeLine(LocationOutput.json(state: update).text)
+                    } else {
+                        FileHandle.standardError.write(Data("petspot: \(update)\n".utf8))
+                    }
+                }
+                if !played.finalAuthorization.isAuthorized, let error = LocationError(status: played.finalAuthorization.status) {
+                    LocationOutput.fail(code: LocationOutput.code(error), message: error.description, json: json)
+                    throw ExitCode(2)
+                }
+                return
+            }
             let service = makeLocationService(endpoint: try gpsd.endpoint())
             try await requireAuthorization(service, json: json)
             let statusLine = StatusLine(enabled: isatty(2) == 1)

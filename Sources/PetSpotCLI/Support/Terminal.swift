@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The terminal `petspot` talks to: whether a person is there, whether to use colour, and
@@ -15,11 +15,26 @@ struct Terminal: Sendable {
     var outputIsTerminal: Bool
     /// ANSI colours and bold are used.
     var usesColor: Bool
+    /// Where ``write(_:)`` and ``ask(_:)`` print: standard output, or standard error for an
+    /// interactive screen whose result goes to standard output.
+    var writesToStandardError = false
 
-    /// The terminal of this process.
+    /// The terminal of this process, seen through standard output.
     static var current: Terminal {
+        terminal(output: STDOUT_FILENO)
+    }
+
+    /// The terminal of this process, seen through standard error: where the report wizard
+    /// draws its screens, so that standard output carries only the report's JSON.
+    static var interface: Terminal {
+        var terminal = terminal(output: STDERR_FILENO)
+        terminal.writesToStandardError = true
+        return terminal
+    }
+
+    private static func terminal(output descriptor: Int32) -> Terminal {
         let environment = ProcessEnvironment()
-        let output = isatty(STDOUT_FILENO) == 1
+        let output = isatty(descriptor) == 1
         return Terminal(
             inputIsTerminal: isatty(STDIN_FILENO) == 1,
             outputIsTerminal: output,
@@ -41,8 +56,24 @@ struct Terminal: Sendable {
 
     /// Writes `text` to standard output now, without a newline.
     func write(_ text: String) {
+        if writesToStandardError {
+            fflush(nil)
+            let bytes = Array(text.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+                guard written > 0 else { return }
+                offset += written
+            }
+            return
+        }
         print(text, terminator: "")
         fflush(nil)  // all output streams; `stdout` itself is a C global Swift 6 will not touch
+    }
+
+    /// Writes `text` and a newline.
+    func line(_ text: String = "") {
+        write(text + "\n")
     }
 
     /// Replaces the live status line (terminal only): `\r`, clear line, `text`.
@@ -60,10 +91,11 @@ struct Terminal: Sendable {
 
 /// The styles `petspot` uses, as SGR codes.
 enum TerminalStyle: Sendable {
-    case bold, dim, red, green, yellow, blue, gray
+    case bold, dim, red, green, yellow, blue, gray, inverse
 
     var code: String {
         switch self {
+        case .inverse: "7"
         case .bold: "1"
         case .dim: "2"
         case .red: "31"

@@ -57,8 +57,13 @@ public struct ReportLocationRequester: CurrentLocationRequesting {
         }
     }
 
-    /// The outcome a `LocationError` stands for.
-    static func outcome(for error: LocationError) -> LocationRequestOutcome {
+    /// The outcome a `LocationError` stands for: what a front end shows when a request it
+    /// made some other way (a played scenario, a recorded run) ended with `error`.
+    ///
+    /// ```swift
+    /// ReportLocationRequester.outcome(for: .denied)   // .permissionBlocked(.denied)
+    /// ```
+    public static func outcome(for error: LocationError) -> LocationRequestOutcome {
         switch error {
         case .notDetermined, .denied: .permissionBlocked(.denied)
         case .restricted: .permissionBlocked(.restricted)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs the built `petspot` binary on a pseudo-terminal, so that it sees a terminal the way
@@ -20,6 +20,10 @@ import Glibc
 final class PseudoTerminalSession {
     /// Everything the program printed so far, with ANSI escape sequences removed.
     private(set) var transcript = ""
+    /// Everything the program printed so far, escape sequences included (to check colours).
+    private(set) var rawOutput = ""
+    /// Bytes of a UTF-8 character split across two reads, kept for the next read.
+    private var pendingBytes: [UInt8] = []
     /// Where the next ``expect(_:timeout:)`` starts looking in ``transcript``.
     private var cursor: String.Index
     private let master: Int32
@@ -103,6 +107,12 @@ final class PseudoTerminalSession {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// Presses Ctrl-D at the start of a line: the program reads the end of input.
+    func endInput() {
+        var endOfFile: UInt8 = 0x04
+        _ = write(master, &endOfFile, 1)
+    }
+
     /// Waits for the program to end (reading what it prints meanwhile) and returns its exit status.
     func waitForExit(timeout: Double = 30) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
@@ -123,9 +133,31 @@ final class PseudoTerminalSession {
         let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
         guard count > 0 else { return false }  // EIO once the program has closed the terminal
         let offset = transcript.distance(from: transcript.startIndex, to: cursor)
-        transcript += Self.withoutEscapes(String(decoding: buffer[..<count], as: UTF8.self))
+        pendingBytes += buffer[..<count]
+        let complete = Self.completeUTF8Prefix(pendingBytes)
+        let text = String(decoding: pendingBytes[..<complete], as: UTF8.self)
+        pendingBytes.removeFirst(complete)
+        rawOutput += text
+        transcript += Self.withoutEscapes(text)
         cursor = transcript.index(transcript.startIndex, offsetBy: offset)
         return true
+    }
+
+    /// How many leading bytes of `bytes` end on a character boundary (a multi-byte UTF-8
+    /// character cut by the end of a read waits for its remaining bytes).
+    static func completeUTF8Prefix(_ bytes: [UInt8]) -> Int {
+        var index = bytes.count
+        var back = 0
+        while index > 0, back < 4 {
+            let byte = bytes[index - 1]
+            if byte & 0xC0 != 0x80 {
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                return back + 1 >= length ? bytes.count : index - 1
+            }
+            index -= 1
+            back += 1
+        }
+        return bytes.count
     }
 
     /// `text` without ANSI CSI sequences (colours, cursor moves) and carriage returns.

@@ -39,6 +39,11 @@ public struct GPSDProvider: LocationProvider {
     /// zero once every service using gpsd has stopped its provider.
     public static var openConnectionCount: Int { GPSDReader.shared.openConnections }
 
+    /// How many gpsd connections to `endpoint` this process has open right now.
+    public static func openConnectionCount(to endpoint: GPSDEndpoint) -> Int {
+        GPSDReader.shared.openConnections(host: endpoint.host, port: String(endpoint.port))
+    }
+
     /// Connects, streams, reconnects with backoff; returns when the task is cancelled.
     public func run(clock: LocationClock, send: @escaping @Sendable (ProviderEvent) -> Void) async {
         let source = self.source

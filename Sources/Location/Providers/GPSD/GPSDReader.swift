@@ -34,7 +34,8 @@ final class GPSDReader: Sendable {
         var commands: [Command] = []
         var started = false
         var nextID: UInt64 = 0
-        var openConnections = 0
+        /// Open connections by `host:port`.
+        var openConnections: [String: Int] = [:]
     }
 
     /// The reader shared by the whole process.
@@ -56,7 +57,12 @@ final class GPSDReader: Sendable {
     }
 
     /// How many gpsd connections are open right now, in this process.
-    var openConnections: Int { state.withLock { $0.openConnections } }
+    var openConnections: Int { state.withLock { $0.openConnections.values.reduce(0, +) } }
+
+    /// How many gpsd connections to `host`:`port` are open right now, in this process.
+    func openConnections(host: String, port: String) -> Int {
+        state.withLock { $0.openConnections["\(host) \(port)", default: 0] }
+    }
 
     /// Opens a connection to gpsd at `host`:`port` and streams its events; closing the
     /// stream (the consumer stops iterating or is cancelled) closes the connection. The
@@ -99,12 +105,14 @@ final class GPSDReader: Sendable {
     /// One open libgps connection, owned by the reader thread.
     private final class Connection {
         let id: UInt64
+        let key: String
         let data: UnsafeMutablePointer<gps_data_t>
         let handler: @Sendable (Event) -> Void
         var satellitesUsed: Int?
 
-        init(id: UInt64, data: UnsafeMutablePointer<gps_data_t>, handler: @escaping @Sendable (Event) -> Void) {
+        init(id: UInt64, key: String, data: UnsafeMutablePointer<gps_data_t>, handler: @escaping @Sendable (Event) -> Void) {
             self.id = id
+            self.key = key
             self.data = data
             self.handler = handler
         }
@@ -135,19 +143,19 @@ final class GPSDReader: Sendable {
                 case .open(let id, let host, let port, let handler):
                     if let connection = open(id: id, host: host, port: port, handler: handler) {
                         connections[id] = connection
-                        state.withLock { $0.openConnections += 1 }
+                        state.withLock { $0.openConnections[connection.key, default: 0] += 1 }
                     }
                 case .close(let id):
                     if let connection = connections.removeValue(forKey: id) {
                         connection.close()
-                        state.withLock { $0.openConnections -= 1 }
+                        state.withLock { $0.openConnections[connection.key, default: 1] -= 1 }
                     }
                 }
             }
             for (id, connection) in connections where !readWaiting(connection) {
                 connection.close()
                 connections[id] = nil
-                state.withLock { $0.openConnections -= 1 }
+                state.withLock { $0.openConnections[connection.key, default: 1] -= 1 }
                 connection.handler(.lost("connection to gpsd lost"))
             }
             var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
@@ -178,7 +186,7 @@ final class GPSDReader: Sendable {
     ) -> Connection? {
         let data = UnsafeMutablePointer<gps_data_t>.allocate(capacity: 1)
         data.initialize(to: gps_data_t())
-        let connection = Connection(id: id, data: data, handler: handler)
+        let connection = Connection(id: id, key: "\(host) \(port)", data: data, handler: handler)
         errno = 0
         guard gps_open(host, port, data) == 0 else {
             handler(.failed(String(cString: gps_errstr(errno))))

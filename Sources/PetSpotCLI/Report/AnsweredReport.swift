@@ -1,0 +1,196 @@
+import ReportSteps
+
+/// Applies a ``ReportAnswers`` file to a flow, step by step, as a person would on the
+/// terminal, and collects every field that is not valid.
+@MainActor
+enum AnsweredReport {
+    typealias Problem = (field: String, message: String)
+
+    static let missingFields = [
+        "photo", "date", "species", "race", "gender", "age", "description", "latitude", "longitude",
+        "useCurrentLocation",
+    ]
+
+    static let foundFields = [
+        "photo", "date", "species", "breed", "sex", "collar", "description", "latitude", "longitude",
+        "useCurrentLocation", "phone", "email", "caregiverPhone", "address",
+    ]
+
+    /// The answers file's name for a field identifier.
+    static let fieldNames: [String: String] = [
+        AnimalDescriptionCopy.ID.datePicker: "date",
+        AnimalDescriptionCopy.ID.speciesDropdown: "species",
+        AnimalDescriptionCopy.ID.raceTextField: "race",
+        AnimalDescriptionCopy.ID.genderFemale: "gender",
+        AnimalDescriptionCopy.ID.ageTextField: "age",
+        AnimalDescriptionCopy.ID.latitudeTextField: "latitude",
+        AnimalDescriptionCopy.ID.longitudeTextField: "longitude",
+        FoundFlowCopy.PetDetails.ID.datePicker: "date",
+        FoundFlowCopy.PetDetails.ID.speciesDropdown: "species",
+        FoundFlowCopy.PetDetails.ID.sexFemale: "sex",
+        CoordinateFieldsCopy.foundFlow.latitudeAccessibilityIdentifier: "latitude",
+        CoordinateFieldsCopy.foundFlow.longitudeAccessibilityIdentifier: "longitude",
+        FoundFlowCopy.Contact.ID.phoneTextField: "phone",
+        FoundFlowCopy.Contact.ID.emailTextField: "email",
+        FoundFlowCopy.Contact.ID.caregiverPhoneTextField: "caregiverPhone",
+    ]
+
+    static func named(_ errors: [(field: String, message: String)]) -> [Problem] {
+        errors.map { (fieldNames[$0.field] ?? $0.field, $0.message) }
+    }
+
+    // MARK: Shared fields
+
+    static func attachPhoto(_ answers: ReportAnswers, to step: inout PhotoStep) -> [Problem] {
+        guard let path = answers["photo"] else { return [] }
+        do {
+            let file = try PhotoFile.read(path, relativeTo: answers.directory)
+            do {
+                try step.attach(filename: file.filename, bytes: file.bytes)
+            } catch {
+                return [("photo", error.description)]
+            }
+        } catch {
+            return [("photo", error.description)]
+        }
+        return []
+    }
+
+    static func day(_ text: String, select: (CalendarDay) -> Bool, future: String) -> [Problem] {
+        do {
+            return select(try CalendarDay(parsing: text)) ? [] : [("date", future)]
+        } catch {
+            return [("date", error.description)]
+        }
+    }
+
+    static func species(_ text: String) -> (SpeciesTaxonomyOption?, [Problem]) {
+        if let option = SpeciesTaxonomy.option(id: text) { return (option, []) }
+        let names = SpeciesTaxonomy.options.map(\.displayName).joined(separator: ", ")
+        return (nil, [("species", "\"\(text)\" is not one of the species (\(names))")])
+    }
+
+    static func gender(_ text: String, field: String) -> (AnimalGender?, [Problem]) {
+        switch text.lowercased() {
+        case "female", "f": (.female, [])
+        case "male", "m": (.male, [])
+        default: (nil, [(field, "\"\(text)\" is not female or male")])
+        }
+    }
+
+    static func locationProblems(_ fields: CoordinateFields) -> [Problem] {
+        if let alert = fields.alert {
+            return [
+                (
+                    "useCurrentLocation",
+                    "\(alert.title): \(alert.message) On this computer: `petspot permission grant`."
+                )
+            ]
+        }
+        if case .failed(let failure) = fields.requestStatus { return [("useCurrentLocation", failure.helperText)] }
+        return []
+    }
+
+    // MARK: Missing
+
+    /// Fills the Missing flow from `answers` and presses Continue on both steps.
+    ///
+    /// - Returns: every problem, in the order of the steps; empty when the flow reached step 4.
+    static func missing(_ answers: ReportAnswers, flow: MissingPetReportFlow) async -> [Problem] {
+        var problems = answers.unknownKeys(known: missingFields)
+        problems += attachPhoto(answers, to: &flow.photoStep)
+        if case .stay(let toast) = flow.continueTapped(), !problems.contains(where: { $0.field == "photo" }) {
+            problems.append(("photo", toast.message))
+        }
+        if let date = answers["date"] {
+            problems += day(
+                date, select: { flow.descriptionStep.selectDate($0) }, future: AnimalDescriptionCopy.dateInFuture)
+        }
+        var badChoices: Set<String> = []
+        if let text = answers["species"] {
+            let (option, found) = species(text)
+            if let option { flow.descriptionStep.selectSpecies(option) } else { badChoices.insert("species") }
+            problems += found
+        }
+        if let race = answers["race"] { flow.descriptionStep.setRace(race) }
+        if let text = answers["gender"] {
+            let (value, found) = gender(text, field: "gender")
+            if let value { flow.descriptionStep.selectGender(value) } else { badChoices.insert("gender") }
+            problems += found
+        }
+        if let age = answers["age"] { flow.descriptionStep.setAge(age) }
+        if let description = answers["description"] { flow.descriptionStep.setAdditionalDescription(description) }
+        if let latitude = answers["latitude"] { flow.descriptionStep.coordinates.latitudeText = latitude }
+        if let longitude = answers["longitude"] { flow.descriptionStep.coordinates.longitudeText = longitude }
+        if ReportAnswers.isYes(answers["useCurrentLocation"]) {
+            await flow.requestGPSPosition()
+            problems += locationProblems(flow.descriptionStep.coordinates)
+        }
+        if flow.step == .animalDescription {
+            flow.continueTapped()
+        } else {
+            var scratch = ReportMissingPetFlowState()
+            _ = flow.descriptionStep.continueTapped(writingTo: &scratch)
+        }
+        problems += named(flow.descriptionStep.inlineErrors).filter { !badChoices.contains($0.field) }
+        return problems
+    }
+
+    // MARK: Found
+
+    /// Fills the Found flow from `answers`, presses Continue on the first two steps and, when
+    /// everything is valid, Submit report (which writes the payload).
+    ///
+    /// - Returns: every problem; empty when the report was submitted.
+    static func found(_ answers: ReportAnswers, flow: FoundPetReportFlow, writer: PayloadWriter) async -> [Problem] {
+        var problems = answers.unknownKeys(known: foundFields)
+        problems += attachPhoto(answers, to: &flow.photoStep)
+        if case .stay(let toast) = flow.continueTapped(), !problems.contains(where: { $0.field == "photo" }) {
+            problems.append(("photo", toast.message))
+        }
+        if let date = answers["date"] {
+            problems += day(
+                date, select: { flow.petDetailsStep.selectDate($0) }, future: FoundFlowCopy.PetDetails.dateInFuture)
+        }
+        var badChoices: Set<String> = []
+        if let text = answers["species"] {
+            let (option, found) = species(text)
+            if let option { flow.petDetailsStep.selectSpecies(option) } else { badChoices.insert("species") }
+            problems += found
+        }
+        if let breed = answers["breed"] { flow.petDetailsStep.setBreed(breed) }
+        if let text = answers["sex"] {
+            let (value, found) = gender(text, field: "sex")
+            if let value { flow.petDetailsStep.selectSex(value) } else { badChoices.insert("sex") }
+            problems += found
+        }
+        if let collar = answers["collar"] { flow.petDetailsStep.setCollarData(collar) }
+        if let description = answers["description"] { flow.petDetailsStep.setAdditionalDescription(description) }
+        if let latitude = answers["latitude"] { flow.petDetailsStep.coordinates.latitudeText = latitude }
+        if let longitude = answers["longitude"] { flow.petDetailsStep.coordinates.longitudeText = longitude }
+        if ReportAnswers.isYes(answers["useCurrentLocation"]) {
+            await flow.useCurrentLocation()
+            problems += locationProblems(flow.petDetailsStep.coordinates)
+        }
+        if flow.step == .petDetails {
+            flow.continueTapped()
+        } else {
+            var scratch = ReportFoundPetFlowState()
+            _ = flow.petDetailsStep.continueTapped(writingTo: &scratch)
+        }
+        problems += named(flow.petDetailsStep.inlineErrors).filter { !badChoices.contains($0.field) }
+
+        if let phone = answers["phone"] { flow.contactStep.setPhone(phone) }
+        if let email = answers["email"] { flow.contactStep.setEmail(email) }
+        if let caregiver = answers["caregiverPhone"] { flow.contactStep.setCaregiverPhone(caregiver) }
+        if let address = answers["address"] { flow.contactStep.setAddress(address) }
+        var scratch = ReportFoundPetFlowState()
+        _ = flow.contactStep.validate(writingTo: &scratch)
+        problems += named(flow.contactStep.inlineErrors)
+        guard problems.isEmpty, flow.step == .contactInfo else { return problems }
+        if case .stay(let toast) = await flow.submitTapped() {
+            problems.append(("output", writer.failure ?? toast.message))
+        }
+        return problems
+    }
+}

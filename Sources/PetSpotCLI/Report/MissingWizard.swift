@@ -1,0 +1,186 @@
+import Foundation
+import ReportSteps
+
+/// `petspot report missing` on a terminal: the Missing flow's *Animal photo* (2/4) and
+/// *Animal description* (3/4) screens over `MissingPetReportFlow`. The flow holds every
+/// rule; this class draws its models and forwards what the person types.
+@MainActor
+final class MissingWizard {
+    /// Said on every screen: the wizard covers the modelled steps only.
+    static let context =
+        "Report a missing pet · steps 2–3 of 4 (step 1, microchip, and step 4, contact details, are not modelled here)"
+
+    let flow: MissingPetReportFlow
+    let console: WizardConsole
+    let location: WizardLocationSource
+    private var toast: Toast?
+
+    init(flow: MissingPetReportFlow, console: WizardConsole, location: WizardLocationSource) {
+        self.flow = flow
+        self.console = console
+        self.location = location
+    }
+
+    /// Runs until *Animal description* is valid.
+    ///
+    /// - Returns: the flow state (steps 2 and 3 filled).
+    /// - Throws: ``WizardExit`` when cancelled or input ended.
+    func run() async throws(WizardExit) -> ReportMissingPetFlowState {
+        while true {
+            switch flow.step {
+            case .animalPhoto: try photoScreen()
+            case .animalDescription: try await descriptionScreen()
+            case .contactDetails: return flow.state
+            }
+        }
+    }
+
+    private func showToastAndNotices() {
+        if let toast { console.screen.toast(toast.message) }
+        toast = nil
+        console.flushNotices()
+    }
+
+    private func continueTapped() {
+        if case .stay(let shown) = flow.continueTapped() { toast = shown }
+    }
+
+    private func back() {
+        if !flow.back() {
+            console.notice("This is the first step of this wizard (step 1, microchip, is not modelled here).")
+        }
+    }
+
+    // MARK: Animal photo
+
+    private func photoScreen() throws(WizardExit) {
+        console.drawPhotoStep(flow.photoStep, context: Self.context)
+        showToastAndNotices()
+        switch try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased() {
+        case "1": try console.choosePhoto(&flow.photoStep)
+        case "r": flow.photoStep.remove()
+        case "c": continueTapped()
+        case "b": back()
+        case "q": try console.confirmCancel()
+        case "": break
+        case let other: console.notice("\"\(other)\" is not an action here: type 1, r, c, b or q.")
+        }
+    }
+
+    // MARK: Animal description
+
+    /// Draws *Animal description* (3/4) with the flow's current values.
+    func drawDescription() {
+        let step = flow.descriptionStep
+        let screen = console.screen
+        screen.header(
+            title: AnimalDescriptionCopy.title, progress: AnimalDescriptionCopy.progress, context: Self.context)
+        screen.field(
+            1, ScreenField(label: AnimalDescriptionCopy.dateLabel, value: step.dateText, error: step.dateError))
+        screen.field(
+            2,
+            ScreenField(
+                label: AnimalDescriptionCopy.speciesLabel, choices: step.speciesChoices,
+                placeholder: AnimalDescriptionCopy.speciesPlaceholder, error: step.speciesError))
+        screen.field(3, ScreenField(step.raceField))
+        screen.field(
+            4,
+            ScreenField(
+                label: AnimalDescriptionCopy.genderLabel, choices: step.genderChoices, placeholder: "Female or Male",
+                error: step.genderError))
+        screen.field(5, ScreenField(step.ageField))
+        screen.field(6, ScreenField(step.descriptionField))
+        screen.field(7, ScreenField(step.coordinates.latitudeField))
+        screen.field(8, ScreenField(step.coordinates.longitudeField))
+        screen.helper(step.coordinates.helperText, success: isCaptured(step.coordinates))
+        screen.menu([
+            ("1-8", "edit field"), ("g", step.coordinates.copy.buttonTitle), ("c", AnimalDescriptionCopy.continueTitle),
+            ("b", "Back"), ("q", "Cancel"),
+        ])
+    }
+
+    private func descriptionScreen() async throws(WizardExit) {
+        drawDescription()
+        showToastAndNotices()
+        let step = flow.descriptionStep
+        switch try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased() {
+        case "1":
+            guard
+                let text = try console.edit(AnimalDescriptionCopy.dateLabel, current: step.dateText, hint: "DD/MM/YYYY")
+            else { return }
+            do {
+                if !flow.descriptionStep.selectDate(try CalendarDay(parsing: text)) {
+                    console.notice("\(AnimalDescriptionCopy.dateLabel): \(AnimalDescriptionCopy.dateInFuture).")
+                }
+            } catch {
+                console.notice("\(AnimalDescriptionCopy.dateLabel): \(error.description)")
+            }
+        case "2":
+            if let index = try console.choose(AnimalDescriptionCopy.speciesLabel, step.speciesChoices) {
+                flow.descriptionStep.selectSpecies(SpeciesTaxonomy.options[index])
+            }
+        case "3":
+            guard !step.raceField.isDisabled else {
+                console.notice("\(AnimalDescriptionCopy.raceLabel): \(AnimalDescriptionCopy.racePlaceholderDisabled).")
+                return
+            }
+            if let text = try console.edit(AnimalDescriptionCopy.raceLabel, current: step.raceText) {
+                flow.descriptionStep.setRace(text)
+            }
+        case "4":
+            if let index = try console.choose(AnimalDescriptionCopy.genderLabel, step.genderChoices) {
+                flow.descriptionStep.selectGender(index == 0 ? .female : .male)
+            }
+        case "5":
+            if let text = try console.edit(AnimalDescriptionCopy.ageLabel, current: step.ageText) {
+                flow.descriptionStep.setAge(text)
+            }
+        case "6":
+            if let text = try console.edit(AnimalDescriptionCopy.descriptionLabel, current: step.descriptionField.text),
+                flow.descriptionStep.setAdditionalDescription(text)
+            {
+                console.notice("Only the first \(AnimalDescriptionCopy.descriptionLimit) characters were kept.")
+            }
+        case "7":
+            if let text = try console.edit(step.coordinates.copy.latitudeLabel, current: step.coordinates.latitudeText)
+            {
+                flow.descriptionStep.coordinates.latitudeText = text
+            }
+        case "8":
+            if let text = try console.edit(
+                step.coordinates.copy.longitudeLabel, current: step.coordinates.longitudeText)
+            {
+                flow.descriptionStep.coordinates.longitudeText = text
+            }
+        case "g":
+            await requestPosition()
+            if let alert = flow.descriptionStep.coordinates.alert {
+                let choice = try console.alertChoice(alert)
+                if flow.descriptionStep.coordinates.resolveAlert(choice) {
+                    console.explainSettings(source: location.name)
+                }
+            }
+        case "c": continueTapped()
+        case "b": back()
+        case "q": try console.confirmCancel()
+        case "": break
+        case let other: console.notice("\"\(other)\" is not an action here: type a field number 1–8, g, c, b or q.")
+        }
+    }
+
+    /// Request GPS position: asks gpsd's permission question first when needed, then runs
+    /// the request with a live status line (or the scenario's transcript).
+    func requestPosition() async {
+        await location.askPermissionIfUndetermined()
+        await console.withStatusLine(
+            "\(flow.descriptionStep.coordinates.copy.buttonTitle): \(location.name)…", enabled: location.service != nil
+        ) {
+            await flow.requestGPSPosition()
+        }
+    }
+}
+
+/// `true` after a request filled the fields.
+func isCaptured(_ fields: CoordinateFields) -> Bool {
+    if case .captured = fields.requestStatus { true } else { false }
+}

@@ -1,0 +1,28 @@
+import ReportSteps
+import Synchronization
+
+/// The Found flow's "network layer" on the command line: Submit report writes the
+/// payload's JSON to standard output or `--output FILE`. A write that fails (a folder that
+/// does not exist) is a failed send: the flow keeps everything and Submit retries.
+final class PayloadWriter: FoundReportSubmitting {
+    let destination: ReportDestination
+    private let lastFailure = Mutex<String?>(nil)
+
+    init(destination: ReportDestination) {
+        self.destination = destination
+    }
+
+    /// Why the last write failed, if it did.
+    var failure: String? { lastFailure.withLock { $0 } }
+
+    func submit(_ payload: FoundReportPayload, photo: PhotoAttachment) async throws -> String {
+        do {
+            try destination.write(ReportJSON.found(payload))
+            lastFailure.withLock { $0 = nil }
+            return destination.description
+        } catch {
+            lastFailure.withLock { $0 = String(describing: error) }
+            throw error
+        }
+    }
+}

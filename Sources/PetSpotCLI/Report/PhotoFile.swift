@@ -1,0 +1,48 @@
+import Foundation
+
+/// Reads a photo the person names by path, with a size cap so that a wrong path (a disk
+/// image, `/dev/zero`) can never fill memory. Whether the bytes are an accepted image is the
+/// photo step's decision, not this reader's.
+enum PhotoFile {
+    /// The most bytes read: above the Found flow's 10 MB limit, so that its own message
+    /// ("larger than 10 MB") is the one a person sees for a photo of 11 MB.
+    static let readLimit = 25 * 1_048_576
+
+    /// The file name and content at `path` (`~` expanded, surrounding quotes as left by a
+    /// drag-and-drop removed; relative paths from `directory` when given).
+    ///
+    /// - Throws: ``InputError`` with an actionable message: no such file, a folder, not
+    ///   readable, larger than 25 MB.
+    static func read(_ path: String, relativeTo directory: URL? = nil) throws(InputError) -> (
+        filename: String, bytes: [UInt8]
+    ) {
+        var cleaned = path.trimmingCharacters(in: .whitespaces)
+        if cleaned.count >= 2, let first = cleaned.first, first == cleaned.last, first == "'" || first == "\"" {
+            cleaned = String(cleaned.dropFirst().dropLast())
+        }
+        guard !cleaned.isEmpty else { throw InputError("Give the path of a photo file.") }
+        cleaned = NSString(string: cleaned).expandingTildeInPath
+        let url =
+            cleaned.hasPrefix("/") || directory == nil
+            ? URL(fileURLWithPath: cleaned) : URL(fileURLWithPath: cleaned, relativeTo: directory)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw InputError("No file at \(url.path). Check the path and try again.")
+        }
+        guard !isDirectory.boolValue else { throw InputError("\(url.path) is a folder, not a photo file.") }
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            throw InputError("Cannot read \(url.path): permission denied.")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: readLimit + 1) ?? Data()
+        } catch {
+            throw InputError("Cannot read \(url.path): \((error as NSError).localizedDescription)")
+        }
+        guard data.count <= readLimit else {
+            throw InputError("\(url.path) is larger than \(readLimit / 1_048_576) MB. Choose a smaller photo.")
+        }
+        return (url.lastPathComponent, [UInt8](data))
+    }
+}

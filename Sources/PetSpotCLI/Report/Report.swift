@@ -1,0 +1,180 @@
+import ArgumentParser
+import ReportSteps
+
+extension PetSpot {
+    /// `petspot report missing|found`.
+    struct Report: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fill a missing-pet or found-pet report: a wizard on the terminal, or from an answers file.",
+            subcommands: [Missing.self, Found.self]
+        )
+    }
+}
+
+/// The shared text of both wizards' help.
+private let sharedDiscussion = """
+    On a terminal each step is one screen: the step counter, the fields numbered with their \
+    label and value (or placeholder), inline errors in red, and a menu line. Type a field's \
+    number to edit it (Enter keeps the value, a single - clears it), a letter for an action. \
+    Continue checks the whole step and says "Please correct the highlighted fields" when \
+    something is wrong; Back keeps everything; Cancel asks first. The location action asks gpsd \
+    (--gpsd, with the saved permission: see `petspot permission`) or plays a scenario \
+    (--scenario). When location is not allowed the alert offers Cancel or Go to Settings; \
+    Go to Settings explains `petspot permission grant`. Screens are drawn on standard error \
+    (with colours on a terminal, unless NO_COLOR is set or TERM=dumb); the report JSON goes \
+    to standard output or --output.
+
+    --answers FILE answers every field from a JSON object or YAML mapping instead \
+    (`useCurrentLocation: true` presses the location action). Invalid answers are listed on \
+    standard error, one line each: "field: message".
+
+    Exit status: 0 report written, 1 invalid answers, 2 cancelled (or input ended), 64 usage \
+    error (also: no terminal and no --answers), 65 unreadable answers or scenario file.
+    """
+
+extension PetSpot.Report {
+    /// `petspot report missing`.
+    struct Missing: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Report a missing pet: Animal photo (2/4) and Animal description (3/4).",
+            discussion: """
+                Steps 1 (microchip) and 4 (contact details) of the app's Missing flow are not \
+                modelled: the wizard covers steps 2–3 and prints the flow's state as JSON: \
+                {"flow", "steps", "photo": {"filename", "type", "mimeType", "byteCount"}, \
+                "disappearanceDate", "animalSpecies", "animalRace", "animalGender", \
+                "animalAge", "latitude", "longitude", "animalAdditionalDescription"}. Photo: \
+                JPG, PNG, HEIC, GIF or WEBP, recognised from the content.
+
+                Answers file fields: photo, date, species, race, gender, age, description, \
+                latitude, longitude, useCurrentLocation.
+                """ + "\n\n" + sharedDiscussion
+        )
+
+        @OptionGroup var options: ReportOptions
+
+        @MainActor
+        func run() async throws {
+            try options.requireAnswerSource(command: "report missing")
+            if let path = options.answers {
+                let answers = try loadAnswers(path)
+                let location = try options.locationSource(screen: nil)
+                let flow = MissingPetReportFlow(locationRequester: location.requester)
+                let problems = await AnsweredReport.missing(answers, flow: flow)
+                try reportProblems(problems, path: path)
+                try write(ReportJSON.missing(flow.state), to: options.destination)
+                return
+            }
+            let terminal = Terminal.interface
+            let location = try options.locationSource(screen: terminal)
+            let flow = MissingPetReportFlow(locationRequester: location.requester)
+            let wizard = MissingWizard(flow: flow, console: WizardConsole(terminal: terminal), location: location)
+            do {
+                let state = try await wizard.run()
+                terminal.line()
+                try write(ReportJSON.missing(state), to: options.destination)
+                finished(terminal, destination: options.destination, what: "Missing report (steps 2–3)")
+            } catch {
+                flow.cancel()
+                try ended(error, terminal: terminal)
+            }
+        }
+    }
+
+    /// `petspot report found`.
+    struct Found: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Report a found pet: Upload photo (1/3), Pet details (2/3), Contact information (3/3).",
+            discussion: """
+                Submit report writes the request body the app sends: {"status": "FOUND", \
+                "lastSeenDate", "species", "breed"?, "gender", "locationLatitude", \
+                "locationLongitude", "microchipNumber"?, "description"?, "phone", "email"}. \
+                The caregiver phone and the current address are never part of it. Photo: PNG \
+                or JPG up to 10 MB (uploaded alongside, not in the JSON). The found location \
+                is required.
+
+                Answers file fields: photo, date, species, breed, sex, collar, description, \
+                latitude, longitude, useCurrentLocation, phone, email, caregiverPhone, address.
+                """ + "\n\n" + sharedDiscussion
+        )
+
+        @OptionGroup var options: ReportOptions
+
+        @MainActor
+        func run() async throws {
+            try options.requireAnswerSource(command: "report found")
+            let writer = PayloadWriter(destination: options.destination)
+            if let path = options.answers {
+                let answers = try loadAnswers(path)
+                let location = try options.locationSource(screen: nil)
+                let flow = FoundPetReportFlow(locationRequester: location.requester, submitter: writer)
+                let problems = await AnsweredReport.found(answers, flow: flow, writer: writer)
+                try reportProblems(problems, path: path)
+                return
+            }
+            let terminal = Terminal.interface
+            let location = try options.locationSource(screen: terminal)
+            let flow = FoundPetReportFlow(locationRequester: location.requester, submitter: writer)
+            let wizard = FoundWizard(
+                flow: flow, console: WizardConsole(terminal: terminal), location: location, writer: writer)
+            do {
+                try await wizard.run()
+                if let photo = flow.state.photo {
+                    terminal.line(
+                        "Photo \(photo.filename) (\(photo.type), \(photo.sizeText)) goes alongside the payload.")
+                }
+                finished(terminal, destination: options.destination, what: "Found report")
+            } catch {
+                flow.cancel()
+                try ended(error, terminal: terminal)
+            }
+        }
+    }
+}
+
+/// Reads the answers file, or stops with exit status 65.
+private func loadAnswers(_ path: String) throws -> ReportAnswers {
+    do throws(InputError) {
+        return try ReportAnswers.load(path)
+    } catch {
+        printError(error.description)
+        throw ExitCode(65)
+    }
+}
+
+/// Lists every problem (one `field: message` line each) and exits 1, if there are any.
+private func reportProblems(_ problems: [AnsweredReport.Problem], path: String) throws {
+    guard !problems.isEmpty else { return }
+    let count = problems.count == 1 ? "1 invalid field" : "\(problems.count) invalid fields"
+    var text = "petspot: \(path): \(count); nothing was written.\n"
+    for problem in problems { text += "\(problem.field): \(problem.message)\n" }
+    Terminal.interface.write(text)
+    throw ExitCode(1)
+}
+
+/// Writes the report, or stops with exit status 1 saying why.
+private func write(_ json: JSONValue, to destination: ReportDestination) throws {
+    do {
+        try destination.write(json)
+    } catch {
+        printError(String(describing: error))
+        throw ExitCode(1)
+    }
+}
+
+private func finished(_ terminal: Terminal, destination: ReportDestination, what: String) {
+    terminal.line()
+    terminal.line(terminal.paint("✓ \(what) complete; the JSON was written to \(destination).", .green))
+}
+
+/// Ends a wizard that did not finish: says so and exits with status 2.
+private func ended(_ error: any Error, terminal: Terminal) throws {
+    switch error {
+    case WizardExit.cancelled:
+        terminal.line(terminal.paint("Report cancelled; nothing was written.", .yellow))
+    case WizardExit.inputEnded:
+        terminal.line(terminal.paint("Input ended before the report was complete; nothing was written.", .yellow))
+    default:
+        throw error
+    }
+    throw ExitCode(2)
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Yams
+
+/// A report wizard answered from a file: a flat JSON object or YAML mapping of field names to
+/// values, applied through the same step models as the terminal, so the rules and messages
+/// are the same.
+///
+/// ```yaml
+/// photo: luna.jpg            # relative to the answers file
+/// date: 18/11/2025
+/// species: dog
+/// latitude: "52.2297"
+/// ```
+///
+/// Values are read as written (`52.22970` stays `"52.22970"`, `007` stays `"007"`); `null`
+/// or `~` is the same as leaving the field out.
+struct ReportAnswers {
+    /// The answers in file order.
+    let entries: [(key: String, value: String)]
+    /// Where relative photo paths start.
+    let directory: URL
+    /// The file, for messages.
+    let path: String
+
+    /// The answer for `key`, if given.
+    subscript(key: String) -> String? {
+        entries.last(where: { $0.key == key })?.value
+    }
+
+    /// Reads and parses `path`.
+    ///
+    /// - Throws: ``InputError`` when the file cannot be read or is not a flat mapping of
+    ///   scalars.
+    static func load(_ path: String) throws(InputError) -> ReportAnswers {
+        let url = URL(fileURLWithPath: path)
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw InputError("Cannot read the answers file \(path): \((error as NSError).localizedDescription)")
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw InputError("The answers file \(path) is not valid JSON or YAML: \(error)")
+        }
+        guard let mapping = root?.mapping else {
+            throw InputError(
+                "The answers file \(path) must be one JSON object or YAML mapping of field names to values.")
+        }
+        var entries: [(key: String, value: String)] = []
+        for (key, value) in mapping {
+            guard let name = key.string else { throw InputError("\(path): every field name must be text.") }
+            if value.null != nil { continue }
+            guard let scalar = value.scalar else {
+                throw InputError("\(path): the value of \(name) must be a single value, not a list or a mapping.")
+            }
+            entries.append((name, scalar.string))
+        }
+        return ReportAnswers(entries: entries, directory: url.deletingLastPathComponent(), path: path)
+    }
+
+    /// Problems for every key not in `known`.
+    func unknownKeys(known: [String]) -> [(field: String, message: String)] {
+        entries.filter { !known.contains($0.key) }.map {
+            ($0.key, "not a field of this report (fields: \(known.joined(separator: ", ")))")
+        }
+    }
+
+    /// `true` for `true`, `yes`, `1`; `false` for anything else.
+    static func isYes(_ value: String?) -> Bool {
+        guard let value else { return false }
+        return ["true", "yes", "y", "1", "on"].contains(value.lowercased())
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import ReportSteps
+
+/// How an interactive wizard ended without a report.
+enum WizardExit: Error {
+    /// The person chose Cancel and confirmed it.
+    case cancelled
+    /// Standard input ended (Ctrl-D) before the report was complete.
+    case inputEnded
+}
+
+/// The wizard's input side: reads answers line by line from the terminal and turns them
+/// into edits; everything it draws goes through a ``WizardScreen``.
+@MainActor
+final class WizardConsole {
+    let terminal: Terminal
+    let screen: WizardScreen
+    /// Messages to show under the next screen (a refused value, the toast, Go to Settings).
+    private(set) var notices: [(text: String, style: TerminalStyle)] = []
+
+    init(terminal: Terminal) {
+        self.terminal = terminal
+        screen = WizardScreen(terminal: terminal)
+    }
+
+    /// Queues a message for the next screen.
+    func notice(_ text: String, style: TerminalStyle = .yellow) {
+        notices.append((text, style))
+    }
+
+    /// Prints and forgets the queued messages.
+    func flushNotices() {
+        if !notices.isEmpty { terminal.line() }
+        for notice in notices { screen.notice(notice.text, style: notice.style) }
+        notices = []
+    }
+
+    /// Shows `prompt` and reads one line.
+    ///
+    /// - Throws: ``WizardExit/inputEnded`` at the end of input.
+    func read(_ prompt: String) throws(WizardExit) -> String {
+        terminal.write(terminal.paint(prompt, .bold) + " ")
+        guard let line = readLine(strippingNewline: true) else {
+            terminal.line()
+            throw .inputEnded
+        }
+        return line
+    }
+
+    /// Asks for a new value of a text field: Enter keeps `current`, a single `-` clears it.
+    ///
+    /// - Returns: the new text, or `nil` to keep the current one.
+    func edit(_ label: String, current: String, hint: String? = nil) throws(WizardExit) -> String? {
+        var prompt = label
+        if let hint { prompt += " (\(hint))" }
+        prompt += current.isEmpty ? ":" : " [\(current)]:"
+        let answer = try read(prompt).trimmingCharacters(in: .whitespaces)
+        if answer.isEmpty { return nil }
+        return answer == "-" ? "" : answer
+    }
+
+    /// Shows numbered choices and reads one (by number or by name, case-insensitive).
+    ///
+    /// - Returns: the chosen index; `nil` when Enter kept the current choice or the answer
+    ///   was not one of them (a notice says so).
+    func choose(_ label: String, _ choices: [ChoiceModel]) throws(WizardExit) -> Int? {
+        let list = choices.enumerated().map { index, choice in
+            let text = "\(index + 1)) \(choice.title)"
+            return choice.isSelected ? terminal.paint(text + " ✓", .green) : text
+        }
+        terminal.line("   " + list.joined(separator: "  "))
+        let answer = try read("\(label) [1-\(choices.count)]:").trimmingCharacters(in: .whitespaces)
+        if answer.isEmpty { return nil }
+        if let number = Int(answer), (1...choices.count).contains(number) { return number - 1 }
+        if let index = choices.firstIndex(where: { $0.title.lowercased() == answer.lowercased() }) { return index }
+        notice("\(label): \"\(answer)\" is not one of the choices; nothing changed.")
+        return nil
+    }
+
+    /// Shows the permission alert and reads the button.
+    func alertChoice(_ alert: LocationPermissionAlert) throws(WizardExit) -> LocationPermissionAlert.Choice {
+        screen.alert(alert)
+        while true {
+            switch try read("Choose [1-2]:").trimmingCharacters(in: .whitespaces).lowercased() {
+            case "1", "cancel", "c": return .cancel
+            case "2", "go to settings", "settings", "s": return .goToSettings
+            default: terminal.line("Type 1 for \(alert.cancelTitle) or 2 for \(alert.settingsTitle).")
+            }
+        }
+    }
+
+    /// What Go to Settings means on a computer with no Settings app.
+    func explainSettings(source: String) {
+        notice(
+            "There is no Settings app here. Location permission for PetSpot is changed with "
+                + "`petspot permission grant` (allow) or `petspot permission reset` (ask again); "
+                + "then choose the location action again.",
+            style: .blue)
+        if source.hasPrefix("scenario") {
+            notice(
+                "This run plays the \(source), whose permission answer is scripted in the scenario file.", style: .blue)
+        }
+    }
+
+    /// Cancel: asks for confirmation.
+    ///
+    /// - Throws: ``WizardExit/cancelled`` when confirmed.
+    func confirmCancel() throws(WizardExit) {
+        let answer = try read("Cancel this report? Everything you entered is discarded. [y/N]:")
+        if ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) { throw .cancelled }
+        notice("Not cancelled; everything is kept.", style: .dim)
+    }
+
+    /// Runs a location request with a live status line (`⠋ Getting your position… 3 s`)
+    /// on a terminal, unless the scenario's transcript is printed instead.
+    func withStatusLine(_ text: String, enabled: Bool, _ body: () async -> Void) async {
+        guard enabled, terminal.outputIsTerminal else {
+            terminal.line(terminal.paint(text, .dim))
+            await body()
+            return
+        }
+        let terminal = self.terminal
+        let ticker = Task { @MainActor in
+            var seconds = 0
+            while !Task.isCancelled {
+                terminal.status("\(text) \(seconds) s")
+                try? await Task.sleep(for: .seconds(1))
+                seconds += 1
+            }
+        }
+        await body()
+        ticker.cancel()
+        terminal.clearStatus()
+    }
+}

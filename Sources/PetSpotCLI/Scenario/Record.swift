@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import Location
+import Scenarios
+
+extension PetSpot {
+    /// `petspot record --gpsd HOST:PORT --duration S OUT.yaml`.
+    struct Record: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Capture a live gpsd session as a scenario that replays without hardware.",
+            discussion: """
+                Watches gpsd for --duration seconds and writes what it reported (fixes, no \
+                fix, gpsd lost and back) as a scenario file with the times it happened. \
+                `petspot scenario run OUT.yaml` then replays it on a virtual clock. Uses the \
+                location permission like `watch` does.
+
+                Exit status: 0 written, 2 permission denied or restricted, 64 usage error, \
+                73 OUT cannot be written.
+                """
+        )
+
+        @OptionGroup var gpsd: GPSDOptions
+
+        @Option(help: ArgumentHelp("How long to record.", valueName: "seconds"))
+        var duration: Double
+
+        @Option(help: "The scenario's title (default: where it was recorded).")
+        var title: String?
+
+        @Argument(help: ArgumentHelp("The scenario file to write (.yaml).", valueName: "out.yaml"))
+        var output: String
+
+        func validate() throws {
+            guard duration.isFinite, duration > 0, duration <= ScenarioLimits.maximumDurationSeconds else {
+                throw ValidationError("--duration must be a number of seconds above 0 (at most 86400).")
+            }
+        }
+
+        func run() async throws {
+            let endpoint = try gpsd.endpoint()
+            let service = makeLocationService(endpoint: endpoint)
+            try await requireAuthorization(service, json: false)
+            let length = Duration.milliseconds(Int64((duration * 1000).rounded()))
+            let recording = await SessionRecording.capture(service, for: length)
+            let yaml = ScenarioWriter.yaml(
+                title: title ?? "Recorded from gpsd \(endpoint)",
+                comment:
+                    "Recorded by `petspot record` from gpsd \(endpoint) on \(LocationOutput.isoTime(recording.started)).",
+                timeline: recording.timeline, start: recording.receiverStart ?? recording.started,
+                watchFor: max(length, (recording.timeline.last?.time ?? .zero) + .seconds(1)))
+            do {
+                try Data(yaml.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                printError("\(output): cannot write the file: \(error.localizedDescription)")
+                throw ExitCode(73)
+            }
+            let fixes = recording.timeline.filter { if case .fix = $0.event { true } else { false } }.count
+            printError("recorded \(recording.timeline.count) events (\(fixes) fixes) in \(output)")
+        }
+    }
+}
+
+/// A gpsd session as scenario events, timed from the start of the recording.
+struct SessionRecording {
+    var started: Date
+    var receiverStart: Date?
+    var timeline: [ScenarioTimedEvent]
+
+    /// Listens to `service` for `length` of wall-clock time.
+    static func capture(_ service: LocationService, for length: Duration) async -> SessionRecording {
+        let started = Date()
+        let clock = ContinuousClock()
+        let origin = clock.now
+        let captured = await withTaskGroup(of: SessionRecording?.self) { group in
+            group.addTask {
+                var recording = SessionRecording(started: started, receiverStart: nil, timeline: [])
+                var lost = false
+                for await update in service.updates {
+                    let time = Duration.milliseconds(origin.duration(to: clock.now).wholeMilliseconds)
+                    func append(_ event: ScenarioEvent) {
+                        recording.timeline.append(ScenarioTimedEvent(time: time, event: event))
+                    }
+                    switch update {
+                    case .fix(let fix):
+                        if lost { append(.receiverBack) }
+                        lost = false
+                        append(.fix(ScenarioFix(fix)))
+                        // The receiver's time at 0 s: the first fix's time, less when it came.
+                        if recording.receiverStart == nil, let receiverTime = fix.receiverTime {
+                            recording.receiverStart = receiverTime.addingTimeInterval(
+                                -Double(time.wholeMilliseconds) / 1000)
+                        }
+                    case .waitingForFix, .fixLost:
+                        if lost { append(.receiverBack) }
+                        lost = false
+                        append(.noFix)
+                    case .providerUnavailable:
+                        if !lost { append(.receiverLost) }
+                        lost = true
+                    case .authorizationDenied:
+                        break
+                    }
+                }
+                return recording
+            }
+            group.addTask {
+                try? await Task.sleep(for: length)
+                return nil
+            }
+            var result = await group.next() ?? nil
+            group.cancelAll()
+            for await recording in group where recording != nil { result = recording }
+            return result
+        }
+        return captured ?? SessionRecording(started: started, receiverStart: nil, timeline: [])
+    }
+}
+
+extension ScenarioFix {
+    /// The scenario form of a fix gpsd reported.
+    init(_ fix: LocationFix) {
+        self.init(
+            coordinate: fix.coordinate, horizontalAccuracy: fix.horizontalAccuracy,
+            verticalAccuracy: fix.verticalAccuracy,
+            altitude: fix.altitude, speed: fix.speed, course: fix.course, satellites: fix.satellitesUsed)
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds.
+    var wholeMilliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+}

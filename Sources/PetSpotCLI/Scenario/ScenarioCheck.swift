@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import Scenarios
+
+extension PetSpot.ScenarioCommand {
+    /// `petspot scenario check [PATH…]`.
+    struct Check: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Play scenarios and check their expectations (all bundled ones by default).",
+            discussion: """
+                Plays each scenario instantly on a virtual clock and checks its `expect:` \
+                list. Prints one line per scenario, and each failed expectation with its \
+                file:line:column.
+
+                Exit status: 0 every expectation held, 1 some failed, 64 usage error, 65 a \
+                file has an error.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("Scenario names or files; none means every bundled one.", valueName: "name|path"))
+        var scenarios: [String] = []
+
+        @Flag(help: "Also print the wall-clock time the check took.")
+        var timing = false
+
+        @Flag(help: "Print one JSON object instead of text.")
+        var json = false
+
+        func run() async throws {
+            let references = scenarios.isEmpty ? ScenarioLibrary.bundledNames : scenarios
+            var loaded: [Scenario] = []
+            var brokenCount = 0
+            for reference in references {
+                do {
+                    loaded.append(try ScenarioLibrary.load(reference))
+                } catch {
+                    printError(error.description)
+                    brokenCount += 1
+                }
+            }
+            let broken = brokenCount > 0
+            let started = ContinuousClock.now
+            var runs: [ScenarioRun] = []
+            for scenario in loaded { runs.append(await ScenarioRunner(scenario: scenario).run()) }
+            let wall = ContinuousClock.now - started
+            let virtual = runs.reduce(Duration.zero) { $0 + $1.duration }
+            let failed = runs.flatMap(\.checks).filter { !$0.passed }
+            let total = runs.reduce(0) { $0 + $1.checks.count }
+            if json {
+                var members: [(String, JSONValue)] = [
+                    ("passed", .bool(failed.isEmpty && !broken)),
+                    ("scenarios", .array(runs.map(ScenarioJSON.checkSummary))),
+                    ("virtualSeconds", .number(virtual.secondsValue)),
+                ]
+                if timing { members.append(("wallClockSeconds", .number(wall.secondsValue))) }
+                print(JSONValue.object(members).text)
+            } else {
+                for run in runs {
+                    let failures = run.checks.filter { !$0.passed }
+                    let mark = failures.isEmpty && run.consumerFinished ? "✓" : "✗"
+                    print(
+                        "\(mark) \(run.scenario.name): \(run.checks.count - failures.count)/\(run.checks.count) expectations, \(ScenarioDuration(run.duration)) virtual"
+                    )
+                    for failure in failures { print("    ✗ \(failure.message)") }
+                }
+                var summary = "\(runs.count) scenario\(runs.count == 1 ? "" : "s"), \(total) expectations: "
+                summary += failed.isEmpty ? "all passed" : "\(failed.count) failed"
+                if broken { summary += "; \(brokenCount) file\(brokenCount == 1 ? "" : "s") could not be read" }
+                summary += "; \(ScenarioDuration(virtual)) of virtual time"
+                if timing { summary += " in \(String(format: "%.3f", wall.secondsValue)) s of wall-clock time" }
+                print(summary + ".")
+            }
+            if broken { throw ExitCode(65) }
+            if !failed.isEmpty { throw ExitCode(1) }
+        }
+    }
+}
+
+extension Duration {
+    /// Seconds as a `Double`.
+    var secondsValue: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import ReportSteps
+
+extension PetSpot {
+    /// `petspot show FILE.json|-`: the Pet details card of an announcement.
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the Pet details card of an announcement JSON file (or - for standard input).",
+            discussion: """
+                Reads the body of GET /api/v1/announcements/:id (photoUrl, status, \
+                lastSeenDate, species and gender required; every other field optional, \
+                numbers also as strings) and prints the card as the app shows it: the status \
+                badge (ACTIVE → MISSING red, FOUND blue, CLOSED gray; colours only on a \
+                terminal, never with NO_COLOR or TERM=dumb), the reward, then each label and \
+                value in screen order, with — for a missing value and the place line as \
+                "Warsaw • ±15 km". Contacts are shown only when present.
+
+                Exit status: 0 shown, 64 usage error, 65 the file cannot be read or is not an \
+                announcement.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The announcement JSON file, or - to read standard input.", valueName: "file"))
+        var file: String
+
+        /// The largest announcement read, in bytes.
+        static let sizeLimit = 1_048_576
+
+        func run() throws {
+            let data = try read()
+            let card: PetDetailsCard
+            do {
+                card = try PetDetailsCard(json: data)
+            } catch let error as DecodingError {
+                printError("\(name) is not an announcement: \(Self.explain(error))")
+                throw ExitCode(65)
+            } catch {
+                printError("\(name) is not an announcement: \(error)")
+                throw ExitCode(65)
+            }
+            print(Self.render(card, terminal: Terminal.current), terminator: "")
+        }
+
+        private var name: String { file == "-" ? "standard input" : file }
+
+        private func read() throws -> Data {
+            let handle: FileHandle
+            if file == "-" {
+                handle = FileHandle.standardInput
+            } else {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue,
+                    let opened = FileHandle(forReadingAtPath: file)
+                else {
+                    printError("Cannot read \(file): no such file (or it is a folder, or not readable).")
+                    throw ExitCode(65)
+                }
+                handle = opened
+            }
+            let data: Data
+            do {
+                data = try handle.read(upToCount: Self.sizeLimit + 1) ?? Data()
+            } catch {
+                printError("Cannot read \(name): \((error as NSError).localizedDescription)")
+                throw ExitCode(65)
+            }
+            guard data.count <= Self.sizeLimit else {
+                printError("\(name) is larger than 1 MB; an announcement is a few kilobytes.")
+                throw ExitCode(65)
+            }
+            return data
+        }
+
+        /// What went wrong in words: the missing field, the field of the wrong type, or
+        /// not JSON at all.
+        static func explain(_ error: DecodingError) -> String {
+            func path(_ context: DecodingError.Context) -> String {
+                context.codingPath.map(\.stringValue).joined(separator: ".")
+            }
+            switch error {
+            case .keyNotFound(let key, _): return "the required field \"\(key.stringValue)\" is missing."
+            case .valueNotFound(_, let context): return "the required field \"\(path(context))\" is null."
+            case .typeMismatch(_, let context):
+                return "the field \"\(path(context))\" has the wrong type (\(context.debugDescription))."
+            case .dataCorrupted(let context):
+                return context.codingPath.isEmpty
+                    ? "it is not valid JSON."
+                    : "the field \"\(path(context))\" is not valid: \(context.debugDescription)"
+            @unknown default: return "\(error)"
+            }
+        }
+
+        /// The card as text: badge line, photo line, then `label  value` rows.
+        static func render(_ card: PetDetailsCard, terminal: Terminal) -> String {
+            let badgeStyle: TerminalStyle =
+                switch card.status.color {
+                case .red: .red
+                case .blue: .blue
+                case .gray: .gray
+                }
+            var badge = terminal.paint(terminal.paint(" \(card.status.text) ", .inverse), badgeStyle)
+            if !terminal.usesColor { badge = "[\(card.status.text)]" }
+            var lines = ["Pet details", ""]
+            var top = badge
+            if let reward = card.rewardText { top += "  " + terminal.paint("Reward: \(reward)", .bold) }
+            lines.append(top)
+            lines.append("Photo: \(card.photoURL)")
+            lines.append("")
+            let width = (card.fields.map(\.label.count).max() ?? 0) + 2
+            for field in card.fields {
+                let label = field.label + String(repeating: " ", count: width - field.label.count)
+                let value = field.value == PetDetailsCard.dash ? terminal.paint(field.value, .gray) : field.value
+                let indent = String(repeating: " ", count: width)
+                lines.append(
+                    terminal.paint(label, .dim)
+                        + value.split(separator: "\n", omittingEmptySubsequences: false)
+                        .joined(separator: "\n" + indent))
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+}

@@ -1,0 +1,107 @@
+public import Location
+import Synchronization
+
+/// The scripted person and system policy of a scenario: a ``LocationAuthorizer`` that starts
+/// at the scenario's authorization, answers the permission prompt as the file says (after
+/// the time the person takes, on the scenario's clock), and changes when the timeline says
+/// the person changed it in settings.
+///
+/// ```swift
+/// let authorizer = ScenarioAuthorizer(
+///     initial: LocationAuthorization(.notDetermined),
+///     prompt: ScenarioPrompt(.grant, after: ScenarioDuration(.seconds(2))), clock: clock)
+/// await authorizer.requestWhenInUseAuthorization()    // after 2 s: .authorizedWhenInUse
+/// ```
+public final class ScenarioAuthorizer: LocationAuthorizer {
+    /// Something the authorizer did, for the transcript.
+    public enum Event: Sendable, Hashable {
+        /// The permission prompt appeared.
+        case promptShown
+        /// The person answered the prompt.
+        case answered(ScenarioPrompt.Answer, LocationAuthorization)
+    }
+
+    private struct State {
+        var authorization: LocationAuthorization
+        var promptCount = 0
+        var observers: [UInt64: AsyncStream<LocationAuthorization>.Continuation] = [:]
+        var nextID: UInt64 = 0
+    }
+
+    private let state: Mutex<State>
+    private let prompt: ScenarioPrompt?
+    private let clock: LocationClock
+    private let onEvent: @Sendable (Event) async -> Void
+
+    /// An authorizer at `initial` that answers the prompt with `prompt`, waiting on `clock`.
+    ///
+    /// - Parameter onEvent: told when the prompt appears and when the person answers.
+    public init(
+        initial: LocationAuthorization, prompt: ScenarioPrompt?, clock: some Clock<Duration>,
+        onEvent: @escaping @Sendable (Event) async -> Void = { _ in }
+    ) {
+        state = Mutex(State(authorization: initial))
+        self.prompt = prompt
+        self.clock = LocationClock(clock)
+        self.onEvent = onEvent
+    }
+
+    /// The current decision.
+    public var authorization: LocationAuthorization { state.withLock { $0.authorization } }
+
+    /// How many times the prompt appeared.
+    public var promptCount: Int { state.withLock { $0.promptCount } }
+
+    /// Shows the prompt while `notDetermined` and gives the scripted answer after its
+    /// delay; otherwise returns the current decision. Without a scripted answer, or when the
+    /// task is cancelled while the person "thinks", nothing changes.
+    public func requestWhenInUseAuthorization() async -> LocationAuthorization {
+        let current = authorization
+        guard current.status == .notDetermined else { return current }
+        state.withLock { $0.promptCount += 1 }
+        await onEvent(.promptShown)
+        guard let prompt else { return authorization }
+        do {
+            try await clock.sleep(until: clock.now.advanced(by: prompt.after.duration), tolerance: nil)
+        } catch {
+            return authorization
+        }
+        let answer = prompt.answer.authorization.locationAuthorization
+        set(answer)
+        await onEvent(.answered(prompt.answer, answer))
+        return answer
+    }
+
+    /// Changes the decision (the person changed it in settings) and tells every
+    /// ``authorizationChanges()`` stream.
+    public func set(_ authorization: LocationAuthorization) {
+        let observers = state.withLock { state in
+            state.authorization = authorization
+            return Array(state.observers.values)
+        }
+        for observer in observers { observer.yield(authorization) }
+    }
+
+    /// Every later change, until the consumer stops iterating.
+    public func authorizationChanges() -> AsyncStream<LocationAuthorization> {
+        let (stream, continuation) = AsyncStream.makeStream(of: LocationAuthorization.self)
+        let id = state.withLock { state in
+            state.nextID += 1
+            state.observers[state.nextID] = continuation
+            return state.nextID
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+}
+
+extension ScenarioAuthorization {
+    /// The same decision in the Location module's terms.
+    public var locationAuthorization: LocationAuthorization {
+        LocationAuthorization(
+            AuthorizationStatus(rawValue: status.rawValue) ?? .denied,
+            accuracy: accuracy == .reduced ? .reducedAccuracy : .fullAccuracy)
+    }
+}

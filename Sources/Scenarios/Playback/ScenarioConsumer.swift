@@ -1,0 +1,110 @@
+import Location
+import Synchronization
+
+/// The scenario's app: performs the consumer actions against the service and records what
+/// it asked and what it received.
+final class ScenarioConsumer: Sendable {
+    struct Result: Sendable {
+        var requests: [ScenarioRun.RequestResult] = []
+        var fixes: [LocationFix] = []
+        var updates: [LocationUpdate] = []
+    }
+
+    private let service: LocationService
+    private let clock: VirtualClock
+    private let recorder: TranscriptRecorder
+    private let state = Mutex(Result())
+
+    init(service: LocationService, clock: VirtualClock, recorder: TranscriptRecorder) {
+        self.service = service
+        self.clock = clock
+        self.recorder = recorder
+    }
+
+    var result: Result { state.withLock { $0 } }
+
+    /// Performs `actions` in order; returns early when cancelled.
+    func perform(_ actions: [ConsumerAction]) async {
+        for action in actions {
+            if Task.isCancelled { return }
+            if case .requestAuthorization = action {
+                _ = await requestAuthorization()
+                continue
+            }
+            await recorder.record(.app, action.description)
+            switch action {
+            case .requestAuthorization:
+                break
+            case .requestLocation(let request):
+                await requestLocation(request)
+            case .watch(let count, let duration):
+                await watch(count: count, duration: duration?.duration)
+            case .wait(let duration):
+                try? await clock.sleep(until: clock.now.advanced(by: duration.duration))
+            }
+        }
+    }
+
+    /// Requests a location, recording the call and its result in the transcript and the run.
+    @discardableResult
+    func requestLocation(_ request: ConsumerAction.LocationRequest) async -> Swift.Result<LocationFix, LocationError> {
+        do {
+            let fix = try await service.requestLocation(
+                timeout: request.timeout.duration, desiredAccuracy: request.accuracy,
+                maximumAge: request.maximumAge?.duration ?? .seconds(5))
+            state.withLock {
+                $0.fixes.append(fix)
+                $0.requests.append(.init(outcome: .fix, fix: fix, error: nil, time: clock.now.offset))
+            }
+            await recorder.record(.app, "← fix \(Self.describe(fix))")
+            return .success(fix)
+        } catch {
+            state.withLock {
+                $0.requests.append(.init(outcome: .init(error), fix: nil, error: error, time: clock.now.offset))
+            }
+            await recorder.record(.app, "← \(ScenarioExpectation.RequestOutcome(error)): \(error.description)")
+            return .failure(error)
+        }
+    }
+
+    /// Asks for permission, recording the call and the answer.
+    func requestAuthorization() async -> AuthorizationStatus {
+        await recorder.record(.app, ConsumerAction.requestAuthorization.description)
+        let status = await service.requestWhenInUseAuthorization()
+        await recorder.record(.app, "← authorization \(status)")
+        return status
+    }
+
+    private func watch(count: Int?, duration: Duration?) async {
+        let service = self.service
+        let clock = self.clock
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var received = 0
+                for await update in service.updates {
+                    self.state.withLock { $0.updates.append(update) }
+                    if let fix = update.fix {
+                        received += 1
+                        self.state.withLock { $0.fixes.append(fix) }
+                        await self.recorder.record(.app, "← update: fix \(Self.describe(fix))")
+                    } else {
+                        await self.recorder.record(.app, "← update: \(update.description)")
+                    }
+                    if let count, received >= count { return }
+                }
+            }
+            if let duration {
+                group.addTask {
+                    try? await clock.sleep(until: clock.now.advanced(by: duration))
+                }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// `"52.22970, 21.01220 ±5 m, 3d, simulated"`.
+    static func describe(_ fix: LocationFix) -> String {
+        "\(fix)" + ", \(fix.mode)" + (fix.isSimulated ? ", simulated" : "")
+    }
+}

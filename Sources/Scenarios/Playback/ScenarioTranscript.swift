@@ -1,0 +1,103 @@
+import Synchronization
+
+/// One line of a scenario's transcript: when (virtual time), who, what, and the service's
+/// state right after.
+public struct TranscriptEntry: Sendable, Hashable {
+    /// Who did it.
+    public enum Actor: String, Sendable, Hashable, CaseIterable {
+        /// The consumer (the app): its calls, and what it received.
+        case app
+        /// The permission prompt.
+        case prompt
+        /// The person: answers, and changes in settings.
+        case person
+        /// The simulated receiver (the timeline).
+        case receiver
+        /// The scenario runner itself (start, end).
+        case scenario
+    }
+
+    /// Virtual time since the start of the scenario.
+    public var time: Duration
+    /// Who.
+    public var actor: Actor
+    /// What happened, or what the app received (`"← fix 52.22970, 21.01220 ±5 m"`).
+    public var event: String
+    /// The authorization when the entry was written.
+    public var authorization: String
+    /// Whether the service's provider was running.
+    public var providerRunning: Bool
+
+    /// An entry.
+    public init(time: Duration, actor: Actor, event: String, authorization: String, providerRunning: Bool) {
+        self.time = time
+        self.actor = actor
+        self.event = event
+        self.authorization = authorization
+        self.providerRunning = providerRunning
+    }
+
+    /// `"+2.5 s"`-style time with three decimals: `"   +2.500"`.
+    public var timeText: String {
+        let text = "+" + Self.fixedMilliseconds(time.milliseconds)
+        return String(repeating: " ", count: max(0, 9 - text.count)) + text
+    }
+
+    /// One aligned line: time, actor, event, then the service state.
+    ///
+    /// ```
+    ///    +2.000  person    grant → authorizedWhenInUse                   │ authorizedWhenInUse · provider stopped
+    /// ```
+    public var line: String {
+        let who = actor.rawValue + String(repeating: " ", count: max(0, 9 - actor.rawValue.count))
+        let padded = event.count < 56 ? event + String(repeating: " ", count: 56 - event.count) : event
+        return "\(timeText)  \(who) \(padded) │ \(authorization) · provider \(providerRunning ? "running" : "stopped")"
+    }
+
+    /// Seconds with exactly three decimals: `"2.500"`.
+    static func fixedMilliseconds(_ milliseconds: Int64) -> String {
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}
+
+/// Collects transcript entries in order, with the service state for each.
+///
+/// An entry's place in the transcript is taken in the same critical section as the action
+/// it describes (a receiver report, a change of permission), so that whatever reacts to
+/// the action is written after it, however the tasks are scheduled.
+final class TranscriptRecorder: Sendable {
+    private let entries = Mutex<[TranscriptEntry]>([])
+    private let now: @Sendable () -> Duration
+    private let authorization: @Sendable () -> String
+    private let providerRunning: @Sendable () async -> Bool
+    private let onEntry: (@Sendable (TranscriptEntry) -> Void)?
+
+    init(
+        now: @escaping @Sendable () -> Duration, authorization: @escaping @Sendable () -> String,
+        providerRunning: @escaping @Sendable () async -> Bool, onEntry: (@Sendable (TranscriptEntry) -> Void)?
+    ) {
+        self.now = now
+        self.authorization = authorization
+        self.providerRunning = providerRunning
+        self.onEntry = onEntry
+    }
+
+    var count: Int { entries.withLock { $0.count } }
+
+    var all: [TranscriptEntry] { entries.withLock { $0 } }
+
+    /// Reads whether the provider runs, then, in one critical section, performs `action`
+    /// and appends the entry with the authorization as it is after the action.
+    func record(_ actor: TranscriptEntry.Actor, _ event: String, performing action: () -> Void = {}) async {
+        let running = await providerRunning()
+        let entry = entries.withLock { entries in
+            action()
+            let entry = TranscriptEntry(
+                time: now(), actor: actor, event: event, authorization: authorization(), providerRunning: running)
+            entries.append(entry)
+            return entry
+        }
+        onEntry?(entry)
+    }
+}

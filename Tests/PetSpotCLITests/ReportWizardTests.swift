@@ -1,0 +1,399 @@
+import Foundation
+import GPSDTestSupport
+import Testing
+
+/// `petspot report missing|found` end to end: the built binary on a pseudo-terminal,
+/// answered like a person would, and with answers files through pipes.
+@Suite("petspot report", .serialized, .timeLimit(.minutes(3)))
+struct ReportWizardTests {
+    /// A scratch folder with its own config directory (no saved consent) and a PNG photo.
+    final class Workspace {
+        let url: URL
+        init() throws {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent("petspot-report-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            // A PNG is recognised from its signature; the rest is filler.
+            let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 24)
+            try Data(png).write(to: photo)
+            try Data("not an image".utf8).write(to: url.appendingPathComponent("notes.txt"))
+        }
+        var photo: URL { url.appendingPathComponent("luna.png") }
+        var environment: [String: String] { ["XDG_CONFIG_HOME": url.path, "PETSPOT_LOCATION_POLICY": ""] }
+        func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+        func write(_ name: String, _ text: String) throws -> URL {
+            let file = file(name)
+            try Data(text.utf8).write(to: file)
+            return file
+        }
+        deinit { try? FileManager.default.removeItem(at: url) }
+    }
+
+    static func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    // MARK: Missing, on a terminal
+
+    @Test func missingWizardShowsErrorsAndToastKeepsValuesOnBackAndFillsLatLongFromTheScenario() throws {
+        let workspace = try Workspace()
+        let output = workspace.file("missing.json")
+        let session = try PseudoTerminalSession(
+            ["report", "missing", "--scenario", "default", "--output", output.path], environment: workspace.environment)
+        try session.expect("Animal photo")
+        try session.expect("2/4")
+        try session.expect("A photo of the animal is required to continue.")
+        session.type("c")
+        try session.expect("Photo is mandatory")
+        session.type("1")
+        try session.expect("Photo file path:")
+        session.type(workspace.file("notes.txt").path)
+        try session.expect("This file is not a JPG, PNG, HEIC, GIF or WEBP image. Choose a photo.")
+        session.type("1")
+        try session.expect("Photo file path:")
+        session.type(workspace.photo.path)
+        try session.expect("luna.png · PNG · 32 B")
+        session.type("c")
+        try session.expect("Animal description")
+        try session.expect("3/4")
+        try session.expect("[g] Request GPS position")
+
+        session.type("7")
+        try session.expect("Lat:")
+        session.type("95")
+        session.type("c")
+        try session.expect("✕ Must be between -90 and 90")
+        try session.expect("✕ Enter a longitude too, or clear the latitude")
+        try session.expect("Please correct the highlighted fields")
+        session.type("2")
+        try session.expect("Animal species [1-5]:")
+        session.type("1")
+        try session.expect("Dog")
+
+        session.type("b")
+        try session.expect("Animal photo")
+        try session.expect("luna.png · PNG · 32 B")
+        session.type("c")
+        try session.expect("Animal description")
+        let kept = try session.expect("[1-8] edit field")
+        #expect(kept.contains("Dog"))
+        #expect(kept.contains("95"))
+
+        session.type("g")
+        try session.expect("shown: Allow “PetSpot” to use your location?")
+        try session.expect("person    grant → authorizedWhenInUse")
+        try session.expect("← located 52.22970, 21.01220")
+        let filled = try session.expect("Location captured successfully")
+        #expect(filled.contains("7. Lat"))
+        #expect(filled.range(of: #"7\. Lat\s+52\.22970"#, options: .regularExpression) != nil)
+        #expect(filled.range(of: #"8\. Long\s+21\.01220"#, options: .regularExpression) != nil)
+
+        session.type("3")
+        try session.expect("Animal race")
+        session.type("Beagle")
+        session.type("4")
+        try session.expect("Gender [1-2]:")
+        session.type("female")
+        session.type("5")
+        try session.expect("Animal age (optional):")
+        session.type("3")
+        session.type("1")
+        try session.expect("Date of disappearance (DD/MM/YYYY)")
+        session.type("18/11/2025")
+        session.type("c")
+        try session.expect("Missing report (steps 2–3) complete")
+        #expect(try session.waitForExit() == 0)
+
+        let report = try Self.object(String(contentsOf: output, encoding: .utf8))
+        #expect(report["flow"] as? String == "missing")
+        #expect(report["disappearanceDate"] as? String == "2025-11-18")
+        #expect(report["animalSpecies"] as? String == "dog")
+        #expect(report["animalRace"] as? String == "Beagle")
+        #expect(report["animalGender"] as? String == "FEMALE")
+        #expect(report["animalAge"] as? Int == 3)
+        #expect(report["latitude"] as? Double == 52.2297)
+        #expect(report["longitude"] as? Double == 21.0122)
+        #expect((report["photo"] as? [String: Any])?["filename"] as? String == "luna.png")
+    }
+
+    @Test func permissionDeniedScenarioShowsTheAlertAndGoToSettingsExplainsPermissionGrant() throws {
+        let workspace = try Workspace()
+        let session = try PseudoTerminalSession(
+            ["report", "missing", "--scenario", "permission-denied"], environment: workspace.environment)
+        try session.expect("Animal photo")
+        session.type("1")
+        session.type(workspace.photo.path)
+        session.type("c")
+        try session.expect("Animal description")
+        session.type("g")
+        try session.expect("app       ← permission denied")
+        try session.expect("┌ Location access is off")
+        try session.expect("PetSpot is not allowed to use your location.")
+        try session.expect("[1] Cancel  [2] Go to Settings")
+        session.type("2")
+        try session.expect("Location access is off. Type the coordinates, or allow access in Settings and try again.")
+        try session.expect("There is no Settings app here")
+        try session.expect("`petspot permission grant`")
+        session.type("q")
+        try session.expect("Cancel this report?")
+        session.type("y")
+        try session.expect("Report cancelled; nothing was written.")
+        #expect(try session.waitForExit() == 2)
+    }
+
+    @Test func deniedConsentWithGPSDShowsTheAlertAndCancelKeepsTheFields() throws {
+        let workspace = try Workspace()
+        #expect(try PetSpotProcess.run(["permission", "deny"], environment: workspace.environment).status == 0)
+        let session = try PseudoTerminalSession(
+            ["report", "missing", "--gpsd", "127.0.0.1:1"], environment: workspace.environment)
+        try session.expect("Animal photo")
+        session.type("1")
+        session.type(workspace.photo.path)
+        session.type("c")
+        try session.expect("Animal description")
+        session.type("7")
+        session.type("52.1")
+        try session.expect("52.1")
+        session.type("g")
+        try session.expect("┌ Location access is off")
+        session.type("1")
+        let screen = try session.expect("[1-8] edit field")
+        #expect(screen.contains("52.1"))
+        #expect(!screen.contains("There is no Settings app here"))
+        session.type("q")
+        session.type("n")
+        try session.expect("Not cancelled; everything is kept.")
+        session.type("q")
+        session.type("y")
+        #expect(try session.waitForExit() == 2)
+    }
+
+    @Test func endOfInputEndsTheWizardWithStatusTwoAndWritesNothing() throws {
+        let workspace = try Workspace()
+        let output = workspace.file("never.json")
+        let session = try PseudoTerminalSession(
+            ["report", "found", "--scenario", "default", "--output", output.path], environment: workspace.environment)
+        try session.expect("Upload photo")
+        try session.expect("Choose:")
+        session.endInput()
+        try session.expect("Input ended before the report was complete; nothing was written.")
+        #expect(try session.waitForExit() == 2)
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    // MARK: Found, on a terminal, with a real gpsd
+
+    @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
+    func foundWizardFillsTheLocationFromGpsfakeAndPrintsThePayloadWithoutCaregiverPhoneOrAddress() throws {
+        let workspace = try Workspace()
+        let logDate = Date(timeIntervalSince1970: 1_560_000_000)
+        let fake = try GPSFake.start(
+            log: (0..<5).flatMap { second in
+                NMEA.epoch(latitude: 50.061_43, longitude: 19.936_58, time: logDate.addingTimeInterval(Double(second)))
+            })
+        defer { fake.stop() }
+        let session = try PseudoTerminalSession(
+            ["report", "found", "--gpsd", "127.0.0.1:\(fake.port)"], environment: workspace.environment)
+        try session.expect("Upload photo")
+        try session.expect("1/3")
+        try session.expect("PNG or JPG up to 10 MB")
+        session.type("1")
+        session.type(workspace.photo.path)
+        try session.expect("luna.png · PNG")
+        session.type("c")
+        try session.expect("Pet details")
+        try session.expect("2/3")
+        try session.expect("[u] Use current location")
+        session.type("1")
+        try session.expect("Date found (DD/MM/YYYY):")
+        session.type("18/11/2025")
+        session.type("2")
+        session.type("cat")
+        session.type("4")
+        session.type("2")
+        session.type("c")
+        try session.expect("✕ Latitude is required")
+        try session.expect("Please correct the highlighted fields")
+
+        session.type("u")
+        try session.expect("Allow PetSpot to use your location while you use it? [y/N]")
+        session.type("y")
+        let filled = try session.expect("Location captured successfully", timeout: 30)
+        #expect(filled.range(of: #"7\. Latitude\s+50\.06143"#, options: .regularExpression) != nil)
+        #expect(filled.range(of: #"8\. Longitude\s+19\.93658"#, options: .regularExpression) != nil)
+        session.type("c")
+        try session.expect("Contact info")
+        try session.expect("3/3")
+        try session.expect("Share your contact details so the pet\u{2019}s owner can reach you.")
+        session.type("1")
+        session.type("+48 123 456 789")
+        session.type("2")
+        session.type("finder@example.com")
+        session.type("3")
+        session.type("+48 987 654 321")
+        session.type("4")
+        session.type("Shelter, Main St 1")
+        session.type("s")
+        try session.expect("Found report complete")
+        #expect(try session.waitForExit() == 0)
+
+        let line = try #require(
+            session.transcript.split(separator: "\n").first { $0.hasPrefix("{\"status\":\"FOUND\"") },
+            "\(session.transcript.suffix(1500))")
+        #expect(
+            line
+                == #"{"status":"FOUND","lastSeenDate":"2025-11-18","species":"CAT","gender":"MALE","locationLatitude":50.06143,"locationLongitude":19.93658,"phone":"+48123456789","email":"finder@example.com"}"#
+        )
+        #expect(!session.transcript.contains("987654321\""))
+        #expect(!line.contains("Shelter"))
+        let consent = try PetSpotProcess.run(["permission"], environment: workspace.environment)
+        #expect(consent.stdout.hasPrefix("Location permission: authorizedWhenInUse"))
+    }
+
+    // MARK: Answers files, no terminal
+
+    @Test func foundAnswersFileWritesThePayloadAndExitsZero() throws {
+        let workspace = try Workspace()
+        let answers = try workspace.write(
+            "found.yaml",
+            """
+            photo: luna.png
+            date: 18/11/2025
+            species: Dog
+            breed: Beagle
+            sex: male
+            collar: 12345-67890-12345
+            latitude: 52.22970
+            longitude: "21.0122"
+            phone: +48 123 456 789
+            email: finder@example.com
+            caregiverPhone: +48 987 654 321
+            address: Shelter, Main St 1
+            """)
+        let run = try PetSpotProcess.run(
+            ["report", "found", "--answers", answers.path], environment: workspace.environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout
+                == #"{"status":"FOUND","lastSeenDate":"2025-11-18","species":"DOG","breed":"Beagle","gender":"MALE","locationLatitude":52.2297,"locationLongitude":21.0122,"microchipNumber":"123456789012345","phone":"+48123456789","email":"finder@example.com"}"#
+                + "\n")
+        #expect(!run.stdout.contains("\u{1B}["))
+    }
+
+    @Test func missingAnswersAsJSONWithUseCurrentLocationFillsTheCoordinatesFromTheScenario() throws {
+        let workspace = try Workspace()
+        let answers = try workspace.write(
+            "missing.json",
+            #"{"photo": "luna.png", "species": "cat", "race": "Tabby", "gender": "f", "age": 7, "useCurrentLocation": true}"#
+        )
+        let output = workspace.file("out.json")
+        let run = try PetSpotProcess.run(
+            ["report", "missing", "--answers", answers.path, "--scenario", "default", "--output", output.path],
+            environment: workspace.environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        let report = try Self.object(String(contentsOf: output, encoding: .utf8))
+        #expect(report["latitude"] as? Double == 52.2297)
+        #expect(report["longitude"] as? Double == 21.0122)
+        #expect(report["animalAge"] as? Int == 7)
+        #expect(report["animalGender"] as? String == "FEMALE")
+    }
+
+    @Test func invalidAnswersListEveryFieldOnALineAndExitOne() throws {
+        let workspace = try Workspace()
+        let answers = try workspace.write(
+            "bad.yaml",
+            """
+            photo: notes.txt
+            date: 31/02/2025
+            species: dragon
+            gender: female
+            age: 41
+            latitude: 95
+            longitude: 21.0122
+            colour: brown
+            """)
+        let output = workspace.file("never.json")
+        let run = try PetSpotProcess.run(
+            ["report", "missing", "--answers", answers.path, "--output", output.path],
+            environment: workspace.environment)
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "petspot: \(answers.path): 6 invalid fields; nothing was written.")
+        #expect(
+            Array(lines.dropFirst()) == [
+                "colour: not a field of this report (fields: photo, date, species, race, gender, age, description, latitude, longitude, useCurrentLocation)",
+                "photo: This file is not a JPG, PNG, HEIC, GIF or WEBP image. Choose a photo.",
+                "date: \(Self.invalidDayMessage)",
+                "species: \"dragon\" is not one of the species (Dog, Cat, Bird, Rabbit, Other)",
+                "age: Age must be a whole number from 0 to 40",
+                "latitude: Must be between -90 and 90",
+            ])
+    }
+
+    @Test func invalidFoundAnswersUseTheFoundRulesAndWriteNothing() throws {
+        let workspace = try Workspace()
+        let big = workspace.file("big.png")
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        bytes += Array(repeating: 0, count: 11 * 1_048_576)
+        try Data(bytes).write(to: big)
+        let answers = try workspace.write(
+            "found.json",
+            #"{"photo": "big.png", "date": "18/11/2025", "species": "cat", "sex": "female", "latitude": "50.06143", "#
+                + #""phone": "+48 123 456 789", "email": "finder@", "caregiverPhone": "12"}"#)
+        let run = try PetSpotProcess.run(
+            ["report", "found", "--answers", answers.path], environment: workspace.environment)
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(
+            Array(run.stderr.split(separator: "\n").dropFirst()) == [
+                "photo: This photo is larger than 10 MB. Choose a smaller one.",
+                "longitude: Longitude is required",
+                "email: Enter a valid email address",
+                "caregiverPhone: Enter a valid phone number (7–11 digits)",
+            ])
+    }
+
+    @Test func answersThatPressTheLocationActionWhileDeniedNameTheProblem() throws {
+        let workspace = try Workspace()
+        let answers = try workspace.write(
+            "denied.yaml", "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: m\nuseCurrentLocation: yes\n")
+        let run = try PetSpotProcess.run(
+            ["report", "missing", "--answers", answers.path, "--scenario", "permission-denied"],
+            environment: workspace.environment)
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(
+            run.stderr.split(separator: "\n").last
+                == "useCurrentLocation: Location access is off: PetSpot is not allowed to use your location. Allow it in Settings, or type the coordinates yourself. On this computer: `petspot permission grant`."
+        )
+    }
+
+    /// CalendarDayError.invalidDay's message (ReportSteps), carried verbatim.
+    static let invalidDayMessage = "This date does not exist"
+
+    @Test func withoutATerminalOrAnswersTheWizardExits64InsteadOfWaiting() throws {
+        let run = try PetSpotProcess.run(["report", "found"], timeout: 20)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("report found is interactive and standard input is not a terminal"))
+        #expect(run.stderr.contains("--answers FILE"))
+    }
+
+    @Test func unreadableAnswersFileExits65() throws {
+        let run = try PetSpotProcess.run(["report", "missing", "--answers", "/nonexistent/answers.yaml"])
+        #expect(run.status == 65)
+        #expect(run.stderr.hasPrefix("petspot: Cannot read the answers file /nonexistent/answers.yaml"))
+    }
+
+    @Test(arguments: [["report", "missing"], ["report", "found"]])
+    func helpNamesEveryOptionAndTheExitStatus(command: [String]) throws {
+        let help = try PetSpotProcess.run(command + ["--help"])
+        #expect(help.status == 0)
+        for text in [
+            "--gpsd", "--scenario", "--answers", "--output", "--location-timeout", "Exit status:", "Go to Settings",
+        ] {
+            #expect(help.stdout.contains(text), "\(text) missing from \(command.joined(separator: " ")) --help")
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `petspot show` (the Pet details card) and `petspot` with no arguments (the demo).
+@Suite("petspot show and the default demo", .timeLimit(.minutes(2)))
+struct ShowAndDemoTests {
+    static let announcement = """
+        {"id": "42", "photoUrl": "https://example.com/luna.jpg", "status": "ACTIVE",
+         "lastSeenDate": "2025-11-18", "species": "DOG", "gender": "MALE", "breed": null,
+         "location": "Warsaw", "locationRadius": "15", "phone": "+48 123 456 789",
+         "microchipNumber": "123456789012", "approximateAge": 3, "reward": "500 PLN"}
+        """
+
+    static func file(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "announcement-\(UUID().uuidString).json")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test func showOnATerminalPaintsTheBadgeAndPrintsEveryRow() throws {
+        let url = try Self.file(Self.announcement)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let session = try PseudoTerminalSession(["show", url.path])
+        try session.expect("MISSING")
+        try session.expect("Reward: 500 PLN")
+        #expect(try session.waitForExit() == 0)
+        let card = session.transcript
+        #expect(session.rawOutput.contains("\u{1B}[31m\u{1B}[7m MISSING "))
+        for row in [
+            #"Date of Disappearance\s+Nov 18, 2025"#, #"Contact owner\s+\+48 123 456 789"#,
+            #"Microchip number\s+123-456-789-012"#, #"Animal Species\s+Dog"#, #"Animal Race\s+—"#,
+            #"Animal Sex\s+♂ Male"#, #"Animal Approx\. Age\s+3 years"#, #"Place of Disappearance\s+Warsaw • ±15 km"#,
+            #"Animal Additional Description\s+—"#,
+        ] {
+            #expect(card.range(of: row, options: .regularExpression) != nil, "no row matching \(row) in\n\(card)")
+        }
+        #expect(!card.contains("@"))  // no email in the JSON: no email row
+    }
+
+    @Test(arguments: [("FOUND", "[FOUND]"), ("CLOSED", "[CLOSED]"), ("ACTIVE", "[MISSING]")])
+    func showWithoutATerminalIsPlainText(status: String, badge: String) throws {
+        let json = Self.announcement.replacingOccurrences(of: "\"ACTIVE\"", with: "\"\(status)\"")
+        let run = try PetSpotProcess.run(["show", "-"], stdin: json)
+        #expect(run.status == 0)
+        #expect(!run.stdout.contains("\u{1B}["))
+        #expect(run.stdout.contains("\n\(badge)  Reward: 500 PLN\n"))
+    }
+
+    @Test func showOnATerminalWithNoColorHasNoEscapes() throws {
+        let url = try Self.file(Self.announcement)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let session = try PseudoTerminalSession(["show", url.path], environment: ["NO_COLOR": "1"])
+        try session.expect("[MISSING]")
+        #expect(try session.waitForExit() == 0)
+        #expect(!session.rawOutput.contains("\u{1B}[3"))
+    }
+
+    @Test(arguments: [
+        ("{\"status\": \"ACTIVE\"}", "is not an announcement: the required field \"photoUrl\" is missing."),
+        ("{not json", "is not an announcement: it is not valid JSON."),
+        (
+            "{\"photoUrl\": \"x\", \"status\": 1, \"lastSeenDate\": \"2025-11-18\", \"species\": \"DOG\", \"gender\": \"MALE\"}",
+            "is not an announcement: the field \"status\" has the wrong type"
+        ),
+    ])
+    func showOfBadJSONSaysWhatIsWrongAndExits65(json: String, message: String) throws {
+        let run = try PetSpotProcess.run(["show", "-"], stdin: json)
+        #expect(run.status == 65)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("petspot: standard input \(message)"), "\(run.stderr)")
+    }
+
+    @Test func showOfAMissingFileExits65() throws {
+        let run = try PetSpotProcess.run(["show", "/nonexistent/pet.json"])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("Cannot read /nonexistent/pet.json"))
+    }
+
+    @Test func petspotWithNoArgumentsFillsLatAndLongFromTheDefaultScenarioTheSameWayEveryTime() throws {
+        let first = try PetSpotProcess.run([], timeout: 30)
+        #expect(first.status == 0, "\(first.stderr)")
+        let lines = first.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.contains { $0.hasPrefix("Animal description") && $0.hasSuffix("3/4") })
+        #expect(lines.contains { $0.contains("prompt    shown: Allow “PetSpot” to use your location?") })
+        #expect(lines.contains { $0.contains("person    grant → authorizedWhenInUse") })
+        #expect(lines.contains { $0.contains("app       ← located 52.22970, 21.01220") })
+        #expect(first.stdout.range(of: #"7\. Lat\s+52\.22970\n"#, options: .regularExpression) != nil)
+        #expect(first.stdout.contains("Location captured successfully"))
+        #expect(lines.suffix(3).first == "Filled from the scenario's fix: Lat 52.22970, Long 21.01220")
+        #expect(!first.stdout.contains("\u{1B}["))
+        let second = try PetSpotProcess.run([], timeout: 30)
+        #expect(second.stdout == first.stdout)
+    }
+}

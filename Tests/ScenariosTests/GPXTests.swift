@@ -1,0 +1,69 @@
+import Foundation
+import Geodata
+import Scenarios
+import Testing
+
+@Suite("GPX import")
+struct GPXTests {
+    @Test func readsXcodeStyleWaypointsWithTimes() throws {
+        let gpx = """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="Xcode">
+                <wpt lat="52.2297" lon="21.0122"><name>Warsaw</name><time>2026-05-01T10:00:00Z</time></wpt>
+                <wpt lat="52.2300" lon="21.0130"><ele>110.5</ele><time>2026-05-01T10:00:02.500Z</time></wpt>
+            </gpx>
+            """
+        let points = try GPXTrackReader.read(Data(gpx.utf8))
+        #expect(points.map { $0.fix?.coordinate.formatted } == ["52.22970, 21.01220", "52.23000, 21.01300"])
+        #expect(points[1].fix?.altitude == 110.5)
+        #expect(points[0].fix?.altitude == nil)
+        #expect(points[1].time?.timeIntervalSince(try #require(points[0].time)) == 2.5)
+        #expect(points.map(\.line) == [3, 4])
+    }
+
+    @Test func readsTrackAndRoutePointsWithGPX10Fields() throws {
+        let gpx = """
+            <gpx version="1.0"><trk><trkseg>
+            <trkpt lat="-33.8688" lon="151.2093"><speed>1.5</speed><course>270</course><hdop>2</hdop><sat>7</sat></trkpt>
+            </trkseg></trk><rte><rtept lat="0" lon="-180"/></rte></gpx>
+            """
+        let points = try GPXTrackReader.read(Data(gpx.utf8))
+        #expect(points.count == 2)
+        let fix = try #require(points[0].fix)
+        #expect(fix.speed == 1.5)
+        #expect(fix.course == 270)
+        #expect(fix.horizontalAccuracy == 10)
+        #expect(fix.satellites == 7)
+        #expect(points[1].fix?.coordinate.formatted == "0.00000, -180.00000")
+    }
+
+    @Test(arguments: [
+        ("<gpx>\n<wpt lon=\"21\"/>\n</gpx>", "2:"),
+        ("<gpx>\n\n<wpt lat=\"95\" lon=\"21\"/></gpx>", "3:"),
+        ("<gpx>\n<wpt lat=\"1\" lon=\"2\"><time>noon</time></wpt></gpx>", "2:"),
+        ("<gpx>\n<wpt lat=\"1\" lon=\"2\">\n<ele>high</ele></wpt></gpx>", "3:"),
+        ("<gpx><wpt lat=\"1\" lon=\"2\">\n</gpx>", "2:"),
+        ("<kml/>", "1:1: expected a <gpx> document"),
+    ])
+    func badGPXIsAnErrorAtItsLine(text: String, prefix: String) {
+        do {
+            let points = try GPXTrackReader.read(Data(text.utf8))
+            Issue.record("expected an error, got \(points)")
+        } catch {
+            #expect(error.description.hasPrefix(prefix), "\(error.description)")
+        }
+    }
+
+    @Test func messagesSayWhatWasExpected() {
+        do {
+            _ = try GPXTrackReader.read(Data("<gpx>\n<wpt lat=\"95\" lon=\"21\"/></gpx>".utf8))
+        } catch {
+            #expect(error.message.contains("Must be between -90 and 90"))
+        }
+        do {
+            _ = try GPXTrackReader.read(Data("<gpx><wpt lat=\"1\" lon=\"2\"><time>noon</time></wpt></gpx>".utf8))
+        } catch {
+            #expect(error.message == "<time> expected an ISO 8601 time such as 2026-05-01T12:00:00Z, found 'noon'")
+        }
+    }
+}
