@@ -88,7 +88,7 @@ struct ScenarioDecodingTests {
             scenario.expectations.map(\.description) == [
                 "authorization is authorizedWhenInUse", "the last request ends with fix",
                 "request #1 ends with noFix", "latitude is 52.22970", "longitude is 21.01220",
-                "the consumer receives 4 fixes", "the permission prompt is shown", "every fix is simulated",
+                "the app receives 4 fixes", "the permission prompt is shown", "every fix is simulated",
                 "step: name: animalDescription, shows: permissionAlert",
             ])
         #expect(scenario.expectations[0].position == ScenarioSourcePosition(line: 12, column: 5))

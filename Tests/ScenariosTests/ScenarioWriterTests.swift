@@ -29,7 +29,7 @@ struct ScenarioWriterTests {
         #expect(scenario.timeline.map(\.time) == timeline.map(\.time))
         #expect(scenario.start == start)
         #expect(scenario.consumer == [.watch(count: nil, duration: ScenarioDuration(.seconds(5)))])
-        #expect(scenario.expectations.map(\.description) == ["the consumer receives 2 fixes"])
+        #expect(scenario.expectations.map(\.description) == ["the app receives 2 fixes"])
     }
 
     @Test func anEmptyRecordingIsStillAScenario() throws {
@@ -37,6 +37,6 @@ struct ScenarioWriterTests {
             title: "Nothing", timeline: [], start: Scenario.defaultStart, watchFor: .seconds(1))
         let scenario = try decodeScenario(yaml)
         #expect(scenario.timeline.isEmpty)
-        #expect(scenario.expectations.map(\.description) == ["the consumer receives 0 fixes"])
+        #expect(scenario.expectations.map(\.description) == ["the app receives 0 fixes"])
     }
 }

@@ -123,7 +123,7 @@ public struct ScenarioExpectation: Sendable, Hashable, Decodable, CustomStringCo
             "\(number.map { "request #\($0)" } ?? "the last request") ends with \(outcome)"
         case .latitude(let text): "latitude is \(text)"
         case .longitude(let text): "longitude is \(text)"
-        case .fixes(let count): "the consumer receives \(count) fix\(count == 1 ? "" : "es")"
+        case .fixes(let count): "the app receives \(count) fix\(count == 1 ? "" : "es")"
         case .prompted(let shown): shown ? "the permission prompt is shown" : "no permission prompt is shown"
         case .simulated(let simulated): simulated ? "every fix is simulated" : "no fix is simulated"
         case .step(let step): "step: \(step)"
