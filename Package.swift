@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "Geodata", targets: ["Geodata"]),
         .library(name: "Location", targets: ["Location"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
+        .library(name: "ScenarioSteps", targets: ["ScenarioSteps"]),
         // A real gpsd for tests: an NMEA feed the test serves, gpsd and gpsfake processes.
         .library(name: "GPSDTestSupport", targets: ["GPSDTestSupport"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
@@ -75,6 +76,10 @@ let package = Package(
         // The report wizards' step models (Missing and Found flows) and the Pet details card.
         .target(name: "ReportSteps", dependencies: ["Geodata", "Location", "Geodesy"]),
 
+        // Scenarios played through the report steps: `step:` expectations checked against the
+        // real Animal description / Pet details models.
+        .target(name: "ScenarioSteps", dependencies: ["Geodata", "Scenarios", "ReportSteps"]),
+
         // The `petspot` command-line tool.
         .executableTarget(
             name: "PetSpotCLI",
@@ -84,6 +89,7 @@ let package = Package(
                 "Geodesy",
                 "Scenarios",
                 "ReportSteps",
+                "ScenarioSteps",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -102,8 +108,11 @@ let package = Package(
         ),
         .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata", "Geodesy", "GPSDTestSupport"]),
         .testTarget(
-            name: "ReportStepsTests", dependencies: ["ReportSteps", "Geodata", "Location", "GPSDTestSupport"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Location", "Geodata", "GPSDTestSupport"]),
+            name: "ReportStepsTests",
+            dependencies: ["ReportSteps", "Geodata", "Location", "GPSDTestSupport", "Scenarios", "ScenarioSteps"]),
+        .testTarget(
+            name: "ScenariosTests",
+            dependencies: ["Scenarios", "ScenarioSteps", "Location", "Geodata", "GPSDTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

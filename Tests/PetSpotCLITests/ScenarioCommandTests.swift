@@ -51,14 +51,14 @@ struct ScenarioCommandTests {
             entries.contains {
                 $0["who"] as? String == "person" && $0["event"] as? String == "grant → authorizedWhenInUse"
             })
-        #expect((object["expectations"] as? [Any])?.count == 6)
+        #expect((object["expectations"] as? [Any])?.count == 7)
     }
 
     @Test func checkPassesEveryBundledScenario() throws {
         let output = try PetSpotProcess.run(["scenario", "check"])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.split(separator: "\n").filter { $0.hasPrefix("✓ ") }.count == 13)
-        #expect(output.stdout.hasSuffix("13 scenarios, 49 expectations: all passed; 1433.5s of virtual time.\n"))
+        #expect(output.stdout.hasSuffix("13 scenarios, 55 expectations: all passed; 1433.5s of virtual time.\n"))
     }
 
     @Test func checkExitsOneListingEachFailedExpectationWithItsPosition() throws {
@@ -79,8 +79,8 @@ struct ScenarioCommandTests {
         #expect(output.stdout.contains("✗ wrong: 1/3 expectations"))
         #expect(output.stdout.contains("    ✗ \(file.path):6:5: the last request ends with fix; found denied\n"))
         #expect(output.stdout.contains("    ✗ \(file.path):8:5: latitude is 52.22970; found no fix\n"))
-        #expect(output.stdout.contains("✓ default: 6/6 expectations"))
-        #expect(output.stdout.contains("2 scenarios, 9 expectations: 2 failed"))
+        #expect(output.stdout.contains("✓ default: 7/7 expectations"))
+        #expect(output.stdout.contains("2 scenarios, 10 expectations: 2 failed"))
     }
 
     @Test func brokenFilesExitSixtyFiveWithFileLineAndColumn() throws {
@@ -147,7 +147,7 @@ struct ScenarioCommandTests {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(data.wait().contains("13 scenarios, 49 expectations: all passed"))
+        #expect(data.wait().contains("13 scenarios, 55 expectations: all passed"))
     }
 
     @Test func locateAndWatchPlayAScenarioInPlaceOfGPSD() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Geodata
 import Location
+import ScenarioSteps
 import Scenarios
 import Testing
 
@@ -9,7 +10,9 @@ import Testing
 struct ScenarioPlaybackTests {
     @Test(arguments: ScenarioLibrary.bundledNames)
     func bundledScenarioMeetsItsExpectations(name: String) async throws {
-        let run = await ScenarioRunner(scenario: try ScenarioLibrary.load(name)).run()
+        let scenario = try ScenarioLibrary.load(name)
+        let steps = await ReportStepPlayback.evaluator(for: scenario)
+        let run = await ScenarioRunner(scenario: scenario, stepEvaluator: steps).run()
         #expect(run.consumerFinished, "\(run.text)")
         for check in run.checks where !check.passed { Issue.record("\(check.message)\n\(run.text)") }
         #expect(!run.checks.isEmpty)
@@ -90,7 +93,9 @@ struct ScenarioCustomAppTests {
     }
 
     @Test func theAppsTrackedCallsAreCountedByTheFilesExpectations() async throws {
-        let run = await ScenarioRunner(scenario: try ScenarioLibrary.load("default")).run(app: { app in
+        let scenario = try ScenarioLibrary.load("default")
+        let steps = await ReportStepPlayback.evaluator(for: scenario)
+        let run = await ScenarioRunner(scenario: scenario, stepEvaluator: steps).run(app: { app in
             await app.requestAuthorization()
             _ = await app.requestLocation(ConsumerAction.LocationRequest(accuracy: 10))
         })

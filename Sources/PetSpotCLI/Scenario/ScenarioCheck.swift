@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ScenarioSteps
 import Scenarios
 
 extension PetSpot.ScenarioCommand {
@@ -41,7 +42,10 @@ extension PetSpot.ScenarioCommand {
             let broken = brokenCount > 0
             let started = ContinuousClock.now
             var runs: [ScenarioRun] = []
-            for scenario in loaded { runs.append(await ScenarioRunner(scenario: scenario).run()) }
+            for scenario in loaded {
+                let steps = await ReportStepPlayback.evaluator(for: scenario)
+                runs.append(await ScenarioRunner(scenario: scenario, stepEvaluator: steps).run())
+            }
             let wall = ContinuousClock.now - started
             let virtual = runs.reduce(Duration.zero) { $0 + $1.duration }
             let failed = runs.flatMap(\.checks).filter { !$0.passed }

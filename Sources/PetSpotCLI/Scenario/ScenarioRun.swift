@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ScenarioSteps
 import Scenarios
 
 extension PetSpot.ScenarioCommand {
@@ -63,7 +64,8 @@ extension PetSpot.ScenarioCommand {
 
 /// Plays `scenario`, printing each entry as it is written when `live`.
 private func play(_ scenario: Scenario, pace: ScenarioPace, live: Bool) async -> ScenarioRun {
-    let runner = ScenarioRunner(scenario: scenario, pace: pace)
+    let runner = ScenarioRunner(
+        scenario: scenario, pace: pace, stepEvaluator: await ReportStepPlayback.evaluator(for: scenario))
     guard live else { return await runner.run() }
     return await runner.run(onEntry: { (entry: TranscriptEntry) in print(entry.line) })
 }
