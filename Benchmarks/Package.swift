@@ -32,6 +32,17 @@ let package = Package(
             path: "Benchmarks/GeodesyBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "ScenarioBenchmarks",
+            dependencies: [
+                .product(name: "Geodata", package: "PetSpotLocation"),
+                .product(name: "Location", package: "PetSpotLocation"),
+                .product(name: "Scenarios", package: "PetSpotLocation"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ScenarioBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
