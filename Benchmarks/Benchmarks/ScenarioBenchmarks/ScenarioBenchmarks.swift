@@ -53,6 +53,35 @@ let benchmarks: @Sendable () -> Void = {
         consumer.cancel()
     }
 
+    // Memory over a long stream: 10^5 and 10^6 fixes to a slow consumer (it naps every 1,000
+    // updates). The service's per-consumer buffer is bounded (newest wins), so the peak
+    // resident memory of the two must be about the same.
+    for count in [100_000, 1_000_000] {
+        Benchmark(
+            "memory: \(count) fixes to a slow consumer",
+            configuration: .init(
+                metrics: [.wallClock, .peakMemoryResident], scalingFactor: .one, maxDuration: .seconds(20),
+                maxIterations: 2)
+        ) { benchmark in
+            let receiver = ScenarioReceiver(name: "memory")
+            let service = LocationService(
+                provider: ScenarioProvider(receiver: receiver),
+                authorizer: InMemoryAuthorizer(.authorizedWhenInUse), clock: VirtualClock())
+            let consumer = Task {
+                var received = 0
+                for await update in service.updates where update.fix != nil {
+                    received += 1
+                    if received % 1000 == 0 { try? await Task.sleep(for: .milliseconds(1)) }
+                }
+            }
+            while receiver.listenerCount == 0 { await Task.yield() }
+            for _ in benchmark.scaledIterations {
+                for index in 0..<count { receiver.play(.fix(fixes[index & 1023])) }
+            }
+            consumer.cancel()
+        }
+    }
+
     let walking = try? ScenarioLibrary.load("walking-warsaw")
     Benchmark(
         "scenario: whole runner, walking-warsaw (instant)",
