@@ -7,7 +7,8 @@ struct PetSpot: AsyncParsableCommand {
         commandName: "petspot",
         abstract: "Location and geodata for PetSpot lost/found-pet reports.",
         discussion: """
-            Validate coordinates as the report forms do. Run `petspot help <subcommand>` \
+            Validate coordinates as the report forms do; read the position from gpsd \
+            (locate, watch) with the person's permission (permission). Run `petspot help <subcommand>` \
             for each command's options.
             """,
         version: "0.1.0",
