@@ -88,7 +88,11 @@ import Testing
         let service = LocationService(
             provider: provider, authorizer: InMemoryAuthorizer(.authorizedWhenInUse), clock: VirtualClock())
         let consumers = (0..<3).map { _ in
-            Task { await service.updates.compactMap(\.fix).prefix(3).map(\.coordinate.formatted).reduce(into: [String]()) { $0.append($1) } }
+            Task {
+                await service.updates.compactMap(\.fix).prefix(3).map(\.coordinate.formatted).reduce(into: [String]()) {
+                    $0.append($1)
+                }
+            }
         }
         #expect(await eventually { await service.subscriberCount == 3 })
         await provider.waitUntilRunning()
@@ -118,7 +122,9 @@ import Testing
         let provider = ManualProvider()
         let service = LocationService(
             provider: provider, authorizer: InMemoryAuthorizer(.authorizedWhenInUse), clock: VirtualClock())
-        let consumer = Task { await service.updates.prefix(6).map(\.stateName).reduce(into: [String]()) { $0.append($1) } }
+        let consumer = Task {
+            await service.updates.prefix(6).map(\.stateName).reduce(into: [String]()) { $0.append($1) }
+        }
         await provider.waitUntilRunning()
         provider.emit(.fix(try testFix(52, 21)))
         provider.emit(.noFix)
@@ -126,7 +132,8 @@ import Testing
         provider.emit(.disconnected(endpoint: "localhost:2947", reason: "connection lost"))
         provider.emit(.connected)
         provider.emit(.fix(try testFix(52, 21)))
-        #expect(await consumer.value == ["waitingForFix", "fix", "fixLost", "providerUnavailable", "waitingForFix", "fix"])
+        #expect(
+            await consumer.value == ["waitingForFix", "fix", "fixLost", "providerUnavailable", "waitingForFix", "fix"])
     }
 }
 

@@ -14,7 +14,8 @@ struct RecordedLogTests {
     func aColdStartLogGivesEveryEpochOnceInOrderAfterTheNoFixStart(log: String) async throws {
         let name = (log as NSString).deletingPathExtension
         let url = try #require(
-            Bundle.module.url(forResource: name, withExtension: (log as NSString).pathExtension, subdirectory: "Resources"))
+            Bundle.module.url(
+                forResource: name, withExtension: (log as NSString).pathExtension, subdirectory: "Resources"))
         let fake = try GPSFake.start(logFile: url, cycle: 0.01)
         defer { fake.stop() }
         let service = GPSDProviderTests.service(port: fake.port)
@@ -28,7 +29,10 @@ struct RecordedLogTests {
         let updates = recorder.updates
         let start = try #require(updates.firstIndex(of: .fixLost))
         let pass = updates[start...].prefix { $0.fix?.coordinate.longitude.formatted != Self.walk.last }
-        let fixes = Array(pass.compactMap(\.fix)) + [try #require(updates[start...].first { $0.fix?.coordinate.longitude.formatted == Self.walk.last }?.fix)]
+        let fixes =
+            Array(pass.compactMap(\.fix)) + [
+                try #require(updates[start...].first { $0.fix?.coordinate.longitude.formatted == Self.walk.last }?.fix)
+            ]
         #expect(fixes.map(\.coordinate.longitude.formatted) == Self.walk)
         #expect(fixes.allSatisfy { $0.coordinate.latitude.formatted == "52.22970" && $0.mode == .threeDimensional })
         #expect(fixes.allSatisfy { $0.altitude == 110.5 })

@@ -36,7 +36,9 @@ final class GPSPipeReader: Sendable {
                         let key = text.range(of: "\"lat\":")
                     else { continue }
                     let number = text[key.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "-" }
-                    guard let latitude = Double(number), let formatted = FiveDecimalFormat.string(latitude) else { continue }
+                    guard let latitude = Double(number), let formatted = FiveDecimalFormat.string(latitude) else {
+                        continue
+                    }
                     continuation.yield(formatted)
                 }
             }
@@ -52,4 +54,3 @@ final class GPSPipeReader: Sendable {
 
     deinit { stop() }
 }
-

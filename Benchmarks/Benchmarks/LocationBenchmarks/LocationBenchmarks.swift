@@ -26,7 +26,8 @@ let benchmarks: @Sendable () -> Void = {
     let time = Date(timeIntervalSince1970: 1_560_000_000)
     let counter = EpochCounter()
     let epoch: @Sendable (String) -> [String] = { latitude in
-        NMEA.epoch(latitude: Double(latitude), longitude: 21.0122, time: time.addingTimeInterval(Double(counter.next())))
+        NMEA.epoch(
+            latitude: Double(latitude), longitude: 21.0122, time: time.addingTimeInterval(Double(counter.next())))
     }
 
     Benchmark("latency: gpsd → LocationService.updates consumer") { benchmark async throws in
@@ -164,7 +165,9 @@ struct GPSDRig {
         try await Task.sleep(for: .milliseconds(200))
     }
 
-    func waitForFirstFix(_ updates: inout LocationUpdates.AsyncIterator, epoch: @escaping @Sendable (String) -> [String]) async throws {
+    func waitForFirstFix(
+        _ updates: inout LocationUpdates.AsyncIterator, epoch: @escaping @Sendable (String) -> [String]
+    ) async throws {
         var iterator = updates
         try await warmUp(epoch: epoch) {
             while let update = await iterator.next(), update.fix == nil {}
@@ -172,7 +175,9 @@ struct GPSDRig {
         updates = iterator
     }
 
-    func waitForFirstLine(_ latitudes: inout AsyncStream<String>.Iterator, epoch: @escaping @Sendable (String) -> [String]) async throws {
+    func waitForFirstLine(
+        _ latitudes: inout AsyncStream<String>.Iterator, epoch: @escaping @Sendable (String) -> [String]
+    ) async throws {
         var iterator = latitudes
         try await warmUp(epoch: epoch) { _ = await iterator.next() }
         latitudes = iterator
