@@ -135,6 +135,40 @@ import Testing
         #expect(
             await consumer.value == ["waitingForFix", "fix", "fixLost", "providerUnavailable", "waitingForFix", "fix"])
     }
+
+    @Test func aSlowConsumerKeepsOnlyTheNewestUpdatesAndNeverBlocksOthers() async throws {
+        let provider = ManualProvider()
+        let service = LocationService(
+            provider: provider, authorizer: InMemoryAuthorizer(.authorizedWhenInUse), clock: VirtualClock(),
+            updateBufferSize: 4)
+        var slow = service.updates.makeAsyncIterator()
+        // The first next() registers the slow consumer; it then reads nothing while fixes flow.
+        #expect(await slow.next() == .waitingForFix)
+        await provider.waitUntilRunning()
+        let fast = Task {
+            await service.updates.compactMap(\.fix).prefix(1000).reduce(0) { count, _ in count + 1 }
+        }
+        try await waitUntil(5, "the fast consumer") { await service.subscriberCount == 2 }
+        for index in 0..<1000 {
+            provider.emit(.fix(try testFix(10 + Double(index) * 0.00001, 20)))
+            if index % 50 == 0 { await Task.yield() }
+        }
+        // The fast consumer got fixes while the slow one read nothing (it may miss some when
+        // it falls behind, newest wins); the slow one holds at most 4, ending with the newest.
+        try await waitUntil(5, "the last fix") {
+            await service.lastFix?.coordinate.latitude.degrees == 10 + 999 * 0.00001
+        }
+        fast.cancel()
+        #expect(await fast.value > 0)
+        var buffered: [LocationFix] = []
+        for _ in 0..<4 {
+            guard let update = await slow.next(), let fix = update.fix else { break }
+            buffered.append(fix)
+        }
+        #expect(buffered.count == 4)
+        #expect(buffered.last?.coordinate.latitude.formatted == "10.00999")
+    }
+
 }
 
 /// The error a request ends with, or `nil` when it gave a fix.
