@@ -43,6 +43,16 @@ let package = Package(
             path: "Benchmarks/ScenarioBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "LocationBenchmarks",
+            dependencies: [
+                .product(name: "Location", package: "PetSpotLocation"),
+                .product(name: "GPSDTestSupport", package: "PetSpotLocation"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/LocationBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

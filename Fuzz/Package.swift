@@ -26,6 +26,18 @@ let package = Package(
             name: "FuzzConsentFile",
             dependencies: [.product(name: "Location", package: "PetSpotLocation")]
         ),
+        .executableTarget(
+            name: "FuzzScenarioFile",
+            dependencies: [.product(name: "Scenarios", package: "PetSpotLocation")]
+        ),
+        .executableTarget(
+            name: "FuzzGPXTrack",
+            dependencies: [.product(name: "Scenarios", package: "PetSpotLocation")]
+        ),
+        .executableTarget(
+            name: "FuzzNMEATrack",
+            dependencies: [.product(name: "Scenarios", package: "PetSpotLocation")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -59,7 +59,9 @@ public final class GPSFake: Sendable {
         let gpsfake = try GPSDTools.require(GPSDTools.gpsfake)
         let port = try LoopbackSocket.freePort()
         let arguments =
-            [gpsfake] + (once ? ["-1", "-W", "30"] : []) + ["-n", "-q", "-c", String(cycle), "-P", String(port), logFile.path]
+            [gpsfake] + (once ? ["-1", "-W", "30"] : []) + [
+                "-n", "-q", "-c", String(cycle), "-P", String(port), logFile.path,
+            ]
         // gpsfake needs the system python's `gps` module (python3-gps), not a pyenv python.
         let process = try ChildProcess.start(
             "/usr/bin/python3", arguments, environment: ["TMPDIR": directory.path], directory: directory)

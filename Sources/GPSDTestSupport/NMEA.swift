@@ -48,7 +48,8 @@ public enum NMEA {
         let lon = angle(longitude, degreeDigits: 3, positive: "E", negative: "W")
         return [
             sentence(
-                "GPGGA,\(clock),\(lat),\(lon),1,\(twoDigits(satellites)),\(fixed(hdop, 1)),\(fixed(altitude, 1)),M,0.0,M,,"),
+                "GPGGA,\(clock),\(lat),\(lon),1,\(twoDigits(satellites)),\(fixed(hdop, 1)),\(fixed(altitude, 1)),M,0.0,M,,"
+            ),
             sentence("GPRMC,\(clock),A,\(lat),\(lon),\(fixed(speedKnots, 1)),\(fixed(course, 1)),\(date),,,A"),
         ]
     }

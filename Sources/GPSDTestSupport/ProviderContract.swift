@@ -1,5 +1,5 @@
-public import Location
 import Foundation
+public import Location
 import Synchronization
 
 /// The implementation requirements of `LocationProvider`, as a check every provider must

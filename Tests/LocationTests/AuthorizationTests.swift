@@ -1,5 +1,6 @@
 import Foundation
 import Location
+import Synchronization
 import Testing
 
 @Suite struct AuthorizationTests {
@@ -27,7 +28,9 @@ import Testing
         let first = PersistedConsentAuthorizer(store: store, policy: policy)
         #expect(first.authorization.status == .notDetermined)
         try first.grant()
-        #expect(PersistedConsentAuthorizer(store: store, policy: policy).authorization == LocationAuthorization(.authorizedWhenInUse))
+        #expect(
+            PersistedConsentAuthorizer(store: store, policy: policy).authorization
+                == LocationAuthorization(.authorizedWhenInUse))
         let attributes = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         try first.deny()
@@ -42,9 +45,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = ConsentStore(fileURL: directory.appendingPathComponent("consent.json"))
         try Data("{not json".utf8).write(to: store.fileURL)
-        #expect(throws: ConsentStoreError.unreadable(path: store.fileURL.path, reason: "not valid JSON")) { try store.read() }
+        #expect(throws: ConsentStoreError.unreadable(path: store.fileURL.path, reason: "not valid JSON")) {
+            try store.read()
+        }
         let authorizer = PersistedConsentAuthorizer(
-            store: store, policy: RestrictionPolicy(environment: [:], policyFile: directory.appendingPathComponent("none")))
+            store: store,
+            policy: RestrictionPolicy(environment: [:], policyFile: directory.appendingPathComponent("none")))
         #expect(authorizer.authorization.status == .notDetermined)
         #expect(String(data: try Data(contentsOf: store.fileURL), encoding: .utf8) == "{not json")
     }
@@ -70,7 +76,8 @@ import Testing
         let store = ConsentStore(fileURL: directory.appendingPathComponent("consent.json"))
         try store.write(LocationAuthorization(.authorizedAlways))
         let policyFile = directory.appendingPathComponent("location-policy")
-        let byEnvironment = RestrictionPolicy(environment: ["PETSPOT_LOCATION_POLICY": "restricted"], policyFile: policyFile)
+        let byEnvironment = RestrictionPolicy(
+            environment: ["PETSPOT_LOCATION_POLICY": "restricted"], policyFile: policyFile)
         #expect(PersistedConsentAuthorizer(store: store, policy: byEnvironment).authorization.status == .restricted)
         #expect(byEnvironment.restriction() == "PETSPOT_LOCATION_POLICY=restricted")
 
@@ -101,8 +108,6 @@ import Testing
         #expect(try store.read()?.status == .authorizedWhenInUse)
     }
 }
-
-import Synchronization
 
 final class AskCounter: Sendable {
     private let value = Mutex(0)

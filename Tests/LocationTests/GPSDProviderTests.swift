@@ -37,7 +37,10 @@ struct GPSDProviderTests {
         let fix = try await withDeadline(15, "a fix from gpsfake") {
             try await service.requestLocation(timeout: .seconds(10))
         }
-        let expected = (0..<5).map { try? Coordinate(latitude: Self.warsaw.latitude + Double($0) * 0.001, longitude: Self.warsaw.longitude).formatted }
+        let expected = (0..<5).map {
+            try? Coordinate(latitude: Self.warsaw.latitude + Double($0) * 0.001, longitude: Self.warsaw.longitude)
+                .formatted
+        }
         #expect(expected.contains(fix.coordinate.formatted))
         #expect(fix.mode == .threeDimensional)
         #expect(fix.altitude == 100)
@@ -68,7 +71,9 @@ struct GPSDProviderTests {
     }
 
     @Test func aNoFixLogGivesNoFixAndTheTimeoutError() async throws {
-        let noFix = (0..<5).map { NMEA.epoch(latitude: nil, longitude: nil, time: Self.logDate.addingTimeInterval(Double($0))) }
+        let noFix = (0..<5).map {
+            NMEA.epoch(latitude: nil, longitude: nil, time: Self.logDate.addingTimeInterval(Double($0)))
+        }
         let fake = try GPSFake.start(log: noFix.flatMap { $0 }, cycle: 0.02)
         defer { fake.stop() }
         let clock = VirtualClock()
@@ -109,7 +114,10 @@ struct GPSDProviderTests {
         let feeder = Task {
             var step = 0
             while !Task.isCancelled {
-                feed.send(NMEA.epoch(latitude: Self.warsaw.latitude, longitude: Self.warsaw.longitude, time: Self.logDate.addingTimeInterval(Double(step))))
+                feed.send(
+                    NMEA.epoch(
+                        latitude: Self.warsaw.latitude, longitude: Self.warsaw.longitude,
+                        time: Self.logDate.addingTimeInterval(Double(step))))
                 step += 1
                 try? await Task.sleep(for: .milliseconds(50))
             }
@@ -123,7 +131,11 @@ struct GPSDProviderTests {
         gpsd.kill()
         try await recorder.waitFor(10, "providerUnavailable") { $0.contains { $0.stateName == "providerUnavailable" } }
         let unavailableAt = recorder.updates.count
-        guard case .providerUnavailable(let endpoint, let reason)? = recorder.updates.first(where: { $0.stateName == "providerUnavailable" }) else {
+        guard
+            case .providerUnavailable(let endpoint, let reason)? = recorder.updates.first(where: {
+                $0.stateName == "providerUnavailable"
+            })
+        else {
             Issue.record("no providerUnavailable update")
             return
         }
@@ -159,7 +171,9 @@ struct GPSDProviderTests {
         }
         let last = FiveDecimalFormat.string(Self.warsaw.latitude + 0.005)
         for recorder in recorders {
-            try await recorder.waitFor(10, "the last fix") { $0.contains { $0.fix?.coordinate.latitude.formatted == last } }
+            try await recorder.waitFor(10, "the last fix") {
+                $0.contains { $0.fix?.coordinate.latitude.formatted == last }
+            }
         }
         let sequences = recorders.map { recorder in
             recorder.fixes.map(\.coordinate.latitude.formatted).reduce(into: [String]()) { result, latitude in
@@ -178,11 +192,15 @@ struct GPSDProviderTests {
         defer { gpsd.kill() }
         let service = Self.service(port: gpsd.port)
         let request = Task { await requestError(service, timeout: .seconds(60)) }
-        try await waitUntil(10, "the connection to open") { GPSDProvider.openConnectionCount(to: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port)) == 1 }
+        try await waitUntil(10, "the connection to open") {
+            GPSDProvider.openConnectionCount(to: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port)) == 1
+        }
         request.cancel()
         let error = try await withDeadline(2, "the request to end") { await request.value }
         #expect(error == LocationError.cancelled)
-        try await waitUntil(2, "the connection to close") { GPSDProvider.openConnectionCount(to: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port)) == 0 }
+        try await waitUntil(2, "the connection to close") {
+            GPSDProvider.openConnectionCount(to: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port)) == 0
+        }
         #expect(await !service.isProviderRunning)
     }
 }

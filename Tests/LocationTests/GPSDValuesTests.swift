@@ -1,7 +1,8 @@
 import Foundation
 import GPSDTestSupport
-@testable import Location
 import Testing
+
+@testable import Location
 
 /// The pure parts of the gpsd provider: endpoints, turning libgps reports into events, NMEA.
 @Suite struct GPSDValuesTests {
@@ -59,7 +60,8 @@ import Testing
     }
 
     @Test func nmeaSentencesCarryValidChecksums() {
-        let epoch = NMEA.epoch(latitude: -33.8688, longitude: 151.2093, time: Date(timeIntervalSince1970: 1_560_000_000))
+        let epoch = NMEA.epoch(
+            latitude: -33.8688, longitude: 151.2093, time: Date(timeIntervalSince1970: 1_560_000_000))
         #expect(epoch.count == 2)
         #expect(epoch.allSatisfy(NMEA.hasValidChecksum))
         #expect(epoch[0].contains("3352.128000,S,15112.558000,E"))

@@ -88,7 +88,11 @@ import Testing
         let service = LocationService(
             provider: provider, authorizer: InMemoryAuthorizer(.authorizedWhenInUse), clock: VirtualClock())
         let consumers = (0..<3).map { _ in
-            Task { await service.updates.compactMap(\.fix).prefix(3).map(\.coordinate.formatted).reduce(into: [String]()) { $0.append($1) } }
+            Task {
+                await service.updates.compactMap(\.fix).prefix(3).map(\.coordinate.formatted).reduce(into: [String]()) {
+                    $0.append($1)
+                }
+            }
         }
         #expect(await eventually { await service.subscriberCount == 3 })
         await provider.waitUntilRunning()
@@ -118,7 +122,9 @@ import Testing
         let provider = ManualProvider()
         let service = LocationService(
             provider: provider, authorizer: InMemoryAuthorizer(.authorizedWhenInUse), clock: VirtualClock())
-        let consumer = Task { await service.updates.prefix(6).map(\.stateName).reduce(into: [String]()) { $0.append($1) } }
+        let consumer = Task {
+            await service.updates.prefix(6).map(\.stateName).reduce(into: [String]()) { $0.append($1) }
+        }
         await provider.waitUntilRunning()
         provider.emit(.fix(try testFix(52, 21)))
         provider.emit(.noFix)
@@ -126,8 +132,43 @@ import Testing
         provider.emit(.disconnected(endpoint: "localhost:2947", reason: "connection lost"))
         provider.emit(.connected)
         provider.emit(.fix(try testFix(52, 21)))
-        #expect(await consumer.value == ["waitingForFix", "fix", "fixLost", "providerUnavailable", "waitingForFix", "fix"])
+        #expect(
+            await consumer.value == ["waitingForFix", "fix", "fixLost", "providerUnavailable", "waitingForFix", "fix"])
     }
+
+    @Test func aSlowConsumerKeepsOnlyTheNewestUpdatesAndNeverBlocksOthers() async throws {
+        let provider = ManualProvider()
+        let service = LocationService(
+            provider: provider, authorizer: InMemoryAuthorizer(.authorizedWhenInUse), clock: VirtualClock(),
+            updateBufferSize: 4)
+        var slow = service.updates.makeAsyncIterator()
+        // The first next() registers the slow consumer; it then reads nothing while fixes flow.
+        #expect(await slow.next() == .waitingForFix)
+        await provider.waitUntilRunning()
+        let fast = Task {
+            await service.updates.compactMap(\.fix).prefix(1000).reduce(0) { count, _ in count + 1 }
+        }
+        try await waitUntil(5, "the fast consumer") { await service.subscriberCount == 2 }
+        for index in 0..<1000 {
+            provider.emit(.fix(try testFix(10 + Double(index) * 0.00001, 20)))
+            if index % 50 == 0 { await Task.yield() }
+        }
+        // The fast consumer got fixes while the slow one read nothing (it may miss some when
+        // it falls behind, newest wins); the slow one holds at most 4, ending with the newest.
+        try await waitUntil(5, "the last fix") {
+            await service.lastFix?.coordinate.latitude.degrees == 10 + 999 * 0.00001
+        }
+        fast.cancel()
+        #expect(await fast.value > 0)
+        var buffered: [LocationFix] = []
+        for _ in 0..<4 {
+            guard let update = await slow.next(), let fix = update.fix else { break }
+            buffered.append(fix)
+        }
+        #expect(buffered.count == 4)
+        #expect(buffered.last?.coordinate.latitude.formatted == "10.00999")
+    }
+
 }
 
 /// The error a request ends with, or `nil` when it gave a fix.

@@ -16,7 +16,8 @@ struct ProviderContractTests {
     @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
     func theGPSDProviderConformsAgainstGPSFake() async throws {
         let log = (0..<5).flatMap {
-            NMEA.epoch(latitude: 52.2297, longitude: 21.0122, time: Date(timeIntervalSince1970: 1_560_000_000 + Double($0)))
+            NMEA.epoch(
+                latitude: 52.2297, longitude: 21.0122, time: Date(timeIntervalSince1970: 1_560_000_000 + Double($0)))
         }
         let fake = try GPSFake.start(log: log, cycle: 0.02)
         defer { fake.stop() }
@@ -44,7 +45,8 @@ struct ProviderContractTests {
     }
 
     @Test func theCheckCatchesABrokenProvider() async throws {
-        let violations = await ProviderContract.check(BrokenProvider(fix: try testFix(52, 21)), clock: VirtualClock(), timeout: .seconds(1))
+        let violations = await ProviderContract.check(
+            BrokenProvider(fix: try testFix(52, 21)), clock: VirtualClock(), timeout: .seconds(1))
         #expect(violations.contains("returned before it was cancelled (its source ended)"))
         #expect(violations.contains { $0.hasPrefix("first event was ") })
         #expect(violations.contains("event 0: a fix while not connected"))

@@ -32,13 +32,19 @@ struct LocationCommandTests {
         #expect(status.status == 0)
         #expect(status.stdout.hasPrefix("Location permission: notDetermined\n"))
         #expect(status.stdout.contains("\(home.url.path)/petspot/location-consent.json"))
-        #expect(try PetSpotProcess.run(["permission", "grant"], environment: env).stdout.hasPrefix("Location permission: authorizedWhenInUse\n"))
+        #expect(
+            try PetSpotProcess.run(["permission", "grant"], environment: env).stdout.hasPrefix(
+                "Location permission: authorizedWhenInUse\n"))
         let json = try PetSpotProcess.run(["permission", "--json"], environment: env)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["status"] as? String == "authorizedWhenInUse")
         #expect(object?["accuracy"] as? String == "fullAccuracy")
-        #expect(try PetSpotProcess.run(["permission", "deny"], environment: env).stdout.hasPrefix("Location permission: denied\n"))
-        #expect(try PetSpotProcess.run(["permission", "reset"], environment: env).stdout.hasPrefix("Location permission: notDetermined\n"))
+        #expect(
+            try PetSpotProcess.run(["permission", "deny"], environment: env).stdout.hasPrefix(
+                "Location permission: denied\n"))
+        #expect(
+            try PetSpotProcess.run(["permission", "reset"], environment: env).stdout.hasPrefix(
+                "Location permission: notDetermined\n"))
     }
 
     @Test func aRestrictionPolicyWinsOverAGrantAndLocateExitsTwo() throws {
@@ -56,7 +62,8 @@ struct LocationCommandTests {
 
     @Test func withoutATerminalLocateDoesNotAskAndSaysHowToGrant() throws {
         let home = try Home()
-        let locate = try PetSpotProcess.run(["locate", "--gpsd", "127.0.0.1:1"], environment: home.environment, timeout: 20)
+        let locate = try PetSpotProcess.run(
+            ["locate", "--gpsd", "127.0.0.1:1"], environment: home.environment, timeout: 20)
         #expect(locate.status == 2)
         #expect(locate.stderr.contains("petspot permission grant"))
         let status = try PetSpotProcess.run(["permission"], environment: home.environment)
@@ -67,9 +74,13 @@ struct LocationCommandTests {
         let home = try Home()
         _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
         let port = try LoopbackSocket.freePort()
-        let locate = try PetSpotProcess.run(["locate", "--gpsd", "127.0.0.1:\(port)"], environment: home.environment, timeout: 20)
+        let locate = try PetSpotProcess.run(
+            ["locate", "--gpsd", "127.0.0.1:\(port)"], environment: home.environment, timeout: 20)
         #expect(locate.status == 4)
-        #expect(locate.stderr == "petspot: Location provider unavailable at 127.0.0.1:\(port): can't connect to host/port pair. Is gpsd running there?\n")
+        #expect(
+            locate.stderr
+                == "petspot: Location provider unavailable at 127.0.0.1:\(port): can't connect to host/port pair. Is gpsd running there?\n"
+        )
     }
 
     @Test(arguments: ["nowhere:", "host:70000", "::1"])
@@ -85,12 +96,14 @@ struct LocationCommandTests {
         _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
         let fake = try GPSFake.start(log: Self.warsawLog())
         defer { fake.stop() }
-        let text = try PetSpotProcess.run(["locate", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment, timeout: 30)
+        let text = try PetSpotProcess.run(
+            ["locate", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment, timeout: 30)
         #expect(text.status == 0)
         #expect(text.stdout.hasPrefix("52.22970, 21.01220 ±"))
         #expect(text.stdout.hasSuffix(" m\n"))
 
-        let json = try PetSpotProcess.run(["locate", "--json", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment, timeout: 30)
+        let json = try PetSpotProcess.run(
+            ["locate", "--json", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment, timeout: 30)
         #expect(json.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["latitude"] as? Double == 52.2297)
@@ -100,7 +113,10 @@ struct LocationCommandTests {
         #expect(object["altitude"] as? Double == 100)
         #expect(object["mode"] as? String == "3d")
         #expect(object["source"] as? String == "gpsd")
-        #expect(Set(object.keys) == ["latitude", "longitude", "formatted", "horizontalAccuracy", "altitude", "time", "mode", "source"])
+        #expect(
+            Set(object.keys) == [
+                "latitude", "longitude", "formatted", "horizontalAccuracy", "altitude", "time", "mode", "source",
+            ])
         if let time = object["time"] as? String { #expect(time.hasPrefix("2019-06-08T")) }
     }
 
@@ -108,11 +124,14 @@ struct LocationCommandTests {
     func locateWithANoFixLogExitsThreeAfterTheTimeout() throws {
         let home = try Home()
         _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
-        let noFix = (0..<5).flatMap { NMEA.epoch(latitude: nil, longitude: nil, time: Self.logDate.addingTimeInterval(Double($0))) }
+        let noFix = (0..<5).flatMap {
+            NMEA.epoch(latitude: nil, longitude: nil, time: Self.logDate.addingTimeInterval(Double($0)))
+        }
         let fake = try GPSFake.start(log: noFix)
         defer { fake.stop() }
         let locate = try PetSpotProcess.run(
-            ["locate", "--timeout", "1.5", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment, timeout: 30)
+            ["locate", "--timeout", "1.5", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment,
+            timeout: 30)
         #expect(locate.status == 3)
         #expect(locate.stderr == "petspot: No fix within 1.5 s (connected, but no fix from the receiver).\n")
     }
@@ -124,7 +143,8 @@ struct LocationCommandTests {
         let fake = try GPSFake.start(log: Self.warsawLog())
         defer { fake.stop() }
         let watch = try PetSpotProcess.run(
-            ["watch", "--json", "--count", "3", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment, timeout: 30)
+            ["watch", "--json", "--count", "3", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment,
+            timeout: 30)
         #expect(watch.status == 0)
         let objects = try watch.stdout.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])

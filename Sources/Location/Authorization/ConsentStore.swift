@@ -26,7 +26,8 @@ public struct ConsentStore: Sendable, Hashable {
 
     /// The store at the XDG location for `environment` (the process environment by default).
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConsentStore {
-        ConsentStore(fileURL: configDirectory(environment: environment).appendingPathComponent("petspot/location-consent.json"))
+        ConsentStore(
+            fileURL: configDirectory(environment: environment).appendingPathComponent("petspot/location-consent.json"))
     }
 
     /// `$XDG_CONFIG_HOME` when it is an absolute path, else `$HOME/.config`.
@@ -70,7 +71,8 @@ public struct ConsentStore: Sendable, Hashable {
     /// - Throws: ``ConsentStoreError/unwritable(path:reason:)``.
     public func write(_ authorization: LocationAuthorization) throws(ConsentStoreError) {
         let formatter = ISO8601DateFormatter()
-        let record = Record(status: authorization.status, accuracy: authorization.accuracy, updated: formatter.string(from: Date()))
+        let record = Record(
+            status: authorization.status, accuracy: authorization.accuracy, updated: formatter.string(from: Date()))
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]

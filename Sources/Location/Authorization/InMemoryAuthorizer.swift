@@ -29,7 +29,8 @@ public final class InMemoryAuthorizer: LocationAuthorizer {
     }
 
     /// An authorizer currently at `authorization`, answering requests with `answer`.
-    public init(_ authorization: LocationAuthorization, answer: LocationAuthorization = LocationAuthorization(.denied)) {
+    public init(_ authorization: LocationAuthorization, answer: LocationAuthorization = LocationAuthorization(.denied))
+    {
         state = Mutex(State(authorization: authorization, answer: answer))
     }
 
@@ -47,7 +48,8 @@ public final class InMemoryAuthorizer: LocationAuthorizer {
 
     /// Gives ``answer`` when the status is `notDetermined`, else the current decision.
     public func requestWhenInUseAuthorization() async -> LocationAuthorization {
-        let (result, observers) = state.withLock { state -> (LocationAuthorization, [AsyncStream<LocationAuthorization>.Continuation]) in
+        let (result, observers) = state.withLock {
+            state -> (LocationAuthorization, [AsyncStream<LocationAuthorization>.Continuation]) in
             guard state.authorization.status == .notDetermined else { return (state.authorization, []) }
             state.requestCount += 1
             state.authorization = state.answer

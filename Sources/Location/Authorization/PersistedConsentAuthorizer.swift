@@ -65,7 +65,8 @@ public struct PersistedConsentAuthorizer: LocationAuthorizer {
     /// administrator adding a policy), noticed by re-reading the file and the policy every
     /// ``pollInterval`` of real time while the stream is iterated.
     public func authorizationChanges() -> AsyncStream<LocationAuthorization> {
-        let (stream, continuation) = AsyncStream.makeStream(of: LocationAuthorization.self, bufferingPolicy: .bufferingNewest(1))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: LocationAuthorization.self, bufferingPolicy: .bufferingNewest(1))
         let poller = Task { [self] in
             var last = authorization
             while !Task.isCancelled {

@@ -37,12 +37,14 @@ extension LocationService {
         }
         let id = makeID()
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<LocationFix, LocationError>, Never>) in
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<LocationFix, LocationError>, Never>) in
                 guard !Task.isCancelled else {
                     continuation.resume(returning: .failure(.cancelled))
                     return
                 }
-                startRequest(id, continuation: continuation, timeout: max(timeout, .zero), desiredAccuracy: desiredAccuracy)
+                startRequest(
+                    id, continuation: continuation, timeout: max(timeout, .zero), desiredAccuracy: desiredAccuracy)
             }
         } onCancel: {
             Task { await self.finishRequest(id, with: .failure(.cancelled)) }
@@ -84,7 +86,8 @@ extension LocationService {
                 continue
             }
             var updated = request
-            if let best = request.best, (best.horizontalAccuracy ?? .infinity) <= (fix.horizontalAccuracy ?? .infinity) {
+            if let best = request.best, (best.horizontalAccuracy ?? .infinity) <= (fix.horizontalAccuracy ?? .infinity)
+            {
                 updated.best = best
             } else {
                 updated.best = fix

@@ -37,7 +37,8 @@ func requireAuthorization(_ service: LocationService, json: Bool) async throws {
     guard !status.isAuthorized, let error = LocationError(status: status) else { return }
     var message = error.description
     if status == .notDetermined && !TerminalPrompt.canAsk {
-        message = "No terminal to ask for location permission, so it is not granted. Allow it with `petspot permission grant`."
+        message =
+            "No terminal to ask for location permission, so it is not granted. Allow it with `petspot permission grant`."
     }
     LocationOutput.fail(code: status.rawValue, message: message, json: json)
     throw ExitCode(2)

@@ -75,7 +75,9 @@ extension PetSpot {
             func run() throws {
                 let status: AuthorizationStatus = always ? .authorizedAlways : .authorizedWhenInUse
                 let accuracy: AccuracyAuthorization = approximate ? .reducedAccuracy : .fullAccuracy
-                try Permission.change({ (authorizer) throws(ConsentStoreError) in try authorizer.grant(status, accuracy: accuracy) }, json: json)
+                try Permission.change(
+                    { (authorizer) throws(ConsentStoreError) in try authorizer.grant(status, accuracy: accuracy) },
+                    json: json)
             }
         }
 

@@ -2,7 +2,7 @@ import Foundation
 import Location
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The CLI's "Allow PetSpot to use your location?" alert: a question on the terminal.

@@ -5,7 +5,7 @@ import Foundation
 import Location
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension PetSpot {

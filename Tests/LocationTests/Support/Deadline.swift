@@ -61,7 +61,9 @@ final class UpdateRecorder: Sendable {
     var fixes: [LocationFix] { updates.compactMap(\.fix) }
 
     /// Waits until an update satisfies `predicate`, at most `seconds`.
-    func waitFor(_ seconds: Double, _ what: String, _ predicate: @escaping @Sendable ([LocationUpdate]) -> Bool) async throws {
+    func waitFor(_ seconds: Double, _ what: String, _ predicate: @escaping @Sendable ([LocationUpdate]) -> Bool)
+        async throws
+    {
         try await waitUntil(seconds, what) { predicate(self.updates) }
     }
 

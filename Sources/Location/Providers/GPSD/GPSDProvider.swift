@@ -69,7 +69,8 @@ public struct GPSDProvider: LocationProvider {
             if Task.isCancelled { break }
             failures += 1
             do {
-                try await clock.sleep(until: clock.now.advanced(by: backoff.delay(afterFailures: failures)), tolerance: nil)
+                try await clock.sleep(
+                    until: clock.now.advanced(by: backoff.delay(afterFailures: failures)), tolerance: nil)
             } catch {
                 break
             }

@@ -110,7 +110,10 @@ final class GPSDReader: Sendable {
         let handler: @Sendable (Event) -> Void
         var satellitesUsed: Int?
 
-        init(id: UInt64, key: String, data: UnsafeMutablePointer<gps_data_t>, handler: @escaping @Sendable (Event) -> Void) {
+        init(
+            id: UInt64, key: String, data: UnsafeMutablePointer<gps_data_t>,
+            handler: @escaping @Sendable (Event) -> Void
+        ) {
             self.id = id
             self.key = key
             self.data = data
