@@ -54,6 +54,54 @@ struct GPXTests {
         }
     }
 
+    /// Found by fuzzing: FoundationXML crashed (libxml2 null dereference) on `encoding="UTF-7"`.
+    @Test(arguments: [
+        "<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n<gpx><wpt lat=\"1\" lon=\"2\"/></gpx>",
+        "\u{FEFF}<?xml version='1.0' encoding='EBCDIC-US'?><gpx/>",
+        "<?xml version=\"1.0\" encoding=UTF-8?><gpx/>",
+    ])
+    func aDeclaredEncodingOtherThanUTF8IsAnErrorNotACrash(text: String) {
+        #expect(throws: TrackError.self) { try GPXTrackReader.read(Data(text.utf8)) }
+    }
+
+    /// Found by fuzzing: FoundationXML dereferenced NULL (`strlen`) on an empty processing
+    /// instruction; GPX is now read by PetSpot's own strict scanner.
+    @Test(arguments: ["<?encoding?><gpx/>", "<?x?>", "<gpx><?pi?></gpx>"])
+    func processingInstructionsWithoutDataAreSkippedOrRefusedNotACrash(text: String) {
+        _ = try? GPXTrackReader.read(Data(text.utf8))
+    }
+
+    @Test func entitiesCDATAAndCommentsAreReadDoctypesRefused() throws {
+        let text = """
+            <?xml version="1.0"?>
+            <!-- a comment -->
+            <gpx><wpt lat="52&#46;2297" lon='21.0122'><name>A &amp; B</name>\
+            <time><![CDATA[2026-05-01T12:00:00Z]]></time></wpt></gpx>
+            """
+        let points = try GPXTrackReader.read(Data(text.utf8))
+        #expect(points.count == 1)
+        #expect(points.first?.fix?.coordinate.formatted == "52.22970, 21.01220")
+        #expect(points.first?.time == Date(timeIntervalSince1970: 1_777_636_800))
+        #expect(points.first?.line == 3)
+        let bomb = "<!DOCTYPE gpx [<!ENTITY a \"aaaa\">]><gpx>&a;</gpx>"
+        #expect(throws: TrackError(line: 1, column: 1, message: "not valid GPX (XML): DOCTYPE and other declarations are not supported in GPX")) {
+            try GPXTrackReader.read(Data(bomb.utf8))
+        }
+        #expect(throws: TrackError(line: 1, column: 12, message: "not valid GPX (XML): expected </name>, found </gpx>")) {
+            try GPXTrackReader.read(Data("<gpx><name></gpx>".utf8))
+        }
+    }
+
+    @Test func utf16GPXIsRefusedWithAMessage() {
+        var data = Data([0xFF, 0xFE])
+        data.append("<gpx/>".data(using: .utf16LittleEndian) ?? Data())
+        #expect(throws: TrackError(line: 1, column: 1, message: "GPX must be UTF-8; this file is UTF-16 or UTF-32")) {
+            try GPXTrackReader.read(data)
+        }
+        let declared = Data("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<gpx><wpt lat=\"1\" lon=\"2\"/></gpx>".utf8)
+        #expect((try? GPXTrackReader.read(declared))?.count == 1)
+    }
+
     @Test func messagesSayWhatWasExpected() {
         do {
             _ = try GPXTrackReader.read(Data("<gpx>\n<wpt lat=\"95\" lon=\"21\"/></gpx>".utf8))

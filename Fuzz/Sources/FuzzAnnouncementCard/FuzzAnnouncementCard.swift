@@ -17,7 +17,8 @@ public func fuzzAnnouncementCard(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
 
 private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition {
-        print("property violated: \(message())")
+        // stderr is unbuffered: the message is out before abort().
+        FileHandle.standardError.write(Data("property violated: \(message())\n".utf8))
         abort()
     }
 }

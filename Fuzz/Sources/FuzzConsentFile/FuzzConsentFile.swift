@@ -23,7 +23,8 @@ private let file = URL(fileURLWithPath: NSTemporaryDirectory())
 
 private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition {
-        print("property violated: \(message())")
+        // stderr is unbuffered: the message is out before abort().
+        FileHandle.standardError.write(Data("property violated: \(message())\n".utf8))
         abort()
     }
 }

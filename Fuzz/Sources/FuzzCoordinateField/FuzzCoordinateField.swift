@@ -1,3 +1,4 @@
+import Foundation
 import Geodata
 
 /// Fuzzes one coordinate field's text (`Latitude.parse` / `Longitude.parse`) and checks
@@ -46,7 +47,8 @@ private func normalised(_ text: String) -> String {
 
 private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition {
-        print("property violated: \(message())")
+        // stderr is unbuffered: the message is out before abort().
+        FileHandle.standardError.write(Data("property violated: \(message())\n".utf8))
         abort()
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Geodata
 
 /// Fuzzes whole coordinate pairs (`Coordinate(parsing:)`: decimal pairs, degrees-minutes-
@@ -25,7 +26,8 @@ public func fuzzCoordinatePair(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
 
 private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition {
-        print("property violated: \(message())")
+        // stderr is unbuffered: the message is out before abort().
+        FileHandle.standardError.write(Data("property violated: \(message())\n".utf8))
         abort()
     }
 }

@@ -26,7 +26,8 @@ public func fuzzNMEATrack(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition {
-        print("property violated: \(message())")
+        // stderr is unbuffered: the message is out before abort().
+        FileHandle.standardError.write(Data("property violated: \(message())\n".utf8))
         abort()
     }
 }

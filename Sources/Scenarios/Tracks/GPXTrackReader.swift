@@ -1,9 +1,6 @@
 public import Foundation
 import Geodata
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 
 /// Reads a GPX file (the format Xcode simulates locations from) into track points.
 ///
@@ -21,28 +18,47 @@ public enum GPXTrackReader {
     /// - Throws: ``TrackError`` for XML that does not parse, a point without a valid `lat`
     ///   or `lon`, or an unreadable `time` or number.
     public static func read(_ data: Data) throws(TrackError) -> [TrackPoint] {
-        let parser = XMLParser(data: data)
-        let delegate = GPXParserDelegate()
-        parser.delegate = delegate
-        let parsed = parser.parse()
-        if let error = delegate.error { throw error }
-        guard parsed else {
-            let message = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
-            throw TrackError(
-                line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1),
-                message: "not valid GPX (XML): \(message)")
+        try checkEncoding(data)
+        var scanner = XMLScanner(Array(data))
+        var collector = GPXCollector()
+        while let event = try scanner.next() {
+            try collector.take(event, line: scanner.line, column: scanner.column)
         }
-        guard delegate.sawRoot else {
+        guard collector.sawRoot else {
             throw TrackError(line: 1, column: 1, message: "expected a <gpx> document")
         }
-        return delegate.points
+        return collector.points
+    }
+
+    /// GPX is UTF-8 (GPX 1.1 schema); anything else is refused before libxml2 sees it.
+    ///
+    /// Fuzzing found that FoundationXML on Linux crashes (a null dereference in libxml2's
+    /// `xmlSwitchToEncoding`) on a document that declares an encoding it has no converter
+    /// for, such as `encoding="UTF-7"`, so the declaration is checked here first.
+    static func checkEncoding(_ data: Data) throws(TrackError) {
+        var bytes = data.prefix(512)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.first == 0 {
+            throw TrackError(line: 1, column: 1, message: "GPX must be UTF-8; this file is UTF-16 or UTF-32")
+        }
+        guard bytes.starts(with: Array("<?xml".utf8)) else { return }
+        let declaration = String(decoding: bytes.prefix { $0 != UInt8(ascii: ">") }, as: UTF8.self)
+        guard let range = declaration.range(of: "encoding") else { return }
+        let rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else {
+            throw TrackError(line: 1, column: 1, message: "the XML declaration's encoding has no quoted value")
+        }
+        let name = rest.dropFirst().prefix { $0 != quote }
+        guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(name.lowercased()) else {
+            throw TrackError(
+                line: 1, column: 1, message: "GPX must be UTF-8; this file declares encoding \"\(name)\"")
+        }
     }
 }
 
-/// Collects points while `XMLParser` walks the document; used on one thread, then dropped.
-private final class GPXParserDelegate: NSObject, XMLParserDelegate {
+/// Collects points from the scanner's events.
+private struct GPXCollector {
     var points: [TrackPoint] = []
-    var error: TrackError?
     var sawRoot = false
 
     private struct Pending {
@@ -57,84 +73,72 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
     private static let pointElements: Set<String> = ["wpt", "trkpt", "rtept"]
     private static let childElements: Set<String> = ["time", "ele", "speed", "course", "hdop", "sat"]
 
-    private func fail(_ parser: XMLParser, _ message: String, line: Int? = nil, column: Int? = nil) {
-        guard error == nil else { return }
-        error = TrackError(line: line ?? parser.lineNumber, column: column ?? parser.columnNumber, message: message)
-        parser.abortParsing()
-    }
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName: String?, attributes: [String: String] = [:]
-    ) {
-        let name = Self.localName(elementName)
-        if name == "gpx" { sawRoot = true }
-        text = ""
-        guard Self.pointElements.contains(name) else { return }
-        guard let latitudeText = attributes["lat"], let longitudeText = attributes["lon"] else {
-            fail(parser, "<\(name)> needs lat and lon attributes")
-            return
-        }
-        do {
-            guard let latitude = try Latitude.parse(latitudeText), let longitude = try Longitude.parse(longitudeText)
-            else {
-                fail(parser, "<\(name)> has an empty lat or lon")
-                return
+    mutating func take(_ event: XMLScanner.Event, line: Int, column: Int) throws(TrackError) {
+        switch event {
+        case .start(let elementName, let attributes, let startLine, let startColumn):
+            let name = Self.localName(elementName)
+            if name == "gpx" { sawRoot = true }
+            text = ""
+            guard Self.pointElements.contains(name) else { return }
+            guard let latitudeText = attributes["lat"], let longitudeText = attributes["lon"] else {
+                throw TrackError(line: startLine, column: startColumn, message: "<\(name)> needs lat and lon attributes")
             }
-            pending = Pending(latitude: latitude, longitude: longitude, line: parser.lineNumber)
-        } catch {
-            fail(parser, "<\(name) lat=\"\(latitudeText)\" lon=\"\(longitudeText)\">: \(error.description)")
+            do {
+                guard let latitude = try Latitude.parse(latitudeText), let longitude = try Longitude.parse(longitudeText)
+                else {
+                    throw TrackError(line: startLine, column: startColumn, message: "<\(name)> has an empty lat or lon")
+                }
+                pending = Pending(latitude: latitude, longitude: longitude, line: startLine)
+            } catch let error as TrackError {
+                throw error
+            } catch {
+                throw TrackError(
+                    line: startLine, column: startColumn,
+                    message: "<\(name) lat=\"\(latitudeText)\" lon=\"\(longitudeText)\">: \(error)")
+            }
+        case .text(let string):
+            text += string
+        case .end(let elementName, let endLine, let endColumn):
+            let name = Self.localName(elementName)
+            if Self.childElements.contains(name), pending != nil {
+                pending?.values[name] = (text.trimmingWhitespace, endLine, endColumn)
+            } else if Self.pointElements.contains(name), let point = pending {
+                pending = nil
+                try finish(point)
+            }
+            text = ""
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        let name = Self.localName(elementName)
-        if Self.childElements.contains(name), pending != nil {
-            pending?.values[name] = (text.trimmingWhitespace, parser.lineNumber, parser.columnNumber)
-        } else if Self.pointElements.contains(name), let point = pending {
-            pending = nil
-            finish(point, parser: parser)
-        }
-        text = ""
-    }
-
-    private func finish(_ point: Pending, parser: XMLParser) {
-        func number(_ key: String, range: ClosedRange<Double>) -> Double?? {
-            guard let (text, line, column) = point.values[key] else { return .some(nil) }
+    private mutating func finish(_ point: Pending) throws(TrackError) {
+        func number(_ key: String, range: ClosedRange<Double>) throws(TrackError) -> Double? {
+            guard let (text, line, column) = point.values[key] else { return nil }
             guard let value = Double(text), value.isFinite, range.contains(value) else {
-                fail(
-                    parser,
-                    "<\(key)> expected a number from \(range.lowerBound) to \(range.upperBound), found '\(text)'",
-                    line: line, column: column)
-                return nil
+                throw TrackError(
+                    line: line, column: column,
+                    message: "<\(key)> expected a number from \(range.lowerBound) to \(range.upperBound), found '\(text)'")
             }
             return value
         }
         var time: Date?
         if let (text, line, column) = point.values["time"] {
             guard let date = Self.date(text) else {
-                fail(
-                    parser, "<time> expected an ISO 8601 time such as 2026-05-01T12:00:00Z, found '\(text)'",
-                    line: line, column: column)
-                return
+                throw TrackError(
+                    line: line, column: column,
+                    message: "<time> expected an ISO 8601 time such as 2026-05-01T12:00:00Z, found '\(text)'")
             }
             time = date
         }
-        guard let altitude = number("ele", range: -12_000...1_000_000), let speed = number("speed", range: 0...100_000),
-            let course = number("course", range: 0...360), let hdop = number("hdop", range: 0...10_000),
-            let satellites = number("sat", range: 0...1000)
-        else { return }
+        let altitude = try number("ele", range: -12_000...1_000_000)
+        let speed = try number("speed", range: 0...100_000)
+        let course = try number("course", range: 0...360)
+        let hdop = try number("hdop", range: 0...10_000)
+        let satellites = try number("sat", range: 0...1000)
         let fix = ScenarioFix(
             coordinate: Coordinate(latitude: point.latitude, longitude: point.longitude),
             horizontalAccuracy: hdop.map { $0 * NMEATrackReader.metersPerHDOP }, altitude: altitude, speed: speed,
             course: course, satellites: satellites.map { Int($0) })
         points.append(TrackPoint(time: time, fix: fix, line: point.line))
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        fail(parser, "not valid GPX (XML): \((parseError as NSError).localizedDescription)")
     }
 
     private static func localName(_ name: String) -> String {
