@@ -71,13 +71,11 @@ extension PetSpot {
             }
         }
 
+        /// The largest reports file read (512 MB: about 8 million CSV reports).
+        static let maximumReportsBytes = 512 * 1_048_576
+
         private func readReports() throws -> String {
-            if reports == "-" {
-                return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            }
-            guard let data = FileManager.default.contents(atPath: reports) else {
-                throw InputError("Cannot read reports file '\(reports)'")
-            }
+            let data = try BoundedRead.data(reports, limit: Self.maximumReportsBytes, what: "the reports file")
             return String(decoding: data, as: UTF8.self)
         }
 

@@ -89,7 +89,10 @@ struct NearbyCommandTests {
     @Test func unreadableFileAndBadJSONAreClearErrors() throws {
         let missing = try PetSpotProcess.run(["nearby", "--from", "1, 1", "--reports", "/nonexistent/reports.csv"])
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("Cannot read reports file '/nonexistent/reports.csv'"))
+        #expect(missing.stderr.contains("Cannot read the reports file /nonexistent/reports.csv: no such file."))
+        let folder = try PetSpotProcess.run(["nearby", "--from", "1, 1", "--reports", "/tmp"])
+        #expect(folder.status == 1)
+        #expect(folder.stderr.contains("Cannot read the reports file /tmp: it is a folder or not readable."))
         let json = try PetSpotProcess.run(["nearby", "--from", "1, 1", "--reports", "-"], stdin: "[{\"id\": ")
         #expect(json.status == 1)
         #expect(json.stderr.contains("Reports: not valid JSON"))

@@ -27,17 +27,18 @@ struct ReportAnswers {
         entries.last(where: { $0.key == key })?.value
     }
 
+    /// The largest answers file read (1 MB); a complete report is under 2 KB.
+    static let maximumFileBytes = 1_048_576
+
     /// Reads and parses `path`.
     ///
     /// - Throws: ``InputError`` when the file cannot be read or is not a flat mapping of
     ///   scalars.
     static func load(_ path: String) throws(InputError) -> ReportAnswers {
         let url = URL(fileURLWithPath: path)
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw InputError("Cannot read the answers file \(path): \((error as NSError).localizedDescription)")
+        let data = try BoundedRead.data(path, limit: maximumFileBytes, what: "the answers file")
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw InputError("The answers file \(path) is not UTF-8 text.")
         }
         let root: Node?
         do {
