@@ -1,6 +1,6 @@
+import Geodata
 public import ReportSteps
 public import Scenarios
-import Geodata
 import Synchronization
 
 /// Plays scenarios through the report steps, so that a scenario file can say what a person
@@ -40,7 +40,8 @@ public enum ReportStepPlayback {
     /// An evaluator for `scenario`'s `step:` expectations, or `nil` when it has none. Plays the
     /// scenario once per step named (at most twice), with that step as the app.
     public static func evaluator(for scenario: Scenario) async -> StepExpectationEvaluator? {
-        let named = Set(scenario.expectations.compactMap(\.step).map { Step(rawValue: $0["name"] ?? "animalDescription") })
+        let named = Set(
+            scenario.expectations.compactMap(\.step).map { Step(rawValue: $0["name"] ?? "animalDescription") })
         guard !named.isEmpty else { return nil }
         var observed: [Step: CoordinateFields] = [:]
         for step in Step.allCases where named.contains(step) {
@@ -59,14 +60,16 @@ public enum ReportStepPlayback {
             let requester = ReportLocationRequester(
                 service: app.service, timeout: request.timeout.duration, desiredAccuracy: request.accuracy)
             let fields = await pressLocationButton(step, requester: requester)
-            await app.note("\(step.rawValue): latitude \"\(fields.latitudeText)\", longitude \"\(fields.longitudeText)\"")
+            await app.note(
+                "\(step.rawValue): latitude \"\(fields.latitudeText)\", longitude \"\(fields.longitudeText)\"")
             result.withLock { $0 = fields }
         })
         return result.withLock { $0 } ?? CoordinateFields(requirement: .missingPetFlow, copy: .missingFlow)
     }
 
     @MainActor
-    private static func pressLocationButton(_ step: Step, requester: ReportLocationRequester) async -> CoordinateFields {
+    private static func pressLocationButton(_ step: Step, requester: ReportLocationRequester) async -> CoordinateFields
+    {
         switch step {
         case .animalDescription:
             let flow = MissingPetReportFlow(locationRequester: requester)

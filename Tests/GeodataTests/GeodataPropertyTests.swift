@@ -68,7 +68,8 @@ struct GeodataPropertyTests {
             // "21.01220 E, 52.22970 N": swapped order, signs as hemisphere letters.
             let east = longitude < 0 ? "W" : "E"
             let north = latitude < 0 ? "S" : "N"
-            let lettered = "\(coordinate.longitude.formatted.trimmingMinus) \(east), "
+            let lettered =
+                "\(coordinate.longitude.formatted.trimmingMinus) \(east), "
                 + "\(coordinate.latitude.formatted.trimmingMinus) \(north)"
             #expect(try Coordinate(parsing: lettered).formatted == coordinate.formatted)
         }

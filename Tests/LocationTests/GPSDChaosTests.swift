@@ -108,9 +108,10 @@ struct GPSDChaosTests {
             try await recorder.waitFor(10, "providerUnavailable after kill \(restart)") {
                 $0.dropFirst(before).contains { $0.stateName == "providerUnavailable" }
             }
-            let lost = recorder.updates.indices.dropFirst(before).first {
-                recorder.updates[$0].stateName == "providerUnavailable"
-            } ?? before
+            let lost =
+                recorder.updates.indices.dropFirst(before).first {
+                    recorder.updates[$0].stateName == "providerUnavailable"
+                } ?? before
             try gpsd.restart()
             try await recorder.waitFor(15, "a fix after restart \(restart)") {
                 $0.dropFirst(lost + 1).contains { $0.fix != nil }

@@ -84,10 +84,15 @@ struct GPXTests {
         #expect(points.first?.time == Date(timeIntervalSince1970: 1_777_636_800))
         #expect(points.first?.line == 3)
         let bomb = "<!DOCTYPE gpx [<!ENTITY a \"aaaa\">]><gpx>&a;</gpx>"
-        #expect(throws: TrackError(line: 1, column: 1, message: "not valid GPX (XML): DOCTYPE and other declarations are not supported in GPX")) {
+        #expect(
+            throws: TrackError(
+                line: 1, column: 1,
+                message: "not valid GPX (XML): DOCTYPE and other declarations are not supported in GPX")
+        ) {
             try GPXTrackReader.read(Data(bomb.utf8))
         }
-        #expect(throws: TrackError(line: 1, column: 12, message: "not valid GPX (XML): expected </name>, found </gpx>")) {
+        #expect(throws: TrackError(line: 1, column: 12, message: "not valid GPX (XML): expected </name>, found </gpx>"))
+        {
             try GPXTrackReader.read(Data("<gpx><name></gpx>".utf8))
         }
     }

@@ -1,8 +1,8 @@
 import ArgumentParser
-import Scenarios
 import Dispatch
 import Foundation
 import Location
+import Scenarios
 
 #if canImport(Glibc)
     import Glibc
@@ -51,7 +51,9 @@ extension PetSpot {
                         FileHandle.standardError.write(Data("petspot: \(update)\n".utf8))
                     }
                 }
-                if !played.finalAuthorization.isAuthorized, let error = LocationError(status: played.finalAuthorization.status) {
+                if !played.finalAuthorization.isAuthorized,
+                    let error = LocationError(status: played.finalAuthorization.status)
+                {
                     LocationOutput.fail(code: LocationOutput.code(error), message: error.description, json: json)
                     throw ExitCode(2)
                 }

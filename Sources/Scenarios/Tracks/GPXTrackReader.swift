@@ -1,7 +1,6 @@
 public import Foundation
 import Geodata
 
-
 /// Reads a GPX file (the format Xcode simulates locations from) into track points.
 ///
 /// Every `wpt`, `trkpt` and `rtept` is a point, in file order, with its `lat` and `lon`
@@ -81,10 +80,12 @@ private struct GPXCollector {
             text = ""
             guard Self.pointElements.contains(name) else { return }
             guard let latitudeText = attributes["lat"], let longitudeText = attributes["lon"] else {
-                throw TrackError(line: startLine, column: startColumn, message: "<\(name)> needs lat and lon attributes")
+                throw TrackError(
+                    line: startLine, column: startColumn, message: "<\(name)> needs lat and lon attributes")
             }
             do {
-                guard let latitude = try Latitude.parse(latitudeText), let longitude = try Longitude.parse(longitudeText)
+                guard let latitude = try Latitude.parse(latitudeText),
+                    let longitude = try Longitude.parse(longitudeText)
                 else {
                     throw TrackError(line: startLine, column: startColumn, message: "<\(name)> has an empty lat or lon")
                 }
@@ -116,7 +117,8 @@ private struct GPXCollector {
             guard let value = Double(text), value.isFinite, range.contains(value) else {
                 throw TrackError(
                     line: line, column: column,
-                    message: "<\(key)> expected a number from \(range.lowerBound) to \(range.upperBound), found '\(text)'")
+                    message:
+                        "<\(key)> expected a number from \(range.lowerBound) to \(range.upperBound), found '\(text)'")
             }
             return value
         }

@@ -128,10 +128,16 @@ struct XMLScanner {
         advance(2)
         let name = try scanName()
         skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw failure("unterminated </\(name)> tag") }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else {
+            throw failure("unterminated </\(name)> tag")
+        }
         advance(1)
-        guard let expected = open.last else { throw failure("</\(name)> without an open element", startLine, startColumn) }
-        guard expected == name else { throw failure("expected </\(expected)>, found </\(name)>", startLine, startColumn) }
+        guard let expected = open.last else {
+            throw failure("</\(name)> without an open element", startLine, startColumn)
+        }
+        guard expected == name else {
+            throw failure("expected </\(expected)>, found </\(name)>", startLine, startColumn)
+        }
         open.removeLast()
         return .end(name: name, line: startLine, column: startColumn)
     }
@@ -172,7 +178,8 @@ struct XMLScanner {
             case "quot": result.append(UInt8(ascii: "\""))
             case "apos": result.append(UInt8(ascii: "'"))
             default:
-                let digits = entity.hasPrefix("#x") ? entity.dropFirst(2) : entity.hasPrefix("#") ? entity.dropFirst() : ""
+                let digits =
+                    entity.hasPrefix("#x") ? entity.dropFirst(2) : entity.hasPrefix("#") ? entity.dropFirst() : ""
                 let radix = entity.hasPrefix("#x") ? 16 : 10
                 guard !digits.isEmpty, let value = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(value),
                     value != 0
