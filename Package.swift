@@ -47,12 +47,15 @@ let package = Package(
 
         // LocationService: authorization, requestLocation, live updates over one provider
         // connection; the gpsd provider (libgps); VirtualClock.
-        .target(name: "Location", dependencies: ["Geodata", "CGPS"]),
+        // Locked<Value>: shared state behind a pthread mutex that ThreadSanitizer can see.
+        .target(name: "Locking"),
+
+        .target(name: "Location", dependencies: ["Geodata", "CGPS", "Locking"]),
 
         // Test support shared by the test targets and the benchmarks: NMEA sentences, a feed
         // server gpsd reads from, gpsd and gpsfake processes on free loopback ports; the
         // LocationProvider contract every provider must pass.
-        .target(name: "GPSDTestSupport", dependencies: ["Location"]),
+        .target(name: "GPSDTestSupport", dependencies: ["Location", "Locking"]),
 
         // The scenario files in the top-level `Scenarios/` folder, embedded in the code so
         // that the `petspot` binary plays them without the source tree.
@@ -65,7 +68,9 @@ let package = Package(
         // transcript, expectations.
         .target(
             name: "Scenarios",
-            dependencies: ["Geodata", "Location", "BundledScenarios", .product(name: "Yams", package: "Yams")]),
+            dependencies: [
+                "Geodata", "Location", "Locking", "BundledScenarios", .product(name: "Yams", package: "Yams"),
+            ]),
 
         // PROJ's C API (proj.h, geodesic.h); imported only by Sources/Geodesy/PROJ/.
         .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
@@ -78,7 +83,7 @@ let package = Package(
 
         // Scenarios played through the report steps: `step:` expectations checked against the
         // real Animal description / Pet details models.
-        .target(name: "ScenarioSteps", dependencies: ["Geodata", "Scenarios", "ReportSteps"]),
+        .target(name: "ScenarioSteps", dependencies: ["Geodata", "Locking", "Scenarios", "ReportSteps"]),
 
         // The `petspot` command-line tool.
         .executableTarget(
@@ -90,6 +95,7 @@ let package = Package(
                 "Scenarios",
                 "ReportSteps",
                 "ScenarioSteps",
+                "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -100,7 +106,7 @@ let package = Package(
             dependencies: ["Geodata", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
-            name: "LocationTests", dependencies: ["Location", "Geodata", "GPSDTestSupport"],
+            name: "LocationTests", dependencies: ["Location", "Geodata", "GPSDTestSupport", "Locking"],
             resources: [.copy("Resources")]),
         .testTarget(
             name: "GeodesyTests",
@@ -109,10 +115,12 @@ let package = Package(
         .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata", "Geodesy", "GPSDTestSupport"]),
         .testTarget(
             name: "ReportStepsTests",
-            dependencies: ["ReportSteps", "Geodata", "Location", "GPSDTestSupport", "Scenarios", "ScenarioSteps"]),
+            dependencies: [
+                "ReportSteps", "Geodata", "Location", "GPSDTestSupport", "Scenarios", "ScenarioSteps", "Locking",
+            ]),
         .testTarget(
             name: "ScenariosTests",
-            dependencies: ["Scenarios", "ScenarioSteps", "Location", "Geodata", "GPSDTestSupport"]),
+            dependencies: ["Scenarios", "ScenarioSteps", "Location", "Geodata", "GPSDTestSupport", "Locking"]),
     ],
     swiftLanguageModes: [.v6]
 )

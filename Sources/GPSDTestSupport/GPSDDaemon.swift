@@ -1,5 +1,5 @@
 public import Foundation
-import Synchronization
+import Locking
 
 /// A real gpsd on a free loopback port, reading an ``NMEAFeedServer`` the test owns:
 /// `gpsd -N -n -b -S PORT tcp://127.0.0.1:FEEDPORT`, in its own process group, killed by
@@ -19,7 +19,7 @@ public final class GPSDDaemon: Sendable {
     public let feed: NMEAFeedServer
     /// The directory with gpsd's log.
     public let directory: URL
-    private let current: Mutex<ChildProcess>
+    private let current: Locked<ChildProcess>
 
     /// The running gpsd.
     public var process: ChildProcess { current.withLock { $0 } }
@@ -28,7 +28,7 @@ public final class GPSDDaemon: Sendable {
         self.port = port
         self.feed = feed
         self.directory = directory
-        current = Mutex(process)
+        current = Locked(process)
     }
 
     /// Starts gpsd on `port` (a free one when `nil`) reading `feed`, and waits (at most

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Locking
 import Synchronization
 
 /// A TCP server on a free loopback port that plays a GPS receiver: gpsd started with
@@ -20,7 +21,7 @@ public final class NMEAFeedServer: Sendable {
 
     /// The accepted connections, shared with the accepting thread.
     private final class Shared: Sendable {
-        let readers = Mutex<[Int32]>([])
+        let readers = Locked<[Int32]>([])
         let closed = Atomic<Bool>(false)
     }
 

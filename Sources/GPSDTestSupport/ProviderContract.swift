@@ -1,6 +1,6 @@
 import Foundation
 public import Location
-import Synchronization
+import Locking
 
 /// The implementation requirements of `LocationProvider`, as a check every provider must
 /// pass: the gpsd provider (against gpsfake or nothing listening), a scenario provider, a
@@ -97,7 +97,7 @@ private final class EventLog: Sendable {
         var events: [ProviderEvent] = []
         var returned = false
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func append(_ event: ProviderEvent) { state.withLock { $0.events.append(event) } }
     func markReturned() { state.withLock { $0.returned = true } }

@@ -1,7 +1,7 @@
 import Geodata
+import Locking
 public import ReportSteps
 public import Scenarios
-import Synchronization
 
 /// Plays scenarios through the report steps, so that a scenario file can say what a person
 /// sees on a step — `step:` expectations — and `petspot scenario check` can hold it to that.
@@ -55,7 +55,7 @@ public enum ReportStepPlayback {
     /// the step's latitude/longitude block afterwards.
     public static func press(_ step: Step, in scenario: Scenario) async -> CoordinateFields {
         let request = scenario.consumer.lazy.compactMap(\.locationRequest).first ?? ConsumerAction.LocationRequest()
-        let result = Mutex<CoordinateFields?>(nil)
+        let result = Locked<CoordinateFields?>(nil)
         _ = await ScenarioRunner(scenario: scenario).run(app: { app in
             let requester = ReportLocationRequester(
                 service: app.service, timeout: request.timeout.duration, desiredAccuracy: request.accuracy)

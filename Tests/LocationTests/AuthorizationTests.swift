@@ -1,6 +1,6 @@
 import Foundation
 import Location
-import Synchronization
+import Locking
 import Testing
 
 @Suite struct AuthorizationTests {
@@ -110,7 +110,7 @@ import Testing
 }
 
 final class AskCounter: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
     func increment() { value.withLock { $0 += 1 } }
     var count: Int { value.withLock { $0 } }
 }

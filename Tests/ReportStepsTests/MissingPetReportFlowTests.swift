@@ -1,8 +1,8 @@
 import Geodata
 import Location
+import Locking
 import Observation
 import ReportSteps
-import Synchronization
 import Testing
 
 @Suite(
@@ -86,7 +86,7 @@ struct FlowObservationTests {
 
 /// A flag an `onChange` closure (which must be `Sendable`) can set.
 final class ChangeFlag: Sendable {
-    private let flag = Mutex(false)
+    private let flag = Locked(false)
     func set() { flag.withLock { $0 = true } }
     var isSet: Bool { flag.withLock { $0 } }
 }

@@ -1,17 +1,17 @@
 import Foundation
+import Locking
 import ReportSteps
-import Synchronization
 import Testing
 
 /// Serves announcement JSON like the backend: fails the first `failures` loads.
 final class AnnouncementFixtureLoader: AnnouncementLoading {
     struct Offline: Error {}
     let json: String
-    private let failures: Mutex<Int>
+    private let failures: Locked<Int>
 
     init(_ json: String, failures: Int = 0) {
         self.json = json
-        self.failures = Mutex(failures)
+        self.failures = Locked(failures)
     }
 
     func announcementJSON(id: String) async throws -> Data {

@@ -2,8 +2,8 @@ import Foundation
 import GPSDTestSupport
 import Geodata
 import Location
+import Locking
 import Scenarios
-import Synchronization
 import Testing
 
 @Suite("Scenario provider and authorizer")
@@ -81,7 +81,7 @@ struct ScenarioProviderTests {
 
 /// Provider events collected from any thread.
 final class EventBox: Sendable {
-    private let events = Mutex<[ProviderEvent]>([])
+    private let events = Locked<[ProviderEvent]>([])
     func append(_ event: ProviderEvent) { events.withLock { $0.append(event) } }
     var all: [ProviderEvent] { events.withLock { $0 } }
 }

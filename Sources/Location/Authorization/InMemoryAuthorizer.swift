@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// An authorizer whose decision lives in memory: set it, script it, revoke it mid-stream.
 ///
@@ -21,17 +21,17 @@ public final class InMemoryAuthorizer: LocationAuthorizer {
         var nextID: UInt64 = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// An authorizer currently at `status`, answering requests with `answer` (denied by default).
     public init(_ status: AuthorizationStatus, answer: LocationAuthorization = LocationAuthorization(.denied)) {
-        state = Mutex(State(authorization: LocationAuthorization(status), answer: answer))
+        state = Locked(State(authorization: LocationAuthorization(status), answer: answer))
     }
 
     /// An authorizer currently at `authorization`, answering requests with `answer`.
     public init(_ authorization: LocationAuthorization, answer: LocationAuthorization = LocationAuthorization(.denied))
     {
-        state = Mutex(State(authorization: authorization, answer: answer))
+        state = Locked(State(authorization: authorization, answer: answer))
     }
 
     /// The current decision.

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A clock that moves only when told to: deterministic time for tests and scenario playback.
 ///
@@ -77,7 +77,7 @@ public final class VirtualClock: Clock, Sendable {
         }
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// How many times ``advance(to:)`` yields after resuming sleepers, so that the resumed
     /// tasks run (and sleep again) before the next deadline is processed.
@@ -87,7 +87,7 @@ public final class VirtualClock: Clock, Sendable {
     ///
     /// - Parameter yieldsPerStep: how many `Task.yield()` calls follow each step of an advance.
     public init(now: Instant = .zero, yieldsPerStep: Int = 20) {
-        state = Mutex(State(now: now))
+        state = Locked(State(now: now))
         self.yieldsPerStep = max(1, yieldsPerStep)
     }
 

@@ -1,12 +1,12 @@
+import Locking
 import ReportSteps
-import Synchronization
 
 /// The Found flow's "network layer" on the command line: Submit report writes the
 /// payload's JSON to standard output or `--output FILE`. A write that fails (a folder that
 /// does not exist) is a failed send: the flow keeps everything and Submit retries.
 final class PayloadWriter: FoundReportSubmitting {
     let destination: ReportDestination
-    private let lastFailure = Mutex<String?>(nil)
+    private let lastFailure = Locked<String?>(nil)
 
     init(destination: ReportDestination) {
         self.destination = destination

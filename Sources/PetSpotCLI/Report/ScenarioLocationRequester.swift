@@ -1,7 +1,7 @@
 import Location
+import Locking
 import ReportSteps
 import Scenarios
-import Synchronization
 
 /// "Request GPS position" / "Use current location" answered by a scenario: each tap plays
 /// the scenario (its scripted permission answer and receiver timeline, on a virtual clock)
@@ -28,7 +28,7 @@ struct ScenarioLocationRequester: CurrentLocationRequesting {
 
     func requestCurrentLocation() async -> LocationRequestOutcome {
         let request = self.request
-        let result = Mutex<LocationRequestOutcome?>(nil)
+        let result = Locked<LocationRequestOutcome?>(nil)
         // The finished run's transcript is in recording order; entries handed out live
         // (`run(onEntry:)`) can swap two entries of the same instant.
         let run = await ScenarioRunner(scenario: scenario).run(app: { app in

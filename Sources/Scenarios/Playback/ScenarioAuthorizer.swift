@@ -1,5 +1,5 @@
 public import Location
-import Synchronization
+import Locking
 
 /// The scripted person and system policy of a scenario: a ``LocationAuthorizer`` that starts
 /// at the scenario's authorization, answers the permission prompt as the file says (after
@@ -28,7 +28,7 @@ public final class ScenarioAuthorizer: LocationAuthorizer {
         var nextID: UInt64 = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let prompt: ScenarioPrompt?
     private let clock: LocationClock
     private let onEvent: @Sendable (Event) async -> Void
@@ -40,7 +40,7 @@ public final class ScenarioAuthorizer: LocationAuthorizer {
         initial: LocationAuthorization, prompt: ScenarioPrompt?, clock: some Clock<Duration>,
         onEvent: @escaping @Sendable (Event) async -> Void = { _ in }
     ) {
-        state = Mutex(State(authorization: initial))
+        state = Locked(State(authorization: initial))
         self.prompt = prompt
         self.clock = LocationClock(clock)
         self.onEvent = onEvent

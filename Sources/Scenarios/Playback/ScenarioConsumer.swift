@@ -1,5 +1,5 @@
 import Location
-import Synchronization
+import Locking
 
 /// The scenario's app: performs the consumer actions against the service and records what
 /// it asked and what it received.
@@ -13,7 +13,7 @@ final class ScenarioConsumer: Sendable {
     private let service: LocationService
     private let clock: VirtualClock
     private let recorder: TranscriptRecorder
-    private let state = Mutex(Result())
+    private let state = Locked(Result())
 
     init(service: LocationService, clock: VirtualClock, recorder: TranscriptRecorder) {
         self.service = service

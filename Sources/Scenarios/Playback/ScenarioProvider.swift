@@ -1,6 +1,6 @@
 public import Foundation
 public import Location
-import Synchronization
+import Locking
 
 /// The ``LocationProvider`` that feeds a ``LocationService`` from a scenario, the same way
 /// ``GPSDProvider`` feeds it from gpsd.
@@ -44,7 +44,7 @@ final class CancellationGate: Sendable {
         var continuation: CheckedContinuation<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Returns when the calling task is cancelled (at once if it already is).
     func wait() async {

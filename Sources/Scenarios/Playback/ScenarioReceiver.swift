@@ -1,5 +1,5 @@
 public import Location
-import Synchronization
+import Locking
 
 /// The simulated receiver of a scenario: what it reports now, and the provider runs
 /// listening to it.
@@ -18,7 +18,7 @@ public final class ScenarioReceiver: Sendable {
         var delivered = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The source fixes are marked with: `scenario NAME`.
     public let source: FixSource
 

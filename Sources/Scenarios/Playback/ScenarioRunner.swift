@@ -1,6 +1,6 @@
 import Foundation
 import Location
-import Synchronization
+import Locking
 
 /// How fast a scenario plays.
 public enum ScenarioPace: Sendable, Hashable {
@@ -71,7 +71,7 @@ public struct ScenarioRunner: Sendable {
     ) async -> ScenarioRun {
         let clock = VirtualClock()
         let receiver = ScenarioReceiver(name: scenario.name)
-        let serviceBox = Mutex<LocationService?>(nil)
+        let serviceBox = Locked<LocationService?>(nil)
         let recorder = TranscriptRecorder(
             now: { clock.now.offset },
             authorization: {
@@ -98,7 +98,7 @@ public struct ScenarioRunner: Sendable {
             provider: ScenarioProvider(receiver: receiver), authorizer: authorizer, clock: clock)
         serviceBox.withLock { $0 = service }
         let consumer = ScenarioConsumer(service: service, clock: clock, recorder: recorder)
-        let done = Mutex(false)
+        let done = Locked(false)
 
         await recorder.record(
             .scenario, "start: \(scenario.authorization)" + (scenario.prompt.map { ", prompt answer: \($0)" } ?? ""))

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// One line of a scenario's transcript: when (virtual time), who, what, and the service's
 /// state right after.
@@ -67,7 +67,7 @@ public struct TranscriptEntry: Sendable, Hashable {
 /// it describes (a receiver report, a change of permission), so that whatever reacts to
 /// the action is written after it, however the tasks are scheduled.
 final class TranscriptRecorder: Sendable {
-    private let entries = Mutex<[TranscriptEntry]>([])
+    private let entries = Locked<[TranscriptEntry]>([])
     private let now: @Sendable () -> Duration
     private let authorization: @Sendable () -> String
     private let providerRunning: @Sendable () async -> Bool

@@ -1,6 +1,6 @@
 import Foundation
 import Location
-import Synchronization
+import Locking
 
 /// A real-time wait that gave up.
 struct DeadlineExceeded: Error, CustomStringConvertible {
@@ -41,11 +41,11 @@ func waitUntil(_ seconds: Double, _ what: String, _ condition: @escaping @Sendab
 /// the sequence while things happen.
 final class UpdateRecorder: Sendable {
     private final class Storage: Sendable {
-        let recorded = Mutex<[LocationUpdate]>([])
+        let recorded = Locked<[LocationUpdate]>([])
     }
 
     private let storage = Storage()
-    private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
+    private let task: Locked<Task<Void, Never>?> = Locked(nil)
 
     /// Starts consuming `service.updates`.
     init(_ service: LocationService) {

@@ -1,6 +1,6 @@
 import Geodata
 import Location
-import Synchronization
+import Locking
 
 /// A provider the test drives by hand: ``emit(_:)`` forwards an event to the running service.
 /// Counts how often it was started and whether it is running, so tests can check that the
@@ -14,12 +14,12 @@ final class ManualProvider: LocationProvider {
         var startEvents: [ProviderEvent]
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     let source = FixSource(kind: "manual", name: "test")
 
     /// A provider that sends `startEvents` as soon as it runs.
     init(startEvents: [ProviderEvent] = [.connected]) {
-        state = Mutex(State(startEvents: startEvents))
+        state = Locked(State(startEvents: startEvents))
     }
 
     var starts: Int { state.withLock { $0.starts } }

@@ -1,15 +1,15 @@
+import Locking
 import ReportSteps
-import Synchronization
 
 /// The front end's network layer for these tests: records every payload and fails the
 /// first `failures` sends with a network error, as a lost connection would.
 final class RecordingSubmitter: FoundReportSubmitting {
     struct NetworkDown: Error {}
 
-    private let state: Mutex<(failures: Int, payloads: [FoundReportPayload])>
+    private let state: Locked<(failures: Int, payloads: [FoundReportPayload])>
 
     init(failures: Int = 0) {
-        state = Mutex((failures, []))
+        state = Locked((failures, []))
     }
 
     var payloads: [FoundReportPayload] { state.withLock { $0.payloads } }

@@ -1,7 +1,7 @@
 import Geodata
 import Location
+import Locking
 import ReportSteps
-import Synchronization
 
 /// A provider for these tests: sends `events` when the service starts it, then stays
 /// connected (silent) until cancelled. Counts its starts so tests can check that a blocked
@@ -9,7 +9,7 @@ import Synchronization
 final class ScriptedTestProvider: LocationProvider {
     let events: [ProviderEvent]
     let source = FixSource(kind: "test", name: "report-steps")
-    private let startCount = Mutex(0)
+    private let startCount = Locked(0)
 
     init(_ events: [ProviderEvent]) {
         self.events = events

@@ -1,7 +1,7 @@
 import CGPS
 import Foundation
 import Glibc
-import Synchronization
+import Locking
 
 /// The one thread that talks to libgps, for every gpsd connection of the process.
 ///
@@ -41,7 +41,7 @@ final class GPSDReader: Sendable {
     /// The reader shared by the whole process.
     static let shared = GPSDReader()
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// A pipe whose read end the thread polls, so a new command wakes it at once.
     private let wakeRead: Int32
     private let wakeWrite: Int32
