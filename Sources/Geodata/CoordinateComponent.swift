@@ -40,6 +40,7 @@ extension CoordinateComponent {
     /// ```
     ///
     /// - Throws: ``CoordinateFieldError/invalidFormat`` or ``CoordinateFieldError/outOfRange(_:)``.
+    @inlinable
     public static func parse(_ text: some StringProtocol) throws(CoordinateFieldError) -> Self? {
         switch DecimalText.read(text) {
         case .empty: return nil

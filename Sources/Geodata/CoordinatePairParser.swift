@@ -39,30 +39,69 @@ public enum CoordinatePairParser {
     public static func split(_ text: some StringProtocol) throws(CoordinateParseError) -> (
         latitude: Double, longitude: Double
     ) {
-        let scalars = Array(text.unicodeScalars)
-        var start = 0
-        while start < scalars.count, scalars[start].properties.isWhitespace { start += 1 }
-        var end = scalars.count
-        while end > start, scalars[end - 1].properties.isWhitespace { end -= 1 }
-        guard start < end else { throw .empty }
-        let body = Array(scalars[start..<end])
-        if let uri = GeoURI(body) {
-            return try uri.degrees()
+        if let result = text.utf8.withContiguousStorageIfAvailable({ split(UTF8Text(bytes: $0)) }) {
+            return try result.get()
         }
-        var lexer = PairLexer(body, offset: start)
-        let tokens = try lexer.tokens()
-        var reader = SexagesimalReader(tokens)
-        let values = try reader.values()
-        return try assign(values)
+        var copy = String(text)
+        return try copy.withUTF8 { split(UTF8Text(bytes: $0)) }.get()
+    }
+
+    /// ``split(_:)`` over the text's UTF-8 bytes, in place: the tokens live in temporary
+    /// (stack) memory, so a valid pair is read without allocating.
+    private static func split(_ text: UTF8Text) -> Result<(latitude: Double, longitude: Double), CoordinateParseError> {
+        var start = 0
+        var firstPosition = 1
+        while start < text.bytes.count {
+            let (scalar, width) = text.scalar(at: start)
+            guard scalar.properties.isWhitespace else { break }
+            start += width
+            firstPosition += 1
+        }
+        var end = text.bytes.count
+        while end > start {
+            let last = text.scalarStart(before: end)
+            guard text.scalar(at: last).scalar.properties.isWhitespace else { break }
+            end = last
+        }
+        guard start < end else { return .failure(.empty) }
+        if let uri = GeoURI(text, range: start..<end) {
+            return Result { () throws(CoordinateParseError) in try uri.degrees() }
+        }
+        // Every token takes at least one byte, so the byte count bounds the token count. Up to
+        // 1 KiB the temporary storage is on the stack; beyond that the runtime's check for stack
+        // room allocates, so longer texts count their tokens first (a pair has at most 17).
+        var capacity = end - start
+        if capacity * MemoryLayout<PairToken>.stride > 1024 {
+            var counter = PairLexer(text, range: start..<end, firstPosition: firstPosition)
+            capacity = 0
+            do {
+                while try counter.next() != nil { capacity += 1 }
+            } catch {
+                return .failure(error)
+            }
+        }
+        return withUnsafeTemporaryAllocation(of: PairToken.self, capacity: capacity) { storage in
+            Result { () throws(CoordinateParseError) in
+                var lexer = PairLexer(text, range: start..<end, firstPosition: firstPosition)
+                var count = 0
+                while count < capacity, let token = try lexer.next() {
+                    storage.initializeElement(at: count, to: token)
+                    count += 1
+                }
+                // PairToken is BitwiseCopyable: the storage needs no deinitialization.
+                var reader = SexagesimalReader(UnsafeBufferPointer(rebasing: storage[..<count]), in: text)
+                return try assign(reader.values())
+            }
+        }
     }
 
     /// Decides which value is the latitude and applies hemisphere signs.
-    private static func assign(_ values: [SexagesimalValue]) throws(CoordinateParseError) -> (
+    private static func assign(_ values: SexagesimalValues) throws(CoordinateParseError) -> (
         latitude: Double, longitude: Double
     ) {
-        guard values.count == 2 else { throw .wrongValueCount(values.count) }
-        let first = values[0]
-        let second = values[1]
+        guard values.count == 2, let first = values.first, let second = values.second else {
+            throw .wrongValueCount(values.count)
+        }
         if (first.hemisphere != nil && first.hasSign) || (second.hemisphere != nil && second.hasSign) {
             throw .signAndHemisphere
         }

@@ -5,8 +5,14 @@
 /// or U+2212 MINUS SIGN); digits with at most one decimal separator (`.` or `,`);
 /// at least one digit. Everything else, including what `Double(String)` would also
 /// take (`1e1`, `0x1p4`, `nan`, `inf`, `_`), is rejected.
+///
+/// `@usableFromInline` so that ``CoordinateComponent/parse(_:)`` can be specialised in the
+/// caller's module for its concrete text type (a generic call across modules otherwise goes
+/// through witness tables, which costs about as much as the parse itself).
+@usableFromInline
 enum DecimalText {
     /// The outcome of reading a field's text.
+    @usableFromInline
     enum Reading: Equatable {
         /// Empty or white space only.
         case empty
@@ -23,6 +29,7 @@ enum DecimalText {
     ]
 
     /// Reads `text` as a field value.
+    @inlinable
     static func read(_ text: some StringProtocol) -> Reading {
         if let reading = text.utf8.withContiguousStorageIfAvailable({ read(bytes: $0) }) {
             return reading
@@ -31,6 +38,7 @@ enum DecimalText {
     }
 
     /// Reads UTF-8 `bytes` as a field value.
+    @usableFromInline
     static func read(bytes: UnsafeBufferPointer<UInt8>) -> Reading {
         var start = 0
         var end = bytes.count

@@ -5,15 +5,12 @@
 struct GeoURI {
     private let body: String
 
-    /// `nil` unless `scalars` start with `geo:` (any case).
-    init?(_ scalars: [Unicode.Scalar]) {
-        guard scalars.count >= 4 else { return nil }
-        var scheme = ""
-        scheme.unicodeScalars.append(contentsOf: scalars[0..<4])
-        guard scheme.lowercased() == "geo:" else { return nil }
-        var body = ""
-        body.unicodeScalars.append(contentsOf: scalars[4...])
-        self.body = body
+    /// `nil` unless the text in `range` starts with `geo:` (any case).
+    init?(_ text: UTF8Text, range: Range<Int>) {
+        guard range.count >= 4 else { return nil }
+        let scheme = text.bytes[range.lowerBound..<(range.lowerBound + 4)]
+        guard zip(scheme, "geo:".utf8).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) else { return nil }
+        body = text.string((range.lowerBound + 4)..<range.upperBound)
     }
 
     /// The latitude and longitude in degrees, not yet range-checked.

@@ -1,6 +1,8 @@
-/// A token of a coordinate pair's text: what it is, as written, and where (1-based).
-struct PairToken: Equatable {
-    enum Kind: Equatable {
+/// A token of a coordinate pair's text: what it is, where its text lies, and its 1-based
+/// character position for messages. A plain value (no `String`), so that tokens can live
+/// in stack memory.
+struct PairToken: Equatable, BitwiseCopyable {
+    enum Kind: Equatable, BitwiseCopyable {
         /// A number with its sign.
         case number(Double, hasSign: Bool, isInteger: Bool)
         case degree
@@ -11,136 +13,159 @@ struct PairToken: Equatable {
     }
 
     var kind: Kind
-    var text: String
+    /// Where the token's bytes start and end in the ``UTF8Text`` being read
+    /// (two integers rather than a `Range`, which is not `BitwiseCopyable`).
+    private var start: Int
+    private var end: Int
+    /// The 1-based character (scalar) position of the token in the whole text.
     var position: Int
+
+    init(kind: Kind, bytes: Range<Int>, position: Int) {
+        self.kind = kind
+        start = bytes.lowerBound
+        end = bytes.upperBound
+        self.position = position
+    }
+
+    /// The token's bytes in the ``UTF8Text`` being read.
+    var bytes: Range<Int> { start..<end }
 }
 
 /// A hemisphere letter.
-enum Hemisphere: Equatable {
+enum Hemisphere: Equatable, BitwiseCopyable {
     case north, south, east, west
 
     var axis: CoordinateAxis { self == .north || self == .south ? .latitude : .longitude }
     var isNegative: Bool { self == .south || self == .west }
 }
 
-/// Splits a pair's text into ``PairToken``s.
+/// Splits a pair's text into ``PairToken``s, one ``next()`` at a time, reading the UTF-8
+/// bytes in place.
 ///
 /// Commas are decimal separators only when the text has no `.` and a comma stands
 /// between two digits; otherwise every comma separates the values.
 struct PairLexer {
-    private let scalars: [Unicode.Scalar]
-    private let offset: Int
+    private let text: UTF8Text
+    private let start: Int
+    private let end: Int
     private let commaIsDecimal: Bool
-    private var index = 0
+    private var index: Int
+    private var position: Int
 
-    init(_ scalars: [Unicode.Scalar], offset: Int) {
-        self.scalars = scalars
-        self.offset = offset
-        let hasPoint = scalars.contains(".")
+    /// A lexer over `text.bytes[range]`, whose first scalar is character `firstPosition`.
+    init(_ text: UTF8Text, range: Range<Int>, firstPosition: Int) {
+        self.text = text
+        start = range.lowerBound
+        end = range.upperBound
+        index = range.lowerBound
+        position = firstPosition
+        var hasPoint = false
         var digitCommaDigit = false
-        if scalars.count >= 3 {
-            for i in 1..<(scalars.count - 1) where scalars[i] == "," {
-                if Self.isDigit(scalars[i - 1]) && Self.isDigit(scalars[i + 1]) { digitCommaDigit = true }
+        for i in range {
+            switch text.bytes[i] {
+            case UInt8(ascii: "."):
+                hasPoint = true
+            case UInt8(ascii: ","):
+                if i > start, i + 1 < end, text.isDigit(at: i - 1), text.isDigit(at: i + 1) { digitCommaDigit = true }
+            default:
+                break
             }
         }
         commaIsDecimal = !hasPoint && digitCommaDigit
     }
 
-    mutating func tokens() throws(CoordinateParseError) -> [PairToken] {
-        var tokens: [PairToken] = []
-        while index < scalars.count {
-            let scalar = scalars[index]
-            let position = offset + index + 1
-            func token(_ kind: PairToken.Kind, length: Int = 1) -> PairToken {
-                PairToken(kind: kind, text: text(index, index + length), position: position)
+    /// The next token, or `nil` at the end of the text.
+    mutating func next() throws(CoordinateParseError) -> PairToken? {
+        while index < end {
+            let (scalar, width) = text.scalar(at: index)
+            func token(_ kind: PairToken.Kind, width: Int) -> PairToken {
+                let token = PairToken(kind: kind, bytes: index..<(index + width), position: position)
+                index += width
+                position += width == 2 && scalar == "'" ? 2 : 1
+                return token
             }
             if scalar.properties.isWhitespace {
-                index += 1
+                index += width
+                position += 1
             } else if Self.isDigit(scalar) || Self.isSign(scalar) || scalar == "." {
-                tokens.append(try number())
-            } else if Self.degreeMarks.contains(scalar) {
-                tokens.append(token(.degree))
-                index += 1
-            } else if scalar == "'", next(1) == "'" {
-                tokens.append(token(.second, length: 2))
-                index += 2
-            } else if Self.minuteMarks.contains(scalar) {
-                tokens.append(token(.minute))
-                index += 1
-            } else if Self.secondMarks.contains(scalar) {
-                tokens.append(token(.second))
-                index += 1
+                return try number()
+            } else if Self.isDegreeMark(scalar) {
+                return token(.degree, width: width)
+            } else if scalar == "'", index + 1 < end, text.bytes[index + 1] == UInt8(ascii: "'") {
+                return token(.second, width: 2)
+            } else if Self.isMinuteMark(scalar) {
+                return token(.minute, width: width)
+            } else if Self.isSecondMark(scalar) {
+                return token(.second, width: width)
             } else if scalar == ";" || scalar == "," {
-                tokens.append(token(.separator))
-                index += 1
+                return token(.separator, width: width)
             } else if let hemisphere = Self.hemisphere(scalar) {
                 // A letter glued between two digits (`1e1`) is not a hemisphere.
-                let afterDigit = index > 0 && (Self.isDigit(scalars[index - 1]) || scalars[index - 1] == ".")
-                let beforeLetterOrDigit = next(1).map { Self.isDigit($0) || $0.properties.isAlphabetic } ?? false
-                if afterDigit && beforeLetterOrDigit || next(1)?.properties.isAlphabetic == true {
+                let afterDigit = index > start && (text.isDigit(at: index - 1) || text.bytes[index - 1] == UInt8(ascii: "."))
+                let following = index + width < end ? text.scalar(at: index + width).scalar : nil
+                let beforeLetterOrDigit = following.map { Self.isDigit($0) || $0.properties.isAlphabetic } ?? false
+                if afterDigit && beforeLetterOrDigit || following?.properties.isAlphabetic == true {
                     throw .unexpectedCharacter(String(scalar), position: position)
                 }
-                tokens.append(token(.hemisphere(hemisphere)))
-                index += 1
+                return token(.hemisphere(hemisphere), width: width)
             } else {
                 throw .unexpectedCharacter(String(scalar), position: position)
             }
         }
-        return tokens
+        return nil
     }
 
     /// `[sign] digits [separator digits]`, or `[sign] separator digits`.
     private mutating func number() throws(CoordinateParseError) -> PairToken {
         let begin = index
+        let beginPosition = position
         var hasSign = false
-        if Self.isSign(scalars[index]) {
+        let (first, firstWidth) = text.scalar(at: index)
+        if Self.isSign(first) {
             hasSign = true
-            index += 1
+            index += firstWidth
+            position += 1
         }
         var digits = 0
         var separators = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if Self.isDigit(scalar) {
+        while index < end {
+            let byte = text.bytes[index]
+            if byte &- UInt8(ascii: "0") < 10 {
                 digits += 1
-            } else if scalar == "."
-                || (scalar == "," && commaIsDecimal && next(1).map(Self.isDigit) == true
-                    && index > begin && Self.isDigit(scalars[index - 1]))
+            } else if byte == UInt8(ascii: ".")
+                || (byte == UInt8(ascii: ",") && commaIsDecimal && index + 1 < end && text.isDigit(at: index + 1)
+                    && index > begin && text.isDigit(at: index - 1))
             {
                 if separators == 1 {
-                    throw scalar == "," ? .ambiguousCommas : .malformedNumber(text(begin, index + 1))
+                    throw byte == UInt8(ascii: ",") ? .ambiguousCommas : .malformedNumber(text.string(begin..<(index + 1)))
                 }
                 separators += 1
             } else {
                 break
             }
             index += 1
+            position += 1
         }
-        let written = text(begin, index)
-        guard digits > 0, case .number(let value) = DecimalText.read(written) else {
+        let written = begin..<index
+        guard digits > 0, case .number(let value) = DecimalText.read(bytes: text.slice(written)) else {
             if digits == 0, hasSign {
-                throw .unexpectedCharacter(String(scalars[begin]), position: offset + begin + 1)
+                throw .unexpectedCharacter(String(first), position: beginPosition)
             }
-            throw .malformedNumber(written)
+            throw .malformedNumber(text.string(written))
         }
         return PairToken(
-            kind: .number(value, hasSign: hasSign, isInteger: separators == 0),
-            text: written, position: offset + begin + 1)
+            kind: .number(value, hasSign: hasSign, isInteger: separators == 0), bytes: written, position: beginPosition)
     }
 
-    private func next(_ distance: Int) -> Unicode.Scalar? {
-        index + distance < scalars.count ? scalars[index + distance] : nil
+    private static func isDegreeMark(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\u{00B0}" || scalar == "\u{00BA}" || scalar == "\u{02DA}"
     }
-
-    private func text(_ from: Int, _ to: Int) -> String {
-        var string = ""
-        string.unicodeScalars.append(contentsOf: scalars[from..<min(to, scalars.count)])
-        return string
+    private static func isMinuteMark(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "'" || scalar == "\u{2032}" || scalar == "\u{2019}" || scalar == "\u{00B4}"
     }
-
-    private static let degreeMarks: Set<Unicode.Scalar> = ["\u{00B0}", "\u{00BA}", "\u{02DA}"]
-    private static let minuteMarks: Set<Unicode.Scalar> = ["'", "\u{2032}", "\u{2019}", "\u{00B4}"]
-    private static let secondMarks: Set<Unicode.Scalar> = ["\"", "\u{2033}", "\u{201D}"]
+    private static func isSecondMark(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\"" || scalar == "\u{2033}" || scalar == "\u{201D}"
+    }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
     private static func isSign(_ scalar: Unicode.Scalar) -> Bool {

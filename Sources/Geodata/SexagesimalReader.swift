@@ -9,22 +9,37 @@ struct SexagesimalValue {
     var signedDegrees: Double { hemisphere?.isNegative == true ? -degrees : degrees }
 }
 
+/// The values read from a pair's text: the first two, and how many there were.
+struct SexagesimalValues {
+    var first: SexagesimalValue?
+    var second: SexagesimalValue?
+    var count = 0
+
+    mutating func append(_ value: SexagesimalValue) {
+        if count == 0 { first = value } else if count == 1 { second = value }
+        count += 1
+    }
+}
+
 /// Groups ``PairToken``s into values:
 /// `[hemisphere] number [° [number ′ [number ″]]] [hemisphere]`, with at most one
 /// separator between values.
 struct SexagesimalReader {
-    private let tokens: [PairToken]
+    private let tokens: UnsafeBufferPointer<PairToken>
+    private let text: UTF8Text
     private var index = 0
 
-    init(_ tokens: [PairToken]) {
+    /// A reader of `tokens`, whose byte ranges lie in `text`.
+    init(_ tokens: UnsafeBufferPointer<PairToken>, in text: UTF8Text) {
         self.tokens = tokens
+        self.text = text
     }
 
-    mutating func values() throws(CoordinateParseError) -> [SexagesimalValue] {
-        var values: [SexagesimalValue] = []
+    mutating func values() throws(CoordinateParseError) -> SexagesimalValues {
+        var values = SexagesimalValues()
         var usedPrefix = false
         while index < tokens.count {
-            if !values.isEmpty, tokens[index].kind == .separator {
+            if values.count > 0, tokens[index].kind == .separator {
                 index += 1
                 guard index < tokens.count else { throw unexpected(tokens[index - 1]) }
             }
@@ -54,20 +69,20 @@ struct SexagesimalReader {
         guard case .number(let degrees, let hasSign, let degreesAreInteger) = tokens[index].kind else {
             throw unexpected(tokens[index])
         }
-        let written = tokens[index].text
+        let written = tokens[index].bytes
         index += 1
         var total = degrees.magnitude
-        if take(.degree), let (minutes, minutesAreInteger, minutesText) = numberFollowed(by: .minute) {
+        if take(.degree), let (minutes, minutesAreInteger, minutesBytes) = numberFollowed(by: .minute) {
             guard degreesAreInteger else {
-                throw .invalidSexagesimal("degrees \(written) have a fraction and are followed by minutes")
+                throw .invalidSexagesimal("degrees \(text.string(written)) have a fraction and are followed by minutes")
             }
-            guard minutes < 60 else { throw .invalidSexagesimal("minutes \(minutesText) must be less than 60") }
+            guard minutes < 60 else { throw .invalidSexagesimal("minutes \(text.string(minutesBytes)) must be less than 60") }
             total += minutes / 60
-            if let (seconds, _, secondsText) = numberFollowed(by: .second) {
+            if let (seconds, _, secondsBytes) = numberFollowed(by: .second) {
                 guard minutesAreInteger else {
-                    throw .invalidSexagesimal("minutes \(minutesText) have a fraction and are followed by seconds")
+                    throw .invalidSexagesimal("minutes \(text.string(minutesBytes)) have a fraction and are followed by seconds")
                 }
-                guard seconds < 60 else { throw .invalidSexagesimal("seconds \(secondsText) must be less than 60") }
+                guard seconds < 60 else { throw .invalidSexagesimal("seconds \(text.string(secondsBytes)) must be less than 60") }
                 total += seconds / 3600
             }
         }
@@ -83,15 +98,15 @@ struct SexagesimalReader {
     }
 
     /// Consumes an unsigned `number mark` if both are next.
-    private mutating func numberFollowed(by mark: PairToken.Kind) -> (Double, Bool, String)? {
+    private mutating func numberFollowed(by mark: PairToken.Kind) -> (Double, Bool, Range<Int>)? {
         guard index + 1 < tokens.count, tokens[index + 1].kind == mark,
             case .number(let value, false, let isInteger) = tokens[index].kind
         else { return nil }
         index += 2
-        return (value, isInteger, tokens[index - 2].text)
+        return (value, isInteger, tokens[index - 2].bytes)
     }
 
     private func unexpected(_ token: PairToken) -> CoordinateParseError {
-        .unexpectedCharacter(token.text, position: token.position)
+        .unexpectedCharacter(text.string(token.bytes), position: token.position)
     }
 }

@@ -103,6 +103,32 @@ struct CoordinatePairParserTests {
                 == "Latitude: Must be between -90 and 90")
     }
 
+    /// Texts past 1 KiB of tokens take the parser's count-first path; they must read the same.
+    @Test func longTextsReadLikeShortOnes() throws {
+        let padding = String(repeating: "\u{00A0}", count: 300)
+        let spaced = try Coordinate(parsing: "\(padding)52°13′47″N\(padding),\(padding)21°0′44″E\(padding)")
+        #expect(spaced.formatted == "52.22972, 21.01222")
+        let manyValues = Array(repeating: "1.5", count: 400).joined(separator: " ")
+        #expect(throws: CoordinateParseError.wrongValueCount(400)) { try Coordinate(parsing: manyValues) }
+        // Positions count characters, not bytes: 300 two-byte spaces, then "52 21 ", then x.
+        #expect(throws: CoordinateParseError.unexpectedCharacter("x", position: 307)) {
+            try Coordinate(parsing: "\(padding)52 21 x")
+        }
+        #expect(throws: CoordinateParseError.unexpectedCharacter("x", position: 1207)) {
+            try Coordinate(parsing: "\(padding)52 21 \(String(repeating: "1 ", count: 450))x")
+        }
+    }
+
+    /// A substring is read in place, with positions counted from its own start.
+    @Test func substringsAreReadInPlace() throws {
+        let line = "report: 52.2297, 21.0122 (Warsaw)"
+        let pair = line.dropFirst(8).prefix(16)
+        #expect(try CoordinatePairParser.split(pair) == (latitude: 52.2297, longitude: 21.0122))
+        #expect(throws: CoordinateParseError.unexpectedCharacter("(", position: 18)) {
+            try CoordinatePairParser.split(line.dropFirst(8))
+        }
+    }
+
     @Test func formattedPairParsesBackToTheSameText() throws {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {

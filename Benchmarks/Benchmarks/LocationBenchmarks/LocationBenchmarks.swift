@@ -30,7 +30,10 @@ let benchmarks: @Sendable () -> Void = {
             latitude: Double(latitude), longitude: 21.0122, time: time.addingTimeInterval(Double(counter.next())))
     }
 
-    Benchmark("latency: gpsd → LocationService.updates consumer") { benchmark async throws in
+    // Enough one-epoch samples for a meaningful p99.
+    let latency = Benchmark.Configuration(maxDuration: .seconds(20), maxIterations: 1_000)
+
+    Benchmark("latency: gpsd → LocationService.updates consumer", configuration: latency) { benchmark async throws in
         let rig = try GPSDRig()
         defer { rig.stop() }
         let service = rig.service()
@@ -45,7 +48,7 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
-    Benchmark("latency: gpsd → gpspipe -w (baseline)") { benchmark async throws in
+    Benchmark("latency: gpsd → gpspipe -w (baseline)", configuration: latency) { benchmark async throws in
         let rig = try GPSDRig()
         defer { rig.stop() }
         let pipe = try GPSPipeReader(port: rig.gpsd.port)
