@@ -101,7 +101,8 @@ struct PairLexer {
                 return token(.separator, width: width)
             } else if let hemisphere = Self.hemisphere(scalar) {
                 // A letter glued between two digits (`1e1`) is not a hemisphere.
-                let afterDigit = index > start && (text.isDigit(at: index - 1) || text.bytes[index - 1] == UInt8(ascii: "."))
+                let afterDigit =
+                    index > start && (text.isDigit(at: index - 1) || text.bytes[index - 1] == UInt8(ascii: "."))
                 let following = index + width < end ? text.scalar(at: index + width).scalar : nil
                 let beforeLetterOrDigit = following.map { Self.isDigit($0) || $0.properties.isAlphabetic } ?? false
                 if afterDigit && beforeLetterOrDigit || following?.properties.isAlphabetic == true {
@@ -137,7 +138,8 @@ struct PairLexer {
                     && index > begin && text.isDigit(at: index - 1))
             {
                 if separators == 1 {
-                    throw byte == UInt8(ascii: ",") ? .ambiguousCommas : .malformedNumber(text.string(begin..<(index + 1)))
+                    throw byte == UInt8(ascii: ",")
+                        ? .ambiguousCommas : .malformedNumber(text.string(begin..<(index + 1)))
                 }
                 separators += 1
             } else {

@@ -76,13 +76,18 @@ struct SexagesimalReader {
             guard degreesAreInteger else {
                 throw .invalidSexagesimal("degrees \(text.string(written)) have a fraction and are followed by minutes")
             }
-            guard minutes < 60 else { throw .invalidSexagesimal("minutes \(text.string(minutesBytes)) must be less than 60") }
+            guard minutes < 60 else {
+                throw .invalidSexagesimal("minutes \(text.string(minutesBytes)) must be less than 60")
+            }
             total += minutes / 60
             if let (seconds, _, secondsBytes) = numberFollowed(by: .second) {
                 guard minutesAreInteger else {
-                    throw .invalidSexagesimal("minutes \(text.string(minutesBytes)) have a fraction and are followed by seconds")
+                    throw .invalidSexagesimal(
+                        "minutes \(text.string(minutesBytes)) have a fraction and are followed by seconds")
                 }
-                guard seconds < 60 else { throw .invalidSexagesimal("seconds \(text.string(secondsBytes)) must be less than 60") }
+                guard seconds < 60 else {
+                    throw .invalidSexagesimal("seconds \(text.string(secondsBytes)) must be less than 60")
+                }
                 total += seconds / 3600
             }
         }
