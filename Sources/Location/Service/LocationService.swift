@@ -211,14 +211,20 @@ public actor LocationService {
             }
             sink.finish()
         }
-        let consumer = Task { [weak self] in
-            for await event in events {
-                await self?.handle(event, generation: generation)
-            }
-            await self?.providerEnded(generation: generation)
-        }
+        // Runs on the actor (the closure captures the isolated `self`), so each event is
+        // handled without a hop per event. It holds the service while the provider runs, which
+        // is only while someone listens; `stopProvider()` cancels it and ends the loop.
+        let consumer = Task { await self.consume(events, generation: generation) }
         state = nil
         connection = Connection(generation: generation, producer: producer, consumer: consumer)
+    }
+
+    /// Feeds the provider's events into the service until the provider ends or is stopped.
+    func consume(_ events: AsyncStream<ProviderEvent>, generation: UInt64) async {
+        for await event in events {
+            handle(event, generation: generation)
+        }
+        providerEnded(generation: generation)
     }
 
     func stopProvider() {

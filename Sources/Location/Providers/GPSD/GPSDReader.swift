@@ -155,15 +155,26 @@ final class GPSDReader: Sendable {
                     }
                 }
             }
-            for (id, connection) in connections where !readWaiting(connection) {
-                connection.close()
-                connections[id] = nil
-                state.withLock { $0.openConnections[connection.key, default: 1] -= 1 }
-                connection.handler(.lost("connection to gpsd lost"))
+            var backlog = false
+            for (id, connection) in connections {
+                switch readWaiting(connection) {
+                case .drained:
+                    break
+                case .backlog:
+                    backlog = true
+                case .broken:
+                    connection.close()
+                    connections[id] = nil
+                    state.withLock { $0.openConnections[connection.key, default: 1] -= 1 }
+                    connection.handler(.lost("connection to gpsd lost"))
+                }
             }
+            // Reports libgps has already read off a socket are in its own buffer, where poll()
+            // cannot see them: with a backlog, only look for commands and go round again.
+            // (Waiting here instead stalled a 1,000-report burst for a whole second.)
             var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             fds += connections.values.map { pollfd(fd: $0.data.pointee.gps_fd, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&fds, nfds_t(fds.count), 1000)
+            _ = poll(&fds, nfds_t(fds.count), backlog ? 0 : 1000)
             var drain = [UInt8](repeating: 0, count: 64)
             while read(wakeRead, &drain, drain.count) > 0 {}
         }
@@ -204,16 +215,27 @@ final class GPSDReader: Sendable {
         return connection
     }
 
-    /// Reads every report already waiting (at most 256, to stay fair to other connections);
-    /// `false` when the connection broke. The corresponding C functions are `gps_waiting`
-    /// and `gps_read`.
-    private func readWaiting(_ connection: Connection) -> Bool {
+    /// What ``readWaiting(_:)`` left behind.
+    private enum ReadOutcome {
+        /// Nothing more is waiting.
+        case drained
+        /// The per-round limit was reached with reports still waiting.
+        case backlog
+        /// The connection broke.
+        case broken
+    }
+
+    /// Reads every report already waiting, at most 256 a round to stay fair to other
+    /// connections. The corresponding C functions are `gps_waiting` (which also sees what
+    /// libgps has buffered) and `gps_read`.
+    private func readWaiting(_ connection: Connection) -> ReadOutcome {
         let data = connection.data
         var reads = 0
-        while reads < 256 && gps_waiting(data, 0) {
+        while gps_waiting(data, 0) {
+            if reads == 256 { return .backlog }
             reads += 1
             data.pointee.set = 0  // non-position reports add bits without clearing old ones
-            guard gps_read(data, nil, 0) >= 0 else { return false }
+            guard gps_read(data, nil, 0) >= 0 else { return .broken }
             let set = data.pointee.set
             if set & SATELLITE_SET != 0 {
                 connection.satellitesUsed = Int(data.pointee.satellites_used)
@@ -230,6 +252,6 @@ final class GPSDReader: Sendable {
                         time: fix.time.tv_sec > 0 ? Date(timeIntervalSince1970: seconds) : nil,
                         satellitesUsed: connection.satellitesUsed)))
         }
-        return true
+        return .drained
     }
 }
