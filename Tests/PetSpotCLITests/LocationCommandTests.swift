@@ -186,4 +186,47 @@ struct LocationCommandTests {
         }
         #expect(try String(contentsOf: output, encoding: .utf8).hasPrefix("52.22970, 21.01220 ±"))
     }
+
+    @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
+    func watchOnATerminalShowsALiveStatusLineAndClearsItAtTheEnd() throws {
+        let home = try Home()
+        _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
+        let fake = try GPSFake.start(log: Self.warsawLog())
+        defer { fake.stop() }
+        let session = try PseudoTerminalSession(
+            ["watch", "--count", "2", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment)
+        try session.expect("52.22970, 21.01220 ±", timeout: 30)
+        #expect(try session.waitForExit() == 0)
+        // Redrawn in place on stderr: carriage return, erase line, the status.
+        #expect(session.rawOutput.contains("\r\u{1B}[K● 3D fix"), "\(session.rawOutput.debugDescription)")
+        #expect(session.rawOutput.contains(" · ±"))
+        // The fix lines are whole lines, and the status line is erased before the prompt returns.
+        #expect(session.transcript.components(separatedBy: "52.22970, 21.01220 ±").count == 3)
+        #expect(session.rawOutput.hasSuffix("\r\u{1B}[K"), "\(session.rawOutput.suffix(80).debugDescription)")
+    }
+
+    @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
+    func locateOnATerminalAsksForPermissionAndRemembersTheAnswer() throws {
+        let home = try Home()
+        let fake = try GPSFake.start(log: Self.warsawLog())
+        defer { fake.stop() }
+        let session = try PseudoTerminalSession(
+            ["locate", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment)
+        try session.expect("Allow PetSpot to use your location while you use it? [y/N]")
+        session.type("y")
+        try session.expect("52.22970, 21.01220 ±", timeout: 30)
+        #expect(try session.waitForExit() == 0)
+        let status = try PetSpotProcess.run(["permission", "status"], environment: home.environment)
+        #expect(status.stdout.contains("authorizedWhenInUse"), "\(status.stdout)")
+
+        // "No" (anything but y/yes) is a denial: exit 2, remembered too.
+        let second = try Home()
+        let denied = try PseudoTerminalSession(
+            ["locate", "--gpsd", "127.0.0.1:\(fake.port)"], environment: second.environment)
+        try denied.expect("[y/N]")
+        denied.type("")
+        #expect(try denied.waitForExit() == 2)
+        let after = try PetSpotProcess.run(["permission", "status"], environment: second.environment)
+        #expect(after.stdout.contains("denied"), "\(after.stdout)")
+    }
 }
