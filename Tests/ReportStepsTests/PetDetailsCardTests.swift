@@ -74,6 +74,9 @@ struct PetDetailsCardTests {
     @Test(arguments: [
         ("ACTIVE", "MISSING", PetDetailsCard.StatusBadge.Color.red), ("FOUND", "FOUND", .blue),
         ("CLOSED", "CLOSED", .gray), ("closed", "CLOSED", .gray),
+        // Found by the fuzzer: an empty status made an empty badge. Blank is "—", like any
+        // missing value; an unknown status is shown as sent, upper-cased and trimmed.
+        ("", "—", .gray), ("  \n", "—", .gray), (" found ", "FOUND", .blue), ("archived", "ARCHIVED", .gray),
     ])
     func statusMapsToBadgeTextAndColor(api: String, text: String, color: PetDetailsCard.StatusBadge.Color) {
         let badge = PetDetailsCard.StatusBadge(apiStatus: api)

@@ -37,13 +37,16 @@ public struct PetDetailsCard: Sendable, Hashable {
         public let color: Color
 
         /// The badge of an API status: ACTIVE→MISSING red, FOUND blue, CLOSED gray; another
-        /// value is shown upper-cased, gray.
+        /// value is shown upper-cased, gray; a blank one as `—`, gray (never an empty badge).
+        /// Surrounding white space is ignored.
         public init(apiStatus: String) {
-            switch apiStatus.uppercased() {
+            let status = apiStatus.trimmedNonEmpty?.uppercased() ?? ""
+            switch status {
             case "ACTIVE", "MISSING": (text, color) = ("MISSING", .red)
             case "FOUND": (text, color) = ("FOUND", .blue)
             case "CLOSED": (text, color) = ("CLOSED", .gray)
-            default: (text, color) = (apiStatus.uppercased(), .gray)
+            case "": (text, color) = (PetDetailsCard.dash, .gray)
+            default: (text, color) = (status, .gray)
             }
         }
     }
