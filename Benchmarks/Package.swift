@@ -12,10 +12,13 @@ let package = Package(
     targets: [
         // C baselines (snprintf, …) called directly, as a C program would.
         .target(name: "CBaselines", path: "Benchmarks/CBaselines"),
+        // What the suites share: a seeded generator for reproducible inputs.
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
             name: "GeodataBenchmarks",
             dependencies: [
                 "CBaselines",
+                "BenchmarkSupport",
                 .product(name: "Geodata", package: "PetSpotLocation"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
@@ -25,6 +28,7 @@ let package = Package(
         .executableTarget(
             name: "GeodesyBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Geodata", package: "PetSpotLocation"),
                 .product(name: "Geodesy", package: "PetSpotLocation"),
                 .product(name: "Benchmark", package: "benchmark"),

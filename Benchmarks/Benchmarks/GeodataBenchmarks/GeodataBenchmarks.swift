@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import CBaselines
 import Foundation
 import Geodata
@@ -76,20 +77,5 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("pair: DMS \"52°13′47.0″N 21°0′44.0″E\"") { benchmark in
         for i in benchmark.scaledIterations { blackHole(try? Coordinate(parsing: dmsPairs[i & 1023])) }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so the benchmark's inputs are the same in every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
