@@ -10,33 +10,40 @@ let package = Package(
         .package(name: "PetSpotLocation", path: "..")
     ],
     targets: [
+        // What the targets share: `require` (a property check that aborts) and the properties
+        // every track import must have.
+        .target(name: "FuzzSupport"),
+        .target(
+            name: "FuzzTrackProperties",
+            dependencies: ["FuzzSupport", .product(name: "Scenarios", package: "PetSpotLocation")]
+        ),
         .executableTarget(
             name: "FuzzCoordinateField",
-            dependencies: [.product(name: "Geodata", package: "PetSpotLocation")]
+            dependencies: ["FuzzSupport", .product(name: "Geodata", package: "PetSpotLocation")]
         ),
         .executableTarget(
             name: "FuzzCoordinatePair",
-            dependencies: [.product(name: "Geodata", package: "PetSpotLocation")]
+            dependencies: ["FuzzSupport", .product(name: "Geodata", package: "PetSpotLocation")]
         ),
         .executableTarget(
             name: "FuzzAnnouncementCard",
-            dependencies: [.product(name: "ReportSteps", package: "PetSpotLocation")]
+            dependencies: ["FuzzSupport", .product(name: "ReportSteps", package: "PetSpotLocation")]
         ),
         .executableTarget(
             name: "FuzzConsentFile",
-            dependencies: [.product(name: "Location", package: "PetSpotLocation")]
+            dependencies: ["FuzzSupport", .product(name: "Location", package: "PetSpotLocation")]
         ),
         .executableTarget(
             name: "FuzzScenarioFile",
-            dependencies: [.product(name: "Scenarios", package: "PetSpotLocation")]
+            dependencies: ["FuzzSupport", .product(name: "Scenarios", package: "PetSpotLocation")]
         ),
         .executableTarget(
             name: "FuzzGPXTrack",
-            dependencies: [.product(name: "Scenarios", package: "PetSpotLocation")]
+            dependencies: ["FuzzTrackProperties", .product(name: "Scenarios", package: "PetSpotLocation")]
         ),
         .executableTarget(
             name: "FuzzNMEATrack",
-            dependencies: [.product(name: "Scenarios", package: "PetSpotLocation")]
+            dependencies: ["FuzzTrackProperties", .product(name: "Scenarios", package: "PetSpotLocation")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import ReportSteps
 
 /// Fuzzes the Pet details card from an announcement JSON body (`GET /api/v1/announcements/:id`)
@@ -13,12 +14,4 @@ public func fuzzAnnouncementCard(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
     require(!card.status.text.isEmpty, "empty status badge")
     require(!card.dateText.isEmpty && !card.locationText.isEmpty, "empty date or location line")
     return 0
-}
-
-private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition {
-        // stderr is unbuffered: the message is out before abort().
-        FileHandle.standardError.write(Data("property violated: \(message())\n".utf8))
-        abort()
-    }
 }

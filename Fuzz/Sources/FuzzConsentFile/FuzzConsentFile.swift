@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Location
 
 /// Fuzzes reading the persisted location consent (`$XDG_CONFIG_HOME/petspot/consent.json`):
@@ -20,11 +21,3 @@ public func fuzzConsentFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 private let file = URL(fileURLWithPath: NSTemporaryDirectory())
     .appendingPathComponent("petspot-fuzz-consent-\(ProcessInfo.processInfo.processIdentifier).json")
-
-private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition {
-        // stderr is unbuffered: the message is out before abort().
-        FileHandle.standardError.write(Data("property violated: \(message())\n".utf8))
-        abort()
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Geodata
 
 /// Fuzzes one coordinate field's text (`Latitude.parse` / `Longitude.parse`) and checks
@@ -45,13 +46,6 @@ private func normalised(_ text: String) -> String {
     return String(String.UnicodeScalarView(trimmed.map { $0 == "," ? "." : $0 == "\u{2212}" ? "-" : $0 }))
 }
 
-private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition {
-        // stderr is unbuffered: the message is out before abort().
-        FileHandle.standardError.write(Data("property violated: \(message())\n".utf8))
-        abort()
-    }
-}
 
 #if canImport(Glibc)
 import Glibc

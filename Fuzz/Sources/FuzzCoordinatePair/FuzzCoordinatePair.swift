@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Geodata
 
 /// Fuzzes whole coordinate pairs (`Coordinate(parsing:)`: decimal pairs, degrees-minutes-
@@ -24,13 +25,6 @@ public func fuzzCoordinatePair(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     return 0
 }
 
-private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition {
-        // stderr is unbuffered: the message is out before abort().
-        FileHandle.standardError.write(Data("property violated: \(message())\n".utf8))
-        abort()
-    }
-}
 
 #if canImport(Glibc)
 import Glibc

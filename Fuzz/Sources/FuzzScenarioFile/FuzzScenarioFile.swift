@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Scenarios
 
 /// Fuzzes scenario files (YAML, and JSON through the same path): whatever the bytes, decoding
@@ -24,12 +25,4 @@ public func fuzzScenarioFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
         require(named, "error without a file name: \(error)")
     }
     return 0
-}
-
-private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition {
-        // stderr is unbuffered: the message is out before abort().
-        FileHandle.standardError.write(Data("property violated: \(message())\n".utf8))
-        abort()
-    }
 }
