@@ -68,7 +68,8 @@ public struct LocationClock: Clock {
 
 extension Duration {
     /// Seconds with at most three decimals and no trailing zeros: `"30"`, `"0.25"`, `"1.5"`.
-    var secondsText: String {
+    /// (`package`: scenario durations print the same way.)
+    package var secondsText: String {
         let (seconds, attoseconds) = components
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
         let negative = milliseconds < 0

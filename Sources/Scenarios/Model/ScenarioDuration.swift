@@ -1,3 +1,5 @@
+import Location
+
 /// A span of virtual time written in a scenario file: `30s`, `500ms`, `2m`, `1h`, `1m30s`,
 /// `1.5s`, or a bare number of seconds (`30`, `0.25`).
 ///
@@ -67,20 +69,7 @@ public struct ScenarioDuration: Sendable, Hashable, Comparable, Codable, CustomS
 
     /// `milliseconds` as seconds with at most three decimals and no trailing zeros.
     static func secondsText(_ milliseconds: Int64) -> String {
-        let sign = milliseconds < 0 ? "-" : ""
-        let magnitude = milliseconds.magnitude
-        var text = sign + String(magnitude / 1000)
-        var fraction = magnitude % 1000
-        if fraction != 0 {
-            var digits = 3
-            while fraction % 10 == 0 {
-                fraction /= 10
-                digits -= 1
-            }
-            let fractionText = String(fraction)
-            text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
-        }
-        return text
+        Duration.milliseconds(milliseconds).secondsText
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.duration < rhs.duration }
