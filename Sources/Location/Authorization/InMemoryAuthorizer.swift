@@ -17,8 +17,7 @@ public final class InMemoryAuthorizer: LocationAuthorizer {
         var authorization: LocationAuthorization
         var answer: LocationAuthorization
         var requestCount = 0
-        var observers: [UInt64: AsyncStream<LocationAuthorization>.Continuation] = [:]
-        var nextID: UInt64 = 0
+        var observers = AuthorizationObservers()
     }
 
     private let state: Locked<State>
@@ -53,7 +52,7 @@ public final class InMemoryAuthorizer: LocationAuthorizer {
             guard state.authorization.status == .notDetermined else { return (state.authorization, []) }
             state.requestCount += 1
             state.authorization = state.answer
-            return (state.authorization, Array(state.observers.values))
+            return (state.authorization, state.observers.continuations)
         }
         for observer in observers { observer.yield(result) }
         return result
@@ -63,7 +62,7 @@ public final class InMemoryAuthorizer: LocationAuthorizer {
     public func set(_ authorization: LocationAuthorization) {
         let observers = state.withLock { state in
             state.authorization = authorization
-            return Array(state.observers.values)
+            return state.observers.continuations
         }
         for observer in observers { observer.yield(authorization) }
     }
@@ -75,15 +74,6 @@ public final class InMemoryAuthorizer: LocationAuthorizer {
 
     /// Every later change, until the consumer stops iterating.
     public func authorizationChanges() -> AsyncStream<LocationAuthorization> {
-        let (stream, continuation) = AsyncStream.makeStream(of: LocationAuthorization.self)
-        let id = state.withLock { state in
-            state.nextID += 1
-            state.observers[state.nextID] = continuation
-            return state.nextID
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
-        }
-        return stream
+        AuthorizationObservers.stream(registeringIn: state, at: \.observers)
     }
 }

@@ -24,8 +24,7 @@ public final class ScenarioAuthorizer: LocationAuthorizer {
     private struct State {
         var authorization: LocationAuthorization
         var promptCount = 0
-        var observers: [UInt64: AsyncStream<LocationAuthorization>.Continuation] = [:]
-        var nextID: UInt64 = 0
+        var observers = AuthorizationObservers()
     }
 
     private let state: Locked<State>
@@ -77,23 +76,14 @@ public final class ScenarioAuthorizer: LocationAuthorizer {
     public func set(_ authorization: LocationAuthorization) {
         let observers = state.withLock { state in
             state.authorization = authorization
-            return Array(state.observers.values)
+            return state.observers.continuations
         }
         for observer in observers { observer.yield(authorization) }
     }
 
     /// Every later change, until the consumer stops iterating.
     public func authorizationChanges() -> AsyncStream<LocationAuthorization> {
-        let (stream, continuation) = AsyncStream.makeStream(of: LocationAuthorization.self)
-        let id = state.withLock { state in
-            state.nextID += 1
-            state.observers[state.nextID] = continuation
-            return state.nextID
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
-        }
-        return stream
+        AuthorizationObservers.stream(registeringIn: state, at: \.observers)
     }
 }
 
