@@ -98,7 +98,8 @@ final class FoundWizard {
         drawDetails()
         showToastAndNotices()
         let step = flow.petDetailsStep
-        switch try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased() {
+        let key = try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased()
+        switch key {
         case "1":
             guard
                 let text = try console.edit(
@@ -134,17 +135,8 @@ final class FoundWizard {
             {
                 console.notice("Only the first \(FoundFlowCopy.PetDetails.descriptionLimit) characters were kept.")
             }
-        case "7":
-            if let text = try console.edit(step.coordinates.copy.latitudeLabel, current: step.coordinates.latitudeText)
-            {
-                flow.petDetailsStep.coordinates.latitudeText = text
-            }
-        case "8":
-            if let text = try console.edit(
-                step.coordinates.copy.longitudeLabel, current: step.coordinates.longitudeText)
-            {
-                flow.petDetailsStep.coordinates.longitudeText = text
-            }
+        case "7", "8":
+            try console.editCoordinate(key, of: &flow.petDetailsStep.coordinates)
         case "u":
             await location.askPermissionIfUndetermined()
             await console.withStatusLine(
@@ -152,12 +144,7 @@ final class FoundWizard {
             ) {
                 await flow.useCurrentLocation()
             }
-            if let alert = flow.petDetailsStep.coordinates.alert {
-                let choice = try console.alertChoice(alert)
-                if flow.petDetailsStep.coordinates.resolveAlert(choice) {
-                    console.explainSettings(source: location.name)
-                }
-            }
+            try console.answerLocationAlert(of: &flow.petDetailsStep.coordinates, source: location.name)
         case "c": continueTapped()
         case "b": back()
         case "q": try console.confirmCancel()

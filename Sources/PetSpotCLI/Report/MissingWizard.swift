@@ -103,7 +103,8 @@ final class MissingWizard {
         drawDescription()
         showToastAndNotices()
         let step = flow.descriptionStep
-        switch try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased() {
+        let key = try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased()
+        switch key {
         case "1":
             guard
                 let text = try console.edit(AnimalDescriptionCopy.dateLabel, current: step.dateText, hint: "DD/MM/YYYY")
@@ -141,25 +142,11 @@ final class MissingWizard {
             {
                 console.notice("Only the first \(AnimalDescriptionCopy.descriptionLimit) characters were kept.")
             }
-        case "7":
-            if let text = try console.edit(step.coordinates.copy.latitudeLabel, current: step.coordinates.latitudeText)
-            {
-                flow.descriptionStep.coordinates.latitudeText = text
-            }
-        case "8":
-            if let text = try console.edit(
-                step.coordinates.copy.longitudeLabel, current: step.coordinates.longitudeText)
-            {
-                flow.descriptionStep.coordinates.longitudeText = text
-            }
+        case "7", "8":
+            try console.editCoordinate(key, of: &flow.descriptionStep.coordinates)
         case "g":
             await requestPosition()
-            if let alert = flow.descriptionStep.coordinates.alert {
-                let choice = try console.alertChoice(alert)
-                if flow.descriptionStep.coordinates.resolveAlert(choice) {
-                    console.explainSettings(source: location.name)
-                }
-            }
+            try console.answerLocationAlert(of: &flow.descriptionStep.coordinates, source: location.name)
         case "c": continueTapped()
         case "b": back()
         case "q": try console.confirmCancel()
