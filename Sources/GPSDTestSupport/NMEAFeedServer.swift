@@ -84,6 +84,26 @@ public final class NMEAFeedServer: Sendable {
         }
     }
 
+    /// Keeps a stream going: sends `lines(step)` for step 0, 1, 2, … every `interval` until
+    /// the returned task is cancelled (for clients that reconnect meanwhile).
+    ///
+    /// ```swift
+    /// let feeder = feed.sendRepeatedly { step in NMEA.epoch(latitude: 52.2297, longitude: 21.0122, time: start + Double(step)) }
+    /// defer { feeder.cancel() }
+    /// ```
+    public func sendRepeatedly(
+        every interval: Duration = .milliseconds(50), _ lines: @escaping @Sendable (Int) -> [String]
+    ) -> Task<Void, Never> {
+        Task {
+            var step = 0
+            while !Task.isCancelled {
+                send(lines(step))
+                step += 1
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+
     /// Closes every connection made so far but keeps accepting new ones: to a client, the
     /// peer hung up.
     public func dropReaders() {

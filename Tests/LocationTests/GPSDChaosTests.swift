@@ -66,12 +66,7 @@ struct GPSDChaosTests {
         peer.send(Self.garbage)
         peer.dropReaders()
         // The provider reconnects (backoff 50–200 ms); keep offering good reports meanwhile.
-        let feeder = Task {
-            while !Task.isCancelled {
-                peer.send([Self.validReport])
-                try? await Task.sleep(for: .milliseconds(50))
-            }
-        }
+        let feeder = peer.sendRepeatedly { _ in [Self.validReport] }
         defer { feeder.cancel() }
         try await recorder.waitFor(15, "a fix after the garbage") { !$0.compactMap(\.fix).isEmpty }
         #expect(recorder.fixes.first?.coordinate.formatted == "52.22970, 21.01220")
@@ -83,16 +78,9 @@ struct GPSDChaosTests {
         defer { feed.close() }
         let gpsd = try GPSDDaemon.start(feed: feed)
         defer { gpsd.kill() }
-        let feeder = Task {
-            var step = 0
-            while !Task.isCancelled {
-                feed.send(
-                    NMEA.epoch(
-                        latitude: 52.2297, longitude: 21.0122,
-                        time: GPSDProviderTests.logDate.addingTimeInterval(Double(step))))
-                step += 1
-                try? await Task.sleep(for: .milliseconds(50))
-            }
+        let feeder = feed.sendRepeatedly { step in
+            NMEA.epoch(
+                latitude: 52.2297, longitude: 21.0122, time: GPSDProviderTests.logDate.addingTimeInterval(Double(step)))
         }
         defer { feeder.cancel() }
         let service = GPSDProviderTests.service(port: gpsd.port)

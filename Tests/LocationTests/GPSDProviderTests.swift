@@ -111,16 +111,10 @@ struct GPSDProviderTests {
         defer { feed.close() }
         let gpsd = try GPSDDaemon.start(feed: feed)
         defer { gpsd.kill() }
-        let feeder = Task {
-            var step = 0
-            while !Task.isCancelled {
-                feed.send(
-                    NMEA.epoch(
-                        latitude: Self.warsaw.latitude, longitude: Self.warsaw.longitude,
-                        time: Self.logDate.addingTimeInterval(Double(step))))
-                step += 1
-                try? await Task.sleep(for: .milliseconds(50))
-            }
+        let feeder = feed.sendRepeatedly { step in
+            NMEA.epoch(
+                latitude: Self.warsaw.latitude, longitude: Self.warsaw.longitude,
+                time: Self.logDate.addingTimeInterval(Double(step)))
         }
         defer { feeder.cancel() }
         let service = Self.service(port: gpsd.port)
