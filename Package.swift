@@ -22,6 +22,7 @@ let package = Package(
     name: "PetSpotLocation",
     products: [
         .library(name: "Geodata", targets: ["Geodata"]),
+        .library(name: "OutsideInput", targets: ["OutsideInput"]),
         .library(name: "Location", targets: ["Location"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "ScenarioSteps", targets: ["ScenarioSteps"]),
@@ -41,6 +42,11 @@ let package = Package(
         // Pure value types: coordinates, parsing, validation, formatting. No dependencies.
         .target(name: "Geodata"),
 
+        // What every module does with outside text and numbers: terminal-safe text (no control
+        // or bidi characters reach a terminal), double → integer conversions that cannot trap.
+        // No dependencies.
+        .target(name: "OutsideInput"),
+
         // libgps (gpsd's client library) as a C module; imported only by Location's
         // Providers/GPSD folder.
         .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
@@ -50,7 +56,7 @@ let package = Package(
         // Locked<Value>: shared state behind a pthread mutex that ThreadSanitizer can see.
         .target(name: "Locking"),
 
-        .target(name: "Location", dependencies: ["Geodata", "CGPS", "Locking"]),
+        .target(name: "Location", dependencies: ["Geodata", "CGPS", "Locking", "OutsideInput"]),
 
         // Test support shared by the test targets and the benchmarks: NMEA sentences, a feed
         // server gpsd reads from, gpsd and gpsfake processes on free loopback ports; the
@@ -69,7 +75,8 @@ let package = Package(
         .target(
             name: "Scenarios",
             dependencies: [
-                "Geodata", "Location", "Locking", "BundledScenarios", .product(name: "Yams", package: "Yams"),
+                "Geodata", "Location", "Locking", "OutsideInput", "BundledScenarios",
+                .product(name: "Yams", package: "Yams"),
             ]),
 
         // PROJ's C API (proj.h, geodesic.h); imported only by Sources/Geodesy/PROJ/.
@@ -79,7 +86,7 @@ let package = Package(
         .target(name: "Geodesy", dependencies: ["Geodata", "CProj"]),
 
         // The report wizards' step models (Missing and Found flows) and the Pet details card.
-        .target(name: "ReportSteps", dependencies: ["Geodata", "Location", "Geodesy"]),
+        .target(name: "ReportSteps", dependencies: ["Geodata", "Location", "Geodesy", "OutsideInput"]),
 
         // Scenarios played through the report steps: `step:` expectations checked against the
         // real Animal description / Pet details models.
@@ -96,6 +103,7 @@ let package = Package(
                 "ReportSteps",
                 "ScenarioSteps",
                 "Locking",
+                "OutsideInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -105,6 +113,7 @@ let package = Package(
             name: "GeodataTests",
             dependencies: ["Geodata", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        .testTarget(name: "OutsideInputTests", dependencies: ["OutsideInput"]),
         .testTarget(
             name: "LocationTests", dependencies: ["Location", "Geodata", "GPSDTestSupport", "Locking"],
             resources: [.copy("Resources")]),
