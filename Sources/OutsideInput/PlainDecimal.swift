@@ -1,0 +1,34 @@
+/// A number from outside text written as plain decimal digits: `15`, `-0.5`, `+2.25`.
+///
+/// `Double(String)` takes far more than a person means by a number: `0x10` (16), `0x1p4`,
+/// `nan`, `inf`, `infinity`, `1e3`. A radius of `0x10` read as 16 km, or `nan` passing every
+/// range check because each comparison with NaN is false, is a wrong answer given silently;
+/// text fields that hold numbers (a CSV column, a number sent as a string) are read with
+/// ``parse(_:)`` instead.
+public enum PlainDecimal {
+    /// The value of `text` when it is an optional sign (`+` or `-`), ASCII digits and at most
+    /// one `.` with a digit on at least one side; `nil` for anything else (white space
+    /// included: trim first), and for a value too large to be finite.
+    ///
+    /// ```swift
+    /// PlainDecimal.parse("15")     // 15
+    /// PlainDecimal.parse("-.5")    // -0.5
+    /// PlainDecimal.parse("0x10")   // nil
+    /// PlainDecimal.parse("nan")    // nil
+    /// PlainDecimal.parse("1e3")    // nil
+    /// ```
+    public static func parse(_ text: some StringProtocol) -> Double? {
+        var digits = 0
+        var points = 0
+        for (offset, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "."): points += 1
+            case UInt8(ascii: "+") where offset == 0, UInt8(ascii: "-") where offset == 0: continue
+            default: return nil
+            }
+        }
+        guard digits > 0, points <= 1, let value = Double(String(text)), value.isFinite else { return nil }
+        return value
+    }
+}
