@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Geodata
 import Geodesy
+import OutsideInput
 
 extension PetSpot {
     /// `petspot nearby`: which missing-pet reports a found pet is within reach of.
@@ -11,10 +12,13 @@ extension PetSpot {
             discussion: """
                 A report is within reach when the geodesic distance from --from to its place is \
                 at most its radius (plus --margin-km). Reports come from --reports FILE (- for \
-                standard input), as a JSON array \
-                [{"id": "r1", "latitude": 52.2297, "longitude": 21.0122, "radiusKm": 15}] or as \
-                CSV lines id,latitude,longitude,radiusKm. Any invalid report rejects the file, \
-                with every problem listed.
+                standard input), UTF-8, as a JSON array \
+                [{"id": "r1", "latitude": 52.2297, "longitude": 21.0122, "radiusKm": 15}] (JSON \
+                numbers; id text or a whole number; locationRadius also accepted; a key twice in \
+                one object refuses the file) or as CSV (RFC 4180: CRLF or LF, quoted fields) with \
+                columns id,latitude,longitude,radiusKm or a header naming them; lines starting \
+                with # are comments. The radius is plain decimal km (0x10, nan, inf are refused). \
+                Any invalid report rejects the file, with every problem listed by line or item.
 
                 JSON output: {"from": {"latitude": …, "longitude": …}, "reports": N, "count": M, \
                 "matches": [{"id": …, "meters": …, "latitude": …, "longitude": …, \
@@ -52,7 +56,9 @@ extension PetSpot {
             } catch {
                 throw InputError("Margin: \(error.description)")
             }
-            let loaded = try ReportsFile.parse(try readReports())
+            let loaded = try ReportsFile.parse(
+                try BoundedRead.data(reports, limit: Self.maximumReportsBytes, what: "the reports file"),
+                name: reports == "-" ? "standard input" : reports)
             let search = NearbySearch(reports: loaded)
             var matches = search.matches(near: location, margin: margin)
             let count = matches.count
@@ -66,18 +72,13 @@ extension PetSpot {
                     let label =
                         RadiusDisplay.line(place: nil, coordinate: match.report.coordinate, radius: match.report.radius)
                         ?? match.report.coordinate.formatted
-                    print("\(distance) km  \(match.report.id)  \(label)")
+                    print("\(distance) km  \(match.report.id.terminalSafe)  \(label)")
                 }
             }
         }
 
         /// The largest reports file read (512 MB: about 8 million CSV reports).
         static let maximumReportsBytes = 512 * 1_048_576
-
-        private func readReports() throws -> String {
-            let data = try BoundedRead.data(reports, limit: Self.maximumReportsBytes, what: "the reports file")
-            return String(decoding: data, as: UTF8.self)
-        }
 
         private func jsonOutput(_ location: Coordinate, total: Int, count: Int, matches: [NearbyMatch]) -> JSONValue {
             .object([

@@ -83,7 +83,7 @@ struct NearbyCommandTests {
         #expect(output.stderr.contains("line 2: latitude \"95\": Must be between -90 and 90"))
         #expect(output.stderr.contains("line 3: expected id,latitude,longitude,radiusKm (4 fields), found 2"))
         #expect(output.stderr.contains("line 4: Radius must be between 0 and 10000 km"))
-        #expect(output.stderr.contains("line 5: radiusKm is missing or not a number"))
+        #expect(output.stderr.contains("line 5: radiusKm \"abc\" is not a number"))
     }
 
     @Test func unreadableFileAndBadJSONAreClearErrors() throws {
@@ -95,7 +95,7 @@ struct NearbyCommandTests {
         #expect(folder.stderr.contains("Cannot read the reports file /tmp: it is a folder or not readable."))
         let json = try PetSpotProcess.run(["nearby", "--from", "1, 1", "--reports", "-"], stdin: "[{\"id\": ")
         #expect(json.status == 1)
-        #expect(json.stderr.contains("Reports: not valid JSON"))
+        #expect(json.stderr.contains("Reports: standard input, line 1, column 9: not valid JSON"))
     }
 
     @Test func negativeFromWorksAndUsageErrorsExitSixtyFour() throws {

@@ -1,109 +1,44 @@
 import Foundation
 import Geodata
 import Geodesy
+import OutsideInput
 
-/// The missing-pet reports `petspot nearby` reads, as a JSON array or as CSV lines.
+/// The missing-pet reports `petspot nearby` reads, as a JSON array or as CSV.
 ///
 /// JSON: `[{"id": "r1", "latitude": 52.2297, "longitude": 21.0122, "radiusKm": 15}, …]`
-/// (`locationRadius`, the API's name, is accepted for `radiusKm`; `id` may be a number).
+/// (see ``ReportsJSON``): `locationRadius`, the API's name, is accepted for `radiusKm`.
 ///
-/// CSV: one report per line, `id,latitude,longitude,radiusKm`; blank lines, lines starting
-/// with `#` and a first line starting with `id` (a header) are skipped.
+/// CSV: `id,latitude,longitude,radiusKm` per line (see ``ReportsCSV``), with an optional
+/// header line that names the columns.
 ///
-/// Every report is checked with Geodata's rules; any bad one rejects the whole file with every
-/// problem listed (line or item number first), so no report is silently dropped.
+/// UTF-8, with or without a byte order mark. Every report is checked with Geodata's rules;
+/// any bad one rejects the whole file with every problem listed (line or item number first),
+/// so no report is silently dropped.
 enum ReportsFile {
     /// The most problems one error lists.
     static let problemLimit = 20
 
-    static func parse(_ text: String) throws -> [NearbyReport] {
-        let trimmed = text.drop { $0.isWhitespace }
-        return trimmed.first == "[" ? try json(text) : try csv(text)
-    }
-
-    private static func json(_ text: String) throws -> [NearbyReport] {
-        let items: [Any]
-        do {
-            guard let array = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any] else {
-                throw InputError("Reports: expected a JSON array of objects")
-            }
-            items = array
-        } catch let error as InputError {
-            throw error
-        } catch {
-            throw InputError("Reports: not valid JSON (\(error.localizedDescription))")
+    /// The reports in `data`; `name` is the file as given, for messages.
+    static func parse(_ data: Data, name: String) throws(InputError) -> [NearbyReport] {
+        var bytes = data
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw InputError("Reports: \(name) is not UTF-8 text (save it as UTF-8 CSV or JSON).")
         }
-        var reports: [NearbyReport] = []
-        var problems: [String] = []
-        for (offset, item) in items.enumerated() {
-            let place = "item \(offset + 1)"
-            guard let object = item as? [String: Any] else {
-                problems.append("\(place): expected an object")
-                continue
-            }
-            let id = (object["id"] as? String) ?? (object["id"] as? NSNumber).map { "\($0)" }
-            let radius = object["radiusKm"] ?? object["locationRadius"]
-            do {
-                reports.append(
-                    try report(
-                        id: id, latitude: number(object["latitude"]), longitude: number(object["longitude"]),
-                        radiusKm: number(radius)))
-            } catch let error as InputError {
-                problems.append("\(place): \(error.description)")
-            }
+        let first = text.unicodeScalars.first { !$0.properties.isWhitespace }
+        if first == "[" || first == "{" {
+            return try ReportsJSON.parse(bytes, name: name)
         }
-        try check(problems)
-        return reports
+        return try ReportsCSV.parse(text)
     }
 
-    private static func csv(_ text: String) throws -> [NearbyReport] {
-        var reports: [NearbyReport] = []
-        var problems: [String] = []
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if reports.isEmpty && problems.isEmpty && line.lowercased().hasPrefix("id") { continue }
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-            let place = "line \(offset + 1)"
-            guard fields.count == 4 else {
-                problems.append("\(place): expected id,latitude,longitude,radiusKm (4 fields), found \(fields.count)")
-                continue
-            }
-            do {
-                let latitude = try field(fields[1], Latitude.self, name: "latitude")
-                let longitude = try field(fields[2], Longitude.self, name: "longitude")
-                reports.append(
-                    try report(id: fields[0], latitude: latitude, longitude: longitude, radiusKm: Double(fields[3])))
-            } catch let error as InputError {
-                problems.append("\(place): \(error.description)")
-            }
-        }
-        try check(problems)
-        return reports
-    }
-
-    private static func field<C: CoordinateComponent>(_ text: String, _: C.Type, name: String) throws -> Double? {
-        do {
-            return try C.parse(text)?.degrees
-        } catch {
-            throw InputError("\(name) \"\(text)\": \(error.description)")
-        }
-    }
-
-    private static func number(_ value: Any?) -> Double? {
-        guard let number = value as? NSNumber, !(value is Bool) else { return nil }
-        return number.doubleValue
-    }
-
-    private static func report(id: String?, latitude: Double?, longitude: Double?, radiusKm: Double?) throws
+    /// A report from checked values.
+    ///
+    /// - Throws: ``InputError`` with Geodata's or Geodesy's message for a value out of range.
+    static func report(id: String, latitude: Double, longitude: Double, radiusKm: Double) throws(InputError)
         -> NearbyReport
     {
-        guard let id, !id.isEmpty else { throw InputError("id is missing") }
-        guard let latitude else { throw InputError("latitude is missing or not a number") }
-        guard let longitude else { throw InputError("longitude is missing or not a number") }
-        guard let radiusKm else { throw InputError("radiusKm is missing or not a number") }
+        guard !id.isEmpty else { throw InputError("id is empty") }
         let coordinate: Coordinate
         do {
             coordinate = try Coordinate(latitude: latitude, longitude: longitude)
@@ -117,7 +52,8 @@ enum ReportsFile {
         }
     }
 
-    private static func check(_ problems: [String]) throws {
+    /// Throws one error listing `problems` (the first ``problemLimit``), if there are any.
+    static func check(_ problems: [String]) throws(InputError) {
         guard !problems.isEmpty else { return }
         var lines = problems.prefix(problemLimit).map { "  " + $0 }
         if problems.count > problemLimit { lines.append("  … and \(problems.count - problemLimit) more") }
