@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutsideInput
 import ReportSteps
 
 extension PetSpot {
@@ -34,6 +35,9 @@ extension PetSpot {
                 card = try PetDetailsCard(json: data)
             } catch let error as DecodingError {
                 printError("\(name) is not an announcement: \(Self.explain(error))")
+                throw ExitCode(65)
+            } catch let error as JSONCheckError {
+                printError("\(name) is not an announcement: \(error.errorDescription ?? error.description).")
                 throw ExitCode(65)
             } catch {
                 printError("\(name) is not an announcement: \(error)")
@@ -91,31 +95,23 @@ extension PetSpot {
             }
         }
 
-        /// The card as text: badge line, photo line, then `label  value` rows.
+        /// The card as text (``PetDetailsCardText``, which makes every announcement value
+        /// terminal-safe), painted for `terminal`.
         static func render(_ card: PetDetailsCard, terminal: Terminal) -> String {
-            let badgeStyle: TerminalStyle =
-                switch card.status.color {
-                case .red: .red
-                case .blue: .blue
-                case .gray: .gray
+            let lines = PetDetailsCardText.lines(card, usesColor: terminal.usesColor) { text, style in
+                switch style {
+                case .badge(let color):
+                    let colorStyle: TerminalStyle =
+                        switch color {
+                        case .red: .red
+                        case .blue: .blue
+                        case .gray: .gray
+                        }
+                    return terminal.paint(terminal.paint(text, .inverse), colorStyle)
+                case .bold: return terminal.paint(text, .bold)
+                case .dim: return terminal.paint(text, .dim)
+                case .gray: return terminal.paint(text, .gray)
                 }
-            var badge = terminal.paint(terminal.paint(" \(card.status.text) ", .inverse), badgeStyle)
-            if !terminal.usesColor { badge = "[\(card.status.text)]" }
-            var lines = ["Pet details", ""]
-            var top = badge
-            if let reward = card.rewardText { top += "  " + terminal.paint("Reward: \(reward)", .bold) }
-            lines.append(top)
-            lines.append("Photo: \(card.photoURL)")
-            lines.append("")
-            let width = (card.fields.map(\.label.count).max() ?? 0) + 2
-            for field in card.fields {
-                let label = field.label + String(repeating: " ", count: width - field.label.count)
-                let value = field.value == PetDetailsCard.dash ? terminal.paint(field.value, .gray) : field.value
-                let indent = String(repeating: " ", count: width)
-                lines.append(
-                    terminal.paint(label, .dim)
-                        + value.split(separator: "\n", omittingEmptySubsequences: false)
-                        .joined(separator: "\n" + indent))
             }
             return lines.joined(separator: "\n") + "\n"
         }

@@ -58,7 +58,7 @@ struct ShowAndDemoTests {
 
     @Test(arguments: [
         ("{\"status\": \"ACTIVE\"}", "is not an announcement: the required field \"photoUrl\" is missing."),
-        ("{not json", "is not an announcement: it is not valid JSON."),
+        ("{not json", "is not an announcement: line 1, column 2: not valid JSON: expected a key in double quotes."),
         (
             "{\"photoUrl\": \"x\", \"status\": 1, \"lastSeenDate\": \"2025-11-18\", \"species\": \"DOG\", \"gender\": \"MALE\"}",
             "is not an announcement: the field \"status\" has the wrong type"
@@ -69,6 +69,44 @@ struct ShowAndDemoTests {
         #expect(run.status == 65)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix("petspot: standard input \(message)"), "\(run.stderr)")
+    }
+
+    /// An announcement crafted to clear the screen, set the window title, link the phone
+    /// number to another site, overwrite a line and reverse text.
+    static let hostile = #"""
+        {"photoUrl": "https://example.com/a.jpg\u001b]0;owned\u0007", "status": "ACTIVE\u001b[2J",
+         "lastSeenDate": "2025-11-18", "species": "DOG", "gender": "MALE",
+         "phone": "\u001b]8;;https://evil.example\u001b\\+48 123 456 789\u001b]8;;\u001b\\",
+         "breed": "Beagle\rSHIBA", "location": "Wa\u202ersaw", "reward": "\u001b[1A\u001b[2K500 PLN",
+         "description": "first\r\nsecond \u202e\u009b2J"}
+        """#
+
+    @Test func showPrintsAHostileAnnouncementEscapedWhenPiped() throws {
+        let run = try PetSpotProcess.run(["show", "-"], stdin: Self.hostile)
+        #expect(run.status == 0, "\(run.stderr)")
+        let forbidden: Set<Unicode.Scalar> = ["\u{1B}", "\r", "\u{07}", "\u{202E}", "\u{9B}"]
+        #expect(!run.stdout.unicodeScalars.contains(where: forbidden.contains), "\(run.stdout.debugDescription)")
+        for shown in [
+            #"[ACTIVE\x1B[2J]"#, #"Photo: https://example.com/a.jpg\x1B]0;owned\x07"#,
+            #"\x1B]8;;https://evil.example\x1B\+48 123 456 789\x1B]8;;\x1B\"#, #"Beagle\rSHIBA"#,
+            "Wa<U+202E>rsaw", #"Reward: \x1B[1A\x1B[2K500 PLN"#, #"second <U+202E>\u{9B}2J"#,
+        ] {
+            #expect(run.stdout.contains(shown), "no \(shown) in\n\(run.stdout)")
+        }
+    }
+
+    @Test func showOnATerminalSendsNoEscapeButItsOwnColours() throws {
+        let url = try Self.file(Self.hostile)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let session = try PseudoTerminalSession(["show", url.path])
+        try session.expect("Animal Additional Description")
+        #expect(try session.waitForExit() == 0)
+        // What is left once the colours `show` paints itself (SGR: ESC [ digits m) are removed.
+        let uncoloured = session.rawOutput.replacingOccurrences(
+            of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        #expect(!uncoloured.contains("\u{1B}"), "\(uncoloured.debugDescription)")
+        #expect(!uncoloured.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{07}" || $0 == "\u{9B}" })
+        #expect(!uncoloured.replacingOccurrences(of: "\r\n", with: "\n").contains("\r"))  // the pty's CRLF only
     }
 
     @Test func showOfAMissingFileExits65() throws {

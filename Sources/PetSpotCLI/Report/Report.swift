@@ -1,4 +1,5 @@
 import ArgumentParser
+import OutsideInput
 import ReportSteps
 
 extension PetSpot {
@@ -120,7 +121,8 @@ extension PetSpot.Report {
                 try await wizard.run()
                 if let photo = flow.state.photo {
                     terminal.line(
-                        "Photo \(photo.filename) (\(photo.type), \(photo.sizeText)) goes alongside the payload.")
+                        "Photo \(photo.filename.terminalSafe) (\(photo.type), \(photo.sizeText)) goes alongside the "
+                            + "payload.")
                 }
                 finished(terminal, destination: options.destination, what: "Found report")
             } catch {
@@ -147,7 +149,7 @@ private func reportProblems(_ problems: [AnsweredReport.Problem], path: String) 
     let count = problems.count == 1 ? "1 invalid field" : "\(problems.count) invalid fields"
     var text = "petspot: \(path): \(count); nothing was written.\n"
     for problem in problems { text += "\(problem.field): \(problem.message)\n" }
-    Terminal.interface.write(text)
+    Terminal.interface.write(TerminalSafeText.terminalSafe(text, allowingNewlines: true))
     throw ExitCode(1)
 }
 
@@ -163,7 +165,8 @@ private func write(_ json: JSONValue, to destination: ReportDestination) throws 
 
 private func finished(_ terminal: Terminal, destination: ReportDestination, what: String) {
     terminal.line()
-    terminal.line(terminal.paint("✓ \(what) complete; the JSON was written to \(destination).", .green))
+    let written = "\(destination)".terminalSafe
+    terminal.line(terminal.paint("✓ \(what) complete; the JSON was written to \(written).", .green))
 }
 
 /// Ends a wizard that did not finish: says so and exits with status 2.

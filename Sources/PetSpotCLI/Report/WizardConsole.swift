@@ -35,11 +35,11 @@ final class WizardConsole {
         notices = []
     }
 
-    /// Shows `prompt` and reads one line.
+    /// Shows `prompt` (made terminal-safe: it may echo a typed value) and reads one line.
     ///
     /// - Throws: ``WizardExit/inputEnded`` at the end of input.
     func read(_ prompt: String) throws(WizardExit) -> String {
-        terminal.write(terminal.paint(prompt, .bold) + " ")
+        terminal.write(terminal.paint(screen.safe(prompt), .bold) + " ")
         guard let line = readLine(strippingNewline: true) else {
             terminal.line()
             throw .inputEnded
@@ -65,7 +65,7 @@ final class WizardConsole {
     ///   was not one of them (a notice says so).
     func choose(_ label: String, _ choices: [ChoiceModel]) throws(WizardExit) -> Int? {
         let list = choices.enumerated().map { index, choice in
-            let text = "\(index + 1)) \(choice.title)"
+            let text = "\(index + 1)) \(screen.safe(choice.title))"
             return choice.isSelected ? terminal.paint(text + " ✓", .green) : text
         }
         terminal.line("   " + list.joined(separator: "  "))
@@ -84,7 +84,7 @@ final class WizardConsole {
             switch try read("Choose [1-2]:").trimmingCharacters(in: .whitespaces).lowercased() {
             case "1", "cancel", "c": return .cancel
             case "2", "go to settings", "settings", "s": return .goToSettings
-            default: terminal.line("Type 1 for \(alert.cancelTitle) or 2 for \(alert.settingsTitle).")
+            default: terminal.line(screen.safe("Type 1 for \(alert.cancelTitle) or 2 for \(alert.settingsTitle)."))
             }
         }
     }

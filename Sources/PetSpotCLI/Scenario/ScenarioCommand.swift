@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutsideInput
 import Scenarios
 
 extension PetSpot {
@@ -31,7 +32,8 @@ func loadScenario(_ reference: String) throws -> Scenario {
     }
 }
 
-/// Prints `message` on stderr.
+/// Prints `message` on stderr, terminal-safe (it may quote outside input; line breaks kept).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("petspot: \(message)\n".utf8))
+    let safe = TerminalSafeText.terminalSafe(message, allowingNewlines: true)
+    FileHandle.standardError.write(Data("petspot: \(safe)\n".utf8))
 }

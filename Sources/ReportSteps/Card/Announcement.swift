@@ -1,8 +1,17 @@
+import Foundation
+import OutsideInput
+
 /// One announcement as `GET /api/v1/announcements/:id` returns it (spec 003 "Key entities").
 ///
 /// Decoding is tolerant: every optional may be missing or `null`; numbers that some
 /// backends send as strings (age, microchip, radius) are read either way. The required
 /// fields — `photoUrl`, `status`, `lastSeenDate`, `species`, `gender` — must be present.
+///
+/// Numbers are bounded where they enter: a text field sent as a number keeps it only when it
+/// reads back as written (whole numbers up to 10^15, fractions without an exponent), so
+/// `"microchipNumber": 1e300` is absent rather than the digits `1300`; a number sent as text
+/// must be plain decimal (`"15"`, not `"0x10"`, `"nan"` or `"inf"`). Out-of-range values then
+/// show as `—` on the card (or leave the radius out), never trap.
 ///
 /// ```swift
 /// let announcement = try JSONDecoder().decode(Announcement.self, from: data)
@@ -71,19 +80,27 @@ public struct Announcement: Sendable, Hashable, Decodable {
 }
 
 extension KeyedDecodingContainer where Key == Announcement.CodingKeys {
-    /// A string, or a number written as a string; `nil` when missing or `null`.
+    /// A string, or a number written as a string; `nil` when missing, `null`, or a number that
+    /// would not read back as written (past 10^15, or only in exponent form: `1e+300`).
     fileprivate func flexibleString(_ key: Key) throws -> String? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         if let text = try? decode(String.self, forKey: key) { return text }
-        if let number = try? decode(Int.self, forKey: key) { return String(number) }
+        if let number = try? decode(Int.self, forKey: key) {
+            return number.magnitude < 1_000_000_000_000_000 ? String(number) : nil
+        }
         let number = try decode(Double.self, forKey: key)
-        return String(number)
+        if number == number.rounded(), number.magnitude < 1e15, let whole = Int(saturating: number) {
+            return String(whole)
+        }
+        let text = String(number)
+        return number.isFinite && !text.contains("e") ? text : nil
     }
 
-    /// A number, or a string holding one; `nil` when missing, `null` or not a number.
+    /// A number, or a string holding a plain decimal one; `nil` when missing, `null` or not a
+    /// finite number.
     fileprivate func flexibleDouble(_ key: Key) throws -> Double? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         if let number = try? decode(Double.self, forKey: key) { return number.isFinite ? number : nil }
-        return try Double(decode(String.self, forKey: key)).flatMap { $0.isFinite ? $0 : nil }
+        return PlainDecimal.parse(try decode(String.self, forKey: key).trimmingCharacters(in: .whitespaces))
     }
 }

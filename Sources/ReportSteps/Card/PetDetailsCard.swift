@@ -1,5 +1,6 @@
 import Geodata
 import Geodesy
+import OutsideInput
 
 /// The Pet details screen's display values (spec 003), computed from an ``Announcement``:
 /// every text the screen shows, `—` for every missing optional.
@@ -130,9 +131,17 @@ public struct PetDetailsCard: Sendable, Hashable {
         return fields
     }
 
+    /// `Nov 18, 2025`; a date in a known format that does not exist (`2025-02-31`,
+    /// `0000-13-99`) is `—`; text in no known format is shown as written.
     static func dateText(_ text: String) -> String {
         guard let trimmed = text.trimmedNonEmpty else { return dash }
-        return (try? CalendarDay(parsing: trimmed))?.mediumText ?? trimmed
+        do {
+            return try CalendarDay(parsing: trimmed).mediumText
+        } catch .invalidFormat {
+            return trimmed
+        } catch {
+            return dash
+        }
     }
 
     /// Digits in groups of three: `"123-456-789-012"`.
@@ -146,10 +155,17 @@ public struct PetDetailsCard: Sendable, Hashable {
         return "\(sex.symbol) \(sex.displayName)"
     }
 
+    /// The oldest approximate age shown, in years; a number past it (or negative) is `—`.
+    static let maximumAgeYears = 100.0
+
+    /// `"3 years"`, `"1 year"`, `"2.5 years"`; a number out of 0…100 (`1e+300`, `-4`) is `—`;
+    /// text that is not a number (`"about 3"`) is shown as written.
     static func ageText(_ age: String?) -> String {
         guard let age = age?.trimmedNonEmpty else { return dash }
-        guard let years = Int(age) else { return age }
-        return years == 1 ? "1 year" : "\(years) years"
+        guard age.allSatisfy({ "0123456789.eE+-".contains($0) }) else { return age }
+        guard let years = PlainDecimal.parse(age), (0...maximumAgeYears).contains(years) else { return dash }
+        let text = years == years.rounded() ? String(Int(saturating: years) ?? 0) : String(years)
+        return text == "1" ? "1 year" : "\(text) years"
     }
 
     /// The location line through Geodesy's ``RadiusDisplay``: the place (or coordinate) and

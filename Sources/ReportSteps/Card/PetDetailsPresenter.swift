@@ -1,5 +1,6 @@
 public import Foundation
 public import Observation
+import OutsideInput
 
 /// Loads the announcement JSON (the front end's network layer or a file).
 public protocol AnnouncementLoading: Sendable {
@@ -88,8 +89,11 @@ public final class PetDetailsPresenter {
 extension PetDetailsCard {
     /// The card of an announcement JSON body.
     ///
-    /// - Throws: `DecodingError` when the JSON is malformed or a required field is missing.
+    /// - Throws: `JSONCheckError` when an object repeats a key (`"status"` twice: which one
+    ///   is meant is a guess, so none is taken) or the text is not JSON; `DecodingError` when
+    ///   a required field is missing or has the wrong type.
     public init(json data: Data) throws {
+        try JSONDuplicateKeys.check(data, file: "the announcement")
         self.init(try JSONDecoder().decode(Announcement.self, from: data))
     }
 }
