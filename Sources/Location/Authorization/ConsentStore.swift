@@ -1,4 +1,5 @@
 public import Foundation
+import OutsideInput
 
 /// The person's persisted answer to "may PetSpot use your location?": a small JSON file
 /// under the user's config directory, following the XDG Base Directory rules.
@@ -53,7 +54,8 @@ public struct ConsentStore: Sendable, Hashable {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
         let record: Record
         do {
-            record = try JSONDecoder().decode(Record.self, from: Self.contents(of: fileURL))
+            record = try JSONDecoder().decode(
+                Record.self, from: JSONDuplicateKeys.checked(Self.contents(of: fileURL), file: fileURL.path))
         } catch {
             throw .unreadable(path: fileURL.path, reason: Self.reason(error))
         }
@@ -122,6 +124,7 @@ public struct ConsentStore: Sendable, Hashable {
 
     private static func reason(_ error: any Error) -> String {
         if let tooLarge = error as? ConsentFileTooLarge { return tooLarge.description }
+        if let check = error as? JSONCheckError, case .invalid = check.problem { return "not valid JSON" }
         if let decoding = error as? DecodingError {
             switch decoding {
             case .dataCorrupted: return "not valid JSON"

@@ -1,4 +1,5 @@
 import Foundation
+import OutsideInput
 import Yams
 
 /// A report wizard answered from a file: a flat JSON object or YAML mapping of field names to
@@ -39,6 +40,9 @@ struct ReportAnswers {
         let data = try BoundedRead.data(path, limit: maximumFileBytes, what: "the answers file")
         guard let text = String(data: data, encoding: .utf8) else {
             throw InputError("The answers file \(path) is not UTF-8 text.")
+        }
+        if let key = JSONDuplicateKeys.firstDuplicate(in: text) {
+            throw InputError("\(path), line \(key.line): \(key).")
         }
         let root: Node?
         do {

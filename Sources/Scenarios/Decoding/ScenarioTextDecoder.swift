@@ -1,3 +1,4 @@
+import OutsideInput
 import Yams
 
 /// Decodes YAML (and JSON, which YAML reads as well) into Codable types, turning every
@@ -8,6 +9,9 @@ enum ScenarioTextDecoder {
 
     /// Decodes `T` from `text`, naming `file` in errors.
     static func decode<T: Decodable>(_ type: T.Type, from text: String, file: String) throws(ScenarioError) -> T {
+        if let key = JSONDuplicateKeys.firstDuplicate(in: text) {
+            throw ScenarioError(file: file, line: key.line, message: "\(key)")
+        }
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else {
