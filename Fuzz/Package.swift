@@ -30,6 +30,17 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "ReportSteps", package: "PetSpotLocation")]
         ),
         .executableTarget(
+            name: "FuzzAnnouncementText",
+            dependencies: [
+                "FuzzSupport", .product(name: "ReportSteps", package: "PetSpotLocation"),
+                .product(name: "OutsideInput", package: "PetSpotLocation"),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzDuplicateKeys",
+            dependencies: ["FuzzSupport", .product(name: "OutsideInput", package: "PetSpotLocation")]
+        ),
+        .executableTarget(
             name: "FuzzConsentFile",
             dependencies: ["FuzzSupport", .product(name: "Location", package: "PetSpotLocation")]
         ),
