@@ -148,4 +148,17 @@ struct NearbyReportsFileTests {
         let matches = try #require(object["matches"] as? [[String: Any]])
         #expect(matches.first?["id"] as? String == id)
     }
+
+    @Test func argumentErrorsQuotingTheArgumentAreTerminalSafe() throws {
+        let output = try PetSpotProcess.run([
+            "nearby", "--from", "1, 1", "--reports", "-", "--limit", "\u{1B}[2J\u{202E}",
+        ])
+        #expect(output.status == 64)
+        #expect(output.stderr.contains(#"\x1B[2J<U+202E>"#), "\(output.stderr)")
+        #expect(!output.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
+        let from = try PetSpotProcess.run(["nearby", "--from", "\u{1B}]0;owned\u{07}", "--reports", "-"])
+        #expect(from.status == 1)
+        #expect(from.stderr.contains(#"\x1B]0;owned\x07"#), "\(from.stderr)")
+        #expect(!from.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" })
+    }
 }
