@@ -43,7 +43,8 @@ struct AnswersLimitTests {
     @Test func foundReportDescriptionAddressAndCollarOverTheirLimitsAreRefused() throws {
         let folder = try Self.workspace(
             OutputFileTests.foundAnswers + "\ncollar: 12345-67890-12345-6\n"
-                + "description: \(String(repeating: "b", count: 600))\naddress: \(String(repeating: "c", count: 501))\n")
+                + "description: \(String(repeating: "b", count: 600))\naddress: \(String(repeating: "c", count: 501))\n"
+        )
         let run = try Self.run("found", folder)
         #expect(run.status == 1)
         #expect(run.stderr.contains("collar: at most 15 digits; this one has 16"), "\(run.stderr)")

@@ -27,7 +27,8 @@ extension PetSpot {
         @Option(help: "The scenario's title (default: where it was recorded).")
         var title: String?
 
-        @Argument(help: ArgumentHelp("The scenario file to write (.yaml).", valueName: "out.yaml"))
+        @Argument(
+            help: ArgumentHelp("The scenario file to write (.yaml; - for standard output).", valueName: "out.yaml"))
         var output: String
 
         func validate() throws {

@@ -47,6 +47,18 @@ struct OutputFileTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("-")))
     }
 
+    /// `/dev/stdout` is a link to `/proc/self/fd/1`; run as root, the old atomic write replaced
+    /// that link with a regular file for every process. The same link in a scratch folder
+    /// shows the behaviour without risking the real one.
+    @Test func aLinkToTheStandardOutputDescriptorWritesToStandardOutput() throws {
+        let folder = try ScratchFolder()
+        let link = try folder.link("stdout", to: "/proc/self/fd/1")
+        let run = try PetSpotProcess.run(["scenario", "export", "default", "--nmea", link])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("$GP"))
+        #expect(ScratchFolder.kind(link) == .typeSymbolicLink)
+    }
+
     @Test func aFIFOIsWrittenNotReplaced() throws {
         let folder = try ScratchFolder()
         let fifo = try folder.fifo("log.nmea")
