@@ -110,6 +110,29 @@ struct PermissionFileTests {
         #expect(!line.contains("permission grant"), "\(line)")
         #expect(line.contains("unset PETSPOT_LOCATION_POLICY"))
     }
+
+    /// On a terminal, Go to Settings under a restriction says what restricts and how to
+    /// lift it, not "`petspot permission grant`", which cannot.
+    @Test func goToSettingsUnderARestrictionSaysHowToLiftIt() throws {
+        let folder = try ScratchFolder()
+        try folder.png()
+        let session = try PseudoTerminalSession(
+            ["report", "missing", "--gpsd", "127.0.0.1:1"], environment: Self.environment(folder, policy: "restricted"))
+        try session.expect("Animal photo")
+        session.type("1")
+        session.type(folder.path("luna.png"))
+        session.type("c")
+        try session.expect("Animal description")
+        session.type("g")
+        try session.expect("┌ Location access is off")
+        session.type("2")
+        try session.expect("restricted by the environment variable PETSPOT_LOCATION_POLICY=restricted")
+        try session.expect("unset PETSPOT_LOCATION_POLICY")
+        session.type("q")
+        try session.expect("Cancel this report?")
+        session.type("y")
+        #expect(try session.waitForExit() == 2)
+    }
 }
 
 /// Values appended from several threads.
