@@ -118,19 +118,23 @@ struct PermissionFileTests {
         try folder.png()
         let session = try PseudoTerminalSession(
             ["report", "missing", "--gpsd", "127.0.0.1:1"], environment: Self.environment(folder, policy: "restricted"))
-        try session.expect("Animal photo")
-        session.type("1")
-        session.type(folder.path("luna.png"))
-        session.type("c")
-        try session.expect("Animal description")
-        session.type("g")
-        try session.expect("┌ Location access is off")
-        session.type("2")
-        try session.expect("restricted by the environment variable PETSPOT_LOCATION_POLICY=restricted")
-        try session.expect("unset PETSPOT_LOCATION_POLICY")
-        session.type("q")
-        try session.expect("Cancel this report?")
-        session.type("y")
+        // Photo, Continue, Request GPS position, Go to Settings; then what it says; then Cancel.
+        let steps: [(answer: String, shows: [String])] = [
+            ("", ["Animal photo"]), ("1", []), (folder.path("luna.png"), []), ("c", ["Animal description"]),
+            ("g", ["┌ Location access is off"]),
+            (
+                "2",
+                [
+                    "restricted by the environment variable PETSPOT_LOCATION_POLICY=restricted",
+                    "unset PETSPOT_LOCATION_POLICY",
+                ]
+            ),
+            ("q", ["Cancel this report?"]), ("y", []),
+        ]
+        for (answer, shows) in steps {
+            if !answer.isEmpty { session.type(answer) }
+            for text in shows { try session.expect(text) }
+        }
         #expect(try session.waitForExit() == 2)
     }
 }
