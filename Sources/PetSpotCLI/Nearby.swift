@@ -35,7 +35,8 @@ extension PetSpot {
         var reports: String
 
         @Option(
-            name: .customLong("margin-km"), parsing: .unconditional, help: "Extra reach added to every radius, in km.")
+            name: .customLong("margin-km"), parsing: .unconditional, help: "Extra reach added to every radius, in km.",
+            transform: PlainNumber.option)
         var marginKm: Double = 0
 
         @Option(help: "Show at most this many matches.")

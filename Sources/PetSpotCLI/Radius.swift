@@ -23,7 +23,9 @@ extension PetSpot {
         @Option(name: .long, parsing: .unconditional, help: "The centre, a pair such as 52.2297,21.0122.")
         var center: String
 
-        @Option(name: .long, parsing: .unconditional, help: "The radius in kilometres, 0 to 10000.")
+        @Option(
+            name: .long, parsing: .unconditional, help: "The radius in kilometres, 0 to 10000.",
+            transform: PlainNumber.option)
         var km: Double
 
         @Option(help: "The place's name (the report's location).")

@@ -49,31 +49,12 @@ extension PetSpot {
         private var name: String { file == "-" ? "standard input" : file }
 
         private func read() throws -> Data {
-            let handle: FileHandle
-            if file == "-" {
-                handle = FileHandle.standardInput
-            } else {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue,
-                    let opened = FileHandle(forReadingAtPath: file)
-                else {
-                    printError("Cannot read \(file): no such file (or it is a folder, or not readable).")
-                    throw ExitCode(65)
-                }
-                handle = opened
-            }
-            let data: Data
             do {
-                data = try handle.read(upToCount: Self.sizeLimit + 1) ?? Data()
+                return try BoundedRead.data(file, limit: Self.sizeLimit, what: "the announcement")
             } catch {
-                printError("Cannot read \(name): \((error as NSError).localizedDescription)")
+                printError(error.description)
                 throw ExitCode(65)
             }
-            guard data.count <= Self.sizeLimit else {
-                printError("\(name) is larger than 1 MB; an announcement is a few kilobytes.")
-                throw ExitCode(65)
-            }
-            return data
         }
 
         /// What went wrong in words: the missing field, the field of the wrong type, or

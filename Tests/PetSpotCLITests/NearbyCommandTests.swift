@@ -92,7 +92,7 @@ struct NearbyCommandTests {
         #expect(missing.stderr.contains("Cannot read the reports file /nonexistent/reports.csv: no such file."))
         let folder = try PetSpotProcess.run(["nearby", "--from", "1, 1", "--reports", "/tmp"])
         #expect(folder.status == 1)
-        #expect(folder.stderr.contains("Cannot read the reports file /tmp: it is a folder or not readable."))
+        #expect(folder.stderr.contains("Cannot read the reports file /tmp: it is a directory."))
         let json = try PetSpotProcess.run(["nearby", "--from", "1, 1", "--reports", "-"], stdin: "[{\"id\": ")
         #expect(json.status == 1)
         #expect(json.stderr.contains("Reports: standard input, line 1, column 9: not valid JSON"))

@@ -112,7 +112,7 @@ struct ShowAndDemoTests {
     @Test func showOfAMissingFileExits65() throws {
         let run = try PetSpotProcess.run(["show", "/nonexistent/pet.json"])
         #expect(run.status == 65)
-        #expect(run.stderr.contains("Cannot read /nonexistent/pet.json"))
+        #expect(run.stderr.contains("Cannot read the announcement /nonexistent/pet.json: no such file."))
     }
 
     @Test func petspotWithNoArgumentsFillsLatAndLongFromTheDefaultScenarioTheSameWayEveryTime() throws {

@@ -89,33 +89,45 @@ public struct ConsentStore: Sendable, Hashable {
         }
     }
 
-    /// Deletes the stored answer (back to `notDetermined`); nothing happens when there is none.
+    /// Deletes the stored answer (back to `notDetermined`); nothing happens when there is none
+    /// (also when another `reset` removed it first).
     ///
-    /// - Throws: ``ConsentStoreError/unwritable(path:reason:)``.
+    /// Only a regular file or a symbolic link is removed (the link, not what it points to):
+    /// a directory or anything else found at the path is left alone and refused.
+    ///
+    /// - Throws: ``ConsentStoreError/unremovable(path:reason:)``.
     public func remove() throws(ConsentStoreError) {
-        guard FileManager.default.fileExists(atPath: fileURL.path) else { return }
-        do {
-            try FileManager.default.removeItem(at: fileURL)
-        } catch {
-            throw .unwritable(path: fileURL.path, reason: Self.reason(error))
+        let path = fileURL.path
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return }
+            throw .unremovable(path: path, reason: FileProblem(errno: errno).description)
+        }
+        let kind = FileKind(mode: UInt32(info.st_mode))
+        guard kind == .regular || kind == .symbolicLink else {
+            throw .unremovable(
+                path: path,
+                reason: "it is \(kind), not a consent file; PetSpot removes only a file, so move it away yourself")
+        }
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw .unremovable(path: path, reason: FileProblem(errno: errno).description)
         }
     }
 
     /// The largest consent file read: a record is under 200 bytes.
     public static let maximumFileSize = 4096
 
-    /// The file's bytes, at most ``maximumFileSize`` of them.
+    /// The file's bytes, at most ``maximumFileSize`` of them; only a regular file is read, so a
+    /// FIFO at the path never blocks (``InputFile``).
     ///
-    /// Read through a `FileHandle`, not `Data(contentsOf:)`: fuzzing found that the latter
-    /// leaks a 4 KiB buffer for every empty file it reads (swift-foundation on Linux, 6.3.1).
+    /// Not `Data(contentsOf:)`: fuzzing found that it leaks a 4 KiB buffer for every empty
+    /// file it reads (swift-foundation on Linux, 6.3.1).
     private static func contents(of url: URL) throws -> Data {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        let data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
-        guard data.count <= maximumFileSize else {
+        do {
+            return Data(try InputFile.read(atPath: url.path, limit: maximumFileSize))
+        } catch .tooLarge {
             throw ConsentFileTooLarge()
         }
-        return data
     }
 
     private struct ConsentFileTooLarge: Error, CustomStringConvertible {
@@ -133,7 +145,7 @@ public struct ConsentStore: Sendable, Hashable {
             @unknown default: return "not a consent record"
             }
         }
-        return (error as NSError).localizedDescription
+        return FileProblem(error).description
     }
 }
 
@@ -143,6 +155,8 @@ public enum ConsentStoreError: Error, Sendable, Hashable, CustomStringConvertibl
     case unreadable(path: String, reason: String)
     /// The file or its directory could not be written.
     case unwritable(path: String, reason: String)
+    /// What is at the consent path cannot be removed (a directory, say).
+    case unremovable(path: String, reason: String)
 
     /// The message a person sees.
     public var description: String {
@@ -151,6 +165,8 @@ public enum ConsentStoreError: Error, Sendable, Hashable, CustomStringConvertibl
             "The location consent file \(path) cannot be read (\(reason)); it counts as not determined. Run `petspot permission reset`, then grant or deny again."
         case .unwritable(let path, let reason):
             "Cannot save the location consent to \(path): \(reason)."
+        case .unremovable(let path, let reason):
+            "Cannot remove the location consent file \(path): \(reason)."
         }
     }
 }

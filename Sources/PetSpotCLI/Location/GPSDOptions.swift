@@ -33,9 +33,11 @@ func makeLocationService(endpoint: GPSDEndpoint) -> LocationService {
 /// Asks for permission when not determined; when not granted prints why (and how to grant)
 /// to stderr and exits with status 2.
 func requireAuthorization(_ service: LocationService, json: Bool) async throws {
+    PetSpot.Permission.warn(RestrictionPolicy.system)
     let status = await service.requestWhenInUseAuthorization()
     guard !status.isAuthorized, let error = LocationError(status: status) else { return }
     var message = error.description
+    if status == .restricted, let explanation = RestrictionPolicy.system.explanation() { message = explanation }
     if status == .notDetermined && !TerminalPrompt.canAsk {
         message =
             "No terminal to ask for location permission, so it is not granted. Allow it with `petspot permission grant`."

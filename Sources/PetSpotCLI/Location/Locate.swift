@@ -28,10 +28,12 @@ extension PetSpot {
 
         @OptionGroup var scenario: ScenarioSourceOption
 
-        @Option(help: ArgumentHelp("How long to wait for a fix.", valueName: "seconds"))
+        @Option(help: ArgumentHelp("How long to wait for a fix.", valueName: "seconds"), transform: PlainNumber.option)
         var timeout: Double = 30
 
-        @Option(help: ArgumentHelp("The largest acceptable horizontal accuracy.", valueName: "meters"))
+        @Option(
+            help: ArgumentHelp("The largest acceptable horizontal accuracy.", valueName: "meters"),
+            transform: PlainNumber.option)
         var accuracy: Double?
 
         @Flag(help: "Print one JSON object instead of text.")

@@ -12,7 +12,9 @@ extension PetSpot {
                 (~/.config/petspot/ when XDG_CONFIG_HOME is unset). An administrator can \
                 restrict location use for everyone with /etc/petspot/location-policy \
                 containing "restricted", or PETSPOT_LOCATION_POLICY=restricted; the status \
-                is then "restricted" whatever was granted.
+                is then "restricted" whatever was granted, and only removing the policy \
+                lifts it. `reset` removes only a file (or a symbolic link) at the consent \
+                path, never a directory.
                 """,
             subcommands: [Status.self, Grant.self, Deny.self, Reset.self],
             defaultSubcommand: Status.self
@@ -28,6 +30,7 @@ extension PetSpot {
             } catch {
                 unreadable = error.description
             }
+            warn(authorizer.policy)
             if json {
                 print(
                     JSONValue.object([
@@ -42,7 +45,12 @@ extension PetSpot {
             print("Location permission: \(authorization)")
             print("Consent file: \(authorizer.store.fileURL.path)")
             if let restriction { print("Restricted by: \(restriction)") }
-            if let unreadable { FileHandle.standardError.write(Data("petspot: \(unreadable)\n".utf8)) }
+            if let unreadable { printError(unreadable) }
+        }
+
+        /// Prints the policy's warnings (a value that restricts nothing) to standard error.
+        static func warn(_ policy: RestrictionPolicy) {
+            for warning in policy.warnings { printError("warning: \(warning)") }
         }
 
         /// Runs a change, turning a file error into exit status 1.
@@ -55,9 +63,8 @@ extension PetSpot {
                 throw ExitCode(1)
             }
             report(authorizer, json: json)
-            if let restriction = authorizer.policy.restriction(), !json {
-                FileHandle.standardError.write(
-                    Data("petspot: saved, but location use stays restricted by \(restriction).\n".utf8))
+            if let explanation = authorizer.policy.explanation(), !json {
+                printError("saved, but it changes nothing while the restriction lasts. \(explanation)")
             }
         }
 

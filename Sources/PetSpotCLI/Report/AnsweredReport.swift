@@ -1,3 +1,4 @@
+import Location
 import ReportSteps
 
 /// Applies a ``ReportAnswers`` file to a flow, step by step, as a person would on the
@@ -80,15 +81,44 @@ enum AnsweredReport {
 
     static func locationProblems(_ fields: CoordinateFields) -> [Problem] {
         if let alert = fields.alert {
-            return [
-                (
-                    "useCurrentLocation",
-                    "\(alert.title): \(alert.message) On this computer: `petspot permission grant`."
-                )
-            ]
+            return [("useCurrentLocation", "\(alert.title): \(blockedAdvice(alert))")]
         }
         if case .failed(let failure) = fields.requestStatus { return [("useCurrentLocation", failure.helperText)] }
         return []
+    }
+
+    /// What to do about a blocked location request on this computer: a denial is lifted with
+    /// `petspot permission grant`; a restriction says what restricts it and how to lift it
+    /// (a grant cannot).
+    static func blockedAdvice(_ alert: LocationPermissionAlert) -> String {
+        switch alert.block {
+        case .denied:
+            return "\(alert.message) On this computer: `petspot permission grant`."
+        case .restricted:
+            let cause =
+                RestrictionPolicy.system.explanation()
+                ?? "Location use is restricted by the scenario that answers location requests in this run."
+            return cause + " Until then, give latitude and longitude instead."
+        }
+    }
+
+    /// A problem when `text` is longer than the field's `limit`: a person typing stops at the
+    /// limit and sees the counter, but a file's text must never be cut silently.
+    static func tooLong(_ field: String, _ text: String, limit: Int) -> [Problem] {
+        guard text.count > limit else { return [] }
+        return [(field, "at most \(limit) characters; this one has \(text.count) (nothing was cut: shorten it)")]
+    }
+
+    /// A problem when the collar data has more than the microchip's digits, or characters
+    /// other than digits, spaces and hyphens (which the field would drop without a word).
+    static func collarProblems(_ text: String) -> [Problem] {
+        let digits = text.filter { $0.isASCII && $0.isNumber }.count
+        let limit = MicrochipNumber.maximumDigits
+        if text.contains(where: { !($0.isASCII && $0.isNumber) && $0 != " " && $0 != "-" }) {
+            return [("collar", "only digits (spaces and hyphens allowed), at most \(limit) of them")]
+        }
+        guard digits > limit else { return [] }
+        return [("collar", "at most \(limit) digits; this one has \(digits) (nothing was cut)")]
     }
 
     // MARK: Missing
@@ -119,7 +149,10 @@ enum AnsweredReport {
             problems += found
         }
         if let age = answers["age"] { flow.descriptionStep.setAge(age) }
-        if let description = answers["description"] { flow.descriptionStep.setAdditionalDescription(description) }
+        if let description = answers["description"] {
+            problems += tooLong("description", description, limit: AnimalDescriptionCopy.descriptionLimit)
+            flow.descriptionStep.setAdditionalDescription(description)
+        }
         if let latitude = answers["latitude"] { flow.descriptionStep.coordinates.latitudeText = latitude }
         if let longitude = answers["longitude"] { flow.descriptionStep.coordinates.longitudeText = longitude }
         if ReportAnswers.isYes(answers["useCurrentLocation"]) {
@@ -164,8 +197,14 @@ enum AnsweredReport {
             if let value { flow.petDetailsStep.selectSex(value) } else { badChoices.insert("sex") }
             problems += found
         }
-        if let collar = answers["collar"] { flow.petDetailsStep.setCollarData(collar) }
-        if let description = answers["description"] { flow.petDetailsStep.setAdditionalDescription(description) }
+        if let collar = answers["collar"] {
+            problems += collarProblems(collar)
+            flow.petDetailsStep.setCollarData(collar)
+        }
+        if let description = answers["description"] {
+            problems += tooLong("description", description, limit: FoundFlowCopy.PetDetails.descriptionLimit)
+            flow.petDetailsStep.setAdditionalDescription(description)
+        }
         if let latitude = answers["latitude"] { flow.petDetailsStep.coordinates.latitudeText = latitude }
         if let longitude = answers["longitude"] { flow.petDetailsStep.coordinates.longitudeText = longitude }
         if ReportAnswers.isYes(answers["useCurrentLocation"]) {
@@ -183,7 +222,10 @@ enum AnsweredReport {
         if let phone = answers["phone"] { flow.contactStep.setPhone(phone) }
         if let email = answers["email"] { flow.contactStep.setEmail(email) }
         if let caregiver = answers["caregiverPhone"] { flow.contactStep.setCaregiverPhone(caregiver) }
-        if let address = answers["address"] { flow.contactStep.setAddress(address) }
+        if let address = answers["address"] {
+            problems += tooLong("address", address, limit: FoundFlowCopy.Contact.addressLimit)
+            flow.contactStep.setAddress(address)
+        }
         var scratch = ReportFoundPetFlowState()
         _ = flow.contactStep.validate(writingTo: &scratch)
         problems += named(flow.contactStep.inlineErrors)

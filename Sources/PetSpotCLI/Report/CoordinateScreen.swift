@@ -15,12 +15,18 @@ extension WizardConsole {
     }
 
     /// After a location request: shows the alert it raised, if any (Cancel / Go to Settings),
-    /// applies the choice, and explains what Go to Settings means here.
+    /// applies the choice, and explains what Go to Settings means here (for a restriction: what
+    /// restricts location use and how to lift it).
     func answerLocationAlert(of coordinates: inout CoordinateFields, source: String) throws(WizardExit) {
         guard let alert = coordinates.alert else { return }
         let choice = try alertChoice(alert)
         if coordinates.resolveAlert(choice) {
-            explainSettings(source: source)
+            if alert.block == .restricted {
+                // No grant lifts a restriction: say what restricts and how to lift it.
+                notice(AnsweredReport.blockedAdvice(alert), style: .blue)
+            } else {
+                explainSettings(source: source)
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OutsideInput
 
 /// Reads a photo the person names by path, with a size cap so that a wrong path (a disk
 /// image, `/dev/zero`) can never fill memory. Whether the bytes are an accepted image is the
@@ -25,24 +26,19 @@ enum PhotoFile {
         let url =
             cleaned.hasPrefix("/") || directory == nil
             ? URL(fileURLWithPath: cleaned) : URL(fileURLWithPath: cleaned, relativeTo: directory)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw InputError("No file at \(url.path). Check the path and try again.")
-        }
-        guard !isDirectory.boolValue else { throw InputError("\(url.path) is a folder, not a photo file.") }
-        guard let handle = FileHandle(forReadingAtPath: url.path) else {
-            throw InputError("Cannot read \(url.path): permission denied.")
-        }
-        defer { try? handle.close() }
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try handle.read(upToCount: readLimit + 1) ?? Data()
+            bytes = try InputFile.read(atPath: url.path, limit: readLimit)
+        } catch .noSuchFile {
+            throw InputError("No file at \(url.path.terminalSafe). Check the path and try again.")
+        } catch .isDirectory {
+            throw InputError("\(url.path.terminalSafe) is a folder, not a photo file.")
+        } catch .tooLarge {
+            throw InputError(
+                "\(url.path.terminalSafe) is larger than \(readLimit / 1_048_576) MB. Choose a smaller photo.")
         } catch {
-            throw InputError("Cannot read \(url.path): \((error as NSError).localizedDescription)")
+            throw InputError("Cannot read \(url.path.terminalSafe): \(error).")
         }
-        guard data.count <= readLimit else {
-            throw InputError("\(url.path) is larger than \(readLimit / 1_048_576) MB. Choose a smaller photo.")
-        }
-        return (url.lastPathComponent, [UInt8](data))
+        return (url.lastPathComponent, bytes)
     }
 }

@@ -16,10 +16,15 @@ struct ReportOptions: ParsableArguments {
             "Answer the wizard from this JSON or YAML file instead of the terminal.", valueName: "file"))
     var answers: String?
 
-    @Option(help: ArgumentHelp("Write the report JSON to this file instead of standard output.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the report JSON to this file instead of standard output (- for standard output).",
+            valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("How long one location request waits for a fix.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("How long one location request waits for a fix.", valueName: "seconds"),
+        transform: PlainNumber.option)
     var locationTimeout: Double = 30
 
     func validate() throws {
@@ -86,20 +91,14 @@ enum ReportDestination: Sendable, CustomStringConvertible {
     case standardOutput
     case file(String)
 
-    /// Writes `json` and a newline.
+    /// Writes `json` and a newline (``OutputFile``: `-` is standard output, a FIFO or device
+    /// is written in place, a file is replaced atomically).
     ///
     /// - Throws: ``InputError`` saying why the file could not be written.
     func write(_ json: JSONValue) throws {
-        let data = Data((json.text + "\n").utf8)
         switch self {
-        case .standardOutput:
-            FileHandle.standardOutput.write(data)
-        case .file(let path):
-            do {
-                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw InputError("Cannot write \(path): \((error as NSError).localizedDescription)")
-            }
+        case .standardOutput: try OutputFile.write(json.text + "\n", to: "-")
+        case .file(let path): try OutputFile.write(json.text + "\n", to: path)
         }
     }
 

@@ -21,13 +21,14 @@ extension PetSpot {
 
         @OptionGroup var gpsd: GPSDOptions
 
-        @Option(help: ArgumentHelp("How long to record.", valueName: "seconds"))
+        @Option(help: ArgumentHelp("How long to record.", valueName: "seconds"), transform: PlainNumber.option)
         var duration: Double
 
         @Option(help: "The scenario's title (default: where it was recorded).")
         var title: String?
 
-        @Argument(help: ArgumentHelp("The scenario file to write (.yaml).", valueName: "out.yaml"))
+        @Argument(
+            help: ArgumentHelp("The scenario file to write (.yaml; - for standard output).", valueName: "out.yaml"))
         var output: String
 
         func validate() throws {
@@ -38,6 +39,12 @@ extension PetSpot {
 
         func run() async throws {
             let endpoint = try gpsd.endpoint()
+            do {
+                try OutputFile.check(output)  // before the recording, not after it is lost
+            } catch {
+                printError(error.description)
+                throw ExitCode(73)
+            }
             let service = makeLocationService(endpoint: endpoint)
             try await requireAuthorization(service, json: false)
             let length = Duration.milliseconds(Int64((duration * 1000).rounded()))
@@ -49,9 +56,9 @@ extension PetSpot {
                 timeline: recording.timeline, start: recording.receiverStart ?? recording.started,
                 watchFor: max(length, (recording.timeline.last?.time ?? .zero) + .seconds(1)))
             do {
-                try Data(yaml.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                try OutputFile.write(yaml, to: output)
             } catch {
-                printError("\(output): cannot write the file: \(error.localizedDescription)")
+                printError(error.description)
                 throw ExitCode(73)
             }
             let fixes = recording.timeline.filter { if case .fix = $0.event { true } else { false } }.count

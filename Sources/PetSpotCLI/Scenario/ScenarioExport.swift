@@ -11,7 +11,8 @@ extension PetSpot.ScenarioCommand {
                 One GGA and one RMC sentence (with checksums) per fix or no-fix report, \
                 timed from the scenario's start; `gpsfake -1 FILE` replays it into a real \
                 gpsd, which reports the same 5-decimal coordinates as the scenario provider. \
-                FILE `-` writes to standard output.
+                FILE `-` writes to standard output; a FIFO or device is written in place, a \
+                regular file replaced atomically (a failure leaves it as it was).
 
                 Exit status: 0 written, 64 usage error, 65 the scenario has an error, 73 \
                 FILE cannot be written.
@@ -26,14 +27,10 @@ extension PetSpot.ScenarioCommand {
 
         func run() throws {
             let log = NMEAWriter.log(for: try loadScenario(scenario))
-            if nmea == "-" {
-                print(log, terminator: "")
-                return
-            }
             do {
-                try Data(log.utf8).write(to: URL(fileURLWithPath: nmea), options: .atomic)
+                try OutputFile.write(log, to: nmea)
             } catch {
-                printError("\(nmea): cannot write the file: \(error.localizedDescription)")
+                printError(error.description)
                 throw ExitCode(73)
             }
         }

@@ -26,7 +26,9 @@ extension PetSpot.ScenarioCommand {
         @Flag(help: "Play at wall-clock pace (1 virtual second per second).")
         var realtime = false
 
-        @Option(help: ArgumentHelp("Play at this many times wall-clock pace.", valueName: "x"))
+        @Option(
+            help: ArgumentHelp("Play at this many times wall-clock pace.", valueName: "x"),
+            transform: PlainNumber.option)
         var speed: Double?
 
         @Flag(help: "Print one JSON object instead of text.")

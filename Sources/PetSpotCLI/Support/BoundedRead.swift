@@ -1,36 +1,33 @@
 import Foundation
+import OutsideInput
 
 /// Reads a file (or standard input for `-`) up to a size limit, so that a wrong path
-/// (`/dev/zero`, a disk image) or an endless pipe can never fill memory.
+/// (`/dev/zero`, a disk image) or an endless pipe can never fill memory, and a FIFO can never
+/// block: only a regular file is read (``InputFile``).
 enum BoundedRead {
     /// The bytes of `path`, at most `limit` of them.
     ///
-    /// - Throws: ``InputError`` naming the file: missing, a folder, unreadable, or larger
-    ///   than `limit` (with `what` saying what the file should be).
+    /// - Throws: ``InputError`` naming the file and the problem in words: no such file, a
+    ///   directory, a FIFO or device, permission denied, a symlink loop, or larger than
+    ///   `limit` (with `what` saying what the file should be).
     static func data(_ path: String, limit: Int, what: String) throws(InputError) -> Data {
-        let name = path == "-" ? "standard input" : path
-        let handle: FileHandle
-        if path == "-" {
-            handle = FileHandle.standardInput
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw InputError("Cannot read \(what) \(path): no such file.")
+        guard path == "-" else {
+            do {
+                return Data(try InputFile.read(atPath: path, limit: limit))
+            } catch .tooLarge {
+                throw InputError("\(path.terminalSafe) is larger than \(limit / 1_048_576) MB, too large for \(what).")
+            } catch {
+                throw InputError("Cannot read \(what) \(path.terminalSafe): \(error).")
             }
-            guard !isDirectory.boolValue, let opened = FileHandle(forReadingAtPath: path) else {
-                throw InputError("Cannot read \(what) \(path): it is a folder or not readable.")
-            }
-            handle = opened
         }
-        defer { if path != "-" { try? handle.close() } }
         let data: Data
         do {
-            data = try handle.read(upToCount: limit + 1) ?? Data()
+            data = try FileHandle.standardInput.read(upToCount: limit + 1) ?? Data()
         } catch {
-            throw InputError("Cannot read \(what) \(name): \((error as NSError).localizedDescription)")
+            throw InputError("Cannot read \(what) from standard input: \(FileProblem(error)).")
         }
         guard data.count <= limit else {
-            throw InputError("\(name) is larger than \(limit / 1_048_576) MB, too large for \(what).")
+            throw InputError("standard input is larger than \(limit / 1_048_576) MB, too large for \(what).")
         }
         return data
     }

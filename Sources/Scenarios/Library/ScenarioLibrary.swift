@@ -1,5 +1,6 @@
 import BundledScenarios
 public import Foundation
+import OutsideInput
 
 /// Finds and loads scenarios: the bundled ones (the top-level `Scenarios/` folder, embedded
 /// into the binary) by name, and any file by path.
@@ -101,23 +102,10 @@ public enum ScenarioLibrary {
     }
 
     private static func readLimited(_ url: URL, displayName: String) throws(ScenarioError) -> Data {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        guard let attributes else {
-            throw ScenarioError(file: displayName, message: "no such file")
-        }
-        if let size = attributes[.size] as? Int, size > ScenarioLimits.maximumFileBytes {
-            throw ScenarioError(
-                file: displayName, message: "the file is \(size) bytes; the limit is \(ScenarioLimits.maximumFileBytes)"
-            )
-        }
-        guard let handle = try? FileHandle(forReadingFrom: url) else {
-            throw ScenarioError(file: displayName, message: "cannot open the file (permissions?)")
-        }
-        defer { try? handle.close() }
         do {
-            return try handle.read(upToCount: ScenarioLimits.maximumFileBytes + 1) ?? Data()
+            return Data(try InputFile.read(atPath: url.path, limit: ScenarioLimits.maximumFileBytes))
         } catch {
-            throw ScenarioError(file: displayName, message: "cannot read the file: \(error.localizedDescription)")
+            throw ScenarioError(file: displayName, message: error.description)
         }
     }
 }

@@ -27,14 +27,16 @@ struct PetSpotProcess {
     /// The `petspot` executable.
     static var binary: URL { productsDirectory.appendingPathComponent("petspot") }
 
-    /// Runs `petspot arguments…`, feeding `stdin`, and waits at most `timeout` seconds.
+    /// Runs `petspot arguments…` (or `executable arguments…`), feeding `stdin`, and waits
+    /// at most `timeout` seconds.
     static func run(
         _ arguments: [String], stdin: String = "", environment: [String: String] = [:],
-        timeout: Double = 60
+        timeout: Double = 60, currentDirectory: URL? = nil, executable: URL? = nil
     ) throws -> Output {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
