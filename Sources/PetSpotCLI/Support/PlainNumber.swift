@@ -1,34 +1,12 @@
 import OutsideInput
 
 /// Numbers a person types on the command line (`--km 15`, `--timeout 2.5`, `--speed 10`):
-/// plain decimal notation only.
-///
-/// `Double(String)` also takes hexadecimal (`0x10` is 16), exponents (`1e5`), `nan`, `inf`
-/// and `infinity`, so a typo or a pasted value could become a very different number without
-/// a word. Accepted here: an optional `+` or `-`, then digits with at most one `.`, with at
-/// least one digit (`15`, `-0.5`, `.5`, `2.`), giving a finite number.
+/// plain decimal notation only, as ``PlainDecimal`` reads it (no hexadecimal, exponent, `nan`
+/// or `inf`, which `Double(String)` would take), with a usage error that names the value.
 enum PlainNumber {
-    /// `text` as a number, or `nil` when it is not plain decimal notation.
-    ///
-    /// ```swift
-    /// PlainNumber.parse("2.5")     // 2.5
-    /// PlainNumber.parse("0x10")    // nil
-    /// PlainNumber.parse("1e5")     // nil
-    /// ```
-    static func parse(_ text: String) -> Double? {
-        var digits = 0
-        var points = 0
-        for (offset, byte) in text.utf8.enumerated() {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
-            case UInt8(ascii: "."): points += 1
-            case UInt8(ascii: "+") where offset == 0, UInt8(ascii: "-") where offset == 0: continue
-            default: return nil
-            }
-        }
-        guard digits > 0, points <= 1, let value = Double(text), value.isFinite else { return nil }
-        return value
-    }
+    /// `text` as a number, or `nil` when it is not plain decimal notation
+    /// (``PlainDecimal/parse(_:)``, the one reader of plain numbers in the package).
+    static func parse(_ text: String) -> Double? { PlainDecimal.parse(text) }
 
     /// ``parse(_:)`` for an option's `transform:`: a value that is not plain decimal notation
     /// is a usage error naming the value.
