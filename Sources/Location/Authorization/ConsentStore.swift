@@ -136,7 +136,10 @@ public struct ConsentStore: Sendable, Hashable {
 
     private static func reason(_ error: any Error) -> String {
         if let tooLarge = error as? ConsentFileTooLarge { return tooLarge.description }
-        if let check = error as? JSONCheckError, case .invalid = check.problem { return "not valid JSON" }
+        if let check = error as? JSONCheckError {
+            if case .invalid = check.problem { return "not valid JSON" }
+            return check.errorDescription ?? check.description
+        }
         if let decoding = error as? DecodingError {
             switch decoding {
             case .dataCorrupted: return "not valid JSON"
