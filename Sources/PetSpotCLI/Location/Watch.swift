@@ -18,7 +18,9 @@ extension PetSpot {
                 (waiting for a fix, fix lost, gpsd unavailable — it reconnects by itself) on \
                 stderr. On a terminal a live status line shows fix or no fix, satellites and \
                 accuracy. With --json: NDJSON on stdout, each fix in the schema of \
-                `locate --json`, each state change as {"state", "message"}.
+                `locate --json`, each state change as {"state", "message"}, and \
+                {"state": "dropped", "count": N} when stdout could not keep up and N \
+                updates were skipped (newest wins; in text mode a message on stderr).
 
                 Exit status: 0 after Ctrl-C or --count fixes, 2 permission denied or \
                 restricted, 64 usage error.
