@@ -162,6 +162,26 @@ struct WatchThroughputTests {
     }
 }
 
+extension WatchThroughputTests {
+    @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
+    func anAbsurdAccuracyFromGPSDIsClampedOnTheTerminalNotATrap() throws {
+        let home = try LocationCommandTests.Home()
+        _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
+        // A gpsd JSON log (gpsfake replays those too) whose receiver claims ±1e300 m.
+        let log = (0..<3).map { second in
+            #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2019-06-08T13:20:0\#(second).000Z","#
+                + #""lat":52.2297,"lon":21.0122,"altHAE":100.0,"eph":1e300,"epx":1e300,"epy":1e300}"#
+        }
+        let fake = try GPSFake.start(log: log, cycle: 0.1)
+        defer { fake.stop() }
+        let session = try PseudoTerminalSession(
+            ["watch", "--count", "2", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment)
+        try session.expect("52.22970, 21.01220 ±9223372036854775807 m", timeout: 30)
+        #expect(try session.waitForExit() == 0)
+        #expect(session.rawOutput.contains("● 3D fix · ±9223372036854775807 m"))
+    }
+}
+
 /// Reads a pipe on its own thread into memory, and can stop reading for a while (to play a
 /// reader that falls behind).
 final class PausableReader: @unchecked Sendable {
