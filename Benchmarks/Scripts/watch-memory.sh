@@ -11,29 +11,12 @@ swift build -c release --product petspot >&2
 python3 - "$(swift build -c release --show-bin-path)/petspot" "${EPOCHS:-1000000}" <<'PY'
 import os, shutil, socket, subprocess, sys, tempfile, threading, time
 
+sys.dont_write_bytecode = True
+sys.path.insert(0, "Benchmarks/Scripts")
+from nmea_feed import epoch, free_port
+
 petspot, total = sys.argv[1], int(sys.argv[2])
 gpsd_path = shutil.which("gpsd") or "/usr/sbin/gpsd"
-
-def checksum(body):
-    value = 0
-    for ch in body.encode():
-        value ^= ch
-    return f"${body}*{value:02X}\r\n"
-
-def epoch(index, latitude):
-    seconds = 1_560_000_000 + index
-    t = time.gmtime(seconds)
-    clock, date = time.strftime("%H%M%S.00", t), time.strftime("%d%m%y", t)
-    minutes = (latitude - int(latitude)) * 60
-    lat = f"{int(latitude):02d}{minutes:09.6f},N"
-    lon = "02100.732000,E"
-    return (checksum(f"GPGGA,{clock},{lat},{lon},1,08,0.9,100.0,M,0.0,M,,")
-            + checksum(f"GPRMC,{clock},A,{lat},{lon},0.0,0.0,{date},,,A"))
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 def vm(pid, key):
     with open(f"/proc/{pid}/status") as status:

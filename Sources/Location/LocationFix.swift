@@ -1,5 +1,6 @@
 public import Foundation
 public import Geodata
+import OutsideInput
 
 /// One position from a receiver: where, how precise, and when.
 ///
@@ -80,7 +81,8 @@ public struct LocationFix: Sendable, Hashable, CustomStringConvertible {
             return tenths.truncatingRemainder(dividingBy: 10) == 0
                 ? String(Int(tenths / 10)) : "\(Int(tenths) / 10).\(Int(tenths) % 10)"
         }
-        return String(Int(meters.rounded()))
+        // A receiver's accuracy can be absurd (gpsd passes `"eph": 1e300` on): clamp, never trap.
+        return String(Int(roundingSaturating: meters) ?? 0)
     }
 }
 

@@ -30,6 +30,8 @@ let benchmarks: @Sendable () -> Void = {
             latitude: Double(latitude), longitude: 21.0122, time: time.addingTimeInterval(Double(counter.next())))
     }
 
+    encodingBenchmarks()
+
     // Enough one-epoch samples for a meaningful p99.
     let latency = Benchmark.Configuration(maxDuration: .seconds(20), maxIterations: 1_000)
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// PetSpot's own permission model on Linux, where gpsd has none: the person's answer
 /// persisted in a ``ConsentStore`` (XDG config directory), overridden by a
 /// ``RestrictionPolicy`` an administrator sets.
@@ -5,6 +7,10 @@
 /// - A restriction makes the status ``AuthorizationStatus/restricted``.
 /// - Otherwise the stored answer; no answer (or an unreadable file) is
 ///   ``AuthorizationStatus/notDetermined``.
+/// - The decision is kept in memory (reading ``authorization`` does no file I/O): the
+///   authorizer's own ``grant(_:accuracy:)``, ``deny()`` and ``reset()`` update it at once;
+///   a change made elsewhere (another process, an administrator) is noticed within
+///   ``pollInterval``, by a `stat` of both files that re-reads them only when they changed.
 /// - ``requestWhenInUseAuthorization()`` while `notDetermined` calls the `prompt` (the CLI
 ///   asks on the terminal, like the phone's system alert) and stores the answer. Without a
 ///   prompt, or when it cannot ask (no terminal), nothing is stored and the status stays
@@ -23,9 +29,11 @@ public struct PersistedConsentAuthorizer: LocationAuthorizer {
     public let store: ConsentStore
     /// The administrator's policy.
     public let policy: RestrictionPolicy
-    /// How often ``authorizationChanges()`` re-reads the consent file and the policy.
+    /// How often the files are checked for a change made elsewhere (by ``authorization`` and
+    /// ``authorizationChanges()``).
     public let pollInterval: Duration
     private let prompt: Prompt?
+    private let cache: ConsentCache
 
     /// An authorizer over `store` and `policy` (the XDG file and the system policy by
     /// default) that asks with `prompt`.
@@ -39,10 +47,21 @@ public struct PersistedConsentAuthorizer: LocationAuthorizer {
         self.policy = policy
         self.pollInterval = max(pollInterval, .milliseconds(10))
         self.prompt = prompt
+        cache = ConsentCache(paths: [store.fileURL.path, policy.policyFile.path], pollInterval: self.pollInterval) {
+            Self.load(store: store, policy: policy)
+        }
     }
 
-    /// Restricted by policy, else the stored answer, else `notDetermined`.
-    public var authorization: LocationAuthorization {
+    /// Restricted by policy, else the stored answer, else `notDetermined`; from memory (see
+    /// the type's notes on ``pollInterval``).
+    public var authorization: LocationAuthorization { cache.value }
+
+    /// How many times the files were read and decoded (for tests: reading ``authorization``
+    /// must not read them).
+    var fileLoads: Int { cache.loads }
+
+    /// Restricted by policy, else the stored answer, else `notDetermined`, read from the files.
+    private static func load(store: ConsentStore, policy: RestrictionPolicy) -> LocationAuthorization {
         if policy.isRestricted { return LocationAuthorization(.restricted) }
         return (try? store.read()) ?? LocationAuthorization(.notDetermined)
     }
@@ -58,12 +77,13 @@ public struct PersistedConsentAuthorizer: LocationAuthorizer {
         } catch {
             return current  // not stored: still not determined
         }
+        cache.reload()
         return authorization
     }
 
     /// Changes made elsewhere (another process granting, denying or resetting, an
-    /// administrator adding a policy), noticed by re-reading the file and the policy every
-    /// ``pollInterval`` of real time while the stream is iterated.
+    /// administrator adding a policy), noticed by checking the files every ``pollInterval``
+    /// of real time while the stream is iterated (re-read only when they changed).
     public func authorizationChanges() -> AsyncStream<LocationAuthorization> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: LocationAuthorization.self, bufferingPolicy: .bufferingNewest(1))
@@ -93,6 +113,7 @@ public struct PersistedConsentAuthorizer: LocationAuthorizer {
     public func grant(
         _ status: AuthorizationStatus = .authorizedWhenInUse, accuracy: AccuracyAuthorization = .fullAccuracy
     ) throws(ConsentStoreError) {
+        defer { cache.reload() }
         try store.write(LocationAuthorization(status.isAuthorized ? status : .authorizedWhenInUse, accuracy: accuracy))
     }
 
@@ -100,6 +121,7 @@ public struct PersistedConsentAuthorizer: LocationAuthorizer {
     ///
     /// - Throws: ``ConsentStoreError`` when the file cannot be written.
     public func deny() throws(ConsentStoreError) {
+        defer { cache.reload() }
         try store.write(LocationAuthorization(.denied))
     }
 
@@ -107,6 +129,7 @@ public struct PersistedConsentAuthorizer: LocationAuthorizer {
     ///
     /// - Throws: ``ConsentStoreError`` when the file cannot be removed.
     public func reset() throws(ConsentStoreError) {
+        defer { cache.reload() }
         try store.remove()
     }
 }

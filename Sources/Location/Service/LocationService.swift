@@ -1,3 +1,5 @@
+import Locking
+
 /// Where the device is: authorization, one-shot requests and live updates over one provider
 /// connection, in the shape of CoreLocation's `CLLocationManager`, with async/await.
 ///
@@ -27,8 +29,9 @@ public actor LocationService {
     /// The clock timeouts, `maximumAge` and fix arrival times are measured on.
     public nonisolated let clock: LocationClock
     /// How many updates each ``updates`` consumer may have waiting; when a slow consumer
-    /// falls further behind, the oldest are dropped (newest wins), so the reader never
-    /// blocks and memory stays bounded.
+    /// falls further behind, the oldest fixes are dropped (newest wins), so the provider never
+    /// blocks and memory stays bounded. The consumer learns how many it missed
+    /// (``LocationUpdates/AsyncIterator/droppedUpdates``).
     public nonisolated let updateBufferSize: Int
 
     /// A one-shot request waiting for a fix.
@@ -46,9 +49,11 @@ public actor LocationService {
         var generation: UInt64
         var producer: Task<Void, Never>
         var consumer: Task<Void, Never>
+        /// Events the provider sent while the service's buffer of provider events was full.
+        var overflow: Locked<Int>
     }
 
-    var subscribers: [UInt64: AsyncStream<LocationUpdate>.Continuation] = [:]
+    var subscribers: [UInt64: UpdateMailbox] = [:]
     var requests: [UInt64: PendingRequest] = [:]
     var connection: Connection?
     var authorizationWatch: Task<Void, Never>?
@@ -119,28 +124,25 @@ public actor LocationService {
 
     // MARK: - Consumers
 
-    /// Registers one ``updates`` consumer and returns its bounded stream.
-    func subscribe() -> AsyncStream<LocationUpdate> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: LocationUpdate.self, bufferingPolicy: .bufferingNewest(updateBufferSize))
+    /// Registers one ``updates`` consumer and returns its subscription (a bounded mailbox,
+    /// unregistered when the consumer is cancelled or drops its iterator).
+    func subscribe() -> Subscription {
+        let mailbox = UpdateMailbox(capacity: updateBufferSize)
         let id = makeID()
-        continuation.onTermination = { [weak self] _ in
-            guard let self else { return }
-            Task { await self.unsubscribe(id) }
-        }
-        subscribers[id] = continuation
+        subscribers[id] = mailbox
         let authorization = authorizer.authorization
         if authorization.isAuthorized {
-            if let state { continuation.yield(state) }
+            if let state { mailbox.put(state) }
         } else {
-            continuation.yield(.authorizationDenied(authorization.status))
+            mailbox.put(.authorizationDenied(authorization.status))
         }
         updateDemand()
-        return stream
+        return Subscription(mailbox: mailbox, service: self, id: id)
     }
 
     func unsubscribe(_ id: UInt64) {
-        guard subscribers.removeValue(forKey: id) != nil else { return }
+        guard let mailbox = subscribers.removeValue(forKey: id) else { return }
+        mailbox.cancel()
         updateDemand()
     }
 
@@ -190,7 +192,7 @@ public actor LocationService {
     func publish(_ update: LocationUpdate) {
         if update.fix == nil && update == state { return }
         state = update
-        for continuation in subscribers.values { continuation.yield(update) }
+        for mailbox in subscribers.values { mailbox.put(update) }
     }
 
     // MARK: - Provider
@@ -200,14 +202,15 @@ public actor LocationService {
         let (events, sink) = AsyncStream.makeStream(of: ProviderEvent.self, bufferingPolicy: .bufferingNewest(1024))
         let provider = self.provider
         let clock = self.clock
+        let overflow = Locked(0)
         let producer = Task.detached {
             await provider.run(clock: clock) { event in
+                var event = event
                 if case .fix(var fix) = event {
                     fix.arrivalTime = clock.now
-                    sink.yield(.fix(fix))
-                } else {
-                    sink.yield(event)
+                    event = .fix(fix)
                 }
+                if case .dropped = sink.yield(event) { overflow.withLock { $0 += 1 } }
             }
             sink.finish()
         }
@@ -216,7 +219,8 @@ public actor LocationService {
         // is only while someone listens; `stopProvider()` cancels it and ends the loop.
         let consumer = Task { await self.consume(events, generation: generation) }
         state = nil
-        connection = Connection(generation: generation, producer: producer, consumer: consumer)
+        connection = Connection(
+            generation: generation, producer: producer, consumer: consumer, overflow: overflow)
     }
 
     /// Feeds the provider's events into the service until the provider ends or is stopped.
@@ -237,7 +241,14 @@ public actor LocationService {
 
     /// One event from the running provider.
     func handle(_ event: ProviderEvent, generation: UInt64) {
-        guard connection?.generation == generation else { return }
+        guard let connection, connection.generation == generation else { return }
+        let overflowed = connection.overflow.withLock { count in
+            defer { count = 0 }
+            return count
+        }
+        if overflowed > 0 {
+            for mailbox in subscribers.values { mailbox.noteDropped(overflowed) }
+        }
         switch event {
         case .connected:
             publish(.waitingForFix)
@@ -273,7 +284,7 @@ public actor LocationService {
         state = nil
         let ended = subscribers
         subscribers = [:]
-        for continuation in ended.values { continuation.finish() }
+        for mailbox in ended.values { mailbox.finish() }
         updateDemand()
     }
 }

@@ -2,11 +2,17 @@
 ///
 /// Each iteration is one consumer, registered on its first `next()`. The consumer's buffer
 /// is bounded (``LocationService/updateBufferSize``, newest wins), so a slow consumer never
-/// blocks the provider or other consumers. Iteration ends when the consuming task is
-/// cancelled, or when the provider's source ends (a scenario that ran out).
+/// blocks the provider or other consumers; what it misses is counted
+/// (``AsyncIterator/droppedUpdates``), so it can say so. Iteration ends when the consuming
+/// task is cancelled, or when the provider's source ends (a scenario that ran out).
 ///
 /// ```swift
 /// for await update in service.updates.prefix(10) { print(update) }
+///
+/// var updates = service.updates.makeAsyncIterator()
+/// while let update = await updates.next() {
+///     print(update, "missed so far:", updates.droppedUpdates)
+/// }
 /// ```
 public struct LocationUpdates: AsyncSequence, Sendable {
     public typealias Element = LocationUpdate
@@ -17,19 +23,66 @@ public struct LocationUpdates: AsyncSequence, Sendable {
     /// Iterates one consumer's updates.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let service: LocationService
-        var stream: AsyncStream<LocationUpdate>.Iterator?
+        var subscription: Subscription?
+
+        /// How many updates this consumer missed so far because it fell behind (its buffer
+        /// was full, so the oldest fixes were dropped: newest wins). It grows just before
+        /// `next()` returns the first update after a gap, and at the end for a gap at the end.
+        public private(set) var droppedUpdates = 0
+
+        /// How many updates are already waiting for this consumer: when it is zero, the next
+        /// `next()` waits for the provider (a good moment to flush buffered output).
+        public var pendingUpdates: Int { subscription?.mailbox.pendingCount ?? 0 }
 
         /// The next update, or `nil` when the consumer was cancelled or the source ended.
         public mutating func next() async -> LocationUpdate? {
-            if stream == nil {
+            if subscription == nil {
                 if Task.isCancelled { return nil }
-                stream = await service.subscribe().makeAsyncIterator()
+                subscription = await service.subscribe()
             }
-            return await stream?.next()
+            guard let subscription else { return nil }
+            let mailbox = subscription.mailbox
+            let delivery = await withTaskCancellationHandler {
+                await mailbox.take()
+            } onCancel: {
+                subscription.end()
+            }
+            guard let delivery else {
+                droppedUpdates += mailbox.takeDropped()
+                return nil
+            }
+            droppedUpdates += delivery.droppedBefore
+            return delivery.update
         }
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(service: service)
+    }
+}
+
+/// One registered consumer: its mailbox, unregistered from the service when the consumer is
+/// cancelled or its iterator goes away.
+final class Subscription: Sendable {
+    let mailbox: UpdateMailbox
+    let service: LocationService
+    let id: UInt64
+
+    init(mailbox: UpdateMailbox, service: LocationService, id: UInt64) {
+        self.mailbox = mailbox
+        self.service = service
+        self.id = id
+    }
+
+    /// Ends the consumer's updates and unregisters it.
+    func end() {
+        mailbox.cancel()
+        let service = self.service
+        let id = self.id
+        Task { await service.unsubscribe(id) }
+    }
+
+    deinit {
+        end()
     }
 }

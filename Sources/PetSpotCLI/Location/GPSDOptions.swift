@@ -23,11 +23,12 @@ struct GPSDOptions: ParsableArguments {
 }
 
 /// The service the CLI uses: gpsd at `endpoint`, the persisted consent (asking on the
-/// terminal), the real clock.
-func makeLocationService(endpoint: GPSDEndpoint) -> LocationService {
+/// terminal), the real clock; `updateBufferSize` updates kept for a consumer that falls behind.
+func makeLocationService(endpoint: GPSDEndpoint, updateBufferSize: Int = 16) -> LocationService {
     LocationService(
         provider: GPSDProvider(endpoint: endpoint),
-        authorizer: PersistedConsentAuthorizer(prompt: TerminalPrompt.askForLocationPermission))
+        authorizer: PersistedConsentAuthorizer(prompt: TerminalPrompt.askForLocationPermission),
+        updateBufferSize: updateBufferSize)
 }
 
 /// Asks for permission when not determined; when not granted prints why (and how to grant)

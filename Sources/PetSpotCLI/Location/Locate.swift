@@ -55,11 +55,11 @@ extension PetSpot {
             if let played = try await scenario.play([.requestAuthorization, .requestLocation(request)]) {
                 guard let result = played.requests.last else { throw ExitCode(2) }
                 if let fix = result.fix {
-                    print(json ? LocationOutput.json(fix).text : fix.description)
+                    print(json ? LocationJSON.fix(fix) : fix.description)
                     return
                 }
                 let error = result.error ?? .cancelled
-                LocationOutput.fail(code: LocationOutput.code(error), message: error.description, json: json)
+                LocationOutput.fail(error, json: json)
                 throw ExitCode(LocationOutput.exitCode(error))
             }
             let service = makeLocationService(endpoint: try gpsd.endpoint())
@@ -68,9 +68,9 @@ extension PetSpot {
                 let fix = try await service.requestLocation(
                     timeout: .milliseconds(Int64((timeout * 1000).rounded())), desiredAccuracy: accuracy,
                     maximumAge: .zero)
-                print(json ? LocationOutput.json(fix).text : fix.description)
+                print(json ? LocationJSON.fix(fix) : fix.description)
             } catch {
-                LocationOutput.fail(code: LocationOutput.code(error), message: error.description, json: json)
+                LocationOutput.fail(error, json: json)
                 throw ExitCode(LocationOutput.exitCode(error))
             }
         }

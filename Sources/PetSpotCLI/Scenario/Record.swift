@@ -52,7 +52,7 @@ extension PetSpot {
             let yaml = ScenarioWriter.yaml(
                 title: title ?? "Recorded from gpsd \(endpoint)",
                 comment:
-                    "Recorded by `petspot record` from gpsd \(endpoint) on \(LocationOutput.isoTime(recording.started)).",
+                    "Recorded by `petspot record` from gpsd \(endpoint) on \(LocationJSON.isoTime(recording.started)).",
                 timeline: recording.timeline, start: recording.receiverStart ?? recording.started,
                 watchFor: max(length, (recording.timeline.last?.time ?? .zero) + .seconds(1)))
             do {

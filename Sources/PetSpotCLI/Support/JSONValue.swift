@@ -1,3 +1,5 @@
+import Location
+
 /// A JSON value whose objects keep their keys in the order written, so that the CLI's
 /// output reads in a stable, documented order (Foundation's encoder does not keep it).
 enum JSONValue: Equatable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral {
@@ -55,29 +57,16 @@ enum JSONValue: Equatable, ExpressibleByStringLiteral, ExpressibleByBooleanLiter
         }
     }
 
-    /// Integers without a fraction (`21`), others in Swift's shortest round-trip form.
+    /// Integers without a fraction (`21`), others in Swift's shortest round-trip form; the
+    /// same text as every fix's (``LocationJSON``).
     private static func numberText(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), value.magnitude < 1e15 { return String(Int64(value)) }
-        return String(value)
+        var output = ""
+        LocationJSON.appendNumber(value, to: &output)
+        return output
     }
 
     private static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        LocationJSON.appendString(value, to: &output)
     }
 
     static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }

@@ -1,0 +1,88 @@
+import Locking
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The decision a ``PersistedConsentAuthorizer`` hands out, kept in memory so that reading
+/// it costs a clock read and a lock, never a file read: the service reads it for every fix.
+///
+/// At most once per poll interval (on a read, or on the authorizer's change poll) the
+/// consent file and the policy file are `stat`ed; only when one of them changed (device,
+/// inode, size, modification or change time — an atomic rewrite is a new inode) are they read
+/// and decoded again. The authorizer's own grant, deny and reset update it at once.
+final class ConsentCache: Sendable {
+    /// What `stat` says about a file; `nil` for a file that is not there.
+    struct FileSignature: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: timespec
+        var changed: timespec
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.size == rhs.size
+                && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
+                && lhs.changed.tv_sec == rhs.changed.tv_sec && lhs.changed.tv_nsec == rhs.changed.tv_nsec
+        }
+
+        /// The file at `path` now. The corresponding C function is `stat`.
+        init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            modified = info.st_mtim
+            changed = info.st_ctim
+        }
+    }
+
+    private struct State {
+        var value: LocationAuthorization
+        var signatures: [FileSignature?]
+        var checked: ContinuousClock.Instant
+        /// How many times the files were read and decoded (for tests).
+        var loads = 1
+    }
+
+    private let paths: [String]
+    private let pollInterval: Duration
+    private let load: @Sendable () -> LocationAuthorization
+    private let state: Locked<State>
+
+    /// A cache of `load()`, which reads the files at `paths`; re-checked every `pollInterval`.
+    init(paths: [String], pollInterval: Duration, load: @escaping @Sendable () -> LocationAuthorization) {
+        self.paths = paths
+        self.pollInterval = pollInterval
+        self.load = load
+        let signatures = paths.map(FileSignature.init(path:))
+        state = Locked(State(value: load(), signatures: signatures, checked: .now))
+    }
+
+    /// The decision: from memory, re-checked against the files when the poll interval passed.
+    var value: LocationAuthorization {
+        let now = ContinuousClock.now
+        return state.withLock { state in
+            if now - state.checked >= pollInterval { refresh(&state, now: now, force: false) }
+            return state.value
+        }
+    }
+
+    /// Reads the files again now (after this process changed them).
+    func reload() {
+        state.withLock { refresh(&$0, now: .now, force: true) }
+    }
+
+    /// How many times the files were read and decoded since the cache was made.
+    var loads: Int { state.withLock { $0.loads } }
+
+    private func refresh(_ state: inout State, now: ContinuousClock.Instant, force: Bool) {
+        state.checked = now
+        let signatures = paths.map(FileSignature.init(path:))
+        guard force || signatures != state.signatures else { return }
+        state.signatures = signatures
+        state.value = load()
+        state.loads += 1
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Writes `2026-11-23T11:30:00.000Z` with integer arithmetic: no formatter, no calendar, no
+/// allocation beyond the output string's growth.
+///
+/// The text equals Foundation's `ISO8601DateFormatter` with `[.withInternetDateTime,
+/// .withFractionalSeconds]` (checked by a sweep in the tests): the date becomes whole
+/// milliseconds since 1970 the way Foundation rounds them (`⌊t · 1000 + 0.5⌋`, in
+/// floating point, as its formatter does), and the day becomes a proleptic
+/// Gregorian date by Howard Hinnant's `civil_from_days`. Foundation switches to the Julian
+/// calendar before 15 October 1582 and writes years past 9999 its own way, so dates outside
+/// 1583–9999 (never a receiver's) go through the formatter.
+enum ISO8601Time {
+    /// Seconds from 1970-01-01 to 2001-01-01.
+    static let referenceOffset: Int64 = 978_307_200
+    /// 1583-01-01T00:00:00Z to 9999-12-31T23:59:58Z, in seconds since 2001.
+    static let supported: ClosedRange<Double> = -13_190_860_800...252_423_993_598
+
+    /// Appends the text of `date` to `output`.
+    static func append(_ date: Date, to output: inout String) {
+        let reference = date.timeIntervalSinceReferenceDate
+        guard supported.contains(reference) else {
+            output += fallback(date)
+            return
+        }
+        // Foundation's rounding, exactly: milliseconds since 1970 plus a half, rounded down.
+        // In range (checked above), so the conversion cannot trap.
+        let totalMilliseconds = Int64(((reference + Double(referenceOffset)) * 1000 + 0.5).rounded(.down))
+        let seconds = floorDivide(totalMilliseconds, 1000)
+        let milliseconds = totalMilliseconds - seconds * 1000
+        let days = floorDivide(seconds, 86_400)
+        let secondOfDay = seconds - days * 86_400
+        let (year, month, day) = civil(fromDays: days)
+        // Fixed width in the supported range: "YYYY-MM-DDTHH:MM:SS.mmmZ", 24 bytes.
+        output += String(unsafeUninitializedCapacity: 24) { bytes in
+            var index = 0
+            func put(_ value: Int64, digits: Int, then separator: UInt8) {
+                var rest = value
+                for position in stride(from: index + digits - 1, through: index, by: -1) {
+                    bytes[position] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+                    rest /= 10
+                }
+                bytes[index + digits] = separator
+                index += digits + 1
+            }
+            put(year, digits: 4, then: UInt8(ascii: "-"))
+            put(month, digits: 2, then: UInt8(ascii: "-"))
+            put(day, digits: 2, then: UInt8(ascii: "T"))
+            put(secondOfDay / 3600, digits: 2, then: UInt8(ascii: ":"))
+            put(secondOfDay / 60 % 60, digits: 2, then: UInt8(ascii: ":"))
+            put(secondOfDay % 60, digits: 2, then: UInt8(ascii: "."))
+            put(milliseconds, digits: 3, then: UInt8(ascii: "Z"))
+            return index
+        }
+    }
+
+    /// Year, month (1–12) and day (1–31) of the day `days` after 1970-01-01, in the
+    /// proleptic Gregorian calendar (Howard Hinnant, "chrono-Compatible Low-Level Date
+    /// Algorithms", `civil_from_days`).
+    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// `value / divisor` rounded toward negative infinity (`divisor` > 0).
+    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+        value >= 0 ? value / divisor : (value - divisor + 1) / divisor
+    }
+
+    /// Foundation's text, for dates no receiver reports (before 1583, after 9999, not finite).
+    private static func fallback(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+}

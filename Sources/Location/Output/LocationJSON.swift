@@ -1,0 +1,146 @@
+public import Foundation
+import Geodata
+
+/// The JSON text of fixes, states and errors: one encoder for every place that prints or
+/// sends a fix (`petspot locate --json`, `petspot watch --json`, the HTTP service).
+///
+/// Each value is written straight into one string, with no intermediate dictionary and no
+/// formatter created per value, because `watch --json` and the service's streams call it
+/// once per fix. Keys come in a fixed, documented order; strings are escaped per JSON
+/// (RFC 8259: `"` and `\` escaped, control characters as `\n`, `\r`, `\t` or `\u00XX`);
+/// numbers print as an integer when they have no fraction (`21`), else in Swift's
+/// shortest round-trip form (`52.2297`); absent or non-finite numbers print `null`.
+///
+/// ```swift
+/// LocationJSON.fix(fix)
+/// // {"latitude":52.2297,"longitude":21.0122,"formatted":{"latitude":"52.22970",
+/// //  "longitude":"21.01220"},"horizontalAccuracy":4,"altitude":null,
+/// //  "time":"2026-11-23T11:30:00.000Z","mode":"3d","source":"gpsd"}
+/// LocationJSON.error(code: "noFix", message: "No fix within 30 s.")
+/// // {"error":"noFix","message":"No fix within 30 s."}
+/// ```
+public enum LocationJSON {
+    /// `locate --json`'s object for a fix, one line, no trailing newline:
+    /// `{"latitude", "longitude", "formatted": {"latitude", "longitude"},
+    /// "horizontalAccuracy", "altitude", "time", "mode", "source"}`.
+    public static func fix(_ fix: LocationFix) -> String {
+        var output = ""
+        output.reserveCapacity(224)
+        output += "{\"latitude\":"
+        appendNumber(fix.coordinate.latitude.degrees, to: &output)
+        output += ",\"longitude\":"
+        appendNumber(fix.coordinate.longitude.degrees, to: &output)
+        output += ",\"formatted\":{\"latitude\":"
+        appendString(fix.coordinate.latitude.formatted, to: &output)
+        output += ",\"longitude\":"
+        appendString(fix.coordinate.longitude.formatted, to: &output)
+        output += "},\"horizontalAccuracy\":"
+        appendNumber(fix.horizontalAccuracy, to: &output)
+        output += ",\"altitude\":"
+        appendNumber(fix.altitude, to: &output)
+        output += ",\"time\":"
+        if let time = fix.receiverTime {
+            output += "\""
+            ISO8601Time.append(time, to: &output)
+            output += "\""
+        } else {
+            output += "null"
+        }
+        output += ",\"mode\":"
+        appendString(fix.mode.rawValue, to: &output)
+        output += ",\"source\":"
+        appendString(fix.source.kind, to: &output)
+        output += "}"
+        return output
+    }
+
+    /// `{"state":"…","message":"…"}` for a state update, as `watch --json` prints it
+    /// (``LocationUpdate/stateName`` and ``LocationUpdate/description``).
+    public static func state(_ update: LocationUpdate) -> String {
+        var output = "{\"state\":"
+        appendString(update.stateName, to: &output)
+        output += ",\"message\":"
+        appendString(update.description, to: &output)
+        output += "}"
+        return output
+    }
+
+    /// `{"state":"dropped","count":N}`: `count` updates were skipped because their reader
+    /// fell behind (newest wins; see ``LocationService/updateBufferSize``).
+    public static func dropped(count: Int) -> String {
+        "{\"state\":\"dropped\",\"count\":\(count)}"
+    }
+
+    /// `{"error":"code","message":"…"}`.
+    public static func error(code: String, message: String) -> String {
+        var output = "{\"error\":"
+        appendString(code, to: &output)
+        output += ",\"message\":"
+        appendString(message, to: &output)
+        output += "}"
+        return output
+    }
+
+    /// The machine name of an error: "notDetermined", "denied", "restricted", "noFix",
+    /// "providerUnavailable", "cancelled".
+    public static func errorCode(_ error: LocationError) -> String {
+        switch error {
+        case .notDetermined: "notDetermined"
+        case .denied: "denied"
+        case .restricted: "restricted"
+        case .noFix: "noFix"
+        case .providerUnavailable: "providerUnavailable"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    /// `2026-11-23T11:30:00.000Z` (UTC, milliseconds), the same text as Foundation's
+    /// `ISO8601DateFormatter` with `[.withInternetDateTime, .withFractionalSeconds]`, written
+    /// without creating a formatter.
+    public static func isoTime(_ date: Date) -> String {
+        var output = ""
+        output.reserveCapacity(24)
+        ISO8601Time.append(date, to: &output)
+        return output
+    }
+
+    /// Appends a JSON number: an integer when `value` has no fraction (`21`), else Swift's
+    /// shortest round-trip text (`52.2297`); `null` when absent or not finite. For other
+    /// encoders that must print numbers the same way.
+    public static func appendNumber(_ value: Double?, to output: inout String) {
+        guard let value, value.isFinite else {
+            output += "null"
+            return
+        }
+        if value == value.rounded(), value.magnitude < 1e15 {
+            output += String(Int64(value))  // |value| < 10^15: cannot trap
+        } else {
+            output += String(value)
+        }
+    }
+
+    /// Appends `value` as a JSON string: quoted, `"` and `\` escaped, control characters as
+    /// `\n`, `\r`, `\t` or `\u00XX`. For other encoders that must escape the same way.
+    public static func appendString(_ value: String, to output: inout String) {
+        output += "\""
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output += value
+            output += "\""
+            return
+        }
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}
