@@ -19,16 +19,45 @@ struct GPSDHostilePeerTests {
     static let hostileReport =
         #"{"class":"TPV","device":"/dev/ttyUSB0","mode":3,"time":"9999-12-31T23:59:59.000Z","lat":52.2297,"lon":21.0122,"altMSL":1e300,"altHAE":-1e300,"eph":1e19,"epv":1e19,"speed":1e300,"track":1e30}"#
 
+    /// A peer, a ``LocationService`` on it (gpsd provider, 50–200 ms backoff) and a recorder of
+    /// its updates.
+    final class Peer: Sendable {
+        let server: NMEAFeedServer
+        let service: LocationService
+        let recorder: UpdateRecorder
+
+        init() throws {
+            server = try NMEAFeedServer()
+            service = GPSDProviderTests.service(port: server.port)
+            recorder = UpdateRecorder(service)
+        }
+
+        /// Waits until the provider is connected to the peer.
+        func connected() async throws -> Peer {
+            try await recorder.waitFor(10, "connected to the peer") { $0.contains(.waitingForFix) }
+            #expect(server.waitForReader(timeout: 10))
+            return self
+        }
+
+        /// The reasons of every `providerUnavailable` update so far.
+        var unavailableReasons: [String] {
+            recorder.updates.compactMap { update in
+                if case .providerUnavailable(_, let reason) = update { reason } else { nil }
+            }
+        }
+
+        deinit {
+            recorder.cancel()
+            server.close()
+        }
+    }
+
     @Test func hostileNumbersGiveAFixWithThoseValuesUnknown() async throws {
-        let peer = try NMEAFeedServer()
-        defer { peer.close() }
-        let service = GPSDProviderTests.service(port: peer.port)
-        let recorder = UpdateRecorder(service)
-        defer { recorder.cancel() }
-        let feeder = peer.sendRepeatedly { _ in [Self.version, Self.hostileReport] }
+        let peer = try Peer()
+        let feeder = peer.server.sendRepeatedly { _ in [Self.version, Self.hostileReport] }
         defer { feeder.cancel() }
-        try await recorder.waitFor(10, "a fix from the peer") { $0.contains { $0.fix != nil } }
-        let fix = try #require(recorder.fixes.first)
+        try await peer.recorder.waitFor(10, "a fix from the peer") { $0.contains { $0.fix != nil } }
+        let fix = try #require(peer.recorder.fixes.first)
         #expect(fix.coordinate.formatted == "52.22970, 21.01220")
         #expect(fix.horizontalAccuracy == nil)
         #expect(fix.verticalAccuracy == nil)
@@ -40,17 +69,11 @@ struct GPSDHostilePeerTests {
     }
 
     @Test func aPartialLineCostsNoCPUAndItsRestGivesTheFix() async throws {
-        let peer = try NMEAFeedServer()
-        defer { peer.close() }
-        let service = GPSDProviderTests.service(port: peer.port)
-        let recorder = UpdateRecorder(service)
-        defer { recorder.cancel() }
-        try await recorder.waitFor(10, "connected to the peer") { $0.contains(.waitingForFix) }
-        #expect(peer.waitForReader(timeout: 10))
-        peer.send([Self.version])
+        let peer = try await Peer().connected()
+        peer.server.send([Self.version])
         let report = GPSDChaosTests.validReport
         let cut = report.index(report.startIndex, offsetBy: 60)
-        #expect(peer.send(unterminated: String(report[..<cut])) == 1)
+        #expect(peer.server.send(unterminated: String(report[..<cut])) == 1)
 
         try await Task.sleep(for: .milliseconds(100))  // the reader has read the part
         let before = try ReaderCPU.seconds()
@@ -58,51 +81,51 @@ struct GPSDHostilePeerTests {
         let spent = try ReaderCPU.seconds() - before
         // Spinning on the partial line burnt a whole core (about 28,000 recvfrom a second).
         #expect(spent < 0.1, "the gpsd reader used \(spent) s of CPU in 1 s of silence after a partial line")
-        #expect(GPSDProvider.openConnectionCount(to: GPSDEndpoint(host: "127.0.0.1", port: peer.port)) == 1)
-        #expect(!recorder.updates.contains { $0.stateName == "providerUnavailable" })
-        #expect(recorder.fixes.isEmpty)
+        #expect(GPSDProvider.openConnectionCount(to: GPSDEndpoint(host: "127.0.0.1", port: peer.server.port)) == 1)
+        #expect(peer.unavailableReasons.isEmpty)
+        #expect(peer.recorder.fixes.isEmpty)
 
-        peer.send([String(report[cut...])])
-        try await recorder.waitFor(10, "the fix once the line is complete") { $0.contains { $0.fix != nil } }
-        #expect(recorder.fixes.first?.coordinate.formatted == "52.22970, 21.01220")
+        peer.server.send([String(report[cut...])])
+        try await peer.recorder.waitFor(10, "the fix once the line is complete") { $0.contains { $0.fix != nil } }
+        #expect(peer.recorder.fixes.first?.coordinate.formatted == "52.22970, 21.01220")
     }
 
     @Test func aLineLongerThanLibgpsBufferEndsTheConnectionWithAClearReason() async throws {
-        let peer = try NMEAFeedServer()
-        defer { peer.close() }
-        let service = GPSDProviderTests.service(port: peer.port)
-        let recorder = UpdateRecorder(service)
-        defer { recorder.cancel() }
-        try await recorder.waitFor(10, "connected to the peer") { $0.contains(.waitingForFix) }
-        #expect(peer.waitForReader(timeout: 10))
+        let peer = try await Peer().connected()
         // A fix at its start, then padding past libgps' buffer: nothing of it may become a fix.
         let padding = String(repeating: "A", count: GPSDConnection.lineLimit + 10_000)
-        peer.send(unterminated: #"{"class":"TPV","mode":3,"lat":52.2297,"lon":21.0122,"device":""# + padding)
-        try await recorder.waitFor(10, "providerUnavailable") { $0.contains { $0.stateName == "providerUnavailable" } }
-        let reasons = recorder.updates.compactMap { update -> String? in
-            if case .providerUnavailable(_, let reason) = update { reason } else { nil }
-        }
-        #expect(reasons.first == GPSDConnectionError.lineTooLong(limit: GPSDConnection.lineLimit).description)
-        #expect(reasons.first?.contains("longer than 20480 bytes") == true)
-        #expect(recorder.fixes.isEmpty)
+        peer.server.send(unterminated: #"{"class":"TPV","mode":3,"lat":52.2297,"lon":21.0122,"device":""# + padding)
+        try await peer.recorder.waitFor(10, "providerUnavailable") { _ in !peer.unavailableReasons.isEmpty }
+        let reason = peer.unavailableReasons.first
+        #expect(reason == GPSDConnectionError.lineTooLong(limit: GPSDConnection.lineLimit).description)
+        #expect(reason?.contains("longer than 20480 bytes") == true)
+        #expect(peer.recorder.fixes.isEmpty)
+    }
+
+    /// libgps 3.22's parser loops forever on these (found by `FuzzGPSDReport`): a peer that
+    /// sent one froze the reader thread, and with it every gpsd connection of the process.
+    static let linesThatHangLibgps = [
+        #"{"class""class":"TPV"}"#, #"{"class""class":"SKY"}"#, #"{"class""class":"GST"}"#,
+        #"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/"# + String(repeating: "A", count: 200)
+            + #""}]}"#,
+    ]
+
+    @Test func linesThatHangLibgpsParserAreSkippedAndTheNextReportGivesTheFix() async throws {
+        let peer = try await Peer().connected()
+        peer.server.send(Self.linesThatHangLibgps + [GPSDChaosTests.validReport])
+        try await peer.recorder.waitFor(10, "the fix after the lines") { $0.contains { $0.fix != nil } }
+        #expect(peer.recorder.fixes.first?.coordinate.formatted == "52.22970, 21.01220")
+        #expect(peer.unavailableReasons.isEmpty)
     }
 
     @Test func aPeerThatHangsUpMidLineIsALostConnection() async throws {
-        let peer = try NMEAFeedServer()
-        defer { peer.close() }
-        let service = GPSDProviderTests.service(port: peer.port)
-        let recorder = UpdateRecorder(service)
-        defer { recorder.cancel() }
-        try await recorder.waitFor(10, "connected to the peer") { $0.contains(.waitingForFix) }
-        #expect(peer.waitForReader(timeout: 10))
-        peer.send(unterminated: String(GPSDChaosTests.validReport.prefix(60)))
+        let peer = try await Peer().connected()
+        peer.server.send(unterminated: String(GPSDChaosTests.validReport.prefix(60)))
         try await Task.sleep(for: .milliseconds(100))
-        peer.dropReaders()
-        try await recorder.waitFor(10, "providerUnavailable") { $0.contains { $0.stateName == "providerUnavailable" } }
-        #expect(
-            recorder.updates.contains(
-                .providerUnavailable(endpoint: "127.0.0.1:\(peer.port)", reason: "connection to gpsd lost")))
-        #expect(recorder.fixes.isEmpty)
+        peer.server.dropReaders()
+        try await peer.recorder.waitFor(10, "providerUnavailable") { _ in !peer.unavailableReasons.isEmpty }
+        #expect(peer.unavailableReasons.first == GPSDConnectionError.lost.description)
+        #expect(peer.recorder.fixes.isEmpty)
     }
 }
 

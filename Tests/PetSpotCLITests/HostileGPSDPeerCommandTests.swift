@@ -17,27 +17,28 @@ struct HostileGPSDPeerCommandTests {
             + #"","lat":52.2297,"lon":21.0122,"altMSL":1e300,"eph":1e19,"epv":1e19,"speed":1e300,"track":-1e30}"#
     }
 
-    /// A peer that sends VERSION and a hostile report every 50 ms to whoever connects.
-    static func hostilePeer() throws -> (NMEAFeedServer, Task<Void, Never>) {
-        let peer = try NMEAFeedServer()
-        return (peer, peer.sendRepeatedly { step in [version, hostileReport(step: step)] })
-    }
-
-    @Test func locateInTextModePrintsTheFixWithoutTheAbsurdAccuracy() throws {
+    /// Runs each of `commands` (with `--gpsd` pointing at the peer) with permission granted,
+    /// against a peer that sends VERSION and a hostile report every 50 ms to whoever connects.
+    static func runAgainstHostilePeer(_ commands: [[String]]) throws -> [PetSpotProcess.Output] {
         let home = try LocationCommandTests.Home()
         _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
-        let (peer, feeder) = try Self.hostilePeer()
+        let peer = try NMEAFeedServer()
+        let feeder = peer.sendRepeatedly { step in [version, hostileReport(step: step)] }
         defer {
             feeder.cancel()
             peer.close()
         }
-        let text = try PetSpotProcess.run(
-            ["locate", "--gpsd", "127.0.0.1:\(peer.port)"], environment: home.environment, timeout: 30)
+        return try commands.map { arguments in
+            try PetSpotProcess.run(
+                arguments + ["--gpsd", "127.0.0.1:\(peer.port)"], environment: home.environment, timeout: 30)
+        }
+    }
+
+    @Test func locateInTextModePrintsTheFixWithoutTheAbsurdAccuracy() throws {
+        let outputs = try Self.runAgainstHostilePeer([["locate"], ["locate", "--json"]])
+        let (text, json) = (outputs[0], outputs[1])
         #expect(text.status == 0, "stderr: \(text.stderr)")
         #expect(text.stdout == "52.22970, 21.01220\n")
-
-        let json = try PetSpotProcess.run(
-            ["locate", "--json", "--gpsd", "127.0.0.1:\(peer.port)"], environment: home.environment, timeout: 30)
         #expect(json.status == 0, "stderr: \(json.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["horizontalAccuracy"] is NSNull)
@@ -46,16 +47,7 @@ struct HostileGPSDPeerCommandTests {
     }
 
     @Test func watchInTextModePrintsTheFixes() throws {
-        let home = try LocationCommandTests.Home()
-        _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
-        let (peer, feeder) = try Self.hostilePeer()
-        defer {
-            feeder.cancel()
-            peer.close()
-        }
-        let watch = try PetSpotProcess.run(
-            ["watch", "--count", "2", "--gpsd", "127.0.0.1:\(peer.port)"], environment: home.environment,
-            timeout: 30)
+        let watch = try #require(try Self.runAgainstHostilePeer([["watch", "--count", "2"]]).first)
         #expect(watch.status == 0, "stderr: \(watch.stderr)")
         #expect(watch.stdout.hasPrefix("52.22970, 21.01220\n"))
     }

@@ -9,8 +9,8 @@ import Locking
 ///
 /// Used on one thread at a time (``GPSDMultiplexer``'s reader thread, or the caller of a
 /// ``GPSDLineDecoder``). libgps parses into static storage, so every parse of the process
-/// (`gps_read`, `gps_unpack`) is serialised by one lock, ``parseLock``; uncontended it costs
-/// a few nanoseconds.
+/// (`libgps_json_unpack`) is serialised by one lock, ``parseLock``; uncontended it costs a
+/// few nanoseconds. Lines are read off the socket here, not by `gps_read` (see ``read()``).
 ///
 /// ```swift
 /// var connection = GPSDConnection()
@@ -23,7 +23,7 @@ import Locking
 /// connection.close()
 /// ```
 struct GPSDConnection: ~Copyable {
-    /// The longest line libgps takes: its buffer (2 × `GPS_JSON_RESPONSE_MAX`, measured on
+    /// The longest line taken, as libgps' own buffer (2 × `GPS_JSON_RESPONSE_MAX`, measured on
     /// libgps 3.22 with a peer). A line that fills it without a newline ends the connection.
     static let lineLimit = 20_480
 
@@ -42,12 +42,22 @@ struct GPSDConnection: ~Copyable {
     private var isOpen = false
     /// From the last `SKY` report; `nil` until one arrives.
     private var satellitesUsed: Int?
+    /// Bytes read from the socket and not yet parsed, from `start`; at most ``lineLimit``.
+    private var buffer: [UInt8] = []
+    private var start = 0
+    /// Where `recv` writes.
+    private var scratch = [UInt8](repeating: 0, count: 4096)
+    private static let newline = UInt8(ascii: "\n")
 
     /// A session with nothing open yet (``open(host:port:)`` connects; ``unpack(_:)`` needs no
     /// connection).
     init() {
-        data = .allocate(capacity: 1)
-        data.initialize(to: gps_data_t())
+        // Zeroed bytes (what `gps_data_t()` gives, without building the 24 KB value field by
+        // field, which made each new session cost milliseconds in a debug build).
+        let size = MemoryLayout<gps_data_t>.size
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<gps_data_t>.alignment)
+        memset(raw, 0, size)
+        data = raw.bindMemory(to: gps_data_t.self, capacity: 1)
     }
 
     deinit {
@@ -75,47 +85,87 @@ struct GPSDConnection: ~Copyable {
     /// The socket, for `poll()`.
     var fileDescriptor: Int32 { data.pointee.gps_fd }
 
-    /// Whether a read may make progress now: libgps holds buffered bytes, or the socket is
-    /// readable. Does not wait. The corresponding C function is `gps_waiting`.
+    /// Whether a read may make progress now: a complete line is buffered, or the socket is
+    /// readable. Does not wait. The corresponding C function is `gps_waiting` (for the socket).
     ///
-    /// While libgps holds only part of a line this stays `true` although nothing can be read:
-    /// after ``read()`` returns `nil`, wait for the socket with `poll()` instead.
-    func waiting() -> Bool { gps_waiting(data, 0) }
+    /// While only part of a line is buffered this is `true` as long as the socket has bytes;
+    /// after ``read()`` returns `nil`, wait for the socket with `poll()`.
+    func waiting() -> Bool {
+        buffer[start...].contains(Self.newline) || gps_waiting(data, 0)
+    }
 
-    /// Reads one line: the next buffered line, or what the socket has. The corresponding C
-    /// function is `gps_read`.
+    /// Reads one line: the next buffered line, or what the socket has, and parses it with
+    /// libgps (``unpack(_:)``).
     ///
-    /// - Returns: the line's ``Message``, or `nil` when no line is complete yet (libgps keeps
-    ///   the part it has; the socket had no more).
+    /// Lines are split here, not by `gps_read`: `gps_read` parses with `gps_unpack`, whose loop
+    /// in libgps 3.22 never ends on some malformed lines (`{"class""class":"TPV"}`, found by the
+    /// `FuzzGPSDReport` fuzz target), which froze this thread for every connection.
+    ///
+    /// - Returns: the line's ``Message``, or `nil` when no line is complete yet (the part is
+    ///   kept; the socket had no more).
     /// - Throws: ``GPSDConnectionError/lost`` when the peer closed the connection or the socket
-    ///   failed, ``GPSDConnectionError/lineTooLong(limit:)`` when a line filled libgps' buffer.
+    ///   failed, ``GPSDConnectionError/lineTooLong(limit:)`` when ``lineLimit`` bytes came
+    ///   without a line end.
     mutating func read() throws(GPSDConnectionError) -> Message? {
-        data.pointee.set = 0  // non-position reports add bits without clearing old ones
-        let (status, readError) = Self.parseLock.withLock { _ in
-            errno = 0
-            let status = gps_read(data, nil, 0)
-            return (status, errno)
+        if let line = takeLine() { return unpack(line) }
+        if start > 0 {
+            buffer.removeFirst(start)
+            start = 0
         }
-        guard status >= 0 else { throw endError(errno: readError) }
-        guard data.pointee.set & PACKET_SET != 0 else { return nil }
-        return message()
+        let space = Self.lineLimit - buffer.count
+        guard space > 0 else { throw .lineTooLong(limit: Self.lineLimit) }
+        let received = scratch.withUnsafeMutableBytes { bytes in
+            recv(data.pointee.gps_fd, bytes.baseAddress, min(space, bytes.count), Int32(MSG_DONTWAIT))
+        }
+        if received == 0 { throw .lost }
+        if received < 0 {
+            guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { throw .lost }
+            return nil
+        }
+        buffer.append(contentsOf: scratch[..<received])
+        if let line = takeLine() { return unpack(line) }
+        guard buffer.count < Self.lineLimit else { throw .lineTooLong(limit: Self.lineLimit) }
+        return nil
     }
 
     /// Parses one line of gpsd JSON with libgps' own parser, as ``read()`` does for a line
-    /// from the socket; needs no connection. Lines over ``lineLimit`` bytes, which a
-    /// connection never delivers, are ``Message/other``. The corresponding C function is
-    /// `gps_unpack`.
+    /// from the socket; needs no connection. A line longer than ``lineLimit`` bytes, which a
+    /// connection never delivers, is ``Message/other``. The corresponding C function is
+    /// `libgps_json_unpack`, called once (gpsd writes one object per line): not `gps_unpack`,
+    /// whose loop over several objects never ends on some malformed lines.
     mutating func unpack(_ line: some StringProtocol) -> Message {
-        var bytes = Array(line.utf8)
-        guard bytes.count < Self.lineLimit else { return .other }
+        unpack(Array(line.utf8)[...])
+    }
+
+    private mutating func unpack(_ line: ArraySlice<UInt8>) -> Message {
+        guard line.count < Self.lineLimit, line.first == UInt8(ascii: "{") else { return .other }
+        var bytes = Array(line)
         bytes.append(0)
-        data.pointee.set = 0
-        _ = bytes.withUnsafeMutableBufferPointer { buffer in
+        data.pointee.set = 0  // non-position reports add bits without clearing old ones
+        _ = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
-                Self.parseLock.withLock { _ in gps_unpack(characters.baseAddress, data) }
+                Self.parseLock.withLock { _ in
+                    var end = characters.baseAddress
+                    return libgps_json_unpack(characters.baseAddress, data, &end)
+                }
             }
         }
         return message()
+    }
+
+    /// The next complete line in the buffer, without its `\n`.
+    private mutating func takeLine() -> ArraySlice<UInt8>? {
+        guard let end = buffer[start...].firstIndex(of: Self.newline) else { return nil }
+        let line = buffer[start..<end]
+        start = end + 1
+        if start == buffer.count {
+            defer {
+                buffer.removeAll(keepingCapacity: true)
+                start = 0
+            }
+            return ArraySlice(Array(line))
+        }
+        return line
     }
 
     /// Stops the watch and closes the socket; nothing when not open. The corresponding C
@@ -139,17 +189,6 @@ struct GPSDConnection: ~Copyable {
                 altitudeHAE: fix.altHAE, eph: fix.eph, epx: fix.epx, epy: fix.epy, epv: fix.epv, speed: fix.speed,
                 track: fix.track, timeSeconds: Int(fix.time.tv_sec), timeNanoseconds: Int(fix.time.tv_nsec),
                 satellitesUsed: satellitesUsed))
-    }
-
-    /// Why `gps_read` failed. libgps returns -1 with `errno` 0 both when the peer closed the
-    /// connection and when a line filled its buffer; the socket tells them apart: at the end
-    /// of the stream it reads as closed (`recv` returns 0), after an over-long line it does not.
-    private func endError(errno readError: Int32) -> GPSDConnectionError {
-        guard readError == 0 else { return .lost }
-        var byte: UInt8 = 0
-        let peeked = recv(data.pointee.gps_fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-        let pending = peeked > 0 || (peeked < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-        return pending ? .lineTooLong(limit: Self.lineLimit) : .lost
     }
 
     /// The named case for `gps_open`'s failure code (libgps' `NL_*` codes, negative).

@@ -11,11 +11,12 @@ import Locking
 /// wake-up pipe for new commands), and hands out Sendable ``GPSDReport`` copies.
 ///
 /// Two rules keep it both prompt and idle (Docs/Location.md, "The gpsd provider"):
-/// - Lines libgps has already buffered are invisible to `poll()`, so while a connection has
-///   complete lines left after a round's 256 reads, the thread does not wait in `poll()`.
-/// - A read that completes no line (the peer sent part of one) means libgps holds nothing
-///   more to parse: that connection is read again only when `poll()` says its socket has
-///   more, so a partial line costs nothing while nothing arrives.
+/// - Lines already read off a socket into the connection's buffer are invisible to `poll()`,
+///   so while a connection has complete lines left after a round's 256 reads, the thread
+///   does not wait in `poll()`.
+/// - A read that completes no line (the peer sent part of one) means nothing more can be
+///   parsed: that connection is read again only when `poll()` says its socket has more, so a
+///   partial line costs nothing while nothing arrives.
 final class GPSDMultiplexer: Sendable {
     /// What a connection reports, from the reader thread.
     enum Event: Sendable {
