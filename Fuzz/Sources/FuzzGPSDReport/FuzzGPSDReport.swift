@@ -5,8 +5,8 @@ import Location
 import OutsideInput
 
 /// Fuzzes the gpsd report path: the input's lines go, one decoder for the whole input (so a
-/// `SKY` line affects the fixes after it), through libgps' own JSON parser (`gps_unpack`,
-/// what `gps_read` runs on a line from the socket) and the provider's conversion into
+/// `SKY` line affects the fixes after it), through libgps' own JSON parser
+/// (`libgps_json_unpack`, as for a line from the socket) and the provider's conversion into
 /// `ProviderEvent`s (`GPSDLineDecoder`), then into the text a person sees.
 ///
 /// Properties: no trap; a fix has an in-range coordinate and every number finite and within

@@ -2,8 +2,8 @@
 /// send for them: for replaying a `gpspipe -w` capture without a gpsd, or checking what a
 /// peer's line would do.
 ///
-/// Each line goes through libgps' own parser (`gps_unpack`, what `gps_read` does for a line
-/// from the socket) and the same conversion as a live connection, so a decoded fix is the fix
+/// Each line goes through libgps' own parser (`libgps_json_unpack`, as a line from the socket
+/// does) and the same conversion as a live connection, so a decoded fix is the fix
 /// a ``LocationService`` would get: a `TPV` with mode 2 or 3 and a valid position is a
 /// ``ProviderEvent/fix(_:)`` whose numbers are within ``LocationFix``'s bounds, any other
 /// `TPV` is ``ProviderEvent/noFix``, and other lines (`VERSION`, `DEVICES`, `SKY`, garbage)
