@@ -53,6 +53,14 @@ let package = Package(
             dependencies: ["FuzzTrackProperties", .product(name: "Scenarios", package: "PetSpotLocation")]
         ),
         .executableTarget(
+            name: "FuzzGPSDReport",
+            dependencies: [
+                "FuzzSupport", .product(name: "Location", package: "PetSpotLocation"),
+                .product(name: "Geodata", package: "PetSpotLocation"),
+                .product(name: "OutsideInput", package: "PetSpotLocation"),
+            ]
+        ),
+        .executableTarget(
             name: "FuzzNMEATrack",
             dependencies: ["FuzzTrackProperties", .product(name: "Scenarios", package: "PetSpotLocation")]
         ),

@@ -64,8 +64,18 @@ public final class NMEAFeedServer: Sendable {
     /// away. Returns how many readers got them.
     @discardableResult
     public func send(_ lines: [String]) -> Int {
-        let bytes = Array(lines.map { $0 + "\r\n" }.joined().utf8)
-        return shared.readers.withLock { readers in
+        send(bytes: Array(lines.map { $0 + "\r\n" }.joined().utf8))
+    }
+
+    /// Sends `text` as it is, with no line end (part of a line, as a hostile or broken peer
+    /// may), to every connected reader. Returns how many readers got it.
+    @discardableResult
+    public func send(unterminated text: String) -> Int {
+        send(bytes: Array(text.utf8))
+    }
+
+    private func send(bytes: [UInt8]) -> Int {
+        shared.readers.withLock { readers in
             readers.removeAll { fd in
                 var offset = 0
                 while offset < bytes.count {

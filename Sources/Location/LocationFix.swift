@@ -4,9 +4,10 @@ import OutsideInput
 
 /// One position from a receiver: where, how precise, and when.
 ///
-/// Every optional number is either a finite value or `nil`, never NaN or infinity: the
-/// initializer drops what is not finite (and negative accuracies, speeds and satellite
-/// counts), so a receiver's "unknown" never reaches a form field as `nan`.
+/// Every optional number is either a finite value within its documented range or `nil`, never
+/// NaN, infinity or a `1e19`: the initializer drops what is not finite or out of range (see
+/// ``accuracyRange`` and the other ranges in `LocationFix+Bounds.swift`), so a receiver's
+/// "unknown" never reaches a form field as `nan` and no peer's number can overflow a conversion.
 ///
 /// ```swift
 /// let fix = LocationFix(
@@ -44,7 +45,9 @@ public struct LocationFix: Sendable, Hashable, CustomStringConvertible {
     /// `true` for fixes a scenario made up, like CoreLocation's `isSimulatedBySoftware`.
     public let isSimulated: Bool
 
-    /// Makes a fix, turning every non-finite or impossible number into `nil`.
+    /// Makes a fix, turning every non-finite or out-of-range number into `nil` (the ranges are
+    /// ``accuracyRange``, ``altitudeRange``, ``speedRange``, ``courseRange``,
+    /// ``satellitesUsedRange`` and ``receiverTimeRange``).
     public init(
         coordinate: Coordinate, mode: FixMode = .twoDimensional, altitude: Double? = nil,
         horizontalAccuracy: Double? = nil, verticalAccuracy: Double? = nil, speed: Double? = nil,
@@ -53,16 +56,16 @@ public struct LocationFix: Sendable, Hashable, CustomStringConvertible {
     ) {
         self.coordinate = coordinate
         self.mode = mode
-        self.altitude = mode == .threeDimensional ? altitude.finite : nil
-        self.horizontalAccuracy = horizontalAccuracy.finite.flatMap { $0 >= 0 ? $0 : nil }
-        self.verticalAccuracy = mode == .threeDimensional ? verticalAccuracy.finite.flatMap { $0 >= 0 ? $0 : nil } : nil
-        self.speed = speed.finite.flatMap { $0 >= 0 ? $0 : nil }
-        self.course = course.finite.map { value in
+        self.altitude = mode == .threeDimensional ? altitude.within(Self.altitudeRange) : nil
+        self.horizontalAccuracy = horizontalAccuracy.within(Self.accuracyRange)
+        self.verticalAccuracy = mode == .threeDimensional ? verticalAccuracy.within(Self.accuracyRange) : nil
+        self.speed = speed.within(Self.speedRange)
+        self.course = course.within(Self.courseRange).map { value in
             let turned = value.truncatingRemainder(dividingBy: 360)
             return turned < 0 ? turned + 360 : turned
         }
-        self.satellitesUsed = satellitesUsed.flatMap { $0 >= 0 ? $0 : nil }
-        self.receiverTime = receiverTime.flatMap { $0.timeIntervalSince1970.isFinite ? $0 : nil }
+        self.satellitesUsed = satellitesUsed.flatMap { Self.satellitesUsedRange.contains($0) ? $0 : nil }
+        self.receiverTime = receiverTime.flatMap { Self.receiverTimeRange.contains($0) ? $0 : nil }
         self.arrivalTime = arrivalTime
         self.source = source
         self.isSimulated = isSimulated
@@ -74,15 +77,17 @@ public struct LocationFix: Sendable, Hashable, CustomStringConvertible {
         return "\(coordinate.formatted) ±\(Self.metersText(horizontalAccuracy)) m"
     }
 
-    /// Whole meters, or one decimal below 10 m: `"4"`, `"3.5"`, `"3000"`.
+    /// Whole meters, or one decimal below 10 m: `"4"`, `"3.5"`, `"3000"`. Never traps: a value
+    /// past `Int`'s range shows as that range's end, and NaN as `"?"`.
     static func metersText(_ meters: Double) -> String {
-        if meters < 9.95 && meters != meters.rounded() {
-            let tenths = (meters * 10).rounded()
-            return tenths.truncatingRemainder(dividingBy: 10) == 0
-                ? String(Int(tenths / 10)) : "\(Int(tenths) / 10).\(Int(tenths) % 10)"
+        if meters < 9.95 && meters > -9.95 && meters != meters.rounded() {
+            let tenths = Int(roundingSaturating: meters * 10) ?? 0
+            let sign = tenths < 0 ? "-" : ""
+            let whole = abs(tenths) / 10
+            let tenth = abs(tenths) % 10
+            return tenth == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(tenth)"
         }
-        // A receiver's accuracy can be absurd (gpsd passes `"eph": 1e300` on): clamp, never trap.
-        return String(Int(roundingSaturating: meters) ?? 0)
+        return Int(roundingSaturating: meters).map { String($0) } ?? "?"
     }
 }
 
@@ -113,9 +118,4 @@ public struct FixSource: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// `"gpsd localhost:2947"`.
     public var description: String { name.isEmpty ? kind : "\(kind) \(name)" }
-}
-
-extension Optional<Double> {
-    /// The value when finite, else `nil`.
-    var finite: Double? { self.flatMap { $0.isFinite ? $0 : nil } }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import GPSDTestSupport
 import Geodata
-import Location
 import Testing
+
+@testable import Location
 
 /// The gpsd provider against a real gpsd: gpsfake replaying logs the tests own, or gpsd
 /// reading an NMEA feed the test serves. With `CI=true` these run (and fail) even when gpsd
@@ -102,7 +103,7 @@ struct GPSDProviderTests {
             return
         }
         #expect(endpoint == "127.0.0.1:\(port)")
-        #expect(reason.contains("can't connect"))
+        #expect(reason == GPSDConnectionError.cannotConnect.description)
         try await waitUntil(5, "the provider to stop") { await !service.isProviderRunning }
     }
 

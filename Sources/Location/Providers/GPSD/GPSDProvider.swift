@@ -8,7 +8,8 @@ import Foundation
 /// all gpsd connections of the process, and turns each report into a ``ProviderEvent``:
 /// mode 2/3 with a position is a fix, mode 0/1 is ``ProviderEvent/noFix`` (never a fix).
 /// When gpsd cannot be reached or goes away it sends
-/// ``ProviderEvent/disconnected(endpoint:reason:)`` with libgps' own text, then reconnects
+/// ``ProviderEvent/disconnected(endpoint:reason:)`` with libgps' own text (a peer that sends
+/// a line longer than libgps buffers is cut off the same way), then reconnects
 /// after ``backoff`` delays (on the service's clock) until it is back or the service stops it.
 ///
 /// The receiver's timestamp is reported as-is (``LocationFix/receiverTime``) and never used
@@ -37,11 +38,11 @@ public struct GPSDProvider: LocationProvider {
 
     /// How many gpsd connections this process has open right now (all providers together):
     /// zero once every service using gpsd has stopped its provider.
-    public static var openConnectionCount: Int { GPSDReader.shared.openConnections }
+    public static var openConnectionCount: Int { GPSDMultiplexer.shared.openConnections }
 
     /// How many gpsd connections to `endpoint` this process has open right now.
     public static func openConnectionCount(to endpoint: GPSDEndpoint) -> Int {
-        GPSDReader.shared.openConnections(host: endpoint.host, port: String(endpoint.port))
+        GPSDMultiplexer.shared.openConnections(host: endpoint.host, port: String(endpoint.port))
     }
 
     /// Connects, streams, reconnects with backoff; returns when the task is cancelled.
@@ -50,7 +51,7 @@ public struct GPSDProvider: LocationProvider {
         var failures = 0
         while !Task.isCancelled {
             var lastTime: Date?? = nil
-            for await event in GPSDReader.shared.connect(host: endpoint.host, port: String(endpoint.port)) {
+            for await event in GPSDMultiplexer.shared.connect(host: endpoint.host, port: String(endpoint.port)) {
                 switch event {
                 case .connected:
                     failures = 0
@@ -62,8 +63,8 @@ public struct GPSDProvider: LocationProvider {
                         lastTime = .some(fix.receiverTime)
                     }
                     send(providerEvent)
-                case .failed(let reason), .lost(let reason):
-                    send(.disconnected(endpoint: endpoint.description, reason: reason))
+                case .failed(let error), .lost(let error):
+                    send(.disconnected(endpoint: endpoint.description, reason: error.description))
                 }
             }
             if Task.isCancelled { break }
