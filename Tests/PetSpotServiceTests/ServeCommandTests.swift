@@ -39,9 +39,15 @@ struct ServeCommandTests {
 
         /// The port from `petspot: listening on http://127.0.0.1:PORT`, waiting at most 60 s.
         func port() async -> Int? {
-            _ = await eventually(60) { self.output.contains("listening on") }
-            let line = output.split(separator: "\n").first { $0.hasPrefix("petspot: listening on http://127.0.0.1:") }
-            return line.flatMap { Int($0.split(separator: ":").last ?? "") }
+            _ = await eventually(60) { self.listeningPort != nil }
+            return listeningPort
+        }
+
+        /// The port of a complete listening line (one that ends with a newline) so far.
+        var listeningPort: Int? {
+            let prefix = "petspot: listening on http://127.0.0.1:"
+            let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            return lines.first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count)) }
         }
 
         func stop() {
