@@ -30,6 +30,8 @@ let package = Package(
         .library(name: "GPSDTestSupport", targets: ["GPSDTestSupport"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "ReportSteps", targets: ["ReportSteps"]),
+        .library(name: "PetSpotJSON", targets: ["PetSpotJSON"]),
+        .library(name: "PetSpotService", targets: ["PetSpotService"]),
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
     ],
     dependencies: [
@@ -37,6 +39,13 @@ let package = Package(
         // Property-based tests (Swift Testing) for Geodata and Geodesy invariants.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // `petspot serve`: the HTTP server (no swift-configuration: options come from the CLI),
+        // its lifecycle and logs; AsyncHTTPClient talks to it in the tests.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // Pure value types: coordinates, parsing, validation, formatting. No dependencies.
@@ -92,6 +101,23 @@ let package = Package(
         // real Animal description / Pet details models.
         .target(name: "ScenarioSteps", dependencies: ["Geodata", "Locking", "Scenarios", "ReportSteps"]),
 
+        // The JSON the CLI's `--json` prints and the service answers, from one encoder:
+        // validation reports, distances, radii, scenario lists and transcripts.
+        .target(name: "PetSpotJSON", dependencies: ["Geodata", "Geodesy", "Location", "Scenarios"]),
+
+        // `petspot serve`: the location and geodata service over HTTP (Hummingbird), its
+        // OpenAPI document (embedded, served at /openapi.yaml), SSE location updates.
+        .target(
+            name: "PetSpotService",
+            dependencies: [
+                "Geodata", "Geodesy", "Location", "Scenarios", "ScenarioSteps", "PetSpotJSON", "Locking",
+                "OutsideInput",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Resources/openapi.yaml")]),
+
         // The `petspot` command-line tool.
         .executableTarget(
             name: "PetSpotCLI",
@@ -104,7 +130,10 @@ let package = Package(
                 "ScenarioSteps",
                 "Locking",
                 "OutsideInput",
+                "PetSpotJSON",
+                "PetSpotService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -130,6 +159,20 @@ let package = Package(
         .testTarget(
             name: "ScenariosTests",
             dependencies: ["Scenarios", "ScenarioSteps", "Location", "Geodata", "GPSDTestSupport", "Locking"]),
+        .testTarget(
+            name: "PetSpotServiceTests",
+            dependencies: [
+                "PetSpotService", "PetSpotJSON", "Location", "Scenarios", "Geodata", "GPSDTestSupport", "Locking",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -38,11 +38,7 @@ extension PetSpot {
             let initial = GeodesicPath.compassBearing(path.initialBearing)
             let final = GeodesicPath.compassBearing(path.finalBearing)
             if json {
-                let object: JSONValue = .object([
-                    ("meters", .number(path.meters)), ("initialBearing", .number(initial)),
-                    ("finalBearing", .number(final)),
-                ])
-                print(object.text)
+                print(GeodesyJSON.distance(path).text)
             } else {
                 print("From:            \(ends[0].formatted)")
                 print("To:              \(ends[1].formatted)")

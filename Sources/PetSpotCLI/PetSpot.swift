@@ -18,7 +18,7 @@ struct PetSpot: AsyncParsableCommand {
         subcommands: [
             Demo.self, Report.self, Show.self, Validate.self, Locate.self, Watch.self, Permission.self,
             ScenarioCommand.self,
-            Record.self, Distance.self, Radius.self, Nearby.self,
+            Record.self, Distance.self, Radius.self, Nearby.self, Serve.self,
         ],
         defaultSubcommand: Demo.self
     )

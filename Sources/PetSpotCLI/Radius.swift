@@ -61,46 +61,13 @@ extension PetSpot {
                 } catch {
                     throw InputError(error.description)
                 }
-                let feature: JSONValue = .object([
-                    ("type", "Feature"),
-                    (
-                        "properties",
-                        .object([
-                            ("label", .string(line)), ("name", .string(name)),
-                            ("center", .array([.number(centre.longitude.degrees), .number(centre.latitude.degrees)])),
-                            ("radiusMeters", .number(radius.meters)), ("areaSquareMeters", .number(circle.area)),
-                        ])
-                    ),
-                    ("geometry", JSONValue(geometry)),
-                ])
-                print(feature.text)
+                print(GeodesyJSON.radiusFeature(label: line, name: name, circle: circle, geometry: geometry).text)
             } else if json {
-                let object: JSONValue = .object([
-                    ("label", .string(line)), ("radiusText", .string(RadiusDisplay.radiusText(radius))),
-                    ("radiusMeters", .number(radius.meters)), ("areaSquareMeters", .number(circle.area)),
-                ])
-                print(object.text)
+                print(GeodesyJSON.radius(label: line, circle: circle).text)
             } else {
                 print(line)
                 print("Area: \(FixedDecimal.string(circle.area / 1_000_000, decimals: 3)) km²")
             }
         }
-    }
-}
-
-extension JSONValue {
-    /// A GeoJSON geometry, `type` first, positions as `[longitude, latitude]`.
-    init(_ geometry: GeoJSONGeometry) {
-        func position(_ position: GeoJSONPosition) -> JSONValue {
-            .array([.number(position.longitude), .number(position.latitude)])
-        }
-        func ring(_ ring: [GeoJSONPosition]) -> JSONValue { .array(ring.map(position)) }
-        let coordinates: JSONValue =
-            switch geometry {
-            case .point(let point): position(point)
-            case .polygon(let rings): .array(rings.map(ring))
-            case .multiPolygon(let polygons): .array(polygons.map { .array($0.map(ring)) })
-            }
-        self = .object([("type", .string(geometry.type)), ("coordinates", coordinates)])
     }
 }

@@ -293,6 +293,10 @@ extension LocationService {
     /// How many ``updates`` consumers are registered right now.
     public var subscriberCount: Int { subscribers.count }
 
+    /// The last state published while the provider runs (`waitingForFix`, a fix,
+    /// `providerUnavailable`, …), or `nil` while it is stopped.
+    public var currentState: LocationUpdate? { state }
+
     /// How many ``requestLocation(timeout:desiredAccuracy:maximumAge:)`` calls are waiting.
     public var pendingRequestCount: Int { requests.count }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PetSpotJSON
 import Scenarios
 
 extension PetSpot.ScenarioCommand {
@@ -21,15 +22,7 @@ extension PetSpot.ScenarioCommand {
                 throw ExitCode(65)
             }
             if json {
-                let items = scenarios.map { scenario -> JSONValue in
-                    .object([
-                        ("name", .string(scenario.name)), ("title", .string(scenario.title)),
-                        ("authorization", .string(scenario.authorization.description)),
-                        ("default", .bool(scenario.name == ScenarioLibrary.defaultName)),
-                        ("expectations", .number(Double(scenario.expectations.count))),
-                    ])
-                }
-                print(JSONValue.array(items).text)
+                print(ScenarioJSON.list(scenarios).text)
                 return
             }
             let width = scenarios.map(\.name.count).max() ?? 0

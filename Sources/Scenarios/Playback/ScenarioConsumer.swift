@@ -56,13 +56,15 @@ final class ScenarioConsumer: Sendable {
                 $0.fixes.append(fix)
                 $0.requests.append(.init(outcome: .fix, fix: fix, error: nil, time: clock.now.offset))
             }
-            await recorder.record(.app, "← fix \(Self.describe(fix))")
+            await recorder.record(.app, "← fix \(Self.describe(fix))", fix: fix, status: "fix")
             return .success(fix)
         } catch {
             state.withLock {
                 $0.requests.append(.init(outcome: .init(error), fix: nil, error: error, time: clock.now.offset))
             }
-            await recorder.record(.app, "← \(ScenarioExpectation.RequestOutcome(error)): \(error.description)")
+            await recorder.record(
+                .app, "← \(ScenarioExpectation.RequestOutcome(error)): \(error.description)",
+                status: ScenarioExpectation.RequestOutcome(error).rawValue)
             return .failure(error)
         }
     }
@@ -71,7 +73,7 @@ final class ScenarioConsumer: Sendable {
     func requestAuthorization() async -> AuthorizationStatus {
         await recorder.record(.app, ConsumerAction.requestAuthorization.description)
         let status = await service.requestWhenInUseAuthorization()
-        await recorder.record(.app, "← authorization \(status)")
+        await recorder.record(.app, "← authorization \(status)", status: status.rawValue)
         return status
     }
 
@@ -86,9 +88,9 @@ final class ScenarioConsumer: Sendable {
                     if let fix = update.fix {
                         received += 1
                         self.state.withLock { $0.fixes.append(fix) }
-                        await self.recorder.record(.app, "← update: fix \(Self.describe(fix))")
+                        await self.recorder.record(.app, "← update: fix \(Self.describe(fix))", fix: fix, status: "fix")
                     } else {
-                        await self.recorder.record(.app, "← update: \(update.description)")
+                        await self.recorder.record(.app, "← update: \(update.description)", status: update.stateName)
                     }
                     if let count, received >= count { return }
                 }

@@ -169,7 +169,7 @@ public struct ScenarioRunner: Sendable {
         case .fix(let fix):
             let located = fix.locationFix(source: receiver.source, receiverTime: receiverTime)
             var delivered = false
-            await recorder.record(.receiver, timed.event.description + listening) {
+            await recorder.record(.receiver, timed.event.description + listening, fix: located) {
                 delivered = receiver.play(.fix(located))
             }
             return delivered ? receiverTime : nil

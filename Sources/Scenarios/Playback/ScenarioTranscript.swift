@@ -1,3 +1,4 @@
+public import Location
 import Locking
 
 /// One line of a scenario's transcript: when (virtual time), who, what, and the service's
@@ -27,14 +28,26 @@ public struct TranscriptEntry: Sendable, Hashable {
     public var authorization: String
     /// Whether the service's provider was running.
     public var providerRunning: Bool
+    /// The fix the event is about (a fix the receiver reported, or one the app received),
+    /// so that a client reads its coordinate without parsing ``event``.
+    public var fix: LocationFix?
+    /// The event's outcome as a machine name, when it has one: `"fix"`, a request's failure
+    /// (`"denied"`, `"noFix"`, …), an update's state (`"waitingForFix"`, …), or the
+    /// authorization the app received (`"authorizedWhenInUse"`).
+    public var status: String?
 
     /// An entry.
-    public init(time: Duration, actor: Actor, event: String, authorization: String, providerRunning: Bool) {
+    public init(
+        time: Duration, actor: Actor, event: String, authorization: String, providerRunning: Bool,
+        fix: LocationFix? = nil, status: String? = nil
+    ) {
         self.time = time
         self.actor = actor
         self.event = event
         self.authorization = authorization
         self.providerRunning = providerRunning
+        self.fix = fix
+        self.status = status
     }
 
     /// `"+2.5 s"`-style time with three decimals: `"   +2.500"`.
@@ -89,12 +102,16 @@ final class TranscriptRecorder: Sendable {
 
     /// Reads whether the provider runs, then, in one critical section, performs `action`
     /// and appends the entry with the authorization as it is after the action.
-    func record(_ actor: TranscriptEntry.Actor, _ event: String, performing action: () -> Void = {}) async {
+    func record(
+        _ actor: TranscriptEntry.Actor, _ event: String, fix: LocationFix? = nil, status: String? = nil,
+        performing action: () -> Void = {}
+    ) async {
         let running = await providerRunning()
         let entry = entries.withLock { entries in
             action()
             let entry = TranscriptEntry(
-                time: now(), actor: actor, event: event, authorization: authorization(), providerRunning: running)
+                time: now(), actor: actor, event: event, authorization: authorization(), providerRunning: running,
+                fix: fix, status: status)
             entries.append(entry)
             return entry
         }

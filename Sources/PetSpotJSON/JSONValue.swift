@@ -2,7 +2,9 @@ import Location
 
 /// A JSON value whose objects keep their keys in the order written, so that the CLI's
 /// output reads in a stable, documented order (Foundation's encoder does not keep it).
-enum JSONValue: Equatable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral {
+public enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByNilLiteral
+{
     case null
     case bool(Bool)
     case number(Double)
@@ -10,23 +12,23 @@ enum JSONValue: Equatable, ExpressibleByStringLiteral, ExpressibleByBooleanLiter
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    init(stringLiteral value: String) { self = .string(value) }
-    init(booleanLiteral value: Bool) { self = .bool(value) }
-    init(nilLiteral: ()) { self = .null }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(nilLiteral: ()) { self = .null }
 
     /// A number, or `null` when absent or not finite.
-    static func number(_ value: Double?) -> JSONValue {
+    public static func number(_ value: Double?) -> JSONValue {
         guard let value, value.isFinite else { return .null }
         return .number(value)
     }
 
     /// A string, or `null` when absent.
-    static func string(_ value: String?) -> JSONValue {
+    public static func string(_ value: String?) -> JSONValue {
         value.map(JSONValue.string) ?? .null
     }
 
     /// The compact JSON text, on one line.
-    var text: String {
+    public var text: String {
         var output = ""
         write(to: &output)
         return output
@@ -69,5 +71,5 @@ enum JSONValue: Equatable, ExpressibleByStringLiteral, ExpressibleByBooleanLiter
         LocationJSON.appendString(value, to: &output)
     }
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
 }

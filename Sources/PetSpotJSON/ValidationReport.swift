@@ -1,14 +1,18 @@
-import Geodata
+public import Geodata
 
 /// What `petspot validate` prints: each field's value, formatted text or message.
 ///
 /// JSON: `{"valid": …, "latitude": {"value": …, "formatted": …, "error": …}, "longitude": {…}}`,
 /// with `null` for what is absent.
-struct ValidationReport {
-    struct Field {
-        var value: Double?
-        var formatted: String?
-        var error: String?
+public struct ValidationReport: Sendable {
+    /// One field's outcome.
+    public struct Field: Sendable {
+        /// The value in degrees, when valid.
+        public var value: Double?
+        /// The value with five decimals, when valid.
+        public var formatted: String?
+        /// The message a person sees, when not valid.
+        public var error: String?
 
         init<Component: CoordinateComponent>(_ component: Component?, error: CoordinateFieldError?) {
             value = component?.degrees
@@ -20,16 +24,20 @@ struct ValidationReport {
             self.error = error
         }
 
-        var json: JSONValue {
+        /// `{"value", "formatted", "error"}`.
+        public var json: JSONValue {
             .object([("value", .number(value)), ("formatted", .string(formatted)), ("error", .string(error))])
         }
     }
-    var valid: Bool
-    var latitude: Field
-    var longitude: Field
+    /// Whether both fields pass.
+    public var valid: Bool
+    /// The latitude field.
+    public var latitude: Field
+    /// The longitude field.
+    public var longitude: Field
 
     /// From the two fields' texts.
-    init(fields: CoordinateFieldsValidation) {
+    public init(fields: CoordinateFieldsValidation) {
         valid = fields.isValid
         latitude = Field(fields.latitude, error: fields.latitudeError)
         longitude = Field(fields.longitude, error: fields.longitudeError)
@@ -38,7 +46,7 @@ struct ValidationReport {
     /// From a pair in one string: each value is checked on its own, so an out-of-range
     /// latitude does not hide a valid longitude; a pair that cannot be read puts its
     /// message on both fields.
-    init(pair text: String) {
+    public init(pair text: String) {
         do {
             let (latitudeDegrees, longitudeDegrees) = try CoordinatePairParser.split(text)
             func check<C: CoordinateComponent>(_ degrees: Double, as: C.Type) -> (C?, CoordinateFieldError?) {
@@ -56,12 +64,13 @@ struct ValidationReport {
         }
     }
 
-    var json: JSONValue {
+    /// The JSON object `petspot validate --json` prints.
+    public var json: JSONValue {
         .object([("valid", .bool(valid)), ("latitude", latitude.json), ("longitude", longitude.json)])
     }
 
     /// Two aligned lines: the formatted value, the message, or `(empty)`.
-    var text: String {
+    public var text: String {
         func line(_ name: String, _ field: Field) -> String {
             "\(name) \(field.error.map { "✗ \($0)" } ?? field.formatted ?? "(empty)")"
         }

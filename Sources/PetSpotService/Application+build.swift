@@ -1,0 +1,59 @@
+public import Hummingbird
+import Logging
+import NIOCore
+
+/// The service's application: the router with every controller, the middlewares (request
+/// log, CORS for the allowed origins, problem details for every error), and the location
+/// source's services (a scenario's loop) run beside the server.
+///
+/// ```swift
+/// let app = buildApplication(ServiceConfiguration(port: 0, location: .none))
+/// try await app.runService()      // until SIGTERM or SIGINT
+/// ```
+public func buildApplication(_ configuration: ServiceConfiguration) -> some ApplicationProtocol {
+    let routes = RouteIndex()
+    let router = buildRouter(configuration, routes: routes)
+    let onListening = configuration.onListening
+    let host = configuration.host
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        services: configuration.location.services,
+        onServerRunning: { channel in
+            await onListening(host, channel.localAddress?.port ?? 0)
+        },
+        logger: configuration.logger)
+}
+
+/// The router: every controller's routes behind the middlewares. `routes` is filled with
+/// the routes added, for the 405 check and the OpenAPI conformance test.
+public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteIndex = RouteIndex()) -> Router<
+    BasicRequestContext
+> {
+    let router = Router(context: BasicRequestContext.self)
+    router.add(middleware: RequestLogMiddleware(logger: configuration.logger))
+    if !configuration.allowedOrigins.isEmpty {
+        router.add(middleware: AllowedOriginsMiddleware(origins: Set(configuration.allowedOrigins)))
+    }
+    router.add(middleware: ProblemMiddleware(routes: routes))
+    HealthController(location: configuration.location).addRoutes(to: router)
+    CoordinatesController().addRoutes(to: router)
+    GeodesyController().addRoutes(to: router)
+    LocationController(location: configuration.location).addRoutes(to: router)
+    LocationUpdatesController(
+        location: configuration.location, heartbeat: configuration.heartbeatInterval,
+        bufferSize: configuration.eventBufferSize, logger: configuration.logger
+    ).addRoutes(to: router)
+    ScenariosController().addRoutes(to: router)
+    OpenAPIController().addRoutes(to: router)
+    routes.set(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })
+    return router
+}
+
+/// Builds the application and runs it until SIGTERM or SIGINT, which end the event streams
+/// and stop the server gracefully (`petspot serve`).
+///
+/// - Throws: when the server cannot start (the port is taken, the host is not an address).
+public func runService(_ configuration: ServiceConfiguration) async throws {
+    try await buildApplication(configuration).runService()
+}

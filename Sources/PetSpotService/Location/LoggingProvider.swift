@@ -1,0 +1,52 @@
+import Location
+import Locking
+import Logging
+
+/// A provider that logs what its wrapped provider does: connects, losses, reconnects (with
+/// the backoff delay before the next attempt), and when it starts and stops (the service
+/// runs it only while someone listens).
+struct LoggingProvider: LocationProvider {
+    let wrapped: any LocationProvider
+    /// The delays between reconnection attempts, to say when the next one comes.
+    let backoff: Backoff?
+    let logger: Logger
+
+    var source: FixSource { wrapped.source }
+
+    func run(clock: LocationClock, send: @escaping @Sendable (ProviderEvent) -> Void) async {
+        let source = self.source.description
+        let logger = self.logger
+        let backoff = self.backoff
+        let failures = Locked((count: 0, everConnected: false))
+        logger.info("location provider starting", metadata: ["source": "\(source)"])
+        await wrapped.run(clock: clock) { event in
+            switch event {
+            case .connected:
+                let (reconnect, afterFailures) = failures.withLock { state in
+                    defer { state = (0, true) }
+                    return (state.everConnected, state.count)
+                }
+                let metadata: Logger.Metadata = ["source": "\(source)", "failures": "\(afterFailures)"]
+                logger.info(
+                    reconnect || afterFailures > 0 ? "location provider reconnected" : "location provider connected",
+                    metadata: metadata)
+            case .disconnected(let endpoint, let reason):
+                let count = failures.withLock { state -> Int in
+                    state.count += 1
+                    return state.count
+                }
+                var metadata: Logger.Metadata = [
+                    "source": "\(source)", "endpoint": "\(endpoint)", "reason": "\(reason)",
+                ]
+                if let backoff { metadata["retry_in"] = "\(backoff.delay(afterFailures: count))" }
+                logger.warning("location provider unavailable", metadata: metadata)
+            case .fix:
+                logger.trace("fix", metadata: ["source": "\(source)"])
+            case .noFix:
+                logger.debug("no fix", metadata: ["source": "\(source)"])
+            }
+            send(event)
+        }
+        logger.info("location provider stopped", metadata: ["source": "\(source)"])
+    }
+}

@@ -1,0 +1,39 @@
+public import Logging
+
+/// What `petspot serve` was asked for: where to listen, the location source, CORS origins,
+/// logs, and the event-stream timings (injectable for tests).
+public struct ServiceConfiguration: Sendable {
+    /// The interface to bind: loopback unless asked otherwise.
+    public var host: String
+    /// The port; 0 picks a free one.
+    public var port: Int
+    /// Where positions come from.
+    public var location: LocationSource
+    /// The origins whose pages may call the API from a browser (CORS); empty: none.
+    public var allowedOrigins: [String]
+    /// The logger for requests, the location provider and event streams.
+    public var logger: Logger
+    /// How often an event stream sends a `: heartbeat` comment (15 s).
+    public var heartbeatInterval: Duration
+    /// How many events an event-stream client that reads slowly may have waiting.
+    public var eventBufferSize: Int
+    /// Called once the server listens, with the port it got.
+    public var onListening: @Sendable (_ host: String, _ port: Int) async -> Void
+
+    /// A configuration; the defaults are those of `petspot serve`.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, location: LocationSource = .none,
+        allowedOrigins: [String] = [], logger: Logger = Logger(label: "petspot.serve"),
+        heartbeatInterval: Duration = .seconds(15), eventBufferSize: Int = 32,
+        onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
+    ) {
+        self.host = host
+        self.port = port
+        self.location = location
+        self.allowedOrigins = allowedOrigins
+        self.logger = logger
+        self.heartbeatInterval = heartbeatInterval
+        self.eventBufferSize = eventBufferSize
+        self.onListening = onListening
+    }
+}

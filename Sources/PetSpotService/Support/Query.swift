@@ -1,0 +1,88 @@
+import Foundation
+import Hummingbird
+import OutsideInput
+
+/// A request's query string, read strictly: only the parameters an endpoint takes, each at
+/// most once, percent-decoded. Anything else is a 400 problem naming the parameter.
+struct Query {
+    private var values: [String: String] = [:]
+
+    /// Reads `request`'s query; `allowed` are the names the endpoint takes.
+    ///
+    /// - Throws: ``Problem`` (400) for an unknown or repeated parameter or bad percent-encoding.
+    init(_ request: Request, allowed: [String]) throws(Problem) {
+        guard let query = request.uri.query, !query.isEmpty else { return }
+        for item in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = Self.percentDecoded(parts[0]) else {
+                throw Problem(.badRequest, detail: "The query string has invalid percent-encoding.")
+            }
+            let raw = parts.count > 1 ? parts[1] : ""
+            let shown = String(name.prefix(40)).terminalSafe
+            guard allowed.contains(name) else {
+                let takes = allowed.isEmpty ? "no query parameters" : "only " + allowed.joined(separator: ", ")
+                throw Problem.badParameter(name, "Unknown query parameter '\(shown)'; this endpoint takes \(takes).")
+            }
+            guard let value = Self.percentDecoded(raw) else {
+                throw Problem.badParameter(name, "Query parameter '\(name)' has invalid percent-encoding.")
+            }
+            guard values[name] == nil else {
+                throw Problem.badParameter(name, "Query parameter '\(name)' is given twice; give it once.")
+            }
+            values[name] = value
+        }
+    }
+
+    /// `text` with its `%XX` escapes decoded, or `nil` when an escape is broken or the
+    /// result is not UTF-8. `+` stays a plus sign.
+    static func percentDecoded(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                return nil
+            }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// The parameter's text, if given.
+    subscript(_ name: String) -> String? { values[name] }
+
+    /// The parameter's text.
+    ///
+    /// - Throws: ``Problem`` (400) saying `rule` when it is missing.
+    func required(_ name: String, _ rule: String) throws(Problem) -> String {
+        guard let value = values[name] else {
+            throw Problem.badParameter(name, "Query parameter '\(name)' is required: \(rule).")
+        }
+        return value
+    }
+
+    /// The parameter as a finite number in `range`, or `nil` when not given.
+    ///
+    /// - Throws: ``Problem`` (400) saying `rule` when it is not such a number.
+    func number(_ name: String, in range: ClosedRange<Double>, _ rule: String) throws(Problem) -> Double? {
+        guard let text = values[name] else { return nil }
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, range.contains(value)
+        else {
+            throw Problem.badParameter(
+                name, "Query parameter '\(name)' must be \(rule); got '\(String(text.prefix(40)).terminalSafe)'.")
+        }
+        return value
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Requests to a server without a location source, with the status each must get: the
+/// success and error shapes of every endpoint (the conformance test checks their bodies
+/// against the OpenAPI document, the endpoint tests their values).
+struct ExampleRequest: Sendable {
+    var method = "GET"
+    var path: String
+    var headers: [(String, String)] = []
+    var body: [UInt8]? = nil
+    var status: Int
+}
+
+enum ExampleRequests {
+    static let pair = "52.2297,21.0122"
+
+    /// A scenario document a client posts: granted, one fix in Kraków.
+    static let postedScenario = """
+        title: Posted
+        authorization: authorizedWhenInUse
+        timeline:
+          - fix: {coordinate: "50.0614, 19.9366", accuracy: 8}
+        consumer:
+          - requestLocation: {timeout: 5s}
+        expect:
+          - request: fix
+        """
+
+    static let withoutSource: [ExampleRequest] = [
+        ExampleRequest(path: "/healthz", status: 200),
+        ExampleRequest(path: "/healthz?verbose=1", status: 400),
+        ExampleRequest(path: "/readyz", status: 200),
+        ExampleRequest(path: "/v1/coordinates/validate?pair=\(pair)", status: 200),
+        ExampleRequest(path: "/v1/coordinates/validate?latitude=91&longitude=21", status: 200),
+        ExampleRequest(path: "/v1/coordinates/validate?latitude=&longitude=&flow=found", status: 200),
+        ExampleRequest(path: "/v1/coordinates/validate?latitude=1&longitude=2&flow=lost", status: 400),
+        ExampleRequest(path: "/v1/coordinates/validate?pair=1,2&latitude=1", status: 400),
+        ExampleRequest(path: "/v1/coordinates/validate", status: 400),
+        ExampleRequest(path: "/readyz?probe=1", status: 400),
+        ExampleRequest(path: "/v1/coordinates/validate?pair=1,2&pair=3,4", status: 400),
+        ExampleRequest(path: "/v1/geodesy/distance?from=\(pair)&to=51.5074,-0.1278", status: 200),
+        ExampleRequest(path: "/v1/geodesy/distance?from=\(pair)", status: 400),
+        ExampleRequest(path: "/v1/geodesy/distance?from=95.5,21.5&to=\(pair)", status: 400),
+        ExampleRequest(path: "/v1/geodesy/radius?center=\(pair)&km=15&name=Warsaw", status: 200),
+        ExampleRequest(
+            path: "/v1/geodesy/radius?center=\(pair)&km=15&name=Warsaw",
+            headers: [("Accept", "application/geo+json")], status: 200),
+        ExampleRequest(path: "/v1/geodesy/radius?center=\(pair)&km=ten", status: 400),
+        ExampleRequest(path: "/v1/geodesy/radius?center=\(pair)&km=20000", status: 400),
+        ExampleRequest(
+            path: "/v1/geodesy/radius?center=\(pair)&km=1&points=2", headers: [("Accept", "application/geo+json")],
+            status: 400),
+        ExampleRequest(path: "/v1/location", status: 503),
+        ExampleRequest(path: "/v1/location?scenario=default", status: 200),
+        ExampleRequest(path: "/v1/location?scenario=permission-denied", status: 403),
+        ExampleRequest(path: "/v1/location?scenario=restricted", status: 403),
+        ExampleRequest(path: "/v1/location?scenario=no-fix-timeout&timeout=5", status: 504),
+        ExampleRequest(path: "/v1/location?scenario=nope", status: 400),
+        ExampleRequest(path: "/v1/location?scenario=..%2F..%2Fetc%2Fpasswd", status: 400),
+        ExampleRequest(path: "/v1/location?timeout=0", status: 400),
+        ExampleRequest(path: "/v1/location/updates", status: 503),
+        ExampleRequest(path: "/v1/location/updates?since=1", status: 400),
+        ExampleRequest(path: "/v1/scenarios", status: 200),
+        ExampleRequest(path: "/v1/scenarios?all=1", status: 400),
+        ExampleRequest(method: "POST", path: "/v1/scenarios/default/run", status: 200),
+        ExampleRequest(method: "POST", path: "/v1/scenarios/nope/run", status: 404),
+        ExampleRequest(method: "POST", path: "/v1/scenarios/default/run?fast=1", status: 400),
+        ExampleRequest(
+            method: "POST", path: "/v1/scenarios/posted/run", headers: [("Content-Type", "application/yaml")],
+            body: Array(postedScenario.utf8), status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/scenarios/posted/run", headers: [("Content-Type", "text/plain")],
+            body: Array(postedScenario.utf8), status: 415),
+        ExampleRequest(
+            method: "POST", path: "/v1/scenarios/posted/run", headers: [("Content-Type", "application/yaml")],
+            body: Array(repeating: UInt8(ascii: "#"), count: 300 * 1024), status: 413),
+        ExampleRequest(
+            method: "POST", path: "/v1/scenarios/posted/run", headers: [("Content-Type", "application/yaml")],
+            body: Array("title: [unclosed\n".utf8), status: 422),
+        ExampleRequest(path: "/openapi.yaml", status: 200),
+        ExampleRequest(path: "/openapi.yaml?v=2", status: 400),
+        ExampleRequest(path: "/nope", status: 404),
+        ExampleRequest(path: "/v1/scenarios/default", status: 404),
+        ExampleRequest(method: "POST", path: "/healthz", status: 405),
+        ExampleRequest(method: "DELETE", path: "/v1/scenarios/default/run", status: 405),
+    ]
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Location
+import Locking
+import PetSpotService
+import Testing
+import Yams
+
+/// The OpenAPI document is the contract: every route the router has is documented and every
+/// documented operation is routed; every request below is answered with a documented status
+/// whose body matches the documented schema; and every documented status is exercised here,
+/// so neither side can drift.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct OpenAPIConformanceTests {
+    static var document: [String: Any] {
+        let text = (try? String(contentsOf: openAPIURL, encoding: .utf8)) ?? ""
+        return ((try? Yams.load(yaml: text)) as? [String: Any]) ?? [:]
+    }
+
+    static var openAPIURL: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/PetSpotService/Resources/openapi.yaml")
+    }
+
+    /// `"GET /healthz"` for every documented operation.
+    static var documentedOperations: [String] {
+        let paths = document["paths"] as? [String: Any] ?? [:]
+        return paths.flatMap { path, item in
+            (item as? [String: Any] ?? [:]).keys.map { "\($0.uppercased()) \(path)" }
+        }.sorted()
+    }
+
+    @Test func everyRouteIsDocumentedAndEveryDocumentedOperationIsRouted() {
+        let routes = RouteIndex()
+        _ = buildRouter(ServiceConfiguration(logger: TestServer.quietLogger), routes: routes)
+        #expect(!routes.all.isEmpty)
+        #expect(routes.all == Self.documentedOperations)
+    }
+
+    @Test func theServedDocumentIsTheRepositorysFile() async throws {
+        try await TestServer.with { server in
+            let answer = try await server.request("/openapi.yaml")
+            #expect(answer.status == 200)
+            #expect(answer.body == (try String(contentsOf: Self.openAPIURL, encoding: .utf8)))
+        }
+    }
+
+    @Test func everyAnswerIsDocumentedAndEveryDocumentedStatusIsExercised() async throws {
+        let exercised = Locked(Set<String>())
+        let validator = SchemaValidator(document: Self.document)
+        let check: @Sendable (String, String, Answer) throws -> Void = { method, path, answer in
+            let key = try Self.check(method, path, answer, validator: validator)
+            exercised.withLock { _ = $0.insert(key) }
+        }
+        try await TestServer.with(ServiceConfiguration(logger: TestServer.quietLogger)) { server in
+            for example in ExampleRequests.withoutSource {
+                let answer = try await server.request(
+                    example.method, example.path, headers: example.headers, body: example.body)
+                #expect(answer.status == example.status, "\(example.method) \(example.path): \(answer.body)")
+                try check(example.method, example.path, answer)
+            }
+        }
+        // A gpsd source nobody listens on: the provider is unavailable.
+        let deadGPSD = ServiceConfiguration(
+            location: .gpsd(
+                GPSDEndpoint(host: "127.0.0.1", port: 1), authorizer: InMemoryAuthorizer(.authorizedWhenInUse),
+                logger: TestServer.quietLogger),
+            logger: TestServer.quietLogger)
+        try await TestServer.with(deadGPSD) { server in
+            let location = try await server.request("/v1/location?timeout=20")
+            #expect(location.status == 503)
+            #expect(try location.object["reason"] as? String == "providerUnavailable")
+            try check("GET", "/v1/location", location)
+            let stream = EventStreamClient(url: server.url("/v1/location/updates"))
+            defer { stream.close() }
+            let unavailable = await stream.wait(30) { client in
+                client.events.contains { $0.data.contains("\"providerUnavailable\"") }
+            }
+            #expect(unavailable)
+            #expect(stream.status == 200)
+            exercised.withLock { _ = $0.insert("GET /v1/location/updates 200") }
+            let ready = try await server.request("/readyz")
+            #expect(ready.status == 503, "\(ready.body)")
+            try check("GET", "/readyz", ready)
+        }
+        let missing = Self.documentedStatuses.subtracting(exercised.withLock { $0 })
+        #expect(missing.isEmpty, "documented but never exercised: \(missing.sorted())")
+    }
+
+    /// `"GET /healthz 200"` for every documented operation and status.
+    static var documentedStatuses: Set<String> {
+        let paths = document["paths"] as? [String: Any] ?? [:]
+        var statuses = Set<String>()
+        for (path, item) in paths {
+            for (method, operation) in item as? [String: Any] ?? [:] {
+                let responses = (operation as? [String: Any])?["responses"] as? [String: Any] ?? [:]
+                for status in responses.keys { statuses.insert("\(method.uppercased()) \(path) \(status)") }
+            }
+        }
+        return statuses
+    }
+
+    /// Checks one answer against the document; returns `"METHOD /template STATUS"`.
+    static func check(_ method: String, _ target: String, _ answer: Answer, validator: SchemaValidator) throws
+        -> String
+    {
+        let path = String(target.split(separator: "?", maxSplits: 1).first ?? "")
+        let paths = document["paths"] as? [String: Any] ?? [:]
+        let template = paths.keys.first { Self.matches(template: $0, path) }
+        let operation = template.flatMap { (paths[$0] as? [String: Any])?[method.lowercased()] as? [String: Any] }
+        let contentType = answer.header("content-type")?.split(separator: ";").first.map(String.init) ?? ""
+        guard let template, let operation else {
+            // Not an operation: only the global 404 and 405 problems.
+            #expect([404, 405].contains(answer.status), "\(method) \(target) → \(answer.status)")
+            #expect(contentType == "application/problem+json")
+            let problem = try JSONNode.parse(answer.body)
+            #expect(validator.problems(problem, ["$ref": "#/components/schemas/Problem"]).isEmpty)
+            if answer.status == 405 { #expect(answer.header("allow") != nil) }
+            return "\(method) \(path) \(answer.status)"
+        }
+        let responses = operation["responses"] as? [String: Any] ?? [:]
+        let documented = validator.response(responses["\(answer.status)"])
+        let response = try #require(documented, "\(method) \(template): \(answer.status) is undocumented")
+        let content = response["content"] as? [String: Any] ?? [:]
+        let media = try #require(
+            content[contentType] as? [String: Any],
+            "\(method) \(template) \(answer.status): \(contentType) undocumented")
+        if contentType.hasSuffix("json"), let schema = media["schema"] as? [String: Any] {
+            let problems = validator.problems(try JSONNode.parse(answer.body), schema)
+            #expect(problems.isEmpty, "\(method) \(target) \(answer.status): \(problems)")
+        }
+        return "\(method) \(template) \(answer.status)"
+    }
+
+    static func matches(template: String, _ path: String) -> Bool {
+        let parts = template.split(separator: "/")
+        let components = path.split(separator: "/")
+        guard parts.count == components.count else { return false }
+        return zip(parts, components).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
+    }
+}

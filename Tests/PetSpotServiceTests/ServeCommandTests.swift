@@ -1,0 +1,100 @@
+import Foundation
+import Locking
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The real `petspot serve` binary: the listening line, and a clean stop on SIGTERM while a
+/// client streams.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct ServeCommandTests {
+    /// A running `petspot serve`, with its standard error collected.
+    final class Server: Sendable {
+        let process: Process
+        private let stderr = Locked("")
+
+        init(_ arguments: [String]) throws {
+            process = Process()
+            process.executableURL = PetSpotBinary.url
+            process.arguments = ["serve", "--port", "0"] + arguments
+            let pipe = Pipe()
+            process.standardError = pipe
+            process.standardOutput = FileHandle.nullDevice
+            let handle = pipe.fileHandleForReading
+            let stderr = self.stderr
+            handle.readabilityHandler = { handle in
+                let data = handle.availableData
+                if data.isEmpty {
+                    handle.readabilityHandler = nil
+                } else {
+                    stderr.withLock { $0 += String(decoding: data, as: UTF8.self) }
+                }
+            }
+            try process.run()
+        }
+
+        var output: String { stderr.withLock { $0 } }
+
+        /// The port from `petspot: listening on http://127.0.0.1:PORT`, waiting at most 60 s.
+        func port() async -> Int? {
+            _ = await eventually(60) { self.listeningPort != nil }
+            return listeningPort
+        }
+
+        /// The port of a complete listening line (one that ends with a newline) so far.
+        var listeningPort: Int? {
+            let prefix = "petspot: listening on http://127.0.0.1:"
+            let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            return lines.first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count)) }
+        }
+
+        func stop() {
+            if process.isRunning { process.terminate() }
+        }
+    }
+
+    @Test func printsOneListeningLineAndAnswers() async throws {
+        let server = try Server(["--log-level", "warning"])
+        defer { server.stop() }
+        let port = try #require(await server.port(), "\(server.output)")
+        let answer = try await TestServer(port: port).request("/healthz")
+        #expect(answer.status == 200)
+        #expect(server.output.components(separatedBy: "listening on").count == 2)
+    }
+
+    @Test func sigtermWithAStreamingClientExitsZeroWithinTwoSeconds() async throws {
+        let server = try Server(["--scenario", "walking-warsaw", "--log-level", "info"])
+        defer { server.stop() }
+        let port = try #require(await server.port(), "\(server.output)")
+        let client = EventStreamClient(url: TestServer(port: port).url("/v1/location/updates"))
+        defer { client.close() }
+        #expect(await client.wait(60) { !$0.events.isEmpty }, "\(server.output)")
+        let start = ContinuousClock.now
+        kill(server.process.processIdentifier, SIGTERM)
+        let exited = await eventually(10) { !server.process.isRunning }
+        let elapsed = start.duration(to: .now)
+        #expect(exited)
+        #expect(elapsed < .seconds(2), "took \(elapsed)")
+        #expect(server.process.terminationReason == .exit)
+        #expect(server.process.terminationStatus == 0)
+        #expect(await client.wait(10) { $0.ended })
+        // Requests are logged with method, path, status and duration.
+        #expect(server.output.contains("path=/v1/location/updates"))
+    }
+
+    @Test func usageErrorsExit64() throws {
+        for arguments in [
+            ["--gpsd", "localhost", "--scenario", "default"], ["--port", "70000"], ["--log-level", "loud"],
+        ] {
+            let process = Process()
+            process.executableURL = PetSpotBinary.url
+            process.arguments = ["serve"] + arguments
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 64, "\(arguments)")
+        }
+    }
+}
