@@ -57,6 +57,10 @@ public actor LocationService {
     /// The newest fix (as handed out), kept after the provider stops for `maximumAge`.
     var latestFix: LocationFix?
     var nextID: UInt64 = 0
+    /// Provider events taken in from a running provider (see ``handledEventCount``).
+    var handledEvents = 0
+    /// Updates queued for ``updates`` consumers (see ``queuedUpdateCount``).
+    var queuedUpdates = 0
 
     /// A service over `provider`, allowed by `authorizer`, timed by `clock`.
     ///
@@ -131,9 +135,9 @@ public actor LocationService {
         subscribers[id] = continuation
         let authorization = authorizer.authorization
         if authorization.isAuthorized {
-            if let state { continuation.yield(state) }
+            if let state { count(continuation.yield(state)) }
         } else {
-            continuation.yield(.authorizationDenied(authorization.status))
+            count(continuation.yield(.authorizationDenied(authorization.status)))
         }
         updateDemand()
         return stream
@@ -190,7 +194,12 @@ public actor LocationService {
     func publish(_ update: LocationUpdate) {
         if update.fix == nil && update == state { return }
         state = update
-        for continuation in subscribers.values { continuation.yield(update) }
+        for continuation in subscribers.values { count(continuation.yield(update)) }
+    }
+
+    /// Counts an update that went into a consumer's buffer (one dropped for it is not new work).
+    private func count(_ result: AsyncStream<LocationUpdate>.Continuation.YieldResult) {
+        if case .enqueued = result { queuedUpdates += 1 }
     }
 
     // MARK: - Provider
@@ -222,6 +231,7 @@ public actor LocationService {
     /// Feeds the provider's events into the service until the provider ends or is stopped.
     func consume(_ events: AsyncStream<ProviderEvent>, generation: UInt64) async {
         for await event in events {
+            if connection?.generation == generation { handledEvents += 1 }
             handle(event, generation: generation)
         }
         providerEnded(generation: generation)
@@ -284,4 +294,15 @@ extension LocationService {
 
     /// How many ``requestLocation(timeout:desiredAccuracy:maximumAge:)`` calls are waiting.
     public var pendingRequestCount: Int { requests.count }
+
+    /// How many provider events the service has handled while their provider was the running
+    /// one, in all. A scenario compares it with the events its receiver delivered, so that
+    /// virtual time moves on only when the service has taken in every one (by counting, not
+    /// by waiting for quiet).
+    public var handledEventCount: Int { handledEvents }
+
+    /// How many updates the service has queued for ``updates`` consumers, in all (an update
+    /// sent to two consumers counts twice). A scenario compares it with the updates its app
+    /// took, for the same reason as ``handledEventCount``.
+    public var queuedUpdateCount: Int { queuedUpdates }
 }
