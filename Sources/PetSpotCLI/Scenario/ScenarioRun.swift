@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutsideInput
 import ScenarioSteps
 import Scenarios
 
@@ -34,8 +35,10 @@ extension PetSpot.ScenarioCommand {
 
         func validate() throws {
             if realtime && speed != nil { throw ValidationError("Give --realtime or --speed, not both.") }
-            if let speed, !(speed.isFinite && speed > 0 && speed <= 100_000) {
-                throw ValidationError("--speed must be a number above 0 (at most 100000).")
+            if let speed, !(speed.isFinite && ScenarioPace.speeds.contains(speed)) {
+                throw ValidationError(
+                    "--speed must be a number from \(ScenarioPace.speeds.lowerBound) to 100000 (times wall-clock pace)."
+                )
             }
         }
 
@@ -49,7 +52,7 @@ extension PetSpot.ScenarioCommand {
             let scenario = try loadScenario(self.scenario)
             let live: Bool
             if case .instant = pace { live = false } else { live = !json }
-            if live { print("Scenario \(scenario.name): \(scenario.title)") }
+            if live { print("Scenario \(scenario.name): \(scenario.title)".terminalSafe) }
             let result = await play(scenario, pace: pace, live: live)
             if json {
                 print(ScenarioJSON.run(result).text)
