@@ -49,11 +49,8 @@ struct RecordCommandTests {
     /// altitude of 1e16, a negative course) and a title with control characters: the file
     /// `record` writes replays.
     @Test func aRecordingOfAbsurdValuesAlwaysReplays() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (directory, environment) = try Self.grantedFolder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let environment = ["XDG_CONFIG_HOME": directory.path, "PETSPOT_LOCATION_POLICY": ""]
-        #expect(try PetSpotProcess.run(["permission", "grant"], environment: environment).status == 0)
         let peer = try NMEAFeedServer()
         defer { peer.close() }
         let report =
@@ -80,11 +77,8 @@ struct RecordCommandTests {
     /// what was recorded so far is saved.
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
     func aSignalEndsTheRecordingAndSavesIt(signalNumber: Int32) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (directory, environment) = try Self.grantedFolder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let environment = ["XDG_CONFIG_HOME": directory.path, "PETSPOT_LOCATION_POLICY": ""]
-        #expect(try PetSpotProcess.run(["permission", "grant"], environment: environment).status == 0)
         let feed = try NMEAFeedServer()
         defer { feed.close() }
         let gpsd = try GPSDDaemon.start(feed: feed)
@@ -113,6 +107,16 @@ struct RecordCommandTests {
         let yaml = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
         #expect(yaml.contains("fix: {latitude: 52.2297, longitude: 21.0122"), "\(yaml)")
         #expect(try PetSpotProcess.run(["scenario", "check", out.path]).status == 0)
+    }
+
+    /// A temporary folder (remove it when done) and an environment whose config, in that
+    /// folder, grants the location permission.
+    static func grantedFolder() throws -> (URL, [String: String]) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let environment = ["XDG_CONFIG_HOME": directory.path, "PETSPOT_LOCATION_POLICY": ""]
+        #expect(try PetSpotProcess.run(["permission", "grant"], environment: environment).status == 0)
+        return (directory, environment)
     }
 
     @Test func recordRejectsAbsurdDurations() throws {
