@@ -27,7 +27,7 @@ extension PetSpot.ScenarioCommand {
         @Flag(help: "Play at wall-clock pace (1 virtual second per second).")
         var realtime = false
 
-        @Option(help: ArgumentHelp("Play at this many times wall-clock pace.", valueName: "x"))
+        @Option(help: ArgumentHelp("Play at this many times wall-clock pace (0.001 to 100000).", valueName: "x"))
         var speed: Double?
 
         @Flag(help: "Print one JSON object instead of text.")

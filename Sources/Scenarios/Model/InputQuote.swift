@@ -1,4 +1,4 @@
-public import OutsideInput
+import OutsideInput
 
 /// How an error message quotes text from a file: at most ``maximumCharacters`` characters
 /// (a 1 MB line is not echoed whole), made terminal-safe, in single quotes.

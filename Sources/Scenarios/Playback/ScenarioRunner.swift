@@ -162,6 +162,7 @@ public struct ScenarioRunner: Sendable {
             finalAuthorization: stage.authorizer.authorization, duration: duration,
             consumerFinished: consumerFinished, checks: [])
         run.checks = run.checked(stepEvaluator: stepEvaluator)
+        stage.close()
         return run
     }
 }

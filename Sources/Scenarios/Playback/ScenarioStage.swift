@@ -11,6 +11,10 @@ struct ScenarioStage: Sendable {
     let authorizer: ScenarioAuthorizer
     let service: LocationService
     let consumer: ScenarioConsumer
+    /// The service, as the transcript recorder reads it: the service holds the authorizer,
+    /// whose events go to the recorder, which reads the service — a cycle that ``close()``
+    /// breaks at the end of the run.
+    private let serviceBox: Locked<LocationService?>
 
     /// The stage for `scenario`; `onEntry` sees each transcript entry as it is written.
     init(scenario: Scenario, onEntry: (@Sendable (TranscriptEntry) -> Void)?) {
@@ -49,6 +53,12 @@ struct ScenarioStage: Sendable {
         self.authorizer = authorizer
         self.service = service
         self.consumer = ScenarioConsumer(service: service, clock: clock, recorder: recorder)
+        self.serviceBox = serviceBox
+    }
+
+    /// Ends the run: the recorder lets go of the service, so that everything is freed.
+    func close() {
+        serviceBox.withLock { $0 = nil }
     }
 
     /// A settler watching this stage; `countsTheApp` when the file's consumer is the app.

@@ -22,7 +22,8 @@ import Location
 ///
 /// What cannot be counted — an app of your own (``ScenarioRunner/run(onEntry:app:)``), the
 /// service reacting to a change of permission, the start — settles ``Mode/quiet``: the same,
-/// and everything unchanged for ``quietPeriod`` of real time too. Those steps are few.
+/// and everything unchanged for ``quietPeriod`` of real time too — longer on a loaded machine:
+/// at least eight times the slowest round seen. Those steps are few.
 struct Settler {
     /// How a step settles.
     enum Mode {
@@ -75,17 +76,24 @@ struct Settler {
         var last: Snapshot?
         var stable = 0
         var rounds = 0
+        var slowestRound = Duration.zero
+        // Quiet steps are few: they can afford the margins the counted ones do without.
+        let yields = quiet ? 2 * yieldsPerRound : yieldsPerRound
+        let roundsNeeded = quiet ? stableRounds + 1 : stableRounds
         while real.now - started < limit {
-            for _ in 0..<yieldsPerRound { await Task.yield() }
+            let roundStart = real.now
+            for _ in 0..<yields { await Task.yield() }
             rounds += 1
             // Tasks of lower priority than this one (the service's detached provider task) get
             // a thread only when this one sleeps: in quiet mode every round, else now and then.
             if quiet || rounds % 16 == 0 { try? await Task.sleep(for: .microseconds(50)) }
             let snapshot = await read()
+            slowestRound = max(slowestRound, real.now - roundStart)
             let busy = inFlight(snapshot, expecting: fixTime)
             if !busy && snapshot == last {
                 stable += 1
-                if stable >= stableRounds && (!quiet || real.now - changedAt >= quietPeriod) { return }
+                let quietEnough = real.now - changedAt >= max(quietPeriod, slowestRound * 8)
+                if stable >= roundsNeeded && (!quiet || quietEnough) { return }
             } else {
                 stable = 0
                 changedAt = real.now
