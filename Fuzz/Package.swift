@@ -49,6 +49,13 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "Scenarios", package: "PetSpotLocation")]
         ),
         .executableTarget(
+            name: "FuzzScenarioTranscript",
+            dependencies: [
+                "FuzzSupport", .product(name: "Scenarios", package: "PetSpotLocation"),
+                .product(name: "OutsideInput", package: "PetSpotLocation"),
+            ]
+        ),
+        .executableTarget(
             name: "FuzzGPXTrack",
             dependencies: ["FuzzTrackProperties", .product(name: "Scenarios", package: "PetSpotLocation")]
         ),

@@ -45,6 +45,80 @@ struct RecordCommandTests {
         #expect(first.stdout.contains("receiver  fix 52.2"))
     }
 
+    /// A peer on the gpsd port reporting absurd values (accuracy beyond the scenario bound, an
+    /// altitude of 1e16, a negative course) and a title with control characters: the file
+    /// `record` writes replays.
+    @Test func aRecordingOfAbsurdValuesAlwaysReplays() throws {
+        let (directory, environment) = try Self.grantedFolder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let peer = try NMEAFeedServer()
+        defer { peer.close() }
+        let report =
+            #"{"class":"TPV","device":"/dev/ttyUSB0","mode":3,"time":"2019-06-08T13:20:00.000Z","lat":52.2297,"lon":21.0122,"altMSL":1e16,"epx":1e12,"epy":1e12,"epv":1e12,"track":-90.0,"speed":1e300}"#
+        let feeder = peer.sendRepeatedly { _ in [report] }
+        defer { feeder.cancel() }
+
+        let out = directory.appendingPathComponent("absurd.yaml")
+        let record = try PetSpotProcess.run(
+            [
+                "record", "--gpsd", "127.0.0.1:\(peer.port)", "--duration", "1.5", "--title",
+                "walk\u{1B}]0;x\u{07}\u{202E}", out.path,
+            ],
+            environment: environment, timeout: 30)
+        #expect(record.status == 0, "\(record.stderr)")
+        let run = try PetSpotProcess.run(["scenario", "run", out.path])
+        #expect(run.status == 0, "\(run.stderr)\n\((try? String(contentsOf: out, encoding: .utf8)) ?? "")")
+        #expect(run.stdout.hasPrefix("Scenario absurd: walk\\x1B]0;x\\x07<U+202E>\n"))
+        #expect(run.stdout.contains("receiver  fix 52.22970, 21.01220"))
+        #expect(try PetSpotProcess.run(["scenario", "check", out.path]).status == 0)
+    }
+
+    /// SIGTERM and SIGHUP (a `kill`, a closed terminal) end a recording like Ctrl-C does:
+    /// what was recorded so far is saved.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aSignalEndsTheRecordingAndSavesIt(signalNumber: Int32) async throws {
+        let (directory, environment) = try Self.grantedFolder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let feed = try NMEAFeedServer()
+        defer { feed.close() }
+        let gpsd = try GPSDDaemon.start(feed: feed)
+        defer { gpsd.kill() }
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let feeder = feed.sendRepeatedly { step in
+            NMEA.epoch(latitude: 52.2297, longitude: 21.0122, time: start.addingTimeInterval(Double(step) / 20))
+        }
+        defer { feeder.cancel() }
+
+        let out = directory.appendingPathComponent("signalled.yaml")
+        let process = Process()
+        process.executableURL = PetSpotProcess.binary
+        process.arguments = ["record", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "60", out.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try await Task.sleep(for: .seconds(2))
+        kill(process.processIdentifier, signalNumber)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        let yaml = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+        #expect(yaml.contains("fix: {latitude: 52.2297, longitude: 21.0122"), "\(yaml)")
+        #expect(try PetSpotProcess.run(["scenario", "check", out.path]).status == 0)
+    }
+
+    /// A temporary folder (remove it when done) and an environment whose config, in that
+    /// folder, grants the location permission.
+    static func grantedFolder() throws -> (URL, [String: String]) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let environment = ["XDG_CONFIG_HOME": directory.path, "PETSPOT_LOCATION_POLICY": ""]
+        #expect(try PetSpotProcess.run(["permission", "grant"], environment: environment).status == 0)
+        return (directory, environment)
+    }
+
     @Test func recordRejectsAbsurdDurations() throws {
         #expect(try PetSpotProcess.run(["record", "--duration", "0", "x.yaml"]).status == 64)
         #expect(try PetSpotProcess.run(["record", "--duration", "100000", "x.yaml"]).status == 64)

@@ -11,6 +11,8 @@ import Synchronization
 ///   one fix; at one fix per simulated second, fixes/s is also simulated seconds per second.
 /// - "whole runner": a bundled scenario played by `ScenarioRunner` (transcript, expectations,
 ///   settling between steps for determinism); one iteration is one whole run.
+/// - "10^5 events": a 100,000-point GPX track watched by the app, decoded and played by
+///   `ScenarioRunner` — the largest timeline the format allows; target under 10 s a run.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo, maxDuration: .seconds(5))
@@ -91,5 +93,46 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             blackHole(await ScenarioRunner(scenario: walking).run())
         }
+    }
+
+    let longTrack = try? ScenarioLibrary.decode(
+        Data(LongTrack.scenario.utf8), file: "long-track.yaml", name: "long-track",
+        readFile: { _ throws(ScenarioError) in Data(LongTrack.gpx(points: 100_000).utf8) })
+    Benchmark(
+        "scenario: whole runner, 10^5 events (GPX track, watched)",
+        configuration: .init(
+            metrics: [.wallClock, .cpuTotal, .peakMemoryResident], scalingFactor: .one, maxDuration: .seconds(60),
+            maxIterations: 3)
+    ) { benchmark in
+        guard let longTrack else { return }
+        for _ in benchmark.scaledIterations {
+            let run = await ScenarioRunner(scenario: longTrack).run()
+            precondition(run.passed && run.fixes.count == 100_000, "the long track did not play whole")
+            blackHole(run)
+        }
+    }
+}
+
+/// A scenario whose app watches a long GPX track: one point per 500 ms, so 10^5 points fit in
+/// the 24 h limit.
+enum LongTrack {
+    static let scenario = """
+        title: 10^5 points
+        authorization: authorizedWhenInUse
+        timeline:
+          - track: {file: long.gpx, interval: 500ms, accuracy: 5}
+        consumer:
+          - watch: {for: 14h}
+        expect:
+          - fixes: 100000
+        """
+
+    static func gpx(points: Int) -> String {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\"><trk><trkseg>\n"
+        for index in 0..<points {
+            let latitude = 52 + Double(index % 1000) / 10_000
+            text += "<trkpt lat=\"\(latitude)\" lon=\"21.0122\"/>\n"
+        }
+        return text + "</trkseg></trk></gpx>\n"
     }
 }

@@ -164,30 +164,26 @@ public final class VirtualClock: Clock, Sendable {
     }
 
     /// Moves the clock forward by `duration`, resuming every sleeper due on the way.
-    public func advance(by duration: Duration) async {
+    ///
+    /// - Returns: how many sleepers it resumed.
+    @discardableResult
+    public func advance(by duration: Duration) async -> Int {
         await advance(to: now.advanced(by: max(duration, .zero)))
     }
 
     /// Moves the clock to `target` (never backwards), resuming due sleepers in deadline order.
-    public func advance(to target: Instant) async {
+    ///
+    /// - Returns: how many sleepers it resumed (none: nothing ran, so nothing needs to settle).
+    @discardableResult
+    public func advance(to target: Instant) async -> Int {
+        var resumed = 0
         while let due = takeNextDue(notAfter: target) {
             for sleeper in due { sleeper.continuation.resume() }
+            resumed += due.count
             for _ in 0..<yieldsPerStep { await Task.yield() }
         }
         state.withLock { $0.now = max($0.now, target) }
-    }
-
-    /// Advances from deadline to deadline until no task sleeps, or `limit` steps were made.
-    ///
-    /// - Returns: the number of steps made.
-    @discardableResult
-    public func runUntilIdle(limit: Int = 100_000) async -> Int {
-        var steps = 0
-        while steps < limit, let deadline = nextDeadline {
-            await advance(to: deadline)
-            steps += 1
-        }
-        return steps
+        return resumed
     }
 
     /// Sets the clock to the earliest deadline not after `target` and removes the sleepers

@@ -62,6 +62,10 @@ public actor LocationService {
     /// The newest fix (as handed out), kept after the provider stops for `maximumAge`.
     var latestFix: LocationFix?
     var nextID: UInt64 = 0
+    /// Provider events taken in from a running provider (see ``handledEventCount``).
+    var handledEvents = 0
+    /// Updates queued for ``updates`` consumers (see ``queuedUpdateCount``).
+    var queuedUpdates = 0
 
     /// A service over `provider`, allowed by `authorizer`, timed by `clock`.
     ///
@@ -132,9 +136,9 @@ public actor LocationService {
         subscribers[id] = mailbox
         let authorization = authorizer.authorization
         if authorization.isAuthorized {
-            if let state { mailbox.put(state) }
+            if let state { count(mailbox.put(state)) }
         } else {
-            mailbox.put(.authorizationDenied(authorization.status))
+            count(mailbox.put(.authorizationDenied(authorization.status)))
         }
         updateDemand()
         return Subscription(mailbox: mailbox, service: self, id: id)
@@ -192,7 +196,13 @@ public actor LocationService {
     func publish(_ update: LocationUpdate) {
         if update.fix == nil && update == state { return }
         state = update
-        for mailbox in subscribers.values { mailbox.put(update) }
+        for mailbox in subscribers.values { count(mailbox.put(update)) }
+    }
+
+    /// Counts an update that went into a consumer's queue (one that displaced a dropped one is
+    /// not new work for the consumer).
+    private func count(_ added: Bool) {
+        if added { queuedUpdates += 1 }
     }
 
     // MARK: - Provider
@@ -226,6 +236,7 @@ public actor LocationService {
     /// Feeds the provider's events into the service until the provider ends or is stopped.
     func consume(_ events: AsyncStream<ProviderEvent>, generation: UInt64) async {
         for await event in events {
+            if connection?.generation == generation { handledEvents += 1 }
             handle(event, generation: generation)
         }
         providerEnded(generation: generation)
@@ -299,4 +310,15 @@ extension LocationService {
 
     /// How many ``requestLocation(timeout:desiredAccuracy:maximumAge:)`` calls are waiting.
     public var pendingRequestCount: Int { requests.count }
+
+    /// How many provider events the service has handled while their provider was the running
+    /// one, in all. A scenario compares it with the events its receiver delivered, so that
+    /// virtual time moves on only when the service has taken in every one (by counting, not
+    /// by waiting for quiet).
+    public var handledEventCount: Int { handledEvents }
+
+    /// How many updates the service has queued for ``updates`` consumers, in all (an update
+    /// sent to two consumers counts twice). A scenario compares it with the updates its app
+    /// took, for the same reason as ``handledEventCount``.
+    public var queuedUpdateCount: Int { queuedUpdates }
 }

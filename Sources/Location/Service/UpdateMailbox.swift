@@ -45,23 +45,29 @@ final class UpdateMailbox: Sendable {
 
     /// Queues `update`, or hands it straight to a waiting consumer. When the queue is full the
     /// oldest fix (else the oldest update) is dropped and counted.
-    func put(_ update: LocationUpdate) {
-        let handOff: (CheckedContinuation<Delivery?, Never>, Delivery)? = state.withLock { state in
-            guard !state.closed else { return nil }
+    /// - Returns: whether the consumer has one more update to take: `false` when the queue is
+    ///   closed or when the update took the place of one it dropped.
+    @discardableResult
+    func put(_ update: LocationUpdate) -> Bool {
+        let (handOff, added): ((CheckedContinuation<Delivery?, Never>, Delivery)?, Bool) = state.withLock { state in
+            guard !state.closed else { return (nil, false) }
             if let waiter = state.waiter {
                 state.waiter = nil
                 defer { state.dropped = 0 }
-                return (waiter, Delivery(update: update, droppedBefore: state.dropped))
+                return ((waiter, Delivery(update: update, droppedBefore: state.dropped)), true)
             }
+            var added = true
             if state.count >= capacity {
                 let oldestFix = state.queue[state.head...].firstIndex { $0.fix != nil } ?? state.head
                 state.queue.remove(at: oldestFix)
                 state.dropped += 1
+                added = false
             }
             state.queue.append(update)
-            return nil
+            return (nil, added)
         }
         if let (waiter, delivery) = handOff { waiter.resume(returning: delivery) }
+        return added
     }
 
     /// Counts `count` updates lost before they reached this queue (the provider's buffer

@@ -12,7 +12,9 @@ extension PetSpot {
                 Watches gpsd for --duration seconds and writes what it reported (fixes, no \
                 fix, gpsd lost and back) as a scenario file with the times it happened. \
                 `petspot scenario run OUT.yaml` then replays it on a virtual clock. Uses the \
-                location permission like `watch` does.
+                location permission like `watch` does. Values a scenario file cannot hold are \
+                brought within its bounds (Docs/Scenarios.md). Ctrl-C, SIGTERM or SIGHUP \
+                end the recording early and save what was recorded so far.
 
                 Exit status: 0 written, 2 permission denied or restricted, 64 usage error, \
                 73 OUT cannot be written.
@@ -48,12 +50,12 @@ extension PetSpot {
             let service = makeLocationService(endpoint: endpoint)
             try await requireAuthorization(service, json: false)
             let length = Duration.milliseconds(Int64((duration * 1000).rounded()))
-            let recording = await SessionRecording.capture(service, for: length)
+            let recording = await SessionRecording.captureUntilSignalled(service, for: length)
             let yaml = ScenarioWriter.yaml(
                 title: title ?? "Recorded from gpsd \(endpoint)",
                 comment:
                     "Recorded by `petspot record` from gpsd \(endpoint) on \(LocationJSON.isoTime(recording.started)).",
-                timeline: recording.timeline, start: recording.receiverStart ?? recording.started,
+                timeline: recording.timeline, start: recording.replayableStart,
                 watchFor: max(length, (recording.timeline.last?.time ?? .zero) + .seconds(1)))
             do {
                 try OutputFile.write(yaml, to: output)
@@ -73,6 +75,15 @@ struct SessionRecording {
     var receiverStart: Date?
     var timeline: [ScenarioTimedEvent]
 
+    /// The receiver's time at 0 s when it is one a scenario's `start:` can hold (years 1970
+    /// to 9999), else the wall-clock start.
+    var replayableStart: Date {
+        guard let receiverStart, (0...253_402_300_799).contains(receiverStart.timeIntervalSince1970) else {
+            return started
+        }
+        return receiverStart
+    }
+
     /// Listens to `service` for `length` of wall-clock time.
     static func capture(_ service: LocationService, for length: Duration) async -> SessionRecording {
         let started = Date()
@@ -91,7 +102,7 @@ struct SessionRecording {
                     case .fix(let fix):
                         if lost { append(.receiverBack) }
                         lost = false
-                        append(.fix(ScenarioFix(fix)))
+                        append(.fix(ScenarioFix(recording: fix)))
                         // The receiver's time at 0 s: the first fix's time, less when it came.
                         if recording.receiverStart == nil, let receiverTime = fix.receiverTime {
                             recording.receiverStart = receiverTime.addingTimeInterval(
@@ -123,13 +134,22 @@ struct SessionRecording {
     }
 }
 
-extension ScenarioFix {
-    /// The scenario form of a fix gpsd reported.
-    init(_ fix: LocationFix) {
-        self.init(
-            coordinate: fix.coordinate, horizontalAccuracy: fix.horizontalAccuracy,
-            verticalAccuracy: fix.verticalAccuracy,
-            altitude: fix.altitude, speed: fix.speed, course: fix.course, satellites: fix.satellitesUsed)
+extension SessionRecording {
+    /// ``capture(_:for:)``, ended early by SIGINT, SIGTERM or SIGHUP with what was recorded
+    /// so far: a recording is never lost to a terminal closing or a `kill`.
+    static func captureUntilSignalled(_ service: LocationService, for length: Duration) async -> SessionRecording {
+        let capture = Task { await SessionRecording.capture(service, for: length) }
+        var sources: [any DispatchSourceSignal] = []
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { capture.cancel() }
+            source.resume()
+            sources.append(source)
+        }
+        let recording = await capture.value
+        for source in sources { source.cancel() }
+        return recording
     }
 }
 

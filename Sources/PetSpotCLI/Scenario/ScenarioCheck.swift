@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutsideInput
 import ScenarioSteps
 import Scenarios
 
@@ -11,10 +12,11 @@ extension PetSpot.ScenarioCommand {
             discussion: """
                 Plays each scenario instantly on a virtual clock and checks its `expect:` \
                 list. Prints one line per scenario, and each failed expectation with its \
-                file:line:column.
+                file:line:column. A scenario whose app was still waiting when nothing more \
+                could happen fails too.
 
-                Exit status: 0 every expectation held, 1 some failed, 64 usage error, 65 a \
-                file has an error.
+                Exit status: 0 every scenario finished and every expectation held, 1 some \
+                failed, 64 usage error, 65 a file has an error.
                 """
         )
 
@@ -49,10 +51,12 @@ extension PetSpot.ScenarioCommand {
             let wall = ContinuousClock.now - started
             let virtual = runs.reduce(Duration.zero) { $0 + $1.duration }
             let failed = runs.flatMap(\.checks).filter { !$0.passed }
+            let unfinished = runs.filter { !$0.consumerFinished }.count
+            let allPassed = failed.isEmpty && unfinished == 0
             let total = runs.reduce(0) { $0 + $1.checks.count }
             if json {
                 var members: [(String, JSONValue)] = [
-                    ("passed", .bool(failed.isEmpty && !broken)),
+                    ("passed", .bool(allPassed && !broken)),
                     ("scenarios", .array(runs.map(ScenarioJSON.checkSummary))),
                     ("virtualSeconds", .number(virtual.secondsValue)),
                 ]
@@ -63,19 +67,25 @@ extension PetSpot.ScenarioCommand {
                     let failures = run.checks.filter { !$0.passed }
                     let mark = failures.isEmpty && run.consumerFinished ? "✓" : "✗"
                     print(
-                        "\(mark) \(run.scenario.name): \(run.checks.count - failures.count)/\(run.checks.count) expectations, \(ScenarioDuration(run.duration)) virtual"
+                        "\(mark) \(run.scenario.name.terminalSafe): \(run.checks.count - failures.count)/\(run.checks.count) expectations, \(ScenarioDuration(run.duration)) virtual"
                     )
-                    for failure in failures { print("    ✗ \(failure.message)") }
+                    if !run.consumerFinished {
+                        print("    ✗ the app was still waiting when nothing more could happen")
+                    }
+                    for failure in failures { print("    ✗ \(failure.message.terminalSafe)") }
                 }
                 var summary = "\(runs.count) scenario\(runs.count == 1 ? "" : "s"), \(total) expectations: "
                 summary += failed.isEmpty ? "all passed" : "\(failed.count) failed"
+                if unfinished > 0 {
+                    summary += "; \(unfinished) scenario\(unfinished == 1 ? "" : "s") did not finish"
+                }
                 if broken { summary += "; \(brokenCount) file\(brokenCount == 1 ? "" : "s") could not be read" }
                 summary += "; \(ScenarioDuration(virtual)) of virtual time"
                 if timing { summary += " in \(String(format: "%.3f", wall.secondsValue)) s of wall-clock time" }
                 print(summary + ".")
             }
             if broken { throw ExitCode(65) }
-            if !failed.isEmpty { throw ExitCode(1) }
+            if !allPassed { throw ExitCode(1) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import OutsideInput
 import PetSpotJSON
 import Scenarios
 
@@ -29,8 +30,8 @@ extension PetSpot.ScenarioCommand {
             for scenario in scenarios {
                 let marker = scenario.name == ScenarioLibrary.defaultName ? " (default)" : ""
                 print(
-                    scenario.name + String(repeating: " ", count: width - scenario.name.count + 2) + scenario.title
-                        + marker)
+                    scenario.name + String(repeating: " ", count: width - scenario.name.count + 2)
+                        + scenario.title.terminalSafe + marker)
             }
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutsideInput
 import ScenarioSteps
 import Scenarios
 
@@ -27,7 +28,7 @@ extension PetSpot.ScenarioCommand {
         var realtime = false
 
         @Option(
-            help: ArgumentHelp("Play at this many times wall-clock pace.", valueName: "x"),
+            help: ArgumentHelp("Play at this many times wall-clock pace (0.001 to 100000).", valueName: "x"),
             transform: PlainNumber.option)
         var speed: Double?
 
@@ -36,8 +37,10 @@ extension PetSpot.ScenarioCommand {
 
         func validate() throws {
             if realtime && speed != nil { throw ValidationError("Give --realtime or --speed, not both.") }
-            if let speed, !(speed.isFinite && speed > 0 && speed <= 100_000) {
-                throw ValidationError("--speed must be a number above 0 (at most 100000).")
+            if let speed, !(speed.isFinite && ScenarioPace.speeds.contains(speed)) {
+                throw ValidationError(
+                    "--speed must be a number from \(ScenarioPace.speeds.lowerBound) to 100000 (times wall-clock pace)."
+                )
             }
         }
 
@@ -51,7 +54,7 @@ extension PetSpot.ScenarioCommand {
             let scenario = try loadScenario(self.scenario)
             let live: Bool
             if case .instant = pace { live = false } else { live = !json }
-            if live { print("Scenario \(scenario.name): \(scenario.title)") }
+            if live { print("Scenario \(scenario.name): \(scenario.title)".terminalSafe) }
             let result = await play(scenario, pace: pace, live: live)
             if json {
                 print(ScenarioJSON.run(result).text)

@@ -1,4 +1,5 @@
 import Foundation
+import OutsideInput
 
 /// Turns a decoded ``ScenarioDocument`` into a ``Scenario``: reads its tracks, lays the
 /// timeline out on absolute times, and checks what only the whole file can tell.
@@ -39,7 +40,7 @@ struct ScenarioCompiler {
             case .track(let track):
                 cursor = try append(track, at: cursor, to: &timeline)
             }
-            guard cursor.components.seconds <= Int64(ScenarioLimits.maximumDurationSeconds) else {
+            guard cursor <= ScenarioLimits.maximumDuration else {
                 throw ScenarioError(
                     file: file, at: entry.position,
                     message:
@@ -75,7 +76,9 @@ struct ScenarioCompiler {
         guard let format = track.format ?? TrackFormat(fileName: track.file) else {
             throw ScenarioError(
                 file: file, at: track.position,
-                message: "cannot tell the format of '\(track.file)': name it .gpx or .nmea, or add format: gpx|nmea")
+                message:
+                    "cannot tell the format of \(InputQuote.quoted(track.file)): name it .gpx or .nmea, or add format: gpx|nmea"
+            )
         }
         let data: Data
         do {
@@ -83,12 +86,14 @@ struct ScenarioCompiler {
         } catch let error as ScenarioError {
             throw ScenarioError(file: file, at: track.position, message: error.message)
         } catch {
-            throw ScenarioError(file: file, at: track.position, message: "cannot read track '\(track.file)': \(error)")
+            throw ScenarioError(
+                file: file, at: track.position, message: "cannot read track \(InputQuote.quoted(track.file)): \(error)")
         }
         guard data.count <= ScenarioLimits.maximumFileBytes else {
             throw ScenarioError(
                 file: file, at: track.position,
-                message: "track '\(track.file)' is \(data.count) bytes; the limit is \(ScenarioLimits.maximumFileBytes)"
+                message:
+                    "track \(InputQuote.quoted(track.file)) is \(data.count) bytes; the limit is \(ScenarioLimits.maximumFileBytes)"
             )
         }
         let points: [TrackPoint]
@@ -101,13 +106,14 @@ struct ScenarioCompiler {
             throw error.inFile(track.file)
         }
         guard let first = points.first else {
-            throw ScenarioError(file: file, at: track.position, message: "track '\(track.file)' has no points")
+            throw ScenarioError(
+                file: file, at: track.position, message: "track \(InputQuote.quoted(track.file)) has no points")
         }
         guard timeline.count + points.count <= ScenarioLimits.maximumEvents else {
             throw ScenarioError(
                 file: file, at: track.position,
                 message:
-                    "track '\(track.file)' has \(points.count) points; a timeline is limited to \(ScenarioLimits.maximumEvents) events"
+                    "track \(InputQuote.quoted(track.file)) has \(points.count) points; a timeline is limited to \(ScenarioLimits.maximumEvents) events"
             )
         }
         let interval = track.interval?.duration ?? .seconds(1)
@@ -122,12 +128,12 @@ struct ScenarioCompiler {
                         file: track.file, line: point.line,
                         message: "this point's time is before the previous point's; track points must be in time order")
                 }
-                time += .milliseconds(Int64((step * 1000).rounded()))
+                time += .milliseconds(Int64(roundingSaturating: step * 1000) ?? 0)
                 previousTime = pointTime
             } else if index > 0 {
                 time += interval
             }
-            guard time.components.seconds <= Int64(ScenarioLimits.maximumDurationSeconds) else {
+            guard time <= ScenarioLimits.maximumDuration else {
                 throw ScenarioError(
                     file: track.file, line: point.line,
                     message: "the track reaches beyond the limit of \(ScenarioLimits.maximumDurationText) of timeline")

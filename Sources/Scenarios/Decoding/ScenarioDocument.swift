@@ -30,7 +30,8 @@ struct ScenarioDocument: Decodable {
             fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             guard let date = ISO8601DateFormatter().date(from: text) ?? fractional.date(from: text) else {
                 throw container.failure(
-                    at: .start, "start must be an ISO 8601 time such as 2026-05-01T12:00:00Z, found '\(text)'")
+                    at: .start,
+                    "start must be an ISO 8601 time such as 2026-05-01T12:00:00Z, found \(InputQuote.quoted(text))")
             }
             start = date
         }

@@ -71,7 +71,7 @@ enum ScenarioTextDecoder {
             return ScenarioError(
                 file: file, line: context.mark.line, column: context.mark.column,
                 message:
-                    "duplicate key\(duplicates.count == 1 ? "" : "s") \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a mapping"
+                    "duplicate key\(duplicates.count == 1 ? "" : "s") \(duplicates.map { "\(InputQuote.quoted($0))" }.joined(separator: ", ")) in a mapping"
             )
         case .reader(let problem, _, _, _):
             return ScenarioError(file: file, message: "cannot read the text: \(problem)")
@@ -86,7 +86,7 @@ enum ScenarioTextDecoder {
         switch error {
         case .keyNotFound(let key, let context):
             path = context.codingPath
-            message = "missing key '\(key.stringValue)'\(keyClause(context.codingPath))"
+            message = "missing key \(InputQuote.quoted(key.stringValue))\(keyClause(context.codingPath))"
         case .typeMismatch(let type, let context):
             path = context.codingPath
             message =
@@ -112,13 +112,13 @@ enum ScenarioTextDecoder {
     /// `" for 'timeout'"`: the last named key of a path.
     private static func keyClause(_ path: [any CodingKey]) -> String {
         guard let key = path.last(where: { $0.intValue == nil && !($0 is KeyPositionMarker) }) else { return "" }
-        return " for '\(key.stringValue)'"
+        return " for \(InputQuote.quoted(key.stringValue))"
     }
 
     private static func found(at path: [any CodingKey], in root: Node) -> String {
         guard let node = Self.node(at: path, in: root) else { return "" }
         switch node {
-        case .scalar(let scalar): return ", found '\(scalar.string)'"
+        case .scalar(let scalar): return ", found \(InputQuote.quoted(scalar.string))"
         case .sequence: return ", found a list"
         case .mapping: return ", found a mapping"
         case .alias: return ""

@@ -43,7 +43,7 @@ extension Decoder {
                 .init(
                     codingPath: codingPath + [key, KeyPositionMarker()],
                     debugDescription:
-                        "unknown key '\(key.stringValue)' in \(what); expected one of: \(allowed.joined(separator: ", "))"
+                        "unknown key \(InputQuote.quoted(key.stringValue)) in \(what); expected one of: \(allowed.joined(separator: ", "))"
                 ))
         }
         return try container(keyedBy: type)
@@ -92,7 +92,7 @@ struct SingleKeyEntry {
         let expected = "expected \(what): one of \(kinds.joined(separator: ", "))"
         if let word = try? decoder.singleValueContainer().decode(String.self) {
             guard kinds.contains(word) else {
-                throw decoder.failure("unknown \(what) '\(word)'; \(expected)")
+                throw decoder.failure("unknown \(what) \(InputQuote.quoted(word)); \(expected)")
             }
             kind = word
             container = nil
@@ -105,7 +105,8 @@ struct SingleKeyEntry {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath + [key, KeyPositionMarker()],
-                    debugDescription: "unknown key '\(key.stringValue)' in \(what); \(expected)\(extra)"))
+                    debugDescription:
+                        "unknown key \(InputQuote.quoted(key.stringValue)) in \(what); \(expected)\(extra)"))
         }
         guard let first = kindKeys.first else { throw decoder.failure(expected) }
         guard kindKeys.count == 1 else {
@@ -113,7 +114,7 @@ struct SingleKeyEntry {
                 .init(
                     codingPath: decoder.codingPath + [kindKeys[1], KeyPositionMarker()],
                     debugDescription:
-                        "one \(what) per list item: found both '\(first.stringValue)' and '\(kindKeys[1].stringValue)'; start a new item with '-'"
+                        "one \(what) per list item: found both \(InputQuote.quoted(first.stringValue)) and \(InputQuote.quoted(kindKeys[1].stringValue)); start a new item with '-'"
                 ))
         }
         kind = first.stringValue

@@ -51,7 +51,8 @@ public enum ScenarioLibrary {
                     data, file: fileName, name: String(fileName.dropLast(5)),
                     readFile: { name throws(ScenarioError) in
                         guard let data = bundledFile(named: name) else {
-                            throw ScenarioError(file: fileName, message: "no bundled file named '\(name)'")
+                            throw ScenarioError(
+                                file: fileName, message: "no bundled file named \(InputQuote.quoted(name))")
                         }
                         return data
                     })
@@ -59,7 +60,7 @@ public enum ScenarioLibrary {
             throw ScenarioError(
                 file: reference,
                 message:
-                    "no such file, and no bundled scenario named '\(reference)'; bundled: \(bundledNames.joined(separator: ", "))"
+                    "no such file, and no bundled scenario named \(InputQuote.quoted(reference)); bundled: \(bundledNames.joined(separator: ", "))"
             )
         }
         return try loadFile(at: URL(fileURLWithPath: reference), named: reference)

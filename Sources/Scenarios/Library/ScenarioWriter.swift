@@ -1,5 +1,7 @@
 public import Foundation
 import Geodata
+public import Location
+import OutsideInput
 
 /// Writes a scenario file (YAML) from a timeline: what `petspot record` saves, so that a
 /// captured gpsd session replays later without hardware.
@@ -16,14 +18,20 @@ public enum ScenarioWriter {
     /// - Parameters:
     ///   - title: the scenario's title.
     ///   - comment: a first line comment (where and when it was recorded).
-    ///   - timeline: events with whole-millisecond times, in time order.
+    ///   - timeline: events with whole-millisecond times, in time order; events beyond the
+    ///     24 h limit are left out.
     ///   - start: the receiver time at 0 s.
-    ///   - watchFor: how long the app watches.
+    ///   - watchFor: how long the app watches (at most 24 h).
+    ///
+    /// The file always reads back: any character of `title` YAML cannot hold is written as
+    /// an escape, and the comment is made one terminal-safe line.
     public static func yaml(
         title: String, comment: String? = nil, timeline: [ScenarioTimedEvent], start: Date, watchFor: Duration
     ) -> String {
+        let timeline = timeline.filter { $0.time <= ScenarioLimits.maximumDuration }
+        let watchFor = min(watchFor, ScenarioLimits.maximumDuration)
         var lines: [String] = []
-        if let comment { lines.append("# " + comment.replacingOccurrences(of: "\n", with: " ")) }
+        if let comment { lines.append("# " + commentText(comment)) }
         lines.append("title: \(quoted(title))")
         lines.append("authorization: authorizedWhenInUse")
         let formatter = ISO8601DateFormatter()
@@ -72,8 +80,58 @@ public enum ScenarioWriter {
         value == value.rounded() && value.magnitude < 1e15 ? String(Int64(value)) : String(value)
     }
 
-    /// A double-quoted YAML string.
+    /// A double-quoted YAML string: `\` and `"` escaped, and every character YAML does not
+    /// allow in a file (controls, DEL, C1, line and paragraph separators, BOM) as `\uXXXX`.
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case _ where isPrintableInYAML(scalar): result.unicodeScalars.append(scalar)
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            }
+        }
+        return result + "\""
+    }
+
+    /// One comment line: terminal-safe, and without the line breaks YAML knows beyond `\n`.
+    static func commentText(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.terminalSafe.unicodeScalars.map { isPrintableInYAML($0) ? $0 : "?" }))
+    }
+
+    /// YAML 1.1's printable set, less the characters that break a line (NEL, LS, PS) and the
+    /// byte-order mark.
+    private static func isPrintableInYAML(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA0...0x2027, 0x202A...0xD7FF, 0xE000...0xFEFE, 0xFF00...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+}
+
+extension ScenarioFix {
+    /// A fix a receiver reported (gpsd, for `petspot record`), brought within the bounds a
+    /// scenario file accepts, so that a recording always replays: a finite accuracy beyond
+    /// the bound becomes the bound (still "worse than anything"); an altitude, speed or
+    /// satellite count beyond its bound becomes unknown; a course is taken modulo 360°.
+    public init(recording fix: LocationFix) {
+        func within(_ value: Double?, _ range: ClosedRange<Double>) -> Double? {
+            value.flatMap { $0.isFinite && range.contains($0) ? $0 : nil }
+        }
+        func accuracy(_ value: Double?) -> Double? {
+            value.flatMap { $0.isFinite && $0 >= 0 ? min($0, TrackBounds.accuracy.upperBound) : nil }
+        }
+        var course = fix.course.flatMap { $0.isFinite ? $0.truncatingRemainder(dividingBy: 360) : nil }
+        if let value = course, value < 0 { course = value + 360 }
+        self.init(
+            coordinate: fix.coordinate, horizontalAccuracy: accuracy(fix.horizontalAccuracy),
+            verticalAccuracy: accuracy(fix.verticalAccuracy), altitude: within(fix.altitude, TrackBounds.altitude),
+            speed: within(fix.speed, TrackBounds.speed), course: course,
+            satellites: fix.satellitesUsed.flatMap { TrackBounds.satellites.contains($0) ? $0 : nil })
     }
 }

@@ -93,7 +93,7 @@ public enum ConsumerAction: Sendable, Hashable, Decodable, CustomStringConvertib
         case .requestAuthorization: return "requestAuthorization"
         case .requestLocation(let request):
             var parts = ["timeout: \(request.timeout)"]
-            if let accuracy = request.accuracy { parts.append("accuracy: \(Self.number(accuracy)) m") }
+            if let accuracy = request.accuracy { parts.append("accuracy: \(ScenarioWriter.number(accuracy)) m") }
             if let maximumAge = request.maximumAge { parts.append("maximumAge: \(maximumAge)") }
             return "requestLocation(\(parts.joined(separator: ", ")))"
         case .watch(let count, let duration):
@@ -103,9 +103,5 @@ public enum ConsumerAction: Sendable, Hashable, Decodable, CustomStringConvertib
             return "watch(\(parts.joined(separator: ", ")))"
         case .wait(let duration): return "wait \(duration)"
         }
-    }
-
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && value.magnitude < 1e15 ? String(Int64(value)) : String(value)
     }
 }

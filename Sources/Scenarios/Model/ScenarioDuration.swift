@@ -1,4 +1,5 @@
 import Location
+import OutsideInput
 
 /// A span of virtual time written in a scenario file: `30s`, `500ms`, `2m`, `1h`, `1m30s`,
 /// `1.5s`, or a bare number of seconds (`30`, `0.25`).
@@ -50,7 +51,7 @@ public struct ScenarioDuration: Sendable, Hashable, Comparable, Codable, CustomS
         guard seconds <= ScenarioLimits.maximumDurationSeconds else { throw .tooLong(text) }
         let milliseconds = (seconds * 1000).rounded()
         guard abs(milliseconds - seconds * 1000) < 1e-6 else { throw .tooPrecise(text) }
-        duration = .milliseconds(Int64(milliseconds))
+        duration = .milliseconds(Int64(roundingSaturating: milliseconds) ?? 0)
     }
 
     /// Unit → (rank, milliseconds per unit); ranks make `1m30s` valid and `30s1m` not.
@@ -114,11 +115,11 @@ public enum ScenarioDurationError: Error, Sendable, Hashable, CustomStringConver
     public var description: String {
         switch self {
         case .invalid(let text):
-            "expected a duration such as 30s, 500ms, 1m30s or a number of seconds, found '\(text)'"
-        case .negative(let text): "a duration cannot be negative, found '\(text)'"
+            "expected a duration such as 30s, 500ms, 1m30s or a number of seconds, found \(InputQuote.quoted(text))"
+        case .negative(let text): "a duration cannot be negative, found \(InputQuote.quoted(text))"
         case .tooLong(let text):
-            "duration '\(text)' is longer than the limit of \(ScenarioLimits.maximumDurationText)"
-        case .tooPrecise(let text): "durations are in whole milliseconds, found '\(text)'"
+            "duration \(InputQuote.quoted(text)) is longer than the limit of \(ScenarioLimits.maximumDurationText)"
+        case .tooPrecise(let text): "durations are in whole milliseconds, found \(InputQuote.quoted(text))"
         }
     }
 }

@@ -1,3 +1,5 @@
+import OutsideInput
+
 /// A problem in a scenario or track file, located at a file, line and column.
 ///
 /// Its ``description`` is what a person sees, in the `file:line:column: message` form that
@@ -29,15 +31,25 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
         self.init(file: file, line: position?.line, column: position?.column, message: message)
     }
 
-    /// `file:line:column: message` (line and column left out when unknown).
+    /// `file:line:column: message` (line and column left out when unknown), terminal-safe:
+    /// the file name and any text the message quotes come from outside, so control and
+    /// bidi characters are shown as escapes (`String.terminalSafe`). Messages quote at most
+    /// ``InputQuote/maximumCharacters`` of input; as a last guard, a message longer than
+    /// ``maximumMessageCharacters`` is cut.
     public var description: String {
-        var location = file
+        var location = InputQuote.excerpt(file)
         if let line {
             location += ":\(line)"
             if let column { location += ":\(column)" }
         }
-        return "\(location): \(message)"
+        let text =
+            message.count > Self.maximumMessageCharacters
+            ? String(message.prefix(Self.maximumMessageCharacters)) + "…" : message
+        return "\(location): \(text)".terminalSafe
     }
+
+    /// The longest message ``description`` shows whole.
+    public static let maximumMessageCharacters = 600
 }
 
 /// A line and column in a scenario file.

@@ -1,4 +1,5 @@
 import Geodata
+import OutsideInput
 
 /// Something that happens on a scenario's timeline.
 public enum ScenarioEvent: Sendable, Hashable, CustomStringConvertible {
@@ -25,8 +26,12 @@ public enum ScenarioEvent: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whole meters without a fraction, else one decimal. Cannot trap: decoding bounds the
+    /// accuracy (``TrackBounds/accuracy``), and the conversion saturates anyway.
     private static func meters(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
+        guard value.isFinite else { return "?" }
+        return value == value.rounded()
+            ? String(Int(roundingSaturating: value) ?? 0) : String((value * 10).rounded() / 10)
     }
 }
 

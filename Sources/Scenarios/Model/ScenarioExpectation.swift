@@ -109,7 +109,7 @@ public struct ScenarioExpectation: Sendable, Hashable, Decodable, CustomStringCo
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let outcome = RequestOutcome(rawValue: text) else {
             throw decoder.failure(
-                "unknown request outcome '\(text)'; expected one of: \(RequestOutcome.allCases.map(\.rawValue).joined(separator: ", "))"
+                "unknown request outcome \(InputQuote.quoted(text)); expected one of: \(RequestOutcome.allCases.map(\.rawValue).joined(separator: ", "))"
             )
         }
         return outcome

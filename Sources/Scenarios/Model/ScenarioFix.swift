@@ -47,13 +47,13 @@ public struct ScenarioFix: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self, describing: "a fix")
         coordinate = try Self.decodeCoordinate(container, decoder: decoder)
-        horizontalAccuracy = try container.measurement(.accuracy, "accuracy", range: 0...100_000_000)
-        verticalAccuracy = try container.measurement(.verticalAccuracy, "verticalAccuracy", range: 0...100_000_000)
-        altitude = try container.measurement(.altitude, "altitude", range: -12_000...1_000_000)
-        speed = try container.measurement(.speed, "speed", range: 0...100_000)
-        course = try container.measurement(.course, "course", range: 0...360)
+        horizontalAccuracy = try container.measurement(.accuracy, "accuracy", range: TrackBounds.accuracy)
+        verticalAccuracy = try container.measurement(.verticalAccuracy, "verticalAccuracy", range: TrackBounds.accuracy)
+        altitude = try container.measurement(.altitude, "altitude", range: TrackBounds.altitude)
+        speed = try container.measurement(.speed, "speed", range: TrackBounds.speed)
+        course = try container.measurement(.course, "course", range: TrackBounds.course)
         if let count = try container.decodeIfPresent(Int.self, forKey: .satellites) {
-            guard (0...1000).contains(count) else {
+            guard TrackBounds.satellites.contains(count) else {
                 throw container.failure(at: .satellites, "satellites must be between 0 and 1000, found \(count)")
             }
             satellites = count
@@ -72,7 +72,7 @@ public struct ScenarioFix: Sendable, Hashable, Codable {
             do {
                 return try Coordinate(parsing: text)
             } catch {
-                throw container.failure(at: .coordinate, "coordinate '\(text)': \(error.description)")
+                throw container.failure(at: .coordinate, "coordinate \(InputQuote.quoted(text)): \(error.description)")
             }
         }
         guard container.contains(.latitude), container.contains(.longitude) else {
@@ -114,13 +114,9 @@ extension KeyedDecodingContainer {
         guard value.isFinite, range.contains(value) else {
             throw failure(
                 at: key,
-                "\(name) must be between \(Self.number(range.lowerBound)) and \(Self.number(range.upperBound)), found \(value)"
+                "\(name) must be between \(ScenarioWriter.number(range.lowerBound)) and \(ScenarioWriter.number(range.upperBound)), found \(value)"
             )
         }
         return value
-    }
-
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && value.magnitude < 1e15 ? String(Int64(value)) : String(value)
     }
 }

@@ -5,6 +5,9 @@ public enum ScenarioLimits {
     public static let maximumFileBytes = 4 * 1024 * 1024
     /// The longest duration anywhere in a scenario, and the longest timeline: 24 hours.
     public static let maximumDurationSeconds = 24.0 * 3600
+    /// ``maximumDurationSeconds`` as a `Duration`: checked against exact times, so that an
+    /// event at 24 h + 1 ms is refused, not accepted and then never played.
+    public static let maximumDuration = Duration.seconds(24 * 3600)
     /// `"24h"`, for messages.
     static let maximumDurationText = "24h"
     /// The most timeline events after tracks are expanded.

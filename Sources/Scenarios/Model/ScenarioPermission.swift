@@ -19,7 +19,7 @@ public enum ScenarioPermission: String, Sendable, Hashable, Codable, CaseIterabl
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = Self(rawValue: text) else {
             throw decoder.failure(
-                "unknown authorization status '\(text)'; expected one of: \(Self.allCases.map(\.rawValue).joined(separator: ", "))"
+                "unknown authorization status \(InputQuote.quoted(text)); expected one of: \(Self.allCases.map(\.rawValue).joined(separator: ", "))"
             )
         }
         self = value
@@ -38,7 +38,7 @@ public enum ScenarioAccuracy: String, Sendable, Hashable, Codable, CaseIterable,
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = Self(rawValue: text) else {
-            throw decoder.failure("unknown accuracy '\(text)'; expected full or reduced")
+            throw decoder.failure("unknown accuracy \(InputQuote.quoted(text)); expected full or reduced")
         }
         self = value
     }
@@ -107,7 +107,7 @@ public struct ScenarioPrompt: Sendable, Hashable, Codable, CustomStringConvertib
             let text = try decoder.singleValueContainer().decode(String.self)
             guard let value = Self(rawValue: text) else {
                 throw decoder.failure(
-                    "unknown prompt answer '\(text)'; expected one of: \(Self.allCases.map(\.rawValue).joined(separator: ", "))"
+                    "unknown prompt answer \(InputQuote.quoted(text)); expected one of: \(Self.allCases.map(\.rawValue).joined(separator: ", "))"
                 )
             }
             self = value

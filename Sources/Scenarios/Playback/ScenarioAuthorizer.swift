@@ -25,6 +25,7 @@ public final class ScenarioAuthorizer: LocationAuthorizer {
         var authorization: LocationAuthorization
         var promptCount = 0
         var observers = AuthorizationObservers()
+        var answerDue: LocationClock.Instant?
     }
 
     private let state: Locked<State>
@@ -51,6 +52,13 @@ public final class ScenarioAuthorizer: LocationAuthorizer {
     /// How many times the prompt appeared.
     public var promptCount: Int { state.withLock { $0.promptCount } }
 
+    /// Whether the person is "thinking" about the prompt: asleep on the clock until the
+    /// answer is due, which has not come yet.
+    public var isWaitingForAnswer: Bool {
+        guard let due = state.withLock({ $0.answerDue }) else { return false }
+        return clock.now < due
+    }
+
     /// Shows the prompt while `notDetermined` and gives the scripted answer after its
     /// delay; otherwise returns the current decision. Without a scripted answer, or when the
     /// task is cancelled while the person "thinks", nothing changes.
@@ -60,8 +68,11 @@ public final class ScenarioAuthorizer: LocationAuthorizer {
         state.withLock { $0.promptCount += 1 }
         await onEvent(.promptShown)
         guard let prompt else { return authorization }
+        let due = clock.now.advanced(by: prompt.after.duration)
+        state.withLock { $0.answerDue = due }
+        defer { state.withLock { $0.answerDue = nil } }
         do {
-            try await clock.sleep(until: clock.now.advanced(by: prompt.after.duration), tolerance: nil)
+            try await clock.sleep(until: due, tolerance: nil)
         } catch {
             return authorization
         }

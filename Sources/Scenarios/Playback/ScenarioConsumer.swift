@@ -14,6 +14,7 @@ final class ScenarioConsumer: Sendable {
     private let clock: VirtualClock
     private let recorder: TranscriptRecorder
     private let state = Locked(Result())
+    private let progress = Locked(Progress())
 
     init(service: LocationService, clock: VirtualClock, recorder: TranscriptRecorder) {
         self.service = service
@@ -23,8 +24,12 @@ final class ScenarioConsumer: Sendable {
 
     var result: Result { state.withLock { $0 } }
 
+    /// Where the consumer is in its actions, for the ``Settler``.
+    var current: Progress { progress.withLock { $0 } }
+
     /// Performs `actions` in order; returns early when cancelled.
     func perform(_ actions: [ConsumerAction]) async {
+        defer { progress.withLock { $0.activity = .done } }
         for action in actions {
             if Task.isCancelled { return }
             if case .requestAuthorization = action {
@@ -40,7 +45,10 @@ final class ScenarioConsumer: Sendable {
             case .watch(let count, let duration):
                 await watch(count: count, duration: duration?.duration)
             case .wait(let duration):
-                try? await clock.sleep(until: clock.now.advanced(by: duration.duration))
+                let deadline = clock.now.advanced(by: duration.duration)
+                progress.withLock { $0.activity = .sleeping(until: deadline) }
+                try? await clock.sleep(until: deadline)
+                progress.withLock { $0.activity = .busy }
             }
         }
     }
@@ -48,6 +56,8 @@ final class ScenarioConsumer: Sendable {
     /// Requests a location, recording the call and its result in the transcript and the run.
     @discardableResult
     func requestLocation(_ request: ConsumerAction.LocationRequest) async -> Swift.Result<LocationFix, LocationError> {
+        progress.withLock { $0.activity = .requesting }
+        defer { progress.withLock { $0.activity = .busy } }
         do {
             let fix = try await service.requestLocation(
                 timeout: request.timeout.duration, desiredAccuracy: request.accuracy,
@@ -72,6 +82,8 @@ final class ScenarioConsumer: Sendable {
     /// Asks for permission, recording the call and the answer.
     func requestAuthorization() async -> AuthorizationStatus {
         await recorder.record(.app, ConsumerAction.requestAuthorization.description)
+        progress.withLock { $0.activity = .authorizing }
+        defer { progress.withLock { $0.activity = .busy } }
         let status = await service.requestWhenInUseAuthorization()
         await recorder.record(.app, "← authorization \(status)", status: status.rawValue)
         return status
@@ -80,10 +92,14 @@ final class ScenarioConsumer: Sendable {
     private func watch(count: Int?, duration: Duration?) async {
         let service = self.service
         let clock = self.clock
+        let deadline = duration.map { clock.now.advanced(by: $0) }
+        progress.withLock { $0.activity = .watching(until: deadline) }
+        defer { progress.withLock { $0.activity = .busy } }
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 var received = 0
                 for await update in service.updates {
+                    defer { self.progress.withLock { $0.updatesTaken += 1 } }
                     self.state.withLock { $0.updates.append(update) }
                     if let fix = update.fix {
                         received += 1
@@ -95,9 +111,9 @@ final class ScenarioConsumer: Sendable {
                     if let count, received >= count { return }
                 }
             }
-            if let duration {
+            if let deadline {
                 group.addTask {
-                    try? await clock.sleep(until: clock.now.advanced(by: duration))
+                    try? await clock.sleep(until: deadline)
                 }
             }
             await group.next()
@@ -108,5 +124,31 @@ final class ScenarioConsumer: Sendable {
     /// `"52.22970, 21.01220 ±5 m, 3d, simulated"`.
     static func describe(_ fix: LocationFix) -> String {
         "\(fix)" + ", \(fix.mode)" + (fix.isSimulated ? ", simulated" : "")
+    }
+}
+
+extension ScenarioConsumer {
+    /// What the consumer is doing: a ``Settler`` knows from it whether the app can still make
+    /// progress at this instant.
+    struct Progress: Sendable, Equatable {
+        /// The action in progress.
+        enum Activity: Sendable, Equatable {
+            /// Running (between two waits, or not yet started).
+            case busy
+            /// In `requestLocation`, waiting for the service's answer.
+            case requesting
+            /// In `requestWhenInUseAuthorization`, waiting for the person's answer.
+            case authorizing
+            /// In a `wait`, until the clock reaches the instant.
+            case sleeping(until: VirtualClock.Instant)
+            /// In a `watch`, taking updates (until the instant, when it has a duration).
+            case watching(until: VirtualClock.Instant?)
+            /// Every action performed (or cancelled).
+            case done
+        }
+
+        var activity = Activity.busy
+        /// Updates the `watch` actions took from the service, in all.
+        var updatesTaken = 0
     }
 }

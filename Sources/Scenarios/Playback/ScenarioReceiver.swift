@@ -40,11 +40,15 @@ public final class ScenarioReceiver: Sendable {
             state.listeners[state.nextID] = send
             if state.lost {
                 send(.disconnected(endpoint: source.description, reason: "receiver lost"))
+                state.delivered += 1
             } else {
                 send(.connected)
-                if state.hasReportedNoFix { send(.noFix) }
+                state.delivered += 1
+                if state.hasReportedNoFix {
+                    send(.noFix)
+                    state.delivered += 1
+                }
             }
-            state.delivered += 1
             return state.nextID
         }
     }

@@ -1,5 +1,6 @@
 import Geodata
 public import Location
+import OutsideInput
 
 /// What playing a scenario gave: the transcript, what the consumer received, and the
 /// expectations checked against it.
@@ -43,19 +44,23 @@ public struct ScenarioRun: Sendable {
 
     /// The transcript as text: a heading, one line per entry, then ``summaryText``.
     ///
-    /// Deterministic: the same scenario gives the same bytes on every run.
+    /// Deterministic: the same scenario gives the same bytes on every run. Terminal-safe:
+    /// the title, name and file name come from the scenario file (`String.terminalSafe`).
     public var text: String {
-        let lines = ["Scenario \(scenario.name): \(scenario.title)"] + transcript.map(\.line)
+        let lines = [heading] + transcript.map(\.line)
         return lines.joined(separator: "\n") + "\n" + summaryText
     }
 
+    /// `"Scenario NAME: TITLE"`, terminal-safe.
+    public var heading: String { "Scenario \(scenario.name): \(scenario.title)".terminalSafe }
+
     /// The checked expectations, one per line, and a closing line with the virtual time
-    /// played.
+    /// played. Terminal-safe.
     public var summaryText: String {
         var lines: [String] = []
         if !checks.isEmpty {
             lines.append("Expectations:")
-            lines += checks.map { "  \($0.passed ? "✓" : "✗") \($0.message)" }
+            lines += checks.map { "  \($0.passed ? "✓" : "✗") \($0.message.terminalSafe)" }
         }
         let seconds = TranscriptEntry.fixedMilliseconds(duration.milliseconds)
         let failures = checks.filter { !$0.passed }.count

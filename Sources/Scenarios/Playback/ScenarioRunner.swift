@@ -7,7 +7,12 @@ public enum ScenarioPace: Sendable, Hashable {
     /// As fast as possible: virtual time costs no real time (tests, `scenario check`).
     case instant
     /// At `speed` times wall-clock pace (`1` = real time, `--realtime`; `10` = `--speed 10`).
+    /// A speed outside ``speeds`` is played at the nearest bound.
     case realtime(speed: Double)
+
+    /// The speeds `--speed` accepts: from 1/1000 (a day of virtual time in 1,000 days) to
+    /// 100,000 times wall-clock pace.
+    public static let speeds: ClosedRange<Double> = 0.001...100_000
 }
 
 /// Plays a ``Scenario`` through a real ``LocationService`` on a ``VirtualClock``: a
@@ -66,45 +71,37 @@ public struct ScenarioRunner: Sendable {
         await drive(onEntry: onEntry, app: app)
     }
 
+    /// The phases of a run: build the stage, start the app, play the timeline, finish.
     private func drive(
         onEntry: (@Sendable (TranscriptEntry) -> Void)?, app: (@Sendable (ScenarioApp) async -> Void)?
     ) async -> ScenarioRun {
-        let clock = VirtualClock()
-        let receiver = ScenarioReceiver(name: scenario.name)
-        let serviceBox = Locked<LocationService?>(nil)
-        let recorder = TranscriptRecorder(
-            now: { clock.now.offset },
-            authorization: {
-                guard let service = serviceBox.withLock({ $0 }) else { return "" }
-                return LocationAuthorization(service.authorizationStatus, accuracy: service.accuracyAuthorization)
-                    .description
-            },
-            providerRunning: {
-                guard let service = serviceBox.withLock({ $0 }) else { return false }
-                return await service.isProviderRunning
-            },
-            onEntry: onEntry)
-        let authorizer = ScenarioAuthorizer(
-            initial: scenario.authorization.locationAuthorization, prompt: scenario.prompt, clock: clock,
-            onEvent: { event in
-                switch event {
-                case .promptShown:
-                    await recorder.record(.prompt, "shown: Allow “PetSpot” to use your location?")
-                case .answered(let answer, let authorization):
-                    await recorder.record(.person, "\(answer) → \(authorization)")
-                }
-            })
-        let service = LocationService(
-            provider: ScenarioProvider(receiver: receiver), authorizer: authorizer, clock: clock)
-        serviceBox.withLock { $0 = service }
-        let consumer = ScenarioConsumer(service: service, clock: clock, recorder: recorder)
-        let done = Locked(false)
-
-        await recorder.record(
+        let stage = ScenarioStage(scenario: scenario, onEntry: onEntry)
+        await stage.recorder.record(
             .scenario, "start: \(scenario.authorization)" + (scenario.prompt.map { ", prompt answer: \($0)" } ?? ""))
+        let done = Locked(false)
+        let appTask = startApp(app, on: stage, done: done)
+        var settler = stage.settler(countsTheApp: app == nil)
+        await settler.settle(.quiet)
+        let finished = await playTimeline(on: stage, settler: &settler, until: done)
+        if !finished {
+            await stage.recorder.record(.scenario, "nothing more can happen; the app was still waiting, stopped")
+            appTask.cancel()
+            await settler.settle(.quiet)
+        }
+        await appTask.value
+        return await result(of: stage, consumerFinished: finished)
+    }
+
+    /// Starts the app (`app`, or the file's consumer actions) in its own task, as an app's
+    /// would run; `done` is set when it returns.
+    private func startApp(
+        _ app: (@Sendable (ScenarioApp) async -> Void)?, on stage: ScenarioStage, done: Locked<Bool>
+    ) -> Task<Void, Never> {
         let actions = scenario.consumer
-        let context = ScenarioApp(service: service, clock: clock, recorder: recorder, consumer: consumer)
-        let consumerTask = Task {
+        let context = ScenarioApp(
+            service: stage.service, clock: stage.clock, recorder: stage.recorder, consumer: stage.consumer)
+        let consumer = stage.consumer
+        return Task {
             if let app {
                 await app(context)
             } else {
@@ -112,79 +109,60 @@ public struct ScenarioRunner: Sendable {
             }
             done.withLock { $0 = true }
         }
-        let settler = Settler(clock: clock, service: service, recorder: recorder, receiver: receiver)
-        await settler.settle()
-        var index = 0
+    }
+
+    /// Moves virtual time from instant to instant — the next timeline event or sleeping
+    /// timer — firing due timers, then playing the instant's events in file order, settling
+    /// after each step, until the app is done.
+    ///
+    /// - Returns: `false` when the app was still waiting when nothing more could happen (no
+    ///   timer and no event left, or the 24 h limit reached).
+    private func playTimeline(on stage: ScenarioStage, settler: inout Settler, until done: Locked<Bool>) async -> Bool {
+        let clock = stage.clock
         let timeline = scenario.timeline
-        let limit = Duration.seconds(Int64(ScenarioLimits.maximumDurationSeconds))
-        var consumerFinished = true
+        var index = 0
         while !done.withLock({ $0 }) {
             let nextEvent = index < timeline.count ? timeline[index].time : nil
             let nextTimer = clock.nextDeadline?.offset
-            guard let next = [nextEvent, nextTimer].compactMap({ $0 }).min(), next <= limit else {
-                consumerFinished = false
-                break
-            }
-            if case .realtime(let speed) = pace, speed > 0 {
-                let wait = (next - clock.now.offset) / speed
+            guard let next = [nextEvent, nextTimer].compactMap({ $0 }).min(), next <= ScenarioLimits.maximumDuration
+            else { return false }
+            if case .realtime(let speed) = pace {
+                let bounded = min(max(speed, ScenarioPace.speeds.lowerBound), ScenarioPace.speeds.upperBound)
+                let wait = (next - clock.now.offset) / bounded
                 if wait > .zero { try? await Task.sleep(for: wait) }
             }
-            await clock.advance(to: VirtualClock.Instant(offset: next))
-            await settler.settle()
+            // Timers that fire (a timeout, a `wait`, the person's answer) are few; the
+            // service's reactions to them are not all counted.
+            if await clock.advance(to: VirtualClock.Instant(offset: next)) > 0 {
+                await settler.settle(.quiet)
+            }
             while index < timeline.count, timeline[index].time <= next {
-                let fixTime = await play(
-                    timeline[index], receiver: receiver, authorizer: authorizer, recorder: recorder)
+                let event = timeline[index]
+                let fixTime = await stage.play(event, start: scenario.start)
                 index += 1
-                await settler.settle(expecting: fixTime)
+                if case .authorizationChanged = event.event {
+                    await settler.settle(.quiet)
+                } else {
+                    await settler.settle(.counted, expecting: fixTime)
+                }
             }
         }
-        if !consumerFinished {
-            await recorder.record(.scenario, "nothing more can happen; the app was still waiting, stopped")
-            consumerTask.cancel()
-            await settler.settle()
-        }
-        await consumerTask.value
-        let duration = clock.now.offset
-        await recorder.record(.scenario, "end")
-        let result = consumer.result
-        var run = ScenarioRun(
-            scenario: scenario, transcript: recorder.all, requests: result.requests, fixes: result.fixes,
-            updates: result.updates,
-            promptCount: authorizer.promptCount, finalAuthorization: authorizer.authorization, duration: duration,
-            consumerFinished: consumerFinished, checks: [])
-        run.checks = run.checked(stepEvaluator: stepEvaluator)
-        return run
+        return true
     }
 
-    /// Plays one timeline event into the receiver or the authorizer, and records it.
-    ///
-    /// - Returns: the receiver time of the fix it delivered to a listening provider, if any.
-    private func play(
-        _ timed: ScenarioTimedEvent, receiver: ScenarioReceiver, authorizer: ScenarioAuthorizer,
-        recorder: TranscriptRecorder
-    ) async -> Date? {
-        let receiverTime = scenario.start.addingTimeInterval(Double(timed.time.milliseconds) / 1000)
-        let listening = receiver.listenerCount > 0 ? "" : " (nobody listening)"
-        switch timed.event {
-        case .fix(let fix):
-            let located = fix.locationFix(source: receiver.source, receiverTime: receiverTime)
-            var delivered = false
-            await recorder.record(.receiver, timed.event.description + listening, fix: located) {
-                delivered = receiver.play(.fix(located))
-            }
-            return delivered ? receiverTime : nil
-        case .noFix:
-            await recorder.record(.receiver, "no fix" + listening) { receiver.play(.noFix) }
-        case .receiverLost:
-            await recorder.record(.receiver, "lost") {
-                receiver.play(.disconnected(endpoint: receiver.source.description, reason: "receiver lost"))
-            }
-        case .receiverBack:
-            await recorder.record(.receiver, "back") { receiver.play(.connected) }
-        case .authorizationChanged(let authorization):
-            let changed = authorization.locationAuthorization
-            await recorder.record(.person, "changes it in settings → \(changed)") { authorizer.set(changed) }
-        }
-        return nil
+    /// The run: the transcript closed with `end`, what the app received, the expectations
+    /// checked.
+    private func result(of stage: ScenarioStage, consumerFinished: Bool) async -> ScenarioRun {
+        let duration = stage.clock.now.offset
+        await stage.recorder.record(.scenario, "end")
+        let result = stage.consumer.result
+        var run = ScenarioRun(
+            scenario: scenario, transcript: stage.recorder.all, requests: result.requests, fixes: result.fixes,
+            updates: result.updates, promptCount: stage.authorizer.promptCount,
+            finalAuthorization: stage.authorizer.authorization, duration: duration,
+            consumerFinished: consumerFinished, checks: [])
+        run.checks = run.checked(stepEvaluator: stepEvaluator)
+        stage.close()
+        return run
     }
 }

@@ -1,5 +1,6 @@
 public import Location
 import Locking
+import OutsideInput
 
 /// One line of a scenario's transcript: when (virtual time), who, what, and the service's
 /// state right after.
@@ -56,13 +57,15 @@ public struct TranscriptEntry: Sendable, Hashable {
         return String(repeating: " ", count: max(0, 9 - text.count)) + text
     }
 
-    /// One aligned line: time, actor, event, then the service state.
+    /// One aligned line: time, actor, event, then the service state. The event may quote
+    /// outside text (a scenario's name, an app's note), so it is terminal-safe.
     ///
     /// ```
     ///    +2.000  person    grant → authorizedWhenInUse                   │ authorizedWhenInUse · provider stopped
     /// ```
     public var line: String {
         let who = actor.rawValue + String(repeating: " ", count: max(0, 9 - actor.rawValue.count))
+        let event = event.terminalSafe
         let padded = event.count < 56 ? event + String(repeating: " ", count: 56 - event.count) : event
         return "\(timeText)  \(who) \(padded) │ \(authorization) · provider \(providerRunning ? "running" : "stopped")"
     }

@@ -1,67 +1,164 @@
 import Foundation
 import Location
 
-/// Lets every task the scenario started run until nothing changes any more, before virtual
-/// time moves on.
+/// Lets every task the scenario started run until nothing is left to do, before virtual time
+/// moves on — by counting, not by waiting for real-time quiet.
 ///
-/// There is no way to ask Swift's executor whether any task is runnable, so this watches
-/// everything observable (sleepers on the clock, transcript entries, the service's
-/// requests, subscribers and provider, the receiver's listeners and deliveries, the newest
-/// fix) and waits until it has stayed the same for several rounds *and* for
-/// ``quietPeriod`` of real time: on a loaded machine a runnable thread can wait a few
-/// milliseconds for a core. Known work in flight (a provider started but not yet
-/// listening, a fix sent but not yet taken in by the service) also counts as not settled.
+/// Work handed out in a scenario is counted at both ends, and a settle waits until the counts
+/// meet:
+/// - every event the ``ScenarioReceiver`` delivered has been handled by the service
+///   (``ScenarioReceiver/deliveredCount`` against ``LocationService/handledEventCount``;
+///   events delivered to a provider run that was stopped before taking them in are set aside
+///   once no provider listens);
+/// - a provider run the service started is listening, and one it stopped has left;
+/// - the file's app (``ScenarioConsumer``) is blocked where only the scenario can wake it: a
+///   `requestLocation` waiting in the service, a `watch` that took every update the service
+///   queued for it (``LocationService/queuedUpdateCount``), a `wait` or a prompt whose time
+///   has not come — or it is done;
+/// - with `expecting:`, the service has taken in that fix.
+///
+/// Then everything observable must stay unchanged for ``stableRounds`` rounds of yields.
+/// No round waits for real time, so playback runs as fast as the work allows.
+///
+/// What cannot be counted — an app of your own (``ScenarioRunner/run(onEntry:app:)``), the
+/// service reacting to a change of permission, the start — settles ``Mode/quiet``: the same,
+/// and everything unchanged for ``quietPeriod`` of real time too — longer on a loaded machine:
+/// at least eight times the slowest round seen. Those steps are few.
 struct Settler {
-    let clock: VirtualClock
-    let service: LocationService
-    let recorder: TranscriptRecorder
-    let receiver: ScenarioReceiver
-    /// How long everything must stay the same, in real time.
+    /// How a step settles.
+    enum Mode {
+        /// By the counts alone.
+        case counted
+        /// By the counts and ``Settler/quietPeriod`` of real time without change.
+        case quiet
+    }
+
+    let stage: ScenarioStage
+    /// `false` when an app of the caller's runs in place of the file's consumer: its
+    /// progress cannot be counted, so every step settles ``Mode/quiet``.
+    let countsTheApp: Bool
+    /// Rounds in a row with nothing in flight and nothing changed before a settle ends.
+    var stableRounds = 3
+    /// `Task.yield()` calls per round: lets the jobs queued behind this task run first.
+    var yieldsPerRound = 4
+    /// How long everything must stay the same, in real time, in ``Mode/quiet``.
     var quietPeriod: Duration = .milliseconds(4)
-    /// The longest a settle waits, in real time, when something keeps changing.
+    /// The longest a settle waits, in real time, when something keeps changing (a safety
+    /// net against an app that never stops working).
     var limit: Duration = .seconds(5)
+    /// Events delivered to a provider run that was stopped before taking them in.
+    private var abandonedEvents = 0
+    /// Updates queued for a `watch` that ended before taking them.
+    private var abandonedUpdates = 0
+
+    init(stage: ScenarioStage, countsTheApp: Bool) {
+        self.stage = stage
+        self.countsTheApp = countsTheApp
+    }
 
     private struct Snapshot: Equatable {
         var sleepers: Int
         var entries: Int
-        var requests: Int
-        var subscribers: Int
-        var running: Bool
-        var listeners: Int
         var delivered: Int
-        var newestFixTime: Date?
+        var listeners: Int
+        var consumer: ScenarioConsumer.Progress
+        var waitingForAnswer: Bool
+        var service: ServiceSnapshot
     }
 
-    /// Waits until the scenario is quiet; with `fixTime`, also until the service has taken in
-    /// the fix with that receiver time.
-    func settle(expecting fixTime: Date? = nil) async {
+    /// Waits until the scenario is settled; with `fixTime`, also until the service has taken
+    /// in the fix with that receiver time.
+    mutating func settle(_ mode: Mode = .counted, expecting fixTime: Date? = nil) async {
+        let quiet = mode == .quiet || !countsTheApp
         let real = ContinuousClock()
         let started = real.now
+        var changedAt = started
         var last: Snapshot?
-        var changedAt = real.now
-        var stableRounds = 0
+        var stable = 0
+        var rounds = 0
+        var slowestRound = Duration.zero
+        // Quiet steps are few: they can afford the margins the counted ones do without.
+        let yields = quiet ? 2 * yieldsPerRound : yieldsPerRound
+        let roundsNeeded = quiet ? stableRounds + 1 : stableRounds
         while real.now - started < limit {
-            // Yielding lets queued jobs of equal or higher priority run; a short real sleep
-            // also frees this thread for tasks of lower priority (the service's detached
-            // provider task).
-            for _ in 0..<8 { await Task.yield() }
-            try? await Task.sleep(for: .microseconds(50))
-            let snapshot = Snapshot(
-                sleepers: clock.sleeperCount, entries: recorder.count, requests: await service.pendingRequestCount,
-                subscribers: await service.subscriberCount, running: await service.isProviderRunning,
-                listeners: receiver.listenerCount, delivered: receiver.deliveredCount,
-                newestFixTime: await service.lastFix?.receiverTime)
-            let inFlight =
-                snapshot.running != (snapshot.listeners > 0)
-                || (fixTime != nil && snapshot.listeners > 0 && snapshot.newestFixTime != fixTime)
-            if snapshot == last && !inFlight {
-                stableRounds += 1
-                if stableRounds >= 4 && real.now - changedAt >= quietPeriod { return }
+            let roundStart = real.now
+            for _ in 0..<yields { await Task.yield() }
+            rounds += 1
+            // Tasks of lower priority than this one (the service's detached provider task) get
+            // a thread only when this one sleeps: in quiet mode every round, else now and then.
+            if quiet || rounds % 16 == 0 { try? await Task.sleep(for: .microseconds(50)) }
+            let snapshot = await read()
+            slowestRound = max(slowestRound, real.now - roundStart)
+            let busy = inFlight(snapshot, expecting: fixTime)
+            if !busy && snapshot == last {
+                stable += 1
+                let quietEnough = real.now - changedAt >= max(quietPeriod, slowestRound * 8)
+                if stable >= roundsNeeded && (!quiet || quietEnough) { return }
             } else {
-                stableRounds = 0
+                stable = 0
                 changedAt = real.now
                 last = snapshot
             }
         }
+    }
+
+    private mutating func read() async -> Snapshot {
+        let snapshot = Snapshot(
+            sleepers: stage.clock.sleeperCount, entries: stage.recorder.count,
+            delivered: stage.receiver.deliveredCount, listeners: stage.receiver.listenerCount,
+            consumer: stage.consumer.current, waitingForAnswer: stage.authorizer.isWaitingForAnswer,
+            service: await ServiceSnapshot.read(stage.service))
+        if !snapshot.service.running && snapshot.listeners == 0 {
+            abandonedEvents = snapshot.delivered - snapshot.service.handled
+        }
+        let watching = if case .watching = snapshot.consumer.activity { true } else { false }
+        if snapshot.service.subscribers == 0 && !watching {
+            abandonedUpdates = snapshot.service.queuedUpdates - snapshot.consumer.updatesTaken
+        }
+        return snapshot
+    }
+
+    /// Whether some work handed out is known not to be finished.
+    private func inFlight(_ snapshot: Snapshot, expecting fixTime: Date?) -> Bool {
+        let service = snapshot.service
+        if snapshot.delivered != service.handled + abandonedEvents { return true }
+        if snapshot.listeners != (service.running ? 1 : 0) { return true }
+        if fixTime != nil && snapshot.listeners > 0 && service.newestFixTime != fixTime { return true }
+        guard countsTheApp else { return false }
+        let now = stage.clock.now
+        switch snapshot.consumer.activity {
+        case .busy:
+            return true
+        case .done:
+            return service.requests > 0 || service.subscribers > 0
+        case .requesting:
+            return service.requests == 0 || service.subscribers > 0
+        case .authorizing:
+            return !snapshot.waitingForAnswer || service.requests > 0 || service.subscribers > 0
+        case .sleeping(let deadline):
+            return now >= deadline || service.requests > 0 || service.subscribers > 0
+        case .watching(let deadline):
+            if let deadline, now >= deadline { return true }
+            return service.subscribers != 1 || service.requests > 0
+                || service.queuedUpdates != snapshot.consumer.updatesTaken + abandonedUpdates
+        }
+    }
+}
+
+/// What the settler reads from the service, in one hop onto its actor.
+struct ServiceSnapshot: Equatable {
+    var handled: Int
+    var queuedUpdates: Int
+    var requests: Int
+    var subscribers: Int
+    var running: Bool
+    var newestFixTime: Date?
+
+    static func read(_ service: isolated LocationService) -> ServiceSnapshot {
+        ServiceSnapshot(
+            handled: service.handledEventCount, queuedUpdates: service.queuedUpdateCount,
+            requests: service.pendingRequestCount,
+            subscribers: service.subscriberCount, running: service.isProviderRunning,
+            newestFixTime: service.lastFix?.receiverTime)
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 import Geodata
+import OutsideInput
 
 /// Reads a GPX file (the format Xcode simulates locations from) into track points.
 ///
@@ -95,7 +96,9 @@ private struct GPXCollector {
             } catch {
                 throw TrackError(
                     line: startLine, column: startColumn,
-                    message: "<\(name) lat=\"\(latitudeText)\" lon=\"\(longitudeText)\">: \(error)")
+                    message:
+                        "<\(InputQuote.excerpt(name)) lat=\"\(InputQuote.excerpt(latitudeText))\" lon=\"\(InputQuote.excerpt(longitudeText))\">: \(error)"
+                )
             }
         case .text(let string):
             text += string
@@ -118,7 +121,7 @@ private struct GPXCollector {
                 throw TrackError(
                     line: line, column: column,
                     message:
-                        "<\(key)> expected a number from \(range.lowerBound) to \(range.upperBound), found '\(text)'")
+                        "<\(key)> expected a number \(TrackBounds.describe(range)), found \(InputQuote.quoted(text))")
             }
             return value
         }
@@ -127,19 +130,21 @@ private struct GPXCollector {
             guard let date = Self.date(text) else {
                 throw TrackError(
                     line: line, column: column,
-                    message: "<time> expected an ISO 8601 time such as 2026-05-01T12:00:00Z, found '\(text)'")
+                    message:
+                        "<time> expected an ISO 8601 time such as 2026-05-01T12:00:00Z, found \(InputQuote.quoted(text))"
+                )
             }
             time = date
         }
-        let altitude = try number("ele", range: -12_000...1_000_000)
-        let speed = try number("speed", range: 0...100_000)
-        let course = try number("course", range: 0...360)
-        let hdop = try number("hdop", range: 0...10_000)
-        let satellites = try number("sat", range: 0...1000)
+        let altitude = try number("ele", range: TrackBounds.altitude)
+        let speed = try number("speed", range: TrackBounds.speed)
+        let course = try number("course", range: TrackBounds.course)
+        let hdop = try number("hdop", range: TrackBounds.hdop)
+        let satellites = try number("sat", range: 0...Double(TrackBounds.satellites.upperBound))
         let fix = ScenarioFix(
             coordinate: Coordinate(latitude: point.latitude, longitude: point.longitude),
             horizontalAccuracy: hdop.map { $0 * NMEATrackReader.metersPerHDOP }, altitude: altitude, speed: speed,
-            course: course, satellites: satellites.map { Int($0) })
+            course: course, satellites: satellites.flatMap { Int(saturating: $0) })
         points.append(TrackPoint(time: time, fix: fix, line: point.line))
     }
 

@@ -69,16 +69,17 @@ public enum NMEATrackReader {
                 } else {
                     epoch.latitude = try reader.angle(2, hemisphere: 3, positive: "N", negative: "S", limit: 90)
                     epoch.longitude = try reader.angle(4, hemisphere: 5, positive: "E", negative: "W", limit: 180)
-                    epoch.satellites = try reader.integer(7)
-                    epoch.hdop = try reader.number(8)
-                    epoch.altitude = try reader.number(9)
+                    epoch.satellites = try reader.integer(7, range: TrackBounds.satellites)
+                    epoch.hdop = try reader.number(8, "HDOP", range: TrackBounds.hdop)
+                    epoch.altitude = try reader.number(9, "altitude", range: TrackBounds.altitude)
                 }
             } else {
                 if fields.count > 2, fields[2] == "A" {
                     epoch.latitude = try reader.angle(3, hemisphere: 4, positive: "N", negative: "S", limit: 90)
                     epoch.longitude = try reader.angle(5, hemisphere: 6, positive: "E", negative: "W", limit: 180)
-                    epoch.speed = try reader.number(7).map { $0 * 1852 / 3600 }
-                    epoch.course = try reader.number(8)
+                    epoch.speed = try reader.number(7, "speed (knots)", range: TrackBounds.speedKnots)
+                        .map { $0 * 1852 / 3600 }
+                    epoch.course = try reader.number(8, "course", range: TrackBounds.course)
                 } else {
                     epoch.noFix = true
                 }
@@ -140,18 +141,31 @@ private struct FieldReader {
         TrackError(line: line, column: column(index), message: message)
     }
 
-    func number(_ index: Int) throws(TrackError) -> Double? {
+    /// A number within `range` (see ``TrackBounds``), when the field is not empty.
+    func number(_ index: Int, _ name: String, range: ClosedRange<Double>) throws(TrackError) -> Double? {
         guard let text = text(index) else { return nil }
         guard let value = Double(text), value.isFinite else {
-            throw error(index, "expected a number in field \(index), found '\(text)'")
+            throw error(index, "expected a number in field \(index), found \(InputQuote.quoted(text))")
+        }
+        guard range.contains(value) else {
+            throw error(
+                index,
+                "\(name) in field \(index) must be \(TrackBounds.describe(range)), found \(InputQuote.quoted(text))")
         }
         return value
     }
 
-    func integer(_ index: Int) throws(TrackError) -> Int? {
+    /// A whole number, within `range` when one is given.
+    func integer(_ index: Int, range: ClosedRange<Int>? = nil) throws(TrackError) -> Int? {
         guard let text = text(index) else { return nil }
         guard let value = Int(text) else {
-            throw error(index, "expected a whole number in field \(index), found '\(text)'")
+            throw error(index, "expected a whole number in field \(index), found \(InputQuote.quoted(text))")
+        }
+        if let range, !range.contains(value) {
+            throw error(
+                index,
+                "field \(index) must be from \(range.lowerBound) to \(range.upperBound), found \(InputQuote.quoted(text))"
+            )
         }
         return value
     }
@@ -162,7 +176,7 @@ private struct FieldReader {
         let digits = text.prefix { $0.isNumber }
         guard digits.count == 6, let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).prefix(2)),
             let seconds = Double(text.dropFirst(4)), hours < 24, minutes < 60, seconds < 61
-        else { throw error(index, "expected a time hhmmss.ss, found '\(text)'") }
+        else { throw error(index, "expected a time hhmmss.ss, found \(InputQuote.quoted(text))") }
         return Double(hours * 3600 + minutes * 60) + seconds
     }
 
@@ -171,7 +185,7 @@ private struct FieldReader {
         guard let text = text(index) else { return nil }
         guard text.count == 6, let day = Int(text.prefix(2)), let month = Int(text.dropFirst(2).prefix(2)),
             let year = Int(text.suffix(2)), (1...31).contains(day), (1...12).contains(month)
-        else { throw error(index, "expected a date ddmmyy, found '\(text)'") }
+        else { throw error(index, "expected a date ddmmyy, found \(InputQuote.quoted(text))") }
         return DateComponents(year: year < 80 ? 2000 + year : 1900 + year, month: month, day: day)
     }
 
@@ -182,15 +196,25 @@ private struct FieldReader {
         guard let text = text(index) else {
             throw error(index, "expected a \(limit == 90 ? "latitude" : "longitude") in field \(index)")
         }
+        // NMEA angles have no sign (the hemisphere field gives it): `-5230.0,S` or `52-0.0`
+        // would otherwise be read as another place.
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), text.filter({ $0 == "." }).count <= 1
+        else {
+            throw error(
+                index,
+                "expected \(limit == 90 ? "ddmm.mmmm" : "dddmm.mmmm") (digits only: the hemisphere field gives the sign), found \(InputQuote.quoted(text))"
+            )
+        }
         let integerPart = text.prefix { $0 != "." }
         guard integerPart.count >= 3, let degrees = Double(integerPart.dropLast(2)),
             let minutes = Double(text.dropFirst(integerPart.count - 2)), minutes < 60
         else {
-            throw error(index, "expected \(limit == 90 ? "ddmm.mmmm" : "dddmm.mmmm"), found '\(text)'")
+            throw error(index, "expected \(limit == 90 ? "ddmm.mmmm" : "dddmm.mmmm"), found \(InputQuote.quoted(text))")
         }
         let value = degrees + minutes / 60
         guard value <= limit else {
-            throw error(index, "\(limit == 90 ? "latitude" : "longitude") \(text) is beyond \(Int(limit))°")
+            throw error(
+                index, "\(limit == 90 ? "latitude" : "longitude") \(InputQuote.excerpt(text)) is beyond \(Int(limit))°")
         }
         switch self.text(hemisphere)?.first {
         case positive: return value

@@ -1,5 +1,6 @@
 public import Foundation
 import Geodata
+import OutsideInput
 
 /// Writes a scenario's receiver timeline as an NMEA 0183 log that gpsfake replays into a
 /// real gpsd: one GGA and one RMC sentence per fix or no-fix event, with checksums.
@@ -60,7 +61,7 @@ public enum NMEAWriter {
 
     /// `hhmmss.ss` and `ddmmyy` in UTC.
     private static func timeFields(_ time: Date) -> (String, String) {
-        let centiseconds = Int64((time.timeIntervalSince1970 * 100).rounded())
+        let centiseconds = Int64(roundingSaturating: time.timeIntervalSince1970 * 100) ?? 0
         let days = centiseconds.quotientAndRemainder(dividingBy: 8_640_000)
         let dayCentiseconds = days.remainder
         let hours = dayCentiseconds / 360_000
@@ -87,7 +88,7 @@ public enum NMEAWriter {
 
     /// `ddmm.mmmmmm,H` (or `dddmm.mmmmmm,H`).
     private static func angle(_ degrees: Double, degreeDigits: Int, positive: String, negative: String) -> String {
-        let micro = Int64((degrees.magnitude * 60 * 1_000_000).rounded())
+        let micro = Int64(roundingSaturating: degrees.magnitude * 60 * 1_000_000) ?? 0
         let whole = micro / 60_000_000
         let minuteMicro = micro % 60_000_000
         var degreeText = String(whole)
@@ -104,7 +105,7 @@ public enum NMEAWriter {
     private static func decimal(_ value: Double, places: Int) -> String {
         var scale: Int64 = 1
         for _ in 0..<places { scale *= 10 }
-        let scaled = Int64((value * Double(scale)).rounded())
+        let scaled = Int64(roundingSaturating: value * Double(scale)) ?? 0
         let sign = scaled < 0 ? "-" : ""
         let magnitude = scaled.magnitude
         var fraction = String(magnitude % UInt64(scale))
