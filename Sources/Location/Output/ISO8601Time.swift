@@ -10,7 +10,7 @@ import Foundation
 /// Gregorian date by Howard Hinnant's `civil_from_days`. Foundation switches to the Julian
 /// calendar before 15 October 1582 and writes years past 9999 its own way, so dates outside
 /// 1583–9999 (never a receiver's) go through the formatter.
-enum ISO8601Time {
+package enum ISO8601Time {
     /// Seconds from 1970-01-01 to 2001-01-01.
     static let referenceOffset: Int64 = 978_307_200
     /// 1583-01-01T00:00:00Z to 9999-12-31T23:59:58Z, in seconds since 2001.
@@ -57,7 +57,7 @@ enum ISO8601Time {
     /// Year, month (1–12) and day (1–31) of the day `days` after 1970-01-01, in the
     /// proleptic Gregorian calendar (Howard Hinnant, "chrono-Compatible Low-Level Date
     /// Algorithms", `civil_from_days`).
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    package static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

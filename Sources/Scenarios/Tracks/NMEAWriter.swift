@@ -1,5 +1,6 @@
 public import Foundation
 import Geodata
+import Location
 import OutsideInput
 
 /// Writes a scenario's receiver timeline as an NMEA 0183 log that gpsfake replays into a
@@ -68,22 +69,8 @@ public enum NMEAWriter {
         let minutes = dayCentiseconds / 6000 % 60
         let seconds = dayCentiseconds % 6000
         let clock = two(hours) + two(minutes) + two(seconds / 100) + "." + two(seconds % 100)
-        let (year, month, day) = civilDate(daysSinceEpoch: days.quotient)
+        let (year, month, day) = ISO8601Time.civil(fromDays: days.quotient)
         return (clock, two(day) + two(month) + two(year % 100))
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's
-    /// `civil_from_days`).
-    private static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
-        let z = daysSinceEpoch + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// `ddmm.mmmmmm,H` (or `dddmm.mmmmmm,H`).
