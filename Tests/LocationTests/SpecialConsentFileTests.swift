@@ -64,6 +64,56 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: store.fileURL.appendingPathComponent("inside").path))
     }
 
+    /// `permission grant` with a symbolic link at the consent path (a dotfiles tool keeping
+    /// the file elsewhere): the link stays a link and the file it points to gets the answer.
+    @Test func grantWritesThroughASymbolicLinkAndKeepsTheLink() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let elsewhere = directory.appendingPathComponent("dotfiles/consent.json")
+        try FileManager.default.createDirectory(
+            at: elsewhere.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let link = directory.appendingPathComponent("consent.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "dotfiles/consent.json")
+        let store = ConsentStore(fileURL: link)
+        try store.write(LocationAuthorization(.authorizedWhenInUse))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "dotfiles/consent.json")
+        #expect(try ConsentStore(fileURL: elsewhere).read()?.status == .authorizedWhenInUse)
+        #expect(try store.read()?.status == .authorizedWhenInUse)
+    }
+
+    /// A FIFO or a directory at the consent path is refused by `grant`/`deny`, without
+    /// blocking and without replacing it.
+    @Test(arguments: ["fifo", "directory"])
+    func grantRefusesWhatIsNotAFileAndLeavesItThere(_ kind: String) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("consent.json")
+        if kind == "fifo" {
+            _ = try Self.fifo(path)
+        } else {
+            try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false)
+        }
+        let store = ConsentStore(fileURL: path)
+        let outcome = Self.within(10) { () -> ConsentStoreError? in
+            do throws(ConsentStoreError) {
+                try store.write(LocationAuthorization(.denied))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let described = kind == "fifo" ? "a FIFO (named pipe)" : "a directory"
+        #expect(
+            outcome
+                == .some(
+                    .unwritable(
+                        path: path.path,
+                        reason: "it is \(described), not a consent file; PetSpot writes only a file, so move it away yourself")))
+        var info = stat()
+        #expect(lstat(path.path, &info) == 0)
+        #expect((info.st_mode & S_IFMT) == (kind == "fifo" ? S_IFIFO : S_IFDIR))
+    }
+
     /// Threads racing to remove the same file: every one succeeds (the file being gone
     /// already is what `reset` wants).
     @Test func concurrentRemovalsAllSucceed() throws {

@@ -70,23 +70,63 @@ public struct ConsentStore: Sendable, Hashable {
 
     /// Stores `authorization` (atomically, mode 0600).
     ///
+    /// A regular file (or a new path) is replaced atomically. A symbolic link at the path is
+    /// kept: the file it points to is replaced, so a consent file kept elsewhere by a dotfiles
+    /// tool stays linked. Anything else found there (a directory, a FIFO, a device, a socket)
+    /// is refused and left alone: replacing it would silently destroy something that is not
+    /// PetSpot's.
+    ///
     /// - Throws: ``ConsentStoreError/unwritable(path:reason:)``.
     public func write(_ authorization: LocationAuthorization) throws(ConsentStoreError) {
         let formatter = ISO8601DateFormatter()
         let record = Record(
             status: authorization.status, accuracy: authorization.accuracy, updated: formatter.string(from: Date()))
+        let target = try writableTarget()
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let data = try encoder.encode(record) + Data("\n".utf8)
-            let directory = fileURL.deletingLastPathComponent()
+            let directory = target.deletingLastPathComponent()
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try data.write(to: fileURL, options: .atomic)
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fileURL.path)
+            try data.write(to: target, options: .atomic)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target.path)
         } catch {
             throw .unwritable(path: fileURL.path, reason: Self.reason(error))
         }
+    }
+
+    /// Where ``write(_:)`` puts the record: ``fileURL`` itself when it is a regular file or
+    /// missing; the end of the chain when it is a symbolic link (to a file or to a path not
+    /// yet there); a refusal for anything else.
+    private func writableTarget() throws(ConsentStoreError) -> URL {
+        var url = fileURL
+        // A chain longer than the kernel's own limit (40 links) is a loop.
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(url.path, &info) == 0 else {
+                if errno == ENOENT { return url }
+                throw .unwritable(path: fileURL.path, reason: FileProblem(errno: errno).description)
+            }
+            let kind = FileKind(mode: UInt32(info.st_mode))
+            switch kind {
+            case .regular:
+                return url
+            case .symbolicLink:
+                guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) else {
+                    throw .unwritable(path: fileURL.path, reason: "its symbolic link cannot be read")
+                }
+                url =
+                    destination.hasPrefix("/")
+                    ? URL(fileURLWithPath: destination)
+                    : url.deletingLastPathComponent().appendingPathComponent(destination)
+            default:
+                throw .unwritable(
+                    path: fileURL.path,
+                    reason: "it is \(kind), not a consent file; PetSpot writes only a file, so move it away yourself")
+            }
+        }
+        throw .unwritable(path: fileURL.path, reason: "its symbolic links form a loop")
     }
 
     /// Deletes the stored answer (back to `notDetermined`); nothing happens when there is none
