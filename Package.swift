@@ -18,6 +18,15 @@ let bundledScenarioFiles = [
     "slow-cold-start.yaml", "walking-warsaw.gpx", "walking-warsaw.yaml",
 ]
 
+/// The report pages' templates, script and style in `Sources/PetSpotService/Pages/`, embedded
+/// into the `petspot` binary so that `petspot serve` serves them without the source tree.
+/// A test checks that this list and the folder agree.
+let reportPageFiles = [
+    "ChoiceField.mustache", "CoordinateFields.mustache", "FoundReport.mustache", "MissingReport.mustache",
+    "PhotoStep.mustache", "ReportPage.mustache", "ReportPreview.mustache", "StepHeader.mustache",
+    "TextField.mustache", "report.css", "report.js",
+]
+
 let package = Package(
     name: "PetSpotLocation",
     products: [
@@ -46,6 +55,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The report pages: server-rendered HTML from Mustache templates (HTML-escaped by default).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // Pure value types: coordinates, parsing, validation, formatting. No dependencies.
@@ -106,17 +117,20 @@ let package = Package(
         .target(name: "PetSpotJSON", dependencies: ["Geodata", "Geodesy", "Location", "Scenarios"]),
 
         // `petspot serve`: the location and geodata service over HTTP (Hummingbird), its
-        // OpenAPI document (embedded, served at /openapi.yaml), SSE location updates.
+        // OpenAPI document (embedded, served at /openapi.yaml), SSE location updates; the report
+        // pages (/report/found, /report/missing: Mustache templates, script and style embedded)
+        // and the step API they ask (/v1/report-steps, /v1/report-photos) over ReportSteps.
         .target(
             name: "PetSpotService",
             dependencies: [
                 "Geodata", "Geodesy", "Location", "Scenarios", "ScenarioSteps", "PetSpotJSON", "Locking",
-                "OutsideInput",
+                "OutsideInput", "ReportSteps",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
-            resources: [.embedInCode("Resources/openapi.yaml")]),
+            resources: [.embedInCode("Resources/openapi.yaml")] + reportPageFiles.map { .embedInCode("Pages/\($0)") }),
 
         // The `petspot` command-line tool.
         .executableTarget(

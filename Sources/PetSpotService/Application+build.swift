@@ -1,6 +1,7 @@
 public import Hummingbird
 import Logging
 import NIOCore
+import ReportSteps
 
 /// The service's application: the router with every controller, the middlewares (request
 /// log, CORS for the allowed origins, problem details for every error), and the location
@@ -46,6 +47,12 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
     ).addRoutes(to: router)
     ScenariosController().addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
+    // The report pages and the step API they ask.
+    let today = Today.system()
+    ReportPagesController(configuration: PageConfiguration(location: configuration.location, today: today))
+        .addRoutes(to: router)
+    ReportStepsController(location: configuration.location, today: today).addRoutes(to: router)
+    ReportPhotosController().addRoutes(to: router)
     routes.set(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })
     return router
 }
