@@ -26,7 +26,77 @@ enum ExampleRequests {
           - request: fix
         """
 
-    static let withoutSource: [ExampleRequest] = [
+    static let json = [("Content-Type", "application/json")]
+    static let octets = [("Content-Type", "application/octet-stream")]
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]
+
+    /// The report pages, their assets, and the step API they ask.
+    static let reportPages: [ExampleRequest] = [
+        ExampleRequest(path: "/report/found", status: 200),
+        ExampleRequest(path: "/report/missing", status: 200),
+        ExampleRequest(path: "/report/found?step=2", status: 400),
+        ExampleRequest(path: "/report/missing?step=2", status: 400),
+        ExampleRequest(path: "/report/assets/report.js", status: 200),
+        ExampleRequest(path: "/report/assets/report.css", status: 200),
+        ExampleRequest(path: "/report/assets/report.js?v=2", status: 400),
+        ExampleRequest(path: "/report/assets/app.js", status: 404),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/petDetails", headers: json,
+            body: Array(#"{"edit": {"field": "collarData", "value": "123456"}}"#.utf8), status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/missing/animalDescription", headers: json,
+            body: Array(#"{"action": "continue", "values": {"latitude": "95"}}"#.utf8), status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/contactInfo", headers: json,
+            body: Array(#"{"action": "continue", "values": {}, "earlierSteps": {"petDetails": {}}}"#.utf8), status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/petDetails", headers: json, body: Array("{".utf8),
+            status: 400),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/nope", headers: json, body: Array("{}".utf8), status: 404),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/petDetails", headers: [("Content-Type", "text/plain")],
+            body: Array("{}".utf8), status: 415),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/petDetails", headers: json,
+            body: Array(repeating: UInt8(ascii: " "), count: 300 * 1024), status: 413),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/petDetails/location", headers: json,
+            body: Array(#"{"browser": {"latitude": 50.0614, "longitude": 19.9366}}"#.utf8), status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/missing/animalDescription/location", headers: json,
+            body: Array(#"{"browser": {"errorCode": 1}}"#.utf8), status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/missing/animalDescription/location", headers: json,
+            body: Array("{}".utf8), status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/petDetails/location", headers: json,
+            body: Array(#"{"browser": {"errorCode": 9}}"#.utf8), status: 400),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/contactInfo/location", headers: json,
+            body: Array("{}".utf8), status: 404),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/petDetails/location", body: Array("{}".utf8), status: 415),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/petDetails/location", headers: json,
+            body: Array(repeating: UInt8(ascii: " "), count: 300 * 1024), status: 413),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-photos/found?filename=luna.png", headers: octets, body: png, status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-photos/missing?action=continue", headers: octets, body: [], status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-photos/found?filename=cat.png", headers: octets,
+            body: Array("not a photo".utf8), status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-photos/found?action=look", headers: octets, body: png, status: 400),
+        ExampleRequest(method: "POST", path: "/v1/report-photos/lost", headers: octets, body: png, status: 404),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-photos/found", headers: octets,
+            body: png + Array(repeating: 0, count: 16 * 1_048_576), status: 413),
+        ExampleRequest(method: "GET", path: "/v1/report-photos/found", status: 405),
+    ]
+
+    static let withoutSource: [ExampleRequest] = reportPages + [
         ExampleRequest(path: "/healthz", status: 200),
         ExampleRequest(path: "/healthz?verbose=1", status: 400),
         ExampleRequest(path: "/readyz", status: 200),

@@ -1,3 +1,4 @@
+import PetSpotJSON
 import ReportSteps
 
 /// `/report/found`: the Found flow's three steps (spec 004) as fresh models draw them, then

@@ -1,3 +1,4 @@
+import PetSpotJSON
 import ReportSteps
 
 /// `/report/missing`: the Missing flow's steps 2/4 (*Animal photo*) and 3/4 (*Animal

@@ -1,3 +1,4 @@
+import Hummingbird
 import Mustache
 
 /// The report pages' Mustache templates and their script and style, embedded in the binary

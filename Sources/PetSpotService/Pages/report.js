@@ -12,6 +12,7 @@
   var kinds = {};
   config.steps.forEach(function (s) { kinds[s.name] = s.kind; });
   var draftKey = 'petspot.report.' + flow;
+  var staleDraft = false;
   var draft = loadDraft();
   var queues = {};
   var pending = {};
@@ -30,6 +31,7 @@
     try {
       var saved = JSON.parse(localStorage.getItem(draftKey) || 'null');
       if (saved && saved.version === 1 && Date.now() - saved.savedAt <= config.draftLifetimeMs) return saved;
+      staleDraft = saved !== null;
       localStorage.removeItem(draftKey);
     } catch (e) { /* no storage: the page works, the draft is not kept */ }
     return emptyDraft();
@@ -473,6 +475,7 @@
   // Opening the page: the draft as it was left ----------------------------------------------
 
   function start() {
+    if (staleDraft) clearDraft(); // its photo's bytes go too
     var photo = draft.photo
       ? photoStore('readonly', function (store) { return store.get(flow); })
       : Promise.resolve(null);

@@ -1,4 +1,5 @@
 import Geodata
+import Hummingbird
 import PetSpotJSON
 import ReportSteps
 

@@ -1,3 +1,4 @@
+import Geodata
 import PetSpotJSON
 import ReportSteps
 

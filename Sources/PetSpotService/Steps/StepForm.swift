@@ -1,5 +1,7 @@
 import Geodata
+import Hummingbird
 import OutsideInput
+import PetSpotJSON
 import ReportSteps
 
 /// One step of a report flow as the pages edit it: the ``ReportSteps`` model behind named

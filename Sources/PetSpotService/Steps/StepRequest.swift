@@ -1,6 +1,8 @@
 import Foundation
 import Geodata
+import Hummingbird
 import OutsideInput
+import PetSpotJSON
 import ReportSteps
 
 /// The body of `POST /v1/report-steps/{flow}/{step}` (and `…/location`), read strictly: only
