@@ -14,7 +14,7 @@ struct ReportPagesController {
     static let pageHeaders: HTTPFields = [
         .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
         .contentSecurityPolicy:
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
         .xContentTypeOptions: "nosniff",
     ]
 

@@ -17,6 +17,7 @@
   var queues = {};
   var pending = {};
   var inflight = 0;
+  var queued = 0;
   var photoBlob = null;
   var previewUrl = null;
   var toastTimer = null;
@@ -155,7 +156,8 @@
 
   // Talking to the server ----------------------------------------------------------------
 
-  function updateBusy() { document.body.dataset.busy = String(inflight + Object.keys(pending).length); }
+  // How much is still to happen (tests wait for 0): edits waiting, requests queued or in flight.
+  function updateBusy() { document.body.dataset.busy = String(inflight + queued + Object.keys(pending).length); }
 
   function post(url, body, contentType) {
     inflight += 1;
@@ -183,30 +185,42 @@
 
   // One request at a time per step, in the order the person acted.
   function enqueue(step, task) {
+    queued += 1;
+    updateBusy();
+    var settle = function () { queued -= 1; updateBusy(); };
     var next = (queues[step] || Promise.resolve()).then(task);
+    next.then(settle, settle);
     queues[step] = next.catch(function () { /* shown already */ });
     return next;
   }
 
   function stepUrl(step) { return '/v1/report-steps/' + flow + '/' + step; }
 
-  // What the model showed last, what the page shows now, and the one field just edited.
+  // An edit goes with what the model showed last (every other change is an edit of its own,
+  // sent in order), so the model sees each change through its setter: a new species clears
+  // the race. A refresh or Continue goes with what the page shows.
   function requestBody(step, action, editField) {
     var sd = stepDraft(step);
     var values = readValues(step);
-    var body = { action: action, values: Object.assign({}, values), checked: sd.checked, location: sd.location };
+    var base = Object.assign({}, values);
     if (editField) {
-      if (Object.prototype.hasOwnProperty.call(sd.shown, editField)) body.values[editField] = sd.shown[editField];
-      body.edit = { field: editField, value: values[editField] };
+      Object.keys(sd.shown).forEach(function (name) { if (name in base) base[name] = sd.shown[name]; });
     }
-    return { body: body, sent: values };
+    var body = { action: action, values: base, checked: sd.checked, location: sd.location };
+    var sent = Object.assign({}, base);
+    if (editField) {
+      body.edit = { field: editField, value: values[editField] };
+      sent[editField] = values[editField];
+    }
+    // What the model got for each field: a field that differs now has an edit still to come.
+    return { body: body, sent: sent };
   }
 
   function applyAnswer(step, answer, sent) {
     var sd = stepDraft(step);
     Object.keys(answer.fields).forEach(function (name) {
       var field = answer.fields[name];
-      // A field typed in since the request was sent keeps what was typed (its edit follows).
+      // A field changed since (or not sent yet) keeps what the person did: its edit follows.
       if (!sent || readField(step, name) === sent[name]) writeField(step, name, field.value);
       sd.shown[name] = field.value;
       setMessage(step, 'error', name, field.error);
@@ -464,6 +478,9 @@
       return;
     }
     if (!el.name) return;
+    var waiting = pending[step];
+    // Leaving a field whose edit went already (the browser's change event) sends nothing.
+    if (!(waiting && waiting.field === el.name) && stepDraft(step).shown[el.name] === el.value) return;
     scheduleEdit(step, el.name, 0);
   });
 
