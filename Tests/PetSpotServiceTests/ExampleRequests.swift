@@ -96,7 +96,10 @@ enum ExampleRequests {
         ExampleRequest(method: "GET", path: "/v1/report-photos/found", status: 405),
     ]
 
-    static let withoutSource: [ExampleRequest] = reportPages + [
+    static let withoutSource: [ExampleRequest] = serviceRequests + reportPages
+
+    /// The location and geodata endpoints.
+    static let serviceRequests: [ExampleRequest] = [
         ExampleRequest(path: "/healthz", status: 200),
         ExampleRequest(path: "/healthz?verbose=1", status: 400),
         ExampleRequest(path: "/readyz", status: 200),

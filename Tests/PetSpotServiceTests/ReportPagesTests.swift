@@ -46,7 +46,8 @@ struct ReportPagesTests {
             for id in [
                 "foundUploadPhoto.browse", "foundUploadPhoto.remove", "foundUploadPhoto.continue",
                 "foundPetDetails.datePicker.tap", "foundPetDetails.speciesDropdown.tap",
-                "foundPetDetails.speciesDropdown.tap.dog", "foundPetDetails.sexFemale.tap", "foundPetDetails.sexMale.tap",
+                "foundPetDetails.speciesDropdown.tap.dog", "foundPetDetails.sexFemale.tap",
+                "foundPetDetails.sexMale.tap",
                 "foundPetDetails.latitudeTextField.input", "foundPetDetails.longitudeTextField.input",
                 "foundPetDetails.useCurrentLocationButton.tap", "foundPetDetails.continueButton.tap",
                 "foundContact.submitButton.tap", "foundContact.backButton.tap", "foundPetDetails.cancelButton.tap",
@@ -91,7 +92,8 @@ struct ReportPagesTests {
         }
         let loop = ScenarioLoop(scenario: try ScenarioLibrary.load("default"))
         let scenario = ServiceConfiguration(
-            location: .scenario(loop, startsLoop: false, logger: TestServer.quietLogger), logger: TestServer.quietLogger)
+            location: .scenario(loop, startsLoop: false, logger: TestServer.quietLogger), logger: TestServer.quietLogger
+        )
         try await TestServer.with(scenario) { server in
             let page = try await server.request("/report/missing")
             #expect(page.body.contains("&quot;locationSource&quot;:&quot;server&quot;"))

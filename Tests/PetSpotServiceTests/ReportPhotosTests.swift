@@ -19,7 +19,8 @@ struct ReportPhotosTests {
 
     @Test func aPictureIsAttachedWithItsNameAndSize() async throws {
         try await TestServer.with { server in
-            let answer = try await Self.post(server, "/v1/report-photos/found?filename=luna%20(1).png", Self.png(2_400_000))
+            let answer = try await Self.post(
+                server, "/v1/report-photos/found?filename=luna%20(1).png", Self.png(2_400_000))
             let photo = try #require(answer["photo"] as? [String: Any])
             #expect(photo["filename"] as? String == "luna (1).png")
             #expect(photo["sizeText"] as? String == "2.4 MB")
@@ -68,7 +69,8 @@ struct ReportPhotosTests {
             #expect(none["outcome"] as? String == "stay")
             #expect((none["toast"] as? [String: Any])?["message"] as? String == "Photo is mandatory")
             #expect(none["error"] is NSNull)
-            let with = try await Self.post(server, "/v1/report-photos/found?action=continue&filename=a.png", Self.png(100))
+            let with = try await Self.post(
+                server, "/v1/report-photos/found?action=continue&filename=a.png", Self.png(100))
             #expect(with["outcome"] as? String == "advance")
             #expect(with["next"] as? String == "petDetails")
             let refused = try await Self.post(

@@ -16,7 +16,8 @@ struct ReportStepsAPITests {
     /// in any time zone.
     static func day(_ days: Int) -> String {
         let date = Date().addingTimeInterval(Double(days) * 86_400)
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC") ?? .current, from: date)
+        let parts = Calendar(identifier: .gregorian).dateComponents(
+            in: TimeZone(identifier: "UTC") ?? .current, from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
@@ -58,11 +59,13 @@ struct ReportStepsAPITests {
             #expect(Self.field(disabled, "race")["value"] as? String == "")
             #expect(Self.field(disabled, "race")["placeholder"] as? String == "Select a species first")
             let same = try await Self.post(
-                server, path, #"{"values": {"species": "dog", "race": "Labrador"}, "edit": {"field": "age", "value": "3"}}"#)
+                server, path,
+                #"{"values": {"species": "dog", "race": "Labrador"}, "edit": {"field": "age", "value": "3"}}"#)
             #expect(Self.field(same, "race")["value"] as? String == "Labrador")
             #expect(Self.field(same, "race")["disabled"] as? Bool == false)
             let changed = try await Self.post(
-                server, path, #"{"values": {"species": "dog", "race": "Labrador"}, "edit": {"field": "species", "value": "cat"}}"#)
+                server, path,
+                #"{"values": {"species": "dog", "race": "Labrador"}, "edit": {"field": "species", "value": "cat"}}"#)
             #expect(Self.field(changed, "species")["value"] as? String == "cat")
             #expect(Self.field(changed, "race")["value"] as? String == "")
         }
@@ -89,7 +92,8 @@ struct ReportStepsAPITests {
             let checkedJSON = String(decoding: try JSONSerialization.data(withJSONObject: checked), as: UTF8.self)
             let edit = try await Self.post(
                 server, "/v1/report-steps/found/petDetails",
-                #"{"values": \#(checkedJSON), "checked": \#(checkedJSON), "edit": {"field": "breed", "value": "Mixed"}}"#)
+                #"{"values": \#(checkedJSON), "checked": \#(checkedJSON), "edit": {"field": "breed", "value": "Mixed"}}"#
+            )
             #expect(Self.field(edit, "latitude")["error"] as? String == "Must be between -90 and 90")
             #expect(Self.field(edit, "breed")["value"] as? String == "Mixed")
         }
@@ -155,7 +159,8 @@ struct ReportStepsAPITests {
             #expect(answer["outcome"] as? String == "stay")
             #expect(answer["backTo"] as? String == "petDetails")
             #expect(answer["report"] is NSNull)
-            #expect((answer["toast"] as? [String: Any])?["message"] as? String == "Please correct the highlighted fields")
+            #expect(
+                (answer["toast"] as? [String: Any])?["message"] as? String == "Please correct the highlighted fields")
         }
     }
 
@@ -163,7 +168,8 @@ struct ReportStepsAPITests {
         try await TestServer.with { server in
             let path = "/v1/report-steps/missing/animalDescription/location"
             let located = try await Self.post(
-                server, path, #"{"values": {"latitude": "1"}, "browser": {"latitude": 50.0614321, "longitude": 19.9365789}}"#)
+                server, path,
+                #"{"values": {"latitude": "1"}, "browser": {"latitude": 50.0614321, "longitude": 19.9365789}}"#)
             #expect(Self.field(located, "latitude")["value"] as? String == "50.06143")
             #expect(Self.field(located, "longitude")["value"] as? String == "19.93658")
             let location = try #require(located["location"] as? [String: Any])
@@ -249,7 +255,8 @@ struct ReportStepsAPITests {
                 #expect(detail.contains(words), "\(body): \(detail)")
             }
             let submit = try await server.request(
-                "POST", "/v1/report-steps/found/contactInfo", headers: Self.json, body: Array(#"{"action": "continue"}"#.utf8))
+                "POST", "/v1/report-steps/found/contactInfo", headers: Self.json,
+                body: Array(#"{"action": "continue"}"#.utf8))
             #expect(submit.status == 400)
             #expect((try submit.object["detail"] as? String)?.contains("earlierSteps.petDetails") == true)
         }
@@ -284,7 +291,8 @@ struct ReportStepsAPITests {
         try await TestServer.with { server in
             let text = String(repeating: "🐶", count: 700)
             let answer = try await Self.post(
-                server, "/v1/report-steps/found/petDetails", #"{"edit": {"field": "description", "value": "\#(text)"}}"#)
+                server, "/v1/report-steps/found/petDetails", #"{"edit": {"field": "description", "value": "\#(text)"}}"#
+            )
             let description = Self.field(answer, "description")
             #expect((description["value"] as? String)?.count == 500)
             #expect(description["helper"] as? String == "500/500")

@@ -40,7 +40,8 @@ struct ReportPhotosController {
             case "continue"?: continuing = true
             case let other?:
                 throw Problem.badParameter(
-                    "action", "Query parameter 'action' must be 'pick' or 'continue'; got '\(StepRequest.shown(other))'.")
+                    "action",
+                    "Query parameter 'action' must be 'pick' or 'continue'; got '\(StepRequest.shown(other))'.")
             }
             let filename = query["filename"] ?? "photo"
             guard !filename.isEmpty, filename.count <= Self.maximumFilenameLength else {

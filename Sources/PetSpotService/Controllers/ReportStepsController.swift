@@ -62,7 +62,8 @@ struct ReportStepsController {
                     "The \(flow) flow has no step '\(StepRequest.shown(step))' here; its steps with fields are \(flow == "found" ? "petDetails, contactInfo" : "animalDescription"). Photos go to POST /v1/report-photos/\(flow)."
             )
         default:
-            throw Problem(.notFound, detail: "No report flow '\(StepRequest.shown(flow))'; the flows are missing and found.")
+            throw Problem(
+                .notFound, detail: "No report flow '\(StepRequest.shown(flow))'; the flows are missing and found.")
         }
     }
 

@@ -41,14 +41,16 @@ struct FoundReportPage {
         chrome = PageChromeContext(
             title: PageCopy.foundTitle, flow: "found", config: configuration.json(flow: .found).text,
             settingsHelp: configuration.settingsHelp)
-        uploadPhoto = PhotoStepContext(step: "uploadPhoto", screen: "foundUploadPhoto", copy: .foundFlow, hasBack: false)
+        uploadPhoto = PhotoStepContext(
+            step: "uploadPhoto", screen: "foundUploadPhoto", copy: .foundFlow, hasBack: false)
         let details = FoundPetDetailsStep(state: ReportFoundPetFlowState(), today: configuration.today)
         let step = FoundPetDetailsForm.step
         petDetails = Details(
             header: StepHeaderContext(
                 step: step, screen: "foundPetDetails", title: FoundFlowCopy.PetDetails.screenTitle,
                 progress: FoundFlowCopy.PetDetails.progress),
-            date: TextFieldContext(step: step, name: "date", details.dateField, value: "", inputType: "date", max: today.isoText),
+            date: TextFieldContext(
+                step: step, name: "date", details.dateField, value: "", inputType: "date", max: today.isoText),
             species: ChoiceFieldContext.species(
                 step: step, label: FoundFlowCopy.PetDetails.speciesLabel,
                 placeholder: FoundFlowCopy.PetDetails.speciesPlaceholder, choices: details.speciesChoices,

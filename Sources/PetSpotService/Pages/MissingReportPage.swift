@@ -41,7 +41,8 @@ struct MissingReportPage {
             date: TextFieldContext(
                 step: step, name: "date", dateField, inputType: "date", max: model.latestSelectableDate.isoText),
             species: ChoiceFieldContext.species(
-                step: step, label: AnimalDescriptionCopy.speciesLabel, placeholder: AnimalDescriptionCopy.speciesPlaceholder,
+                step: step, label: AnimalDescriptionCopy.speciesLabel,
+                placeholder: AnimalDescriptionCopy.speciesPlaceholder,
                 choices: model.speciesChoices, id: AnimalDescriptionCopy.ID.speciesDropdown),
             race: TextFieldContext(step: step, name: "race", model.raceField),
             gender: ChoiceFieldContext.genders(

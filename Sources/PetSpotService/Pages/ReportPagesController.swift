@@ -21,7 +21,8 @@ struct ReportPagesController {
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("/report/found") { request, _ -> Response in
             _ = try Query(request, allowed: [])
-            return Self.page(try PageTemplates.render(FoundReportPage(configuration: configuration), template: "FoundReport"))
+            return Self.page(
+                try PageTemplates.render(FoundReportPage(configuration: configuration), template: "FoundReport"))
         }
         router.get("/report/missing") { request, _ -> Response in
             _ = try Query(request, allowed: [])
@@ -35,7 +36,8 @@ struct ReportPagesController {
                 throw Problem(
                     .notFound,
                     detail:
-                        "No page asset '\(StepRequest.shown(name))'; the assets are \(PageTemplates.assets.keys.sorted().joined(separator: ", ")).")
+                        "No page asset '\(StepRequest.shown(name))'; the assets are \(PageTemplates.assets.keys.sorted().joined(separator: ", "))."
+                )
             }
             return Response(
                 status: .ok,

@@ -60,7 +60,8 @@ struct FoundPetDetailsForm: StepForm {
             ("breed", FieldView(model.breedField)),
             (
                 "sex",
-                FieldView(id: FoundFlowCopy.PetDetails.ID.sexFemale, value: model.sex?.rawValue ?? "", error: model.sexError)
+                FieldView(
+                    id: FoundFlowCopy.PetDetails.ID.sexFemale, value: model.sex?.rawValue ?? "", error: model.sexError)
             ),
             ("collarData", FieldView(model.collarField)),
             ("description", FieldView(model.descriptionField)),

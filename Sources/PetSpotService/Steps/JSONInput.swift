@@ -69,7 +69,8 @@ enum JSONInput: Decodable, Sendable {
 extension JSONValue {
     /// `value` encoded by Foundation's `JSONEncoder`, as an answer's JSON (keys sorted).
     static func encoding(_ value: some Encodable) -> JSONValue {
-        guard let data = try? JSONEncoder().encode(value), let input = try? JSONDecoder().decode(JSONInput.self, from: data)
+        guard let data = try? JSONEncoder().encode(value),
+            let input = try? JSONDecoder().decode(JSONInput.self, from: data)
         else { return .null }
         return input.jsonValue
     }

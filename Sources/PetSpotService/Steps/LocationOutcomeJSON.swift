@@ -65,7 +65,8 @@ enum LocationOutcomeJSON {
             else { throw bad }
             return .permissionBlocked(block)
         case "failed":
-            guard Set(members.keys).isSubset(of: ["kind", "failure", "reason"]), case .string(let failure)? = members["failure"]
+            guard Set(members.keys).isSubset(of: ["kind", "failure", "reason"]),
+                case .string(let failure)? = members["failure"]
             else { throw bad }
             switch failure {
             case "noFix": return .failed(.noFix)
@@ -99,7 +100,8 @@ enum LocationOutcomeJSON {
     }
 
     private static func coordinate(_ members: [String: JSONInput], member: String) throws(Problem) -> Coordinate {
-        guard case .number(let latitude)? = members["latitude"], case .number(let longitude)? = members["longitude"] else {
+        guard case .number(let latitude)? = members["latitude"], case .number(let longitude)? = members["longitude"]
+        else {
             throw StepRequest.bad(member, "'\(member)' needs numbers 'latitude' and 'longitude'.")
         }
         do {

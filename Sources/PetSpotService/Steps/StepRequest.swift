@@ -47,10 +47,12 @@ struct StepRequest: Sendable {
     /// - Throws: ``Problem`` (400) naming the member and the rule.
     init(_ data: Data, fields: [String], earlier: [String: [String]] = [:]) throws(Problem) {
         guard case .object(let body) = try JSONInput.parse(data) else {
-            throw Problem(.badRequest, detail: "The body must be a JSON object with \(Self.members.joined(separator: ", ")).")
+            throw Problem(
+                .badRequest, detail: "The body must be a JSON object with \(Self.members.joined(separator: ", ")).")
         }
         for key in body.keys.sorted() where !Self.members.contains(key) {
-            throw Self.bad(key, "Unknown member '\(Self.shown(key))'; the body takes \(Self.members.joined(separator: ", ")).")
+            throw Self.bad(
+                key, "Unknown member '\(Self.shown(key))'; the body takes \(Self.members.joined(separator: ", ")).")
         }
         switch body["action"] {
         case nil, .null?: break
@@ -86,7 +88,8 @@ struct StepRequest: Sendable {
                     let known = earlier.keys.sorted().joined(separator: ", ")
                     throw Self.bad(
                         "earlierSteps",
-                        "'earlierSteps' has no step '\(Self.shown(step))'; it takes \(known.isEmpty ? "none here" : known).")
+                        "'earlierSteps' has no step '\(Self.shown(step))'; it takes \(known.isEmpty ? "none here" : known)."
+                    )
                 }
                 earlierSteps[step] = try Self.strings(stepValues, member: "earlierSteps.\(step)", fields: stepFields)
             }
@@ -100,7 +103,9 @@ struct StepRequest: Sendable {
     }
 
     /// An object of strings keyed by the step's field names, or `nil` when absent or null.
-    private static func strings(_ value: JSONInput?, member: String, fields: [String]) throws(Problem) -> [String: String]? {
+    private static func strings(_ value: JSONInput?, member: String, fields: [String]) throws(Problem) -> [String:
+        String]?
+    {
         switch value {
         case nil, .null?: return nil
         case .object(let members)?:
