@@ -70,15 +70,10 @@ struct ReportPhotosController {
                     ("mimeType", .string(photo.type.mimeType)),
                 ])
             } ?? .null
-        let outcomeName: String =
-            switch outcome {
-            case nil: "shown"
-            case .advance?: "advance"
-            case .stay?: "stay"
-            }
         return .object([
             ("flow", .string(flow)), ("step", .string(name)), ("progress", .string(step.copy.progress)),
-            ("outcome", .string(outcomeName)), ("toast", outcome?.toast.map(StepAnswer.toastJSON) ?? .null),
+            ("outcome", .string(StepAnswer.outcomeName(outcome))),
+            ("toast", outcome?.toast.map(StepAnswer.toastJSON) ?? .null),
             ("photo", photo), ("error", .string(step.errorMessage)), ("helper", .string(step.helperText)),
             ("next", .string(outcome?.advances == true ? next : nil)),
         ])

@@ -42,19 +42,22 @@ struct StepAnswer {
     }
 
     var json: JSONValue {
-        let outcomeName: String =
-            switch outcome {
-            case nil: "shown"
-            case .advance?: "advance"
-            case .stay?: "stay"
-            }
-        return .object([
+        .object([
             ("flow", .string(flow)), ("step", .string(step)), ("progress", .string(progress)),
-            ("outcome", .string(outcomeName)), ("toast", toast.map(Self.toastJSON) ?? .null),
+            ("outcome", .string(Self.outcomeName(outcome))), ("toast", toast.map(Self.toastJSON) ?? .null),
             ("fields", .object(fields.map { ($0.name, Self.fieldJSON($0.view)) })),
             ("checked", checked.map(Self.valuesJSON) ?? .null), ("location", location ?? .null),
             ("next", .string(next)), ("backTo", .string(backTo)), ("report", report ?? .null),
         ])
+    }
+
+    /// `shown` for an edit (no outcome), else `advance` or `stay`.
+    static func outcomeName(_ outcome: StepOutcome?) -> String {
+        switch outcome {
+        case nil: "shown"
+        case .advance?: "advance"
+        case .stay?: "stay"
+        }
     }
 
     static func toastJSON(_ toast: Toast) -> JSONValue {
