@@ -46,6 +46,19 @@ class BrowserLocationTests(PageTest):
         self.assertEqual(self.value("animalDescription.latitudeTextField.input"), "-33.86880")
         self.assertEqual(self.value("animalDescription.longitudeTextField.input"), "151.20930")
 
+    def test_no_browser_position_sets_the_helper_and_keeps_the_fields(self):
+        self.driver.execute_cdp_cmd("Browser.grantPermissions",
+                                    {"origin": self.origin, "permissions": ["geolocation"]})
+        self.driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {})  # position unavailable
+        self.to_animal_description()
+        self.type("animalDescription.latitudeTextField.input", "52.1")
+        self.tap("animalDescription.requestGPSButton.tap")
+        self.wait(lambda: self.location_helper("animalDescription").startswith("No GPS fix"), message="no fix")
+        self.assertEqual(self.location_helper("animalDescription"),
+                         "No GPS fix: the receiver has no position yet. Try again in the open, or type the coordinates.")
+        self.assertEqual(self.value("animalDescription.latitudeTextField.input"), "52.1")
+        self.assertFalse(self.modal_open("permission"))
+
     def test_denied_browser_location_shows_the_alert_and_keeps_typed_values(self):
         self.deny_location()
         self.to_pet_details()

@@ -366,6 +366,7 @@
     if (previewUrl) URL.revokeObjectURL(previewUrl);
     previewUrl = !loadingName && photoBlob ? URL.createObjectURL(photoBlob) : null;
     img.hidden = !previewUrl;
+    img.onerror = function () { img.hidden = true; }; // a format this browser cannot draw (HEIC)
     if (previewUrl) img.src = previewUrl; else img.removeAttribute('src');
   }
 
