@@ -14,18 +14,18 @@ struct ReportStepsController {
 
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.post("/v1/report-steps/{flow}/{step}") { request, context -> Response in
-            let (flow, step) = try Self.names(context)
+            let (flow, step) = Self.names(context)
             let body = try await Self.body(request)
             return .json(try await answer(flow: flow, step: step, body: body, locating: false))
         }
         router.post("/v1/report-steps/{flow}/{step}/location") { request, context -> Response in
-            let (flow, step) = try Self.names(context)
+            let (flow, step) = Self.names(context)
             let body = try await Self.body(request)
             return .json(try await answer(flow: flow, step: step, body: body, locating: true))
         }
     }
 
-    static func names(_ context: BasicRequestContext) throws(Problem) -> (String, String) {
+    static func names(_ context: BasicRequestContext) -> (String, String) {
         (context.parameters.get("flow") ?? "", context.parameters.get("step") ?? "")
     }
 

@@ -92,8 +92,10 @@ enum LocationOutcomeJSON {
         guard case .object(let members) = input else { throw bad }
         let keys = Set(members.keys)
         if keys == ["latitude", "longitude"] { return .position(try coordinate(members, member: "browser")) }
-        if keys == ["errorCode"], case .number(let code)? = members["errorCode"], [1, 2, 3].contains(code) {
-            return .error(code: code == 1 ? 1 : code == 2 ? 2 : 3)
+        if keys == ["errorCode"], case .number(let number)? = members["errorCode"], let code = Int(exactly: number),
+            (1...3).contains(code)
+        {
+            return .error(code: code)
         }
         if keys == ["unsupported"], case .bool(true)? = members["unsupported"] { return .unsupported }
         throw bad
