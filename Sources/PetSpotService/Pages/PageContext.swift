@@ -169,6 +169,7 @@ struct PageChromeContext {
     let flow: String
     /// The page's configuration as JSON (a `data-` attribute: escaped like any text).
     let config: String
+    let noScript = PageCopy.noScript
     let reportTitle = PageCopy.reportTitle
     let startOverTitle = PageCopy.startOverTitle
     let startOverId = PageCopy.startOverIdentifier

@@ -34,6 +34,9 @@ enum PageCopy {
     /// Its identifier.
     static let settingsHelpCloseIdentifier = "locationSettingsHelp.close.tap"
 
+    /// Shown when the browser runs no script: the steps ask the server for every rule.
+    static let noScript =
+        "This page needs JavaScript: each step asks the server to check what you enter. Turn JavaScript on, or use `petspot report found|missing` in a terminal."
     /// When the server does not answer a step request.
     static let serverUnreachable = "The server did not answer. Check your connection and try again."
     /// The title over the report after Submit.
