@@ -45,6 +45,7 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
         bufferSize: configuration.eventBufferSize, logger: configuration.logger
     ).addRoutes(to: router)
     ScenariosController().addRoutes(to: router)
+    ReportsController(store: configuration.reports, today: configuration.today).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     routes.set(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })
     return router
