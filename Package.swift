@@ -133,7 +133,10 @@ let package = Package(
         // through the in-process index.
         .target(
             name: "SQLiteReportStore",
-            dependencies: ["ReportStore", "Geodata", "Geodesy", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "ReportStore", "Geodata", "Geodesy", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
 
         // Opens the store a URL names, whatever its engine.
         .target(name: "ReportStores", dependencies: ["ReportStore", "SQLiteReportStore"]),

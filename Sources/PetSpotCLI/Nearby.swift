@@ -56,7 +56,9 @@ extension PetSpot {
 
         func validate() throws {
             if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more.") }
-            if reports != nil, storeOptions.store != nil { throw ValidationError("Give --reports or --store, not both.") }
+            if reports != nil, storeOptions.store != nil {
+                throw ValidationError("Give --reports or --store, not both.")
+            }
         }
 
         func run() async throws {

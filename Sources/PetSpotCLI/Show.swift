@@ -2,14 +2,15 @@ import ArgumentParser
 import Foundation
 import OutsideInput
 import PetSpotJSON
-import ReportStore
 import ReportSteps
+import ReportStore
 
 extension PetSpot {
     /// `petspot show FILE.json|-`: the Pet details card of an announcement.
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the Pet details card of a stored report or an announcement JSON file (- for standard input).",
+            abstract:
+                "Show the Pet details card of a stored report or an announcement JSON file (- for standard input).",
             discussion: """
                 Reads the body of GET /api/v1/announcements/:id (photoUrl, status, \
                 lastSeenDate, species and gender required; every other field optional, \

@@ -1,6 +1,6 @@
 public import Logging
-public import ReportStore
 public import ReportSteps
+public import ReportStore
 
 /// What `petspot serve` was asked for: where to listen, the location source, CORS origins,
 /// logs, and the event-stream timings (injectable for tests).

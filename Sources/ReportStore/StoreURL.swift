@@ -81,7 +81,8 @@ public enum StoreURL: Sendable, Hashable, CustomStringConvertible {
 
     private static func postgres(_ text: String, rest: String) throws(ReportStoreError) -> PostgresAddress {
         if rest.contains("?") || rest.contains("#") {
-            throw .invalidURL(text, "has a query or fragment; petspot takes none (no sslmode: loopback or a trusted network)")
+            throw .invalidURL(
+                text, "has a query or fragment; petspot takes none (no sslmode: loopback or a trusted network)")
         }
         guard let at = rest.lastIndex(of: "@") else {
             throw .invalidURL(text, "names no user (postgres://USER@HOST:PORT/DATABASE)")
@@ -125,7 +126,8 @@ public enum StoreURL: Sendable, Hashable, CustomStringConvertible {
 
     /// `$XDG_DATA_HOME/petspot/reports.sqlite`, or `~/.local/share/petspot/reports.sqlite`
     /// when `XDG_DATA_HOME` is unset or not absolute (the XDG Base Directory rule).
-    public static func defaultSQLitePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultSQLitePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String
+    {
         let base: String
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             base = data

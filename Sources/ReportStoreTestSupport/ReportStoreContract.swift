@@ -58,7 +58,8 @@ public enum ReportStoreContract {
     /// Whether `result` is `expected`: the same ids in the same order, metres within 1 mm.
     public static func differences(_ result: [ReportMatch], _ expected: [ReportMatch]) -> String? {
         if result.map(\.id) != expected.map(\.id) {
-            return "ids \(result.prefix(8).map(\.id)) instead of \(expected.prefix(8).map(\.id)) (\(result.count) vs \(expected.count))"
+            return
+                "ids \(result.prefix(8).map(\.id)) instead of \(expected.prefix(8).map(\.id)) (\(result.count) vs \(expected.count))"
         }
         for (got, want) in zip(result, expected) where abs(got.meters - want.meters) > 0.001 {
             return "\(got.id) at \(got.meters) m instead of \(want.meters) m"

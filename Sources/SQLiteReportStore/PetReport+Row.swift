@@ -1,6 +1,6 @@
+import GRDB
 import Geodata
 import Geodesy
-import GRDB
 import ReportStore
 
 extension PetReport {
@@ -40,14 +40,5 @@ extension PetReport {
         email = row[15]
         photoUrl = row[16]
         reward = row[17]
-    }
-
-    /// The values of ``SQLiteSchema/columns``, in order.
-    var databaseArguments: StatementArguments {
-        [
-            id, kind.rawValue, status.rawValue, coordinate?.latitude.degrees, coordinate?.longitude.degrees,
-            radius?.meters, place, lastSeenDate, species, breed, gender, approximateAge, microchipNumber, description,
-            phone, email, photoUrl, reward,
-        ]
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
+import GRDB
 public import Geodata
 public import Geodesy
-import GRDB
 public import ReportStore
 
 /// The embedded store: one SQLite file in WAL mode (GRDB), versioned migrations applied when it
@@ -44,6 +44,8 @@ public actor SQLiteReportStore: ReportStore {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.label = "petspot.reports"
+        // A 64 MB page cache, so that a large import does not spill pages to the WAL mid-way.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -65536") }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             let migrator = SQLiteSchema.migrator
@@ -53,7 +55,8 @@ public actor SQLiteReportStore: ReportStore {
                         db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
                     if !tables.isEmpty, !tables.contains("grdb_migrations") {
                         throw ReportStoreError.unavailable(
-                            name, "it is an SQLite database of another program (tables: "
+                            name,
+                            "it is an SQLite database of another program (tables: "
                                 + tables.prefix(5).joined(separator: ", ") + "); name another file.")
                     }
                     if try migrator.hasBeenSuperseded(db) {
@@ -79,21 +82,10 @@ public actor SQLiteReportStore: ReportStore {
     public func add(_ reports: [PetReport]) throws(ReportStoreError) {
         for report in reports { try report.validate() }
         try write("adding reports") { db in
-            let statement = try Self.catching { try Self.insertStatement(db, ignoringDuplicates: false) }
-            for report in reports {
-                do {
-                    try statement.execute(arguments: report.databaseArguments)
-                } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                    throw ReportStoreError.duplicateID(report.id)
-                } catch {
-                    throw ReportStoreError.storage("adding report \(report.id)", Self.reason(error))
-                }
-            }
+            let insert = try ReportInsert(db, ignoringDuplicates: false, createdAt: Self.now())
+            for report in reports { _ = try insert.insert(report) }
         }
-        guard index != nil else { return }
-        for report in reports {
-            if let entry = report.nearbyEntry { index?.upsert(entry) }
-        }
+        index?.upsert(contentsOf: reports.compactMap(\.nearbyEntry))
     }
 
     public func importReports(_ source: some ReportSource, skipInvalid: Bool) throws(ReportStoreError)
@@ -104,7 +96,7 @@ public actor SQLiteReportStore: ReportStore {
         var entries: [NearbyReport] = []
         let keepsIndex = index != nil
         try write("importing reports") { db in
-            let statement = try Self.catching { try Self.insertStatement(db, ignoringDuplicates: true) }
+            let insert = try ReportInsert(db, ignoringDuplicates: true, createdAt: Self.now())
             var failure: (any Error)?
             source.forEachRow { row in
                 guard failure == nil else { return }
@@ -121,13 +113,14 @@ public actor SQLiteReportStore: ReportStore {
                     }
                     // Rows after a problem are still inserted (the transaction rolls back at the
                     // end) so that a repeated id is found and listed too.
+                    let inserted: Bool
                     do {
-                        try statement.execute(arguments: report.databaseArguments)
+                        inserted = try insert.insert(report)
                     } catch {
                         failure = error
                         return
                     }
-                    if db.changesCount == 0 {
+                    if !inserted {
                         problems.append(
                             ImportProblem(
                                 number: line,
@@ -138,10 +131,11 @@ public actor SQLiteReportStore: ReportStore {
                     if keepsIndex, let entry = report.nearbyEntry { entries.append(entry) }
                 }
             }
+            if let failure = failure as? ReportStoreError { throw failure }
             if let failure { throw ReportStoreError.storage("importing reports", Self.reason(failure)) }
             if problems.rows == 0 || (problems.count > 0 && !skipInvalid) { throw problems.failure }
         }
-        for entry in entries { index?.upsert(entry) }
+        index?.upsert(contentsOf: entries)
         return ImportSummary(imported: imported, skippedCount: problems.count, skipped: problems.kept)
     }
 
@@ -264,11 +258,11 @@ public actor SQLiteReportStore: ReportStore {
 
     private static let columnList = SQLiteSchema.columns.joined(separator: ", ")
 
-    private static func insertStatement(_ db: Database, ignoringDuplicates: Bool) throws -> Statement {
-        let placeholders = Array(repeating: "?", count: SQLiteSchema.columns.count).joined(separator: ", ")
-        return try db.makeStatement(
-            sql: "INSERT INTO report (\(columnList)) VALUES (\(placeholders))"
-                + (ignoringDuplicates ? " ON CONFLICT (id) DO NOTHING" : ""))
+    /// The time now as the `created_at` text: `2025-11-18T10:00:00.123Z`.
+    private static func now() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date())
     }
 
     private static func fetch(_ db: Database, id: String) throws(ReportStoreError) -> PetReport {

@@ -27,7 +27,9 @@ struct ReportsCommandTests {
         let file = try folder.write("reports.csv", Self.windowsCSV)
         let imported = try Self.petspot(folder, ["reports", "import", file])
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stdout.hasPrefix("Stored 3 reports from \(file) in sqlite:\(folder.path("data"))/petspot/reports.sqlite."))
+        #expect(
+            imported.stdout.hasPrefix(
+                "Stored 3 reports from \(file) in sqlite:\(folder.path("data"))/petspot/reports.sqlite."))
         #expect(FileManager.default.fileExists(atPath: folder.path("data/petspot/reports.sqlite")))
         let near = try Self.petspot(folder, ["nearby", "--from", "52.2297,21.0122"])
         #expect(near.status == 0, "\(near.stderr)")

@@ -4,8 +4,8 @@ import Geodesy
 import Location
 import Locking
 import PetSpotService
-import ReportStore
 import ReportSteps
+import ReportStore
 import SQLiteReportStore
 import Testing
 import Yams
@@ -68,7 +68,9 @@ struct OpenAPIConformanceTests {
         let folder = try TemporaryStoreFolder()
         let store = try SQLiteReportStore(path: folder.path)
         try await store.add([
-            try PetReport.missing(id: "ex-1", coordinate: Coordinate(latitude: 52.23, longitude: 21.01), radius: SearchRadius(kilometers: 5)),
+            try PetReport.missing(
+                id: "ex-1", coordinate: Coordinate(latitude: 52.23, longitude: 21.01),
+                radius: SearchRadius(kilometers: 5)),
             PetReport(id: "ex-2", kind: .found),
         ])
         try await TestServer.with(

@@ -1,8 +1,8 @@
 import Foundation
 import Geodata
 import PetSpotService
-import ReportStore
 import ReportSteps
+import ReportStore
 import SQLiteReportStore
 import Testing
 
@@ -41,7 +41,8 @@ struct ReportRoutesTests {
 
     @Test func aPostedMissingReportIsCreatedReadAndFoundNearby() async throws {
         try await Self.withStore { server, _ in
-            let created = try await server.request("POST", "/v1/reports/missing", headers: Self.json, body: Array(Self.missingBody.utf8))
+            let created = try await server.request(
+                "POST", "/v1/reports/missing", headers: Self.json, body: Array(Self.missingBody.utf8))
             #expect(created.status == 201, "\(created.body)")
             let location = try #require(created.header("location"))
             #expect(location.hasPrefix("/v1/reports/r-"))
@@ -73,7 +74,8 @@ struct ReportRoutesTests {
 
     @Test func aPostedFoundReportKeepsThePayloadsFields() async throws {
         try await Self.withStore { server, store in
-            let created = try await server.request("POST", "/v1/reports/found", headers: Self.json, body: Array(Self.foundBody.utf8))
+            let created = try await server.request(
+                "POST", "/v1/reports/found", headers: Self.json, body: Array(Self.foundBody.utf8))
             #expect(created.status == 201, "\(created.body)")
             let id = try #require(try created.object["id"] as? String)
             let report = try await store.report(id: id)
@@ -87,7 +89,8 @@ struct ReportRoutesTests {
         try await Self.withStore { server, store in
             let missing = try await server.request(
                 "POST", "/v1/reports/missing", headers: Self.json,
-                body: Array(#"{"animalSpecies":"lizard","animalAge":"41","latitude":95,"longitude":"","phone":"12"}"#.utf8))
+                body: Array(
+                    #"{"animalSpecies":"lizard","animalAge":"41","latitude":95,"longitude":"","phone":"12"}"#.utf8))
             #expect(missing.status == 422, "\(missing.body)")
             let errors = try #require(try missing.object["errors"] as? [[String: String]])
             let byField = Dictionary(errors.map { ($0["field"] ?? "", $0["message"] ?? "") }, uniquingKeysWith: { $1 })
@@ -96,7 +99,8 @@ struct ReportRoutesTests {
             #expect(byField["animalAge"] == AnimalDescriptionCopy.ageInvalid)
             #expect(byField["latitude"] == "Must be between -90 and 90")
             #expect(byField["phone"] == FoundFlowCopy.Contact.phoneInvalid)
-            let found = try await server.request("POST", "/v1/reports/found", headers: Self.json, body: Array("{}".utf8))
+            let found = try await server.request(
+                "POST", "/v1/reports/found", headers: Self.json, body: Array("{}".utf8))
             #expect(found.status == 422)
             let foundFields = try #require(try found.object["errors"] as? [[String: String]]).map { $0["field"] ?? "" }
             #expect(
@@ -124,13 +128,16 @@ struct ReportRoutesTests {
             for (headers, body, status) in cases {
                 for path in ["/v1/reports/missing", "/v1/reports/found"] {
                     let answer = try await server.request("POST", path, headers: headers, body: body)
-                    #expect(answer.status == status, "\(path) \(String(decoding: body.prefix(40), as: UTF8.self)): \(answer.body)")
+                    #expect(
+                        answer.status == status,
+                        "\(path) \(String(decoding: body.prefix(40), as: UTF8.self)): \(answer.body)")
                     #expect(answer.header("content-type") == "application/problem+json")
                 }
             }
             for (method, path, status) in [
                 ("GET", "/v1/reports/nearby?from=95,1", 400), ("GET", "/v1/reports/nearby", 400),
-                ("GET", "/v1/reports/nearby?from=1,1&limit=0", 400), ("GET", "/v1/reports/nearby?from=1,1&limit=1.5", 400),
+                ("GET", "/v1/reports/nearby?from=1,1&limit=0", 400),
+                ("GET", "/v1/reports/nearby?from=1,1&limit=1.5", 400),
                 ("GET", "/v1/reports?kind=lost", 400), ("GET", "/v1/reports/%00bad", 404),
                 ("GET", "/v1/reports/no-such", 404), ("DELETE", "/v1/reports/no-such", 404),
                 ("PATCH", "/v1/reports/no-such", 415),

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import Location
-import ReportStore
 import ReportSteps
+import ReportStore
 import Scenarios
 
 /// The options `report missing` and `report found` share: where Request GPS position /

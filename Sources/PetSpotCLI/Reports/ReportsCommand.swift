@@ -73,7 +73,9 @@ extension PetSpot.Reports {
                 print(ReportStoreJSON.importSummary(summary).text)
                 return
             }
-            print("Stored \(summary.imported) report\(summary.imported == 1 ? "" : "s") from \(name.terminalSafe) in \(url).")
+            print(
+                "Stored \(summary.imported) report\(summary.imported == 1 ? "" : "s") from \(name.terminalSafe) in \(url)."
+            )
             guard summary.skippedCount > 0 else { return }
             print("Skipped \(summary.skippedCount) invalid row\(summary.skippedCount == 1 ? "" : "s"):")
             for problem in summary.skipped.prefix(20) { print("  \(problem.description.terminalSafe)") }

@@ -121,7 +121,9 @@ extension PetSpot.Reports {
         @OptionGroup var storeOptions: StoreOptions
 
         func validate() throws {
-            if ReportStatus(text: status) == nil { throw ValidationError("--status must be one of \(ReportStatus.choices).") }
+            if ReportStatus(text: status) == nil {
+                throw ValidationError("--status must be one of \(ReportStatus.choices).")
+            }
         }
 
         func run() async throws {

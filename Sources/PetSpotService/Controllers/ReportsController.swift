@@ -5,8 +5,8 @@ import Hummingbird
 import NIOCore
 import OutsideInput
 import PetSpotJSON
-import ReportStore
 import ReportSteps
+import ReportStore
 
 /// The reports store over HTTP: `POST /v1/reports/missing` and `/found` (201 with
 /// `Location`; 422 with every field error, the step models' messages), `GET /v1/reports`
@@ -129,7 +129,8 @@ struct ReportsController {
         do {
             try ReportID.check(id)
         } catch {
-            throw Problem(.notFound, detail: "No report with id \(String(id.prefix(80)).terminalSafe): \(error.description)")
+            throw Problem(
+                .notFound, detail: "No report with id \(String(id.prefix(80)).terminalSafe): \(error.description)")
         }
         return id
     }

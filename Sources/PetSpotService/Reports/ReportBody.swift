@@ -64,7 +64,10 @@ struct ReportBody {
         }
         for key in members.keys.sorted() where !known.contains(key) {
             errors.append(
-                (String(key.prefix(60)).terminalSafe, "not a field of this report (fields: \(known.joined(separator: ", ")))"))
+                (
+                    String(key.prefix(60)).terminalSafe,
+                    "not a field of this report (fields: \(known.joined(separator: ", ")))"
+                ))
         }
     }
 

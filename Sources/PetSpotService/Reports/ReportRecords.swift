@@ -1,7 +1,7 @@
 import Geodata
 public import Geodesy
-public import ReportStore
 public import ReportSteps
+public import ReportStore
 
 /// The reports the wizards produce, as the store keeps them: one conversion for the CLI's
 /// `report missing|found --save` and for `POST /v1/reports/missing|found`.
@@ -41,7 +41,9 @@ public enum ReportRecords {
     }
 
     /// A new `ACTIVE` missing report from the Missing flow's state after *Animal description*.
-    public static func missing(_ state: ReportMissingPetFlowState, extras: MissingExtras = MissingExtras(), id: String = ReportID.generate())
+    public static func missing(
+        _ state: ReportMissingPetFlowState, extras: MissingExtras = MissingExtras(), id: String = ReportID.generate()
+    )
         -> PetReport
     {
         var report = PetReport(id: id, kind: .missing)

@@ -4,8 +4,8 @@ import Geodesy
 import Hummingbird
 import OutsideInput
 import PetSpotJSON
-import ReportStore
 import ReportSteps
+import ReportStore
 
 /// A posted report checked by the wizards' own step models — *Animal description* for a
 /// missing report, *Pet details* and *Contact information* for a found one — so a body gets
@@ -71,7 +71,8 @@ enum ReportSubmission {
         if let age = body.text("animalAge", numbers: true) { step.setAge(age) }
         if let latitude = body.text("latitude", numbers: true) { step.coordinates.latitudeText = latitude }
         if let longitude = body.text("longitude", numbers: true) { step.coordinates.longitudeText = longitude }
-        if let description = body.limited("animalAdditionalDescription", limit: AnimalDescriptionCopy.descriptionLimit) {
+        if let description = body.limited("animalAdditionalDescription", limit: AnimalDescriptionCopy.descriptionLimit)
+        {
             step.setAdditionalDescription(description)
         }
         var extras = ReportRecords.MissingExtras()
@@ -118,7 +119,8 @@ enum ReportSubmission {
             let digits = MicrochipNumber(typing: chip)
             if digits.digits != chip {
                 body.fail(
-                    "microchipNumber", "only digits, at most \(MicrochipNumber.maximumDigits) of them (nothing was cut)")
+                    "microchipNumber", "only digits, at most \(MicrochipNumber.maximumDigits) of them (nothing was cut)"
+                )
             } else {
                 details.setCollarData(chip)
             }

@@ -34,6 +34,12 @@ public struct CSVRecords {
         return items
     }
 
+    /// The first record or malformed record of the UTF-8 `bytes` (reading no further).
+    public static func first(in bytes: UnsafeBufferPointer<UInt8>) -> Item? {
+        var reader = CSVRecords(bytes: bytes)
+        return reader.next()
+    }
+
     /// Calls `body` with each record and malformed record of the UTF-8 `bytes`, in order,
     /// holding one record at a time.
     public static func forEach(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Item) throws -> Void) rethrows {

@@ -20,7 +20,7 @@ import OutsideInput
 /// ```
 public struct ReportCSV: ReportSource {
     /// The columns and the names a header may give each.
-    enum Column: CaseIterable {
+    enum Column: Int, CaseIterable {
         case id, latitude, longitude, radius, place, status
 
         var names: [String] {
@@ -49,7 +49,8 @@ public struct ReportCSV: ReportSource {
     }
 
     private let bytes: [UInt8]
-    private let positions: [Column: Int]
+    /// Each column's field number, by ``Column`` raw value; -1 when the file has no such column.
+    private let positions: [Int]
     private let width: Int
     private let headerLine: Int?
 
@@ -64,20 +65,16 @@ public struct ReportCSV: ReportSource {
             throw ImportProblem(number: 1, message: "the file is not UTF-8 text (save it as UTF-8 CSV)")
         }
         self.bytes = bytes
-        var first: CSVRecords.Item?
-        bytes.withUnsafeBufferPointer { buffer in
-            CSVRecords.forEach(in: buffer) { item in
-                if first == nil { first = item }
-            }
-        }
+        let first = bytes.withUnsafeBufferPointer { CSVRecords.first(in: $0) }
+        var named: [Column: Int] = [.id: 0, .latitude: 1, .longitude: 2, .radius: 3]
         if case .record(let line, let fields) = first, Self.isHeader(fields) {
-            (positions, width) = try Self.header(fields, line: line)
+            (named, width) = try Self.header(fields, line: line)
             headerLine = line
         } else {
-            positions = [.id: 0, .latitude: 1, .longitude: 2, .radius: 3]
             width = 4
             headerLine = nil
         }
+        positions = Column.allCases.map { named[$0] ?? -1 }
     }
 
     public func forEachRow(_ body: (ReportRow) throws -> Void) rethrows {
@@ -129,7 +126,10 @@ public struct ReportCSV: ReportSource {
             let expected = width == 4 ? "id,latitude,longitude,radiusKm (4 fields)" : "\(width) fields"
             throw problem("expected \(expected), found \(fields.count)")
         }
-        func field(_ column: Column) -> String? { positions[column].map { fields[$0] } }
+        func field(_ column: Column) -> String? {
+            let position = positions[column.rawValue]
+            return position >= 0 ? fields[position] : nil
+        }
         let id = field(.id) ?? ""
         guard !id.isEmpty else { throw problem("id is missing") }
         let latitude: Latitude

@@ -66,6 +66,14 @@ public struct ImportProblems: Sendable {
     /// No problems yet.
     public init() {}
 
+    /// Problems collected in parts (an engine that finds repeated ids after reading the rows):
+    /// `kept` is sorted by line and cut to ``keptLimit``; `count` is how many there are in all.
+    public init(kept: [ImportProblem], count: Int, rows: Int) {
+        self.kept = Array(kept.sorted { $0.number < $1.number }.prefix(Self.keptLimit))
+        self.count = count
+        self.rows = rows
+    }
+
     /// Counts `problem`, keeping it while fewer than ``keptLimit`` are kept.
     public mutating func append(_ problem: ImportProblem) {
         count += 1
@@ -75,7 +83,8 @@ public struct ImportProblems: Sendable {
     /// The error for an import that stores nothing because of these problems, or for a
     /// source with no rows at all.
     public var failure: ReportStoreError {
-        rows == 0 ? .invalidReport("the file has no reports (only a header, comments or blank lines)")
+        rows == 0
+            ? .invalidReport("the file has no reports (only a header, comments or blank lines)")
             : .invalidImport(kept, count: count, rows: rows)
     }
 }

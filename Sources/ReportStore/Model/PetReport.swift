@@ -130,21 +130,29 @@ extension PetReport {
     /// - Throws: ``ReportStoreError`` (invalid report) naming the field.
     public func validate() throws(ReportStoreError) {
         try ReportID.check(id)
-        let texts: [(String, String?)] = [
-            ("location", place), ("lastSeenDate", lastSeenDate), ("species", species), ("breed", breed),
-            ("gender", gender), ("microchipNumber", microchipNumber), ("description", description),
-            ("phone", phone), ("email", email), ("photoUrl", photoUrl), ("reward", reward),
-        ]
-        for (name, value) in texts {
-            guard let value else { continue }
-            if value.utf8.count > Self.maximumTextBytes {
-                throw .invalidReport("\(name) is longer than \(Self.maximumTextBytes) bytes")
-            }
-            if value.utf8.contains(0) { throw .invalidReport("\(name) contains a NUL character") }
-        }
+        // One call per field (not an array of pairs: this runs for every row of an import).
+        try Self.check("location", place)
+        try Self.check("lastSeenDate", lastSeenDate)
+        try Self.check("species", species)
+        try Self.check("breed", breed)
+        try Self.check("gender", gender)
+        try Self.check("microchipNumber", microchipNumber)
+        try Self.check("description", description)
+        try Self.check("phone", phone)
+        try Self.check("email", email)
+        try Self.check("photoUrl", photoUrl)
+        try Self.check("reward", reward)
         if kind == .found, radius != nil { throw .invalidReport("a found report has no search radius") }
         if let approximateAge, !(0...100).contains(approximateAge) {
             throw .invalidReport("approximateAge must be 0 to 100 years")
         }
+    }
+
+    private static func check(_ name: String, _ value: String?) throws(ReportStoreError) {
+        guard let value else { return }
+        if value.utf8.count > maximumTextBytes {
+            throw .invalidReport("\(name) is longer than \(maximumTextBytes) bytes")
+        }
+        if value.utf8.contains(0) { throw .invalidReport("\(name) contains a NUL character") }
     }
 }

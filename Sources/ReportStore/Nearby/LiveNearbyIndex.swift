@@ -44,6 +44,15 @@ public struct LiveNearbyIndex: Sendable {
         compactIfNeeded()
     }
 
+    /// Reports that are open now, many at once (an import): one rebuild at most.
+    public mutating func upsert(contentsOf reports: [NearbyReport]) {
+        for report in reports {
+            if baseIndex(of: report.id) != nil { hidden.insert(report.id) }
+            added[report.id] = report
+        }
+        compactIfNeeded()
+    }
+
     /// A report that is no longer open (closed, found, removed).
     public mutating func remove(id: String) {
         added[id] = nil
