@@ -41,6 +41,10 @@ let package = Package(
         .library(name: "ReportSteps", targets: ["ReportSteps"]),
         .library(name: "PetSpotJSON", targets: ["PetSpotJSON"]),
         .library(name: "PetSpotService", targets: ["PetSpotService"]),
+        .library(name: "ReportStore", targets: ["ReportStore"]),
+        .library(name: "ReportStores", targets: ["ReportStores"]),
+        // The contract every report store passes, for the tests and the benchmarks.
+        .library(name: "ReportStoreTestSupport", targets: ["ReportStoreTestSupport"]),
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
     ],
     dependencies: [
@@ -57,6 +61,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // The report pages: server-rendered HTML from Mustache templates (HTML-escaped by default).
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // The reports store: SQLite (the embedded default) through GRDB.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Pure value types: coordinates, parsing, validation, formatting. No dependencies.
@@ -114,7 +120,7 @@ let package = Package(
 
         // The JSON the CLI's `--json` prints and the service answers, from one encoder:
         // validation reports, distances, radii, scenario lists and transcripts.
-        .target(name: "PetSpotJSON", dependencies: ["Geodata", "Geodesy", "Location", "Scenarios"]),
+        .target(name: "PetSpotJSON", dependencies: ["Geodata", "Geodesy", "Location", "Scenarios", "ReportStore"]),
 
         // `petspot serve`: the location and geodata service over HTTP (Hummingbird), its
         // OpenAPI document (embedded, served at /openapi.yaml), SSE location updates; the report
@@ -124,13 +130,33 @@ let package = Package(
             name: "PetSpotService",
             dependencies: [
                 "Geodata", "Geodesy", "Location", "Scenarios", "ScenarioSteps", "PetSpotJSON", "Locking",
-                "OutsideInput", "ReportSteps",
+                "OutsideInput", "ReportSteps", "ReportStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.embedInCode("Resources/openapi.yaml")] + reportPageFiles.map { .embedInCode("Pages/\($0)") }),
+
+        // Reports that last: the `ReportStore` protocol, the report values, typed errors, the
+        // store URL (`sqlite:PATH`, `postgres://…`), CSV import, and the live in-process nearby
+        // index kept in step with a store. No engine here.
+        .target(name: "ReportStore", dependencies: ["Geodata", "Geodesy", "OutsideInput"]),
+
+        // The embedded engine: one SQLite file (WAL) through GRDB, versioned migrations, nearby
+        // through the in-process index.
+        .target(
+            name: "SQLiteReportStore",
+            dependencies: [
+                "ReportStore", "Geodata", "Geodesy", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
+
+        // Opens the store a URL names, whatever its engine.
+        .target(name: "ReportStores", dependencies: ["ReportStore", "SQLiteReportStore"]),
+
+        // The contract every ReportStore passes (as ProviderContract is for providers).
+        .target(name: "ReportStoreTestSupport", dependencies: ["ReportStore", "Geodata", "Geodesy"]),
 
         // The `petspot` command-line tool.
         .executableTarget(
@@ -146,6 +172,8 @@ let package = Package(
                 "OutsideInput",
                 "PetSpotJSON",
                 "PetSpotService",
+                "ReportStore",
+                "ReportStores",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
@@ -177,6 +205,7 @@ let package = Package(
             name: "PetSpotServiceTests",
             dependencies: [
                 "PetSpotService", "PetSpotJSON", "Location", "Scenarios", "Geodata", "GPSDTestSupport", "Locking",
+                "ReportStore", "SQLiteReportStore", "ReportSteps", "Geodesy",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -186,6 +215,11 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "ReportStoreTests",
+            dependencies: [
+                "ReportStore", "SQLiteReportStore", "ReportStores", "ReportStoreTestSupport", "Geodata", "Geodesy",
             ]),
     ],
     swiftLanguageModes: [.v6]

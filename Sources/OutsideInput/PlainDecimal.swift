@@ -17,6 +17,7 @@ public enum PlainDecimal {
     /// PlainDecimal.parse("nan")    // nil
     /// PlainDecimal.parse("1e3")    // nil
     /// ```
+    @inlinable
     public static func parse(_ text: some StringProtocol) -> Double? {
         var digits = 0
         var points = 0

@@ -1,13 +1,16 @@
 import ArgumentParser
 import Foundation
 import OutsideInput
+import PetSpotJSON
 import ReportSteps
+import ReportStore
 
 extension PetSpot {
     /// `petspot show FILE.json|-`: the Pet details card of an announcement.
-    struct Show: ParsableCommand {
+    struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the Pet details card of an announcement JSON file (or - for standard input).",
+            abstract:
+                "Show the Pet details card of a stored report or an announcement JSON file (- for standard input).",
             discussion: """
                 Reads the body of GET /api/v1/announcements/:id (photoUrl, status, \
                 lastSeenDate, species and gender required; every other field optional, \
@@ -17,19 +20,35 @@ extension PetSpot {
                 value in screen order, with — for a missing value and the place line as \
                 "Warsaw • ±15 km". Contacts are shown only when present.
 
-                Exit status: 0 shown, 64 usage error, 65 the file cannot be read or is not an \
-                announcement.
+                An argument that is not a file (nor -) is a report id: the card of that report \
+                in the reports store (--store URL, else PETSPOT_STORE, else the default file).
+
+                Exit status: 0 shown, 1 no such stored report or a store error, 64 usage error, \
+                65 the file cannot be read or is not an announcement.
                 """
         )
 
-        @Argument(help: ArgumentHelp("The announcement JSON file, or - to read standard input.", valueName: "file"))
+        @Argument(
+            help: ArgumentHelp(
+                "A stored report's id, an announcement JSON file, or - to read standard input.", valueName: "id|file"))
         var file: String
+
+        @OptionGroup var storeOptions: StoreOptions
 
         /// The largest announcement read, in bytes.
         static let sizeLimit = 1_048_576
 
-        func run() throws {
-            let data = try read()
+        func run() async throws {
+            let data: Data
+            if file != "-", !FileManager.default.fileExists(atPath: file), (try? ReportID.check(file)) != nil {
+                let id = file
+                let report = try await withStore(storeOptions) { store throws(ReportStoreError) in
+                    try await store.report(id: id)
+                }
+                data = Data(ReportStoreJSON.report(report).text.utf8)
+            } else {
+                data = try read()
+            }
             let card: PetDetailsCard
             do {
                 card = try PetDetailsCard(json: data)

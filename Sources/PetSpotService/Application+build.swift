@@ -46,9 +46,10 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
         bufferSize: configuration.eventBufferSize, logger: configuration.logger
     ).addRoutes(to: router)
     ScenariosController().addRoutes(to: router)
+    ReportsController(store: configuration.reports, today: configuration.today).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     // The report pages and the step API they ask.
-    let today = Today.system()
+    let today = configuration.today
     ReportPagesController(configuration: PageConfiguration(location: configuration.location, today: today))
         .addRoutes(to: router)
     ReportStepsController(location: configuration.location, today: today).addRoutes(to: router)

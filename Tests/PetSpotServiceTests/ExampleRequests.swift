@@ -156,5 +156,73 @@ enum ExampleRequests {
         ExampleRequest(path: "/v1/scenarios/default", status: 404),
         ExampleRequest(method: "POST", path: "/healthz", status: 405),
         ExampleRequest(method: "DELETE", path: "/v1/scenarios/default/run", status: 405),
+        // No reports store.
+        ExampleRequest(path: "/v1/reports", status: 503),
+        ExampleRequest(path: "/v1/reports/nearby?from=\(pair)", status: 503),
+        ExampleRequest(path: "/v1/reports/r-1", status: 503),
+        ExampleRequest(method: "DELETE", path: "/v1/reports/r-1", status: 503),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/r-1", headers: json, body: Array(#"{"status":"CLOSED"}"#.utf8),
+            status: 503),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/missing", headers: json, body: Array(missingBody.utf8), status: 503),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/found", headers: json, body: Array(foundBody.utf8), status: 503),
+    ]
+
+    static let missingBody =
+        #"{"animalSpecies":"dog","animalRace":"Beagle","animalGender":"FEMALE","latitude":52.2297,"longitude":21.0122}"#
+    static let foundBody =
+        #"{"lastSeenDate":"2025-11-18","species":"CAT","gender":"MALE","locationLatitude":52.25,"locationLongitude":21,"phone":"+48123456789","email":"f@example.com"}"#
+
+    /// Requests to a server over a store holding the reports `ex-1` and `ex-2`, in order.
+    static let withStore: [ExampleRequest] = [
+        ExampleRequest(path: "/v1/reports", status: 200),
+        ExampleRequest(path: "/v1/reports?kind=missing&status=ACTIVE&limit=1", status: 200),
+        ExampleRequest(path: "/v1/reports?limit=0", status: 400),
+        ExampleRequest(path: "/v1/reports/nearby?from=\(pair)&limit=5&marginKm=1", status: 200),
+        ExampleRequest(path: "/v1/reports/nearby?from=91,1", status: 400),
+        ExampleRequest(path: "/v1/reports/ex-1", status: 200),
+        ExampleRequest(path: "/v1/reports/ex-1?full=1", status: 400),
+        ExampleRequest(path: "/v1/reports/none", status: 404),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/ex-1", headers: json, body: Array(#"{"status":"CLOSED"}"#.utf8),
+            status: 200),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/ex-1", headers: json, body: Array(#"{"status":"GONE"}"#.utf8),
+            status: 422),
+        ExampleRequest(method: "PATCH", path: "/v1/reports/ex-1", headers: json, body: Array("[".utf8), status: 400),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/none", headers: json, body: Array(#"{"status":"CLOSED"}"#.utf8),
+            status: 404),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/ex-1", body: Array(#"{"status":"CLOSED"}"#.utf8), status: 415),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/ex-1", headers: json, body: Array(repeating: 32, count: 300 * 1024),
+            status: 413),
+        ExampleRequest(method: "DELETE", path: "/v1/reports/ex-2", status: 204),
+        ExampleRequest(method: "DELETE", path: "/v1/reports/ex-2", status: 404),
+        ExampleRequest(method: "DELETE", path: "/v1/reports/ex-1?force=1", status: 400),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/missing", headers: json, body: Array(missingBody.utf8), status: 201),
+        ExampleRequest(method: "POST", path: "/v1/reports/missing", headers: json, body: Array("{}".utf8), status: 422),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/missing", headers: json, body: Array("nope".utf8), status: 400),
+        ExampleRequest(method: "POST", path: "/v1/reports/missing", body: Array(missingBody.utf8), status: 415),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/missing", headers: json, body: Array(repeating: 32, count: 300 * 1024),
+            status: 413),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/found", headers: json, body: Array(foundBody.utf8), status: 201),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/found", headers: json, body: Array(#"{"species":1}"#.utf8), status: 422),
+        ExampleRequest(method: "POST", path: "/v1/reports/found", headers: json, body: Array("1".utf8), status: 400),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/found", headers: [("Content-Type", "text/csv")],
+            body: Array(foundBody.utf8), status: 415),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/found", headers: json, body: Array(repeating: 32, count: 300 * 1024),
+            status: 413),
+        ExampleRequest(method: "PUT", path: "/v1/reports/ex-1", status: 405),
     ]
 }

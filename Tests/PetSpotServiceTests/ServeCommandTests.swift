@@ -15,10 +15,19 @@ struct ServeCommandTests {
         let process: Process
         private let stderr = Locked("")
 
+        /// Starts `petspot serve --port 0 arguments…`, with a store file in a temporary folder
+        /// unless `arguments` name one (a test never writes the real data directory).
         init(_ arguments: [String]) throws {
             process = Process()
             process.executableURL = PetSpotBinary.url
-            process.arguments = ["serve", "--port", "0"] + arguments
+            let store =
+                arguments.contains("--store")
+                ? []
+                : [
+                    "--store",
+                    "sqlite:" + FileManager.default.temporaryDirectory.path + "/petspot-serve-\(UUID()).sqlite",
+                ]
+            process.arguments = ["serve", "--port", "0"] + store + arguments
             let pipe = Pipe()
             process.standardError = pipe
             process.standardOutput = FileHandle.nullDevice
@@ -82,6 +91,45 @@ struct ServeCommandTests {
         #expect(await client.wait(10) { $0.ended })
         // Requests are logged with method, path, status and duration.
         #expect(server.output.contains("path=/v1/location/updates"))
+    }
+
+    /// A report acknowledged with 201 is still there after the server is killed (`kill -9`)
+    /// and started again on the same store.
+    @Test func anAcknowledgedReportSurvivesKill9() async throws {
+        let folder = try TemporaryStoreFolder()
+        let server = try Server(["--store", "sqlite:" + folder.path, "--log-level", "warning"])
+        let port = try #require(await server.port(), "\(server.output)")
+        let client = TestServer(port: port)
+        let created = try await client.request(
+            "POST", "/v1/reports/found", headers: [("Content-Type", "application/json")],
+            body: Array(ExampleRequests.foundBody.utf8))
+        #expect(created.status == 201, "\(created.body)")
+        let location = try #require(created.header("location"))
+        kill(server.process.processIdentifier, SIGKILL)
+        server.process.waitUntilExit()
+        let again = try Server(["--store", "sqlite:" + folder.path, "--log-level", "warning"])
+        defer { again.stop() }
+        let newPort = try #require(await again.port(), "\(again.output)")
+        let read = try await TestServer(port: newPort).request(location)
+        #expect(read.status == 200)
+        #expect(read.body == created.body)
+    }
+
+    @Test func aStoreThatCannotBeOpenedStopsTheServerWithItsReason() throws {
+        for (store, reason) in [
+            ("mysql://x", "is neither sqlite: nor postgres://"), ("sqlite:/proc/nope/r.sqlite", "cannot be created"),
+        ] {
+            let process = Process()
+            process.executableURL = PetSpotBinary.url
+            process.arguments = ["serve", "--port", "0", "--store", store]
+            let pipe = Pipe()
+            process.standardError = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 1, "\(store): \(output)")
+            #expect(output.contains(reason), "\(store): \(output)")
+        }
     }
 
     @Test func usageErrorsExit64() throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OutsideInput
+import PetSpotService
 import ReportSteps
 
 extension PetSpot {
@@ -48,6 +49,9 @@ extension PetSpot.Report {
 
                 Answers file fields: photo, date, species, race, gender, age, description, \
                 latitude, longitude, useCurrentLocation.
+
+                --save (or --store URL) also keeps the report in the reports store, as an \
+                ACTIVE missing report (radius 10 km when it has a place; `petspot reports`).
                 """ + "\n\n" + sharedDiscussion
         )
 
@@ -63,6 +67,7 @@ extension PetSpot.Report {
                 let problems = await AnsweredReport.missing(answers, flow: flow)
                 try reportProblems(problems, path: path)
                 try write(ReportJSON.missing(flow.state), to: options.destination)
+                try await options.storeIfAsked(ReportRecords.missing(flow.state))
                 return
             }
             let terminal = Terminal.interface
@@ -74,6 +79,7 @@ extension PetSpot.Report {
                 terminal.line()
                 try write(ReportJSON.missing(state), to: options.destination)
                 finished(terminal, destination: options.destination, what: "Missing report (steps 2–3)")
+                try await options.storeIfAsked(ReportRecords.missing(state))
             } catch {
                 flow.cancel()
                 try ended(error, terminal: terminal)
@@ -95,6 +101,9 @@ extension PetSpot.Report {
 
                 Answers file fields: photo, date, species, breed, sex, collar, description, \
                 latitude, longitude, useCurrentLocation, phone, email, caregiverPhone, address.
+
+                --save (or --store URL) also keeps the report in the reports store (status \
+                FOUND; `petspot reports`); a store that fails is a failed send: Submit retries.
                 """ + "\n\n" + sharedDiscussion
         )
 
@@ -103,7 +112,7 @@ extension PetSpot.Report {
         @MainActor
         func run() async throws {
             try options.requireAnswerSource(command: "report found")
-            let writer = PayloadWriter(destination: options.destination)
+            let writer = PayloadWriter(destination: options.destination, options: options)
             if let path = options.answers {
                 let answers = try loadAnswers(path)
                 let location = try options.locationSource(screen: nil)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Location
 import ReportSteps
+import ReportStore
 import Scenarios
 
 /// The options `report missing` and `report found` share: where Request GPS position /
@@ -21,6 +22,13 @@ struct ReportOptions: ParsableArguments {
             "Write the report JSON to this file instead of standard output (- for standard output).",
             valueName: "file"))
     var output: String?
+
+    @Flag(
+        help: ArgumentHelp(
+            "Also keep the report in the reports store (--store URL, else PETSPOT_STORE, else the default file)."))
+    var save = false
+
+    @OptionGroup var storeOptions: StoreOptions
 
     @Option(
         help: ArgumentHelp("How long one location request waits for a fix.", valueName: "seconds"),
@@ -61,6 +69,22 @@ struct ReportOptions: ParsableArguments {
         let requester = ReportLocationRequester(
             service: service, timeout: .milliseconds(Int64((locationTimeout * 1000).rounded())))
         return WizardLocationSource(requester: requester, service: service, name: "gpsd at \(gpsd.address)")
+    }
+
+    /// Whether the report is also stored: `--save` or `--store URL`.
+    var storesReport: Bool { save || storeOptions.store != nil }
+
+    /// Stores `report` when asked (``storesReport``) and says where on standard error.
+    ///
+    /// - Returns: the stored report's id, or `nil` when not asked.
+    /// - Throws: ``InputError`` when the store cannot take it (the JSON was written already).
+    @discardableResult
+    func storeIfAsked(_ report: PetReport) async throws -> String? {
+        guard storesReport else { return nil }
+        let url = try storeOptions.url()
+        try await withStore(storeOptions) { store throws(ReportStoreError) in try await store.add([report]) }
+        Terminal.interface.line("Stored as report \(report.id) in \(url) (petspot show \(report.id)).")
+        return report.id
     }
 
     /// Where the report goes.
