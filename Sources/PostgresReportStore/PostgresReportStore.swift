@@ -8,8 +8,8 @@ public import ReportStore
 
 /// The store for scale: PostgreSQL 15 + PostGIS 3.3 through postgres-nio.
 ///
-/// Places are `geography(Point, 4326)` (generated from latitude and longitude) with a GiST
-/// index on (radius band, place) over the open missing reports. A nearby query searches each
+/// Places are `geography(Point, 4326)` (generated from latitude and longitude) with one
+/// partial GiST index per radius band over the open missing reports. A nearby query searches each
 /// radius band with one indexed `ST_DWithin` as far as the band's largest radius
 /// (``RadiusBand``), then the candidates go through the exact in-process `NearbySearch` — so
 /// the answer is the in-process answer: the same ids, order and metres.
@@ -444,11 +444,11 @@ public final class PostgresReportStore: ReportStore {
             case "3D000":
                 return .unavailable(name, "\(message) (create it: createdb \(address.database)).")
             case _
-            where message.contains("extension") && (message.contains("postgis") || message.contains("btree_gist")):
+            where message.contains("extension") && message.contains("postgis"):
                 return .unavailable(
                     name,
                     "\(message). PostGIS must be installed (Debian: postgresql-15-postgis-3) and an "
-                        + "administrator must run CREATE EXTENSION postgis; CREATE EXTENSION btree_gist; in \(address.database)."
+                        + "administrator must run CREATE EXTENSION postgis; in \(address.database)."
                 )
             case let code where code.hasPrefix("08") || code.hasPrefix("57"):
                 return .unavailable(name, "the server dropped the connection while \(what): \(message).")

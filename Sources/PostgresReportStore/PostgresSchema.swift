@@ -19,8 +19,6 @@ enum PostgresSchema {
             version: 1, name: "reports",
             statements: [
                 "CREATE EXTENSION IF NOT EXISTS postgis",
-                // btree_gist: the GiST index below leads with the radius band, a smallint.
-                "CREATE EXTENSION IF NOT EXISTS btree_gist",
                 """
                 CREATE TABLE report (
                     id text COLLATE "C" PRIMARY KEY,
@@ -41,12 +39,27 @@ enum PostgresSchema {
                     CHECK ((radius_m IS NULL) = (radius_band IS NULL))
                 )
                 """,
-                // The nearby index: only open missing reports with a place, by radius band then place.
-                """
-                CREATE INDEX report_nearby ON report USING gist (radius_band, location)
-                WHERE kind = 'missing' AND status = 'ACTIVE' AND location IS NOT NULL AND radius_m IS NOT NULL
-                """,
                 "CREATE INDEX report_kind_status ON report (kind, status, id)",
-            ])
+            ] + nearbyIndexes)
     ]
+
+    /// The nearby indexes: one partial GiST index on the place per radius band, over the open
+    /// missing reports with a place (`report_nearby_0` … `report_nearby_23`, `report_nearby_m1`
+    /// for radii under 1 m). One index per band keeps each band's places together; a single
+    /// GiST index on (band, place) mixed the bands in its pages and read ten times as many.
+    static var nearbyIndexes: [PostgresQuery] {
+        RadiusBand.all.map { band in
+            PostgresQuery(
+                unsafeSQL: """
+                    CREATE INDEX \(indexName(band)) ON report USING gist (location)
+                    WHERE radius_band = \(band)::smallint AND kind = 'missing' AND status = 'ACTIVE'
+                      AND location IS NOT NULL AND radius_m IS NOT NULL
+                    """)
+        }
+    }
+
+    /// `report_nearby_5`, `report_nearby_m1`.
+    static func indexName(_ band: Int) -> String {
+        band < 0 ? "report_nearby_m\(-band)" : "report_nearby_\(band)"
+    }
 }
