@@ -18,12 +18,4 @@ enum RadiusBand {
     static func upperBound(_ band: Int) -> Double {
         band < 0 ? 1 : Double(sign: .plus, exponent: band + 1, significand: 1)
     }
-
-    /// How far the indexed pre-filter searches band `band` around a found place: the band's
-    /// largest radius plus the margin, widened by 1% and 1 m. The pre-filter measures on the
-    /// sphere (`use_spheroid => false`, fast), which differs from the ellipsoid's geodesic by
-    /// well under 1%; the exact filter that follows (`NearbySearch`) removes what is too far.
-    static func reach(_ band: Int, margin: Double) -> Double {
-        (upperBound(band) + margin) * 1.01 + 1
-    }
 }
