@@ -42,6 +42,8 @@ let package = Package(
         .library(name: "PetSpotJSON", targets: ["PetSpotJSON"]),
         .library(name: "PetSpotService", targets: ["PetSpotService"]),
         .library(name: "ReportStore", targets: ["ReportStore"]),
+        .library(name: "SQLiteReportStore", targets: ["SQLiteReportStore"]),
+        .library(name: "PostgresReportStore", targets: ["PostgresReportStore"]),
         .library(name: "ReportStores", targets: ["ReportStores"]),
         // The contract every report store passes, for the tests and the benchmarks.
         .library(name: "ReportStoreTestSupport", targets: ["ReportStoreTestSupport"]),
@@ -61,8 +63,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // The report pages: server-rendered HTML from Mustache templates (HTML-escaped by default).
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        // The reports store: SQLite (the embedded default) through GRDB.
+        // The reports store: SQLite (the embedded default) through GRDB; PostgreSQL + PostGIS
+        // through postgres-nio; swift-subprocess runs initdb/pg_ctl for the tests' server.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // Pure value types: coordinates, parsing, validation, formatting. No dependencies.
@@ -152,11 +158,29 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
 
-        // Opens the store a URL names, whatever its engine.
-        .target(name: "ReportStores", dependencies: ["ReportStore", "SQLiteReportStore"]),
+        // For scale: PostgreSQL 15 + PostGIS 3.3 through postgres-nio; geography(Point, 4326)
+        // with a GiST index, nearby by radius bands, the exact final filter in process.
+        .target(
+            name: "PostgresReportStore",
+            dependencies: [
+                "ReportStore", "Geodata", "Geodesy",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
 
-        // The contract every ReportStore passes (as ProviderContract is for providers).
-        .target(name: "ReportStoreTestSupport", dependencies: ["ReportStore", "Geodata", "Geodesy"]),
+        // Opens the store a URL names, whatever its engine.
+        .target(name: "ReportStores", dependencies: ["ReportStore", "SQLiteReportStore", "PostgresReportStore"]),
+
+        // The contract every ReportStore passes (as ProviderContract is for providers), and a
+        // real PostgreSQL + PostGIS server in a temporary folder for the tests and benchmarks.
+        .target(
+            name: "ReportStoreTestSupport",
+            dependencies: [
+                "ReportStore", "Geodata", "Geodesy",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
 
         // The `petspot` command-line tool.
         .executableTarget(
@@ -219,7 +243,8 @@ let package = Package(
         .testTarget(
             name: "ReportStoreTests",
             dependencies: [
-                "ReportStore", "SQLiteReportStore", "ReportStores", "ReportStoreTestSupport", "Geodata", "Geodesy",
+                "ReportStore", "SQLiteReportStore", "PostgresReportStore", "ReportStores", "ReportStoreTestSupport",
+                "Geodata", "Geodesy",
             ]),
     ],
     swiftLanguageModes: [.v6]

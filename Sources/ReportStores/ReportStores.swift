@@ -1,3 +1,4 @@
+import PostgresReportStore
 public import ReportStore
 import SQLiteReportStore
 
@@ -15,8 +16,8 @@ public enum ReportStores {
         switch url {
         case .sqlite(let path):
             return try SQLiteReportStore(path: path)
-        case .postgres:
-            throw .unavailable(url.description, "PostgreSQL stores are not built into this petspot yet.")
+        case .postgres(let address):
+            return try await PostgresReportStore.open(address)
         }
     }
 }

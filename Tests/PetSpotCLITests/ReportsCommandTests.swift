@@ -155,3 +155,15 @@ struct ReportsCommandTests {
         #expect(near.stdout.hasPrefix("500 of 500 open missing reports"), "\(near.stdout)")
     }
 }
+
+extension ReportsCommandTests {
+    /// A PostgreSQL store nobody answers: exit 1 naming the host and port, within the timeout.
+    @Test func aPostgresStoreThatIsDownIsAClearError() throws {
+        let folder = try ScratchFolder()
+        let started = Date()
+        let output = try Self.petspot(folder, ["reports", "list", "--store", "postgres://petspot@127.0.0.1:1/reports"])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("cannot reach PostgreSQL at 127.0.0.1:1"), "\(output.stderr)")
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+}
