@@ -2,6 +2,7 @@ import Foundation
 import GPSDTestSupport
 import Geodata
 import Location
+import LocationTestSupport
 import Testing
 
 /// Untrusted input on the gpsd side: a peer on the gpsd port that speaks garbage, and a gpsd

@@ -1,6 +1,7 @@
 import Foundation
 import GPSDTestSupport
 import Geodata
+import LocationTestSupport
 import Testing
 
 @testable import Location

@@ -100,7 +100,9 @@ import Testing
     @Test(arguments: tellings)
     func stateChangesAreToldOnce(_ name: String, _ events: [ProviderEvent], _ told: [LocationUpdate?]) {
         var (machine, _, generation) = Self.running()
-        let published = events.map { machine.providerEvent($0, generation: generation, authorization: Self.allowed).publish }
+        let published = events.map {
+            machine.providerEvent($0, generation: generation, authorization: Self.allowed).publish
+        }
         #expect(published == told, "\(name)")
     }
 
@@ -108,7 +110,9 @@ import Testing
         var (machine, _, generation) = Self.running()
         let fix = try Self.fix(52)
         let events: [ProviderEvent] = [.connected, .fix(fix), .fix(fix), .noFix, .noFix]
-        let published = events.map { machine.providerEvent($0, generation: generation, authorization: Self.allowed).publish }
+        let published = events.map {
+            machine.providerEvent($0, generation: generation, authorization: Self.allowed).publish
+        }
         #expect(published == [.waitingForFix, .fix(fix), .fix(fix), .fixLost, nil])
         #expect(machine.latestFix == fix)
         #expect(machine.handledEventCount == 5)
@@ -120,7 +124,9 @@ import Testing
         let again = machine.makeID()
         let restart = machine.subscribe(again, authorization: Self.allowed)
         #expect(restart.provider != nil && restart.provider != .start(generation: generation))
-        #expect(machine.providerEvent(.fix(try Self.fix(52)), generation: generation, authorization: Self.allowed) == Actions())
+        #expect(
+            machine.providerEvent(.fix(try Self.fix(52)), generation: generation, authorization: Self.allowed)
+                == Actions())
         #expect(machine.providerEnded(generation: generation, authorization: Self.allowed) == Actions())
         #expect(machine.handledEventCount == 0)
         #expect(machine.latestFix == nil)
@@ -234,7 +240,9 @@ import Testing
         let request = machine.makeID()
         _ = machine.addRequest(
             request, timeout: .seconds(10), desiredAccuracy: 10, now: Self.instant(0), authorization: Self.allowed)
-        let fixes = [try Self.fix(52.0, accuracy: 80), try Self.fix(52.1, accuracy: 40), try Self.fix(52.2, accuracy: 40)]
+        let fixes = [
+            try Self.fix(52.0, accuracy: 80), try Self.fix(52.1, accuracy: 40), try Self.fix(52.2, accuracy: 40),
+        ]
         for fix in fixes { _ = machine.providerEvent(.fix(fix), generation: generation, authorization: Self.allowed) }
         #expect(
             machine.requestTimedOut(request, authorization: Self.allowed)
@@ -250,7 +258,8 @@ import Testing
         _ = machine.providerEvent(.connected, generation: generation, authorization: Self.allowed)
         _ = machine.providerEvent(.noFix, generation: generation, authorization: Self.allowed)
         let actions = machine.requestTimedOut(request, authorization: Self.allowed)
-        #expect(actions.finishRequests.map(\.result) == [.failure(.noFix(waited: .seconds(30), lastSeen: .waitingForFix))])
+        #expect(
+            actions.finishRequests.map(\.result) == [.failure(.noFix(waited: .seconds(30), lastSeen: .waitingForFix))])
         #expect(actions.provider == nil)  // the consumer still listens
     }
 
@@ -269,7 +278,8 @@ import Testing
             actions.finishRequests == [
                 Actions.FinishedRequest(id: withFix, result: .success(rough)),
                 Actions.FinishedRequest(
-                    id: without, result: .failure(.providerUnavailable(endpoint: "localhost:2947", reason: "connection lost"))),
+                    id: without,
+                    result: .failure(.providerUnavailable(endpoint: "localhost:2947", reason: "connection lost"))),
             ])
     }
 

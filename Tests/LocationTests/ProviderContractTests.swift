@@ -1,6 +1,7 @@
 import Foundation
 import GPSDTestSupport
 import Location
+import LocationTestSupport
 import Testing
 
 /// Every provider passes the same contract check (`ProviderContract`), and the check

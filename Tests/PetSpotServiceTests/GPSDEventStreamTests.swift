@@ -1,6 +1,7 @@
 import Foundation
 import GPSDTestSupport
 import Location
+import LocationTestSupport
 import PetSpotService
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import GPSDTestSupport
 import Geodata
 import Location
+import LocationTestSupport
 import Locking
 import Scenarios
 import Testing
@@ -84,16 +85,4 @@ final class EventBox: Sendable {
     private let events = Locked<[ProviderEvent]>([])
     func append(_ event: ProviderEvent) { events.withLock { $0.append(event) } }
     var all: [ProviderEvent] { events.withLock { $0 } }
-}
-
-/// Polls `condition` every 5 ms of real time for at most `seconds`.
-func waitUntil(_ seconds: Double = 5, _ condition: @Sendable () -> Bool) async throws {
-    let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
-    while !condition() {
-        guard ContinuousClock.now < deadline else {
-            Issue.record("condition not met within \(seconds) s")
-            return
-        }
-        try await Task.sleep(for: .milliseconds(5))
-    }
 }
