@@ -46,7 +46,7 @@ import Testing
         _ = machine.providerEvent(.connected, generation: generation, authorization: Self.allowed)
         let second = machine.makeID()
         let actions = machine.subscribe(second, authorization: Self.allowed)
-        #expect(actions == Actions(deliver: Actions.Delivery(subscriber: second, update: .waitingForFix)))
+        #expect(actions == Actions(publish: .waitingForFix, recipient: second))
     }
 
     @Test(arguments: [AuthorizationStatus.denied, .restricted, .notDetermined])
@@ -58,7 +58,7 @@ import Testing
             actions
                 == Actions(
                     authorizationWatch: .start,
-                    deliver: Actions.Delivery(subscriber: consumer, update: .authorizationDenied(status))))
+                    publish: .authorizationDenied(status), recipient: consumer))
         #expect(!machine.isProviderRunning)
     }
 

@@ -174,11 +174,12 @@ public actor LocationService {
         case nil: break
         }
         if let id = actions.cancelSubscriber { mailboxes.removeValue(forKey: id)?.cancel() }
-        if let delivery = actions.deliver, let mailbox = mailboxes[delivery.subscriber] {
-            count(mailbox.put(delivery.update))
-        }
         if let update = actions.publish {
-            for mailbox in mailboxes.values { count(mailbox.put(update)) }
+            if let recipient = actions.recipient {
+                if let mailbox = mailboxes[recipient] { count(mailbox.put(update)) }
+            } else {
+                for mailbox in mailboxes.values { count(mailbox.put(update)) }
+            }
         }
         if actions.finishSubscribers {
             let ended = mailboxes

@@ -1,7 +1,8 @@
 extension LocationServiceStateMachine {
     /// What the ``LocationService`` must do after an event. Every field is optional or empty
     /// by default, so an event that needs nothing costs nothing; a fix for consumers is just
-    /// ``publish`` (no allocation on the hot path).
+    /// ``publish`` (no allocation on the hot path). It holds at most one update, so that it
+    /// stays small to copy.
     ///
     /// The service performs them in the order of the fields: the provider, the authorization
     /// watch, the consumers' queues, then the requests' timers and continuations.
@@ -19,17 +20,6 @@ extension LocationServiceStateMachine {
         package enum WatchAction: Sendable, Hashable {
             case start
             case stop
-        }
-
-        /// An update for one consumer only (a new consumer's first).
-        package struct Delivery: Sendable, Hashable {
-            package var subscriber: UInt64
-            package var update: LocationUpdate
-
-            package init(subscriber: UInt64, update: LocationUpdate) {
-                self.subscriber = subscriber
-                self.update = update
-            }
         }
 
         /// A request's timeout timer.
@@ -59,9 +49,11 @@ extension LocationServiceStateMachine {
         package var authorizationWatch: WatchAction?
         /// End this consumer's queue at once (it left).
         package var cancelSubscriber: UInt64?
-        package var deliver: Delivery?
-        /// Put this update in every consumer's queue.
+        /// Put this update in every consumer's queue (or only ``recipient``'s).
         package var publish: LocationUpdate?
+        /// The one consumer ``publish`` is for (a new consumer's first update); `nil`: every
+        /// consumer.
+        package var recipient: UInt64?
         /// Finish every consumer's queue (they get what is waiting, then the end) and forget
         /// the consumers: the source ended.
         package var finishSubscribers: Bool
@@ -70,14 +62,14 @@ extension LocationServiceStateMachine {
 
         package init(
             provider: ProviderAction? = nil, authorizationWatch: WatchAction? = nil, cancelSubscriber: UInt64? = nil,
-            deliver: Delivery? = nil, publish: LocationUpdate? = nil, finishSubscribers: Bool = false,
+            publish: LocationUpdate? = nil, recipient: UInt64? = nil, finishSubscribers: Bool = false,
             startTimer: TimerStart? = nil, finishRequests: [FinishedRequest] = []
         ) {
             self.provider = provider
             self.authorizationWatch = authorizationWatch
             self.cancelSubscriber = cancelSubscriber
-            self.deliver = deliver
             self.publish = publish
+            self.recipient = recipient
             self.finishSubscribers = finishSubscribers
             self.startTimer = startTimer
             self.finishRequests = finishRequests

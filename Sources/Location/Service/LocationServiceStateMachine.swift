@@ -107,10 +107,9 @@ package struct LocationServiceStateMachine: Sendable {
     package mutating func subscribe(_ id: UInt64, authorization: LocationAuthorization) -> Actions {
         subscribers.insert(id)
         var actions = Actions()
-        if !authorization.isAuthorized {
-            actions.deliver = Actions.Delivery(subscriber: id, update: .authorizationDenied(authorization.status))
-        } else if let published {
-            actions.deliver = Actions.Delivery(subscriber: id, update: published)
+        if let first = authorization.isAuthorized ? published : .authorizationDenied(authorization.status) {
+            actions.publish = first
+            actions.recipient = id
         }
         updateDemand(authorization, &actions)
         return actions
@@ -153,7 +152,8 @@ package struct LocationServiceStateMachine: Sendable {
     package mutating func providerEvent(
         _ event: ProviderEvent, generation: UInt64, authorization: LocationAuthorization
     ) -> Actions {
-        guard case .running(let current, let published) = phase, current == generation else { return Actions() }
+        // Binds no payload: a fix (the hot path) never needs the state told before it.
+        guard case .running(let current, _) = phase, current == generation else { return Actions() }
         handledEventCount += 1
         var actions = Actions()
         switch event {
@@ -166,7 +166,7 @@ package struct LocationServiceStateMachine: Sendable {
             publish(.fix(fix), &actions)
             offer(fix, &actions)
         case .noFix:
-            switch published {
+            switch self.published {
             case .fix?: publish(.fixLost, &actions)
             case .fixLost?, .waitingForFix?: break
             default: publish(.waitingForFix, &actions)
@@ -220,8 +220,12 @@ package struct LocationServiceStateMachine: Sendable {
 
     /// Tells `update` to every consumer, unless it repeats the state told last.
     private mutating func publish(_ update: LocationUpdate, _ actions: inout Actions) {
-        guard case .running(let generation, let published) = phase else { return }
-        if update.fix == nil && update == published { return }
+        guard case .running(let generation, _) = phase else { return }
+        if case .fix = update {
+            // Every fix is told.
+        } else if update == published {
+            return
+        }
         phase = .running(generation: generation, published: update)
         actions.publish = update
     }
