@@ -62,6 +62,18 @@ import Testing
         #expect(!machine.isProviderRunning)
     }
 
+    /// The permission was withdrawn (consumers told), everybody left, the permission came
+    /// back: the next consumer is not told it is denied; the provider starts for it.
+    @Test func aConsumerArrivingAfterThePermissionCameBackIsNotToldItIsDenied() {
+        var (machine, consumer, generation) = Self.running()
+        _ = machine.authorizationChanged(to: Self.denied)
+        _ = machine.unsubscribe(consumer, authorization: Self.denied)
+        let next = machine.makeID()
+        #expect(
+            machine.subscribe(next, authorization: Self.allowed)
+                == Actions(provider: .start(generation: generation + 2), authorizationWatch: .start))
+    }
+
     @Test func theLastConsumerLeavingStopsTheProviderAndTheWatch() {
         var (machine, first, _) = Self.running()
         let second = machine.makeID()

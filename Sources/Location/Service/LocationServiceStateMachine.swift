@@ -102,12 +102,15 @@ package struct LocationServiceStateMachine: Sendable {
     // MARK: - Consumers
 
     /// A consumer of ``LocationService/updates`` arrives (its queue is ready). It first gets
-    /// the current state while location use is allowed and a state was told, or
+    /// the running provider's state while location use is allowed and one was told, or
     /// `authorizationDenied` when it is not allowed.
     package mutating func subscribe(_ id: UInt64, authorization: LocationAuthorization) -> Actions {
         subscribers.insert(id)
         var actions = Actions()
-        if let first = authorization.isAuthorized ? published : .authorizationDenied(authorization.status) {
+        // Allowed: the running provider's state, never a denial told before the permission
+        // came back while nobody listened.
+        let current: LocationUpdate? = if case .running(_, let published) = phase { published } else { nil }
+        if let first = authorization.isAuthorized ? current : .authorizationDenied(authorization.status) {
             actions.publish = first
             actions.recipient = id
         }
