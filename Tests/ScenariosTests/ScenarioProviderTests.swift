@@ -29,7 +29,11 @@ struct ScenarioProviderTests {
         let receiver = ScenarioReceiver(name: "late")
         receiver.play(.noFix)
         let events = EventBox()
-        let run = Task { await ScenarioProvider(receiver: receiver).run(clock: .continuous) { events.append($0) } }
+        let run = Task {
+            await ScenarioProvider(receiver: receiver).run(clock: LocationClock(ContinuousClock())) {
+                events.append($0)
+            }
+        }
         try await waitUntil { receiver.listenerCount == 1 }
         receiver.play(.disconnected(endpoint: "x", reason: "receiver lost"))
         receiver.play(.fix(Self.warsaw.locationFix(source: receiver.source, receiverTime: Scenario.defaultStart)))
