@@ -32,6 +32,14 @@ struct AnswersLimitTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.json")))
     }
 
+    @Test func anAnswersFileOverOneMegabyteIsADataErrorAndNothingIsWritten() async throws {
+        let folder = try Self.workspace(Self.missingAnswers(description: String(repeating: "a", count: 1_100_000)))
+        let run = try await Self.run("missing", folder)
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("is larger than 1 MB, too large for the answers file"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out.json")))
+    }
+
     @Test func exactly500CharactersAreKept() async throws {
         let description = String(repeating: "é", count: 500)
         let folder = try Self.workspace(Self.missingAnswers(description: description))

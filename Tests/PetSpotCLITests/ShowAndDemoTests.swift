@@ -62,8 +62,9 @@ struct ShowAndDemoTests {
         ("{not json", "is not an announcement: line 1, column 2: not valid JSON: expected a key in double quotes."),
         (
             "{\"photoUrl\": \"x\", \"status\": 1, \"lastSeenDate\": \"2025-11-18\", \"species\": \"DOG\", \"gender\": \"MALE\"}",
-            "is not an announcement: the field \"status\" has the wrong type"
+            "is not an announcement: the field \"status\" should be text."
         ),
+        ("[1, 2]", "is not an announcement: the announcement should be an object {…}."),
     ])
     func showOfBadJSONSaysWhatIsWrongAndExits65(json: String, message: String) async throws {
         let run = try await PetSpotProcess.run(["show", "-"], stdin: json)

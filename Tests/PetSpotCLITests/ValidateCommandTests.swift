@@ -22,6 +22,14 @@ struct ValidateCommandTests {
         #expect(split.stdout.contains("-151.20930"))
     }
 
+    /// The messages quote the typed text; an escape sequence in it must not reach the terminal.
+    @Test func controlCharactersInThePairArePrintedAsEscapes() async throws {
+        let output = try await PetSpotProcess.run(["validate", "52\u{1B}[31m, 21"])
+        #expect(output.status == 1)
+        #expect(!output.stdout.contains("\u{1B}"), "\(output.stdout.debugDescription)")
+        #expect(output.stdout.contains("\\x1B"), "\(output.stdout.debugDescription)")
+    }
+
     @Test func invalidFieldExitsOneWithItsMessageOnly() async throws {
         let output = try await PetSpotProcess.run(["validate", "--latitude", "95", "--longitude", "21.0122"])
         #expect(output.status == 1)
