@@ -38,4 +38,19 @@ public enum NMEA {
             speed: speedKnots * 1852 / 3600, course: course, satellites: satellites)
         return NMEAWriter.sentences(for: fix, at: time)
     }
+
+    /// The epochs of a receiver standing at `latitude`, `longitude`: step `n` is at `start`
+    /// plus `n × secondsPerStep` seconds. For ``NMEAFeedServer/sendRepeatedly(every:_:)``.
+    ///
+    /// ```swift
+    /// let feeder = feed.sendRepeatedly(NMEA.standing(latitude: 52.2297, longitude: 21.0122, from: start))
+    /// ```
+    public static func standing(
+        latitude: Double, longitude: Double, from start: Date, secondsPerStep: Double = 1
+    ) -> @Sendable (Int) -> [String] {
+        { step in
+            epoch(
+                latitude: latitude, longitude: longitude, time: start.addingTimeInterval(Double(step) * secondsPerStep))
+        }
+    }
 }

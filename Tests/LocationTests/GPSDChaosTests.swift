@@ -79,10 +79,8 @@ struct GPSDChaosTests {
         defer { feed.close() }
         let gpsd = try GPSDDaemon.start(feed: feed)
         defer { gpsd.kill() }
-        let feeder = feed.sendRepeatedly { step in
-            NMEA.epoch(
-                latitude: 52.2297, longitude: 21.0122, time: GPSDProviderTests.logDate.addingTimeInterval(Double(step)))
-        }
+        let feeder = feed.sendRepeatedly(
+            NMEA.standing(latitude: 52.2297, longitude: 21.0122, from: GPSDProviderTests.logDate))
         defer { feeder.cancel() }
         let service = GPSDProviderTests.service(port: gpsd.port)
         let recorder = UpdateRecorder(service)

@@ -113,11 +113,8 @@ struct GPSDProviderTests {
         defer { feed.close() }
         let gpsd = try GPSDDaemon.start(feed: feed)
         defer { gpsd.kill() }
-        let feeder = feed.sendRepeatedly { step in
-            NMEA.epoch(
-                latitude: Self.warsaw.latitude, longitude: Self.warsaw.longitude,
-                time: Self.logDate.addingTimeInterval(Double(step)))
-        }
+        let feeder = feed.sendRepeatedly(
+            NMEA.standing(latitude: Self.warsaw.latitude, longitude: Self.warsaw.longitude, from: Self.logDate))
         defer { feeder.cancel() }
         let service = Self.service(port: gpsd.port)
         let recorder = UpdateRecorder(service)

@@ -85,9 +85,8 @@ struct RecordCommandTests {
         let gpsd = try GPSDDaemon.start(feed: feed)
         defer { gpsd.kill() }
         let start = Date(timeIntervalSince1970: 1_700_000_000)
-        let feeder = feed.sendRepeatedly { step in
-            NMEA.epoch(latitude: 52.2297, longitude: 21.0122, time: start.addingTimeInterval(Double(step) / 20))
-        }
+        let feeder = feed.sendRepeatedly(
+            NMEA.standing(latitude: 52.2297, longitude: 21.0122, from: start, secondsPerStep: 1.0 / 20))
         defer { feeder.cancel() }
 
         let out = directory.appendingPathComponent("signalled.yaml")
