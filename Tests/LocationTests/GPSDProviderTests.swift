@@ -158,7 +158,18 @@ struct GPSDProviderTests {
         }
         #expect(GPSDProvider.openConnectionCount(to: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port)) == 1)
         let walk = Self.walk(6)
-        for epoch in walk {
+        // "Connected" means the watch command was sent, not that gpsd has read it: repeat the
+        // first epoch (same receiver time, so one fix) until every consumer has it.
+        let first = FiveDecimalFormat.string(Self.warsaw.latitude)
+        let repeater = feed.sendRepeatedly { _ in walk[0] }
+        for recorder in recorders {
+            try await recorder.waitFor(10, "the first fix") {
+                $0.contains { $0.fix?.coordinate.latitude.formatted == first }
+            }
+        }
+        repeater.cancel()
+        await repeater.value
+        for epoch in walk.dropFirst() {
             feed.send(epoch)
             try await Task.sleep(for: .milliseconds(20))
         }
