@@ -9,7 +9,7 @@ import Scenarios
 ///
 /// ```swift
 /// let epoch = NMEA.epoch(latitude: 52.2297, longitude: 21.0122, time: date)
-/// // ["$GPGGA,120000.00,5213.782000,N,02100.732000,E,1,08,0.90,100.0,M,,,,*..",
+/// // ["$GPGGA,120000.00,5213.782000,N,02100.732000,E,1,08,0.90,100.0,M,0.0,M,,*..",
 /// //  "$GPRMC,120000.00,A,5213.782000,N,02100.732000,E,0.000,0.0,231126,,,A*.."]
 /// ```
 public enum NMEA {
@@ -36,7 +36,9 @@ public enum NMEA {
         let fix = ScenarioFix(
             coordinate: coordinate, horizontalAccuracy: hdop * NMEATrackReader.metersPerHDOP, altitude: altitude,
             speed: speedKnots * 1852 / 3600, course: course, satellites: satellites)
-        return NMEAWriter.sentences(for: fix, at: time)
+        // A receiver reports its geoid separation (these epochs said 0.0 before they were written
+        // by NMEAWriter); without one gpsd looks it up in its geoid model for every fix.
+        return NMEAWriter.sentences(for: fix, at: time, geoidSeparation: 0)
     }
 
     /// The epochs of a receiver standing at `latitude`, `longitude`: step `n` is at `start`

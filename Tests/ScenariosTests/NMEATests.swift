@@ -21,6 +21,7 @@ struct NMEATests {
         let epoch = NMEA.epoch(latitude: -33.8688, longitude: 151.2093, hdop: 0.9, time: time)
         #expect(epoch.count == 2)
         #expect(epoch[0].contains("3352.128000,S,15112.558000,E"))
+        #expect(epoch[0].contains(",100.0,M,0.0,M,,*"), "a receiver's geoid separation")
         let points = try NMEATrackReader.read(epoch.joined(separator: "\n"))
         #expect(points.first?.fix?.coordinate.formatted == "-33.86880, 151.20930")
         #expect(points.first?.fix?.horizontalAccuracy == 4.5)
