@@ -37,6 +37,9 @@ let package = Package(
         .library(name: "ScenarioSteps", targets: ["ScenarioSteps"]),
         // A real gpsd for tests: an NMEA feed the test serves, gpsd and gpsfake processes.
         .library(name: "GPSDTestSupport", targets: ["GPSDTestSupport"]),
+        // What every test target shares: the provider contract, a manual provider, deadlines,
+        // child processes run to their end.
+        .library(name: "LocationTestSupport", targets: ["LocationTestSupport"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "ReportSteps", targets: ["ReportSteps"]),
         .library(name: "PetSpotJSON", targets: ["PetSpotJSON"]),
@@ -64,9 +67,12 @@ let package = Package(
         // The report pages: server-rendered HTML from Mustache templates (HTML-escaped by default).
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // The reports store: SQLite (the embedded default) through GRDB; PostgreSQL + PostGIS
-        // through postgres-nio; swift-subprocess runs initdb/pg_ctl for the tests' server.
+        // through postgres-nio.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // Tests run child processes to their end through swift-subprocess (stdin written while
+        // stdout and stderr are read, so no pipe fills up; initdb/pg_ctl for the store's test
+        // server too); FilePath comes from swift-system.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
@@ -83,17 +89,28 @@ let package = Package(
         // Providers/GPSD folder.
         .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
 
-        // LocationService: authorization, requestLocation, live updates over one provider
-        // connection; the gpsd provider (libgps); VirtualClock.
         // Locked<Value>: shared state behind a pthread mutex that ThreadSanitizer can see.
         .target(name: "Locking"),
 
+        // LocationService: authorization, requestLocation, live updates over one provider
+        // connection (its logic in LocationServiceStateMachine); the gpsd provider (libgps);
+        // VirtualClock.
         .target(name: "Location", dependencies: ["Geodata", "CGPS", "Locking", "OutsideInput"]),
 
-        // Test support shared by the test targets and the benchmarks: NMEA sentences, a feed
-        // server gpsd reads from, gpsd and gpsfake processes on free loopback ports; the
-        // LocationProvider contract every provider must pass.
-        .target(name: "GPSDTestSupport", dependencies: ["Location", "Locking"]),
+        // Test support every test target shares: ProviderContract (what every LocationProvider
+        // must do), ManualProvider, UpdateRecorder, deadlines and waitUntil, child processes run
+        // to their end (swift-subprocess) and the built products' folder.
+        .target(
+            name: "LocationTestSupport",
+            dependencies: [
+                "Geodata", "Location", "Locking",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
+
+        // A real gpsd for the tests and the benchmarks: a feed server gpsd reads NMEA from
+        // (sentences by Scenarios' NMEAWriter), gpsd and gpsfake processes on free loopback ports.
+        .target(name: "GPSDTestSupport", dependencies: ["Location", "Locking", "Scenarios"]),
 
         // The scenario files in the top-level `Scenarios/` folder, embedded in the code so
         // that the `petspot` binary plays them without the source tree.
@@ -209,27 +226,39 @@ let package = Package(
             dependencies: ["Geodata", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "OutsideInputTests", dependencies: ["OutsideInput"]),
+        // The package as a whole: Docs/Architecture.md against this file; what the compiler
+        // refuses about Locked (swiftc on small programs).
+        .testTarget(name: "PackageTests", dependencies: ["Locking", "LocationTestSupport"]),
         .testTarget(
-            name: "LocationTests", dependencies: ["Location", "Geodata", "GPSDTestSupport", "Locking"],
+            name: "LocationTests",
+            dependencies: ["Location", "Geodata", "GPSDTestSupport", "LocationTestSupport", "Locking"],
             resources: [.copy("Resources")]),
         .testTarget(
             name: "GeodesyTests",
-            dependencies: ["Geodesy", "Geodata", .product(name: "PropertyBased", package: "swift-property-based")]
-        ),
-        .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata", "Geodesy", "GPSDTestSupport"]),
+            dependencies: [
+                "Geodesy", "Geodata", "LocationTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "PetSpotCLITests",
+            dependencies: ["Geodata", "Geodesy", "GPSDTestSupport", "LocationTestSupport", "Scenarios"]),
         .testTarget(
             name: "ReportStepsTests",
             dependencies: [
-                "ReportSteps", "Geodata", "Location", "GPSDTestSupport", "Scenarios", "ScenarioSteps", "Locking",
+                "ReportSteps", "Geodata", "Location", "GPSDTestSupport", "LocationTestSupport", "Scenarios",
+                "ScenarioSteps", "Locking",
             ]),
         .testTarget(
             name: "ScenariosTests",
-            dependencies: ["Scenarios", "ScenarioSteps", "Location", "Geodata", "GPSDTestSupport", "Locking"]),
+            dependencies: [
+                "Scenarios", "ScenarioSteps", "Location", "Geodata", "GPSDTestSupport", "LocationTestSupport",
+                "Locking",
+            ]),
         .testTarget(
             name: "PetSpotServiceTests",
             dependencies: [
-                "PetSpotService", "PetSpotJSON", "Location", "Scenarios", "Geodata", "GPSDTestSupport", "Locking",
-                "ReportStore", "SQLiteReportStore", "ReportSteps", "Geodesy",
+                "PetSpotService", "PetSpotJSON", "Location", "Scenarios", "Geodata", "GPSDTestSupport",
+                "LocationTestSupport", "Locking", "ReportStore", "SQLiteReportStore", "ReportSteps", "Geodesy",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -85,13 +85,26 @@ extension PetSpot {
             switch error {
             case .keyNotFound(let key, _): return "the required field \"\(key.stringValue)\" is missing."
             case .valueNotFound(_, let context): return "the required field \"\(path(context))\" is null."
-            case .typeMismatch(_, let context):
-                return "the field \"\(path(context))\" has the wrong type (\(context.debugDescription))."
+            case .typeMismatch(let type, let context):
+                // Foundation's own text names Swift types ("Dictionary<String, Any>"); say it in words.
+                let field = context.codingPath.isEmpty ? "the announcement" : "the field \"\(path(context))\""
+                return "\(field) should be \(Self.words(for: type))."
             case .dataCorrupted(let context):
                 return context.codingPath.isEmpty
                     ? "it is not valid JSON."
                     : "the field \"\(path(context))\" is not valid: \(context.debugDescription)"
             @unknown default: return "\(error)"
+            }
+        }
+
+        /// A JSON value of `type`, in words: `"text"`, `"a number"`, `"an object"`, ….
+        static func words(for type: Any.Type) -> String {
+            switch type {
+            case is String.Type: "text"
+            case is Bool.Type: "true or false"
+            case is Double.Type, is Float.Type, is Int.Type, is Int64.Type: "a number"
+            case is [String: Any].Type: "an object {…}"
+            default: String(describing: type).hasPrefix("Array") ? "an array […]" : "a JSON value of another kind"
             }
         }
 

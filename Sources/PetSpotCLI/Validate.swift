@@ -1,5 +1,7 @@
 import ArgumentParser
 import Geodata
+import OutsideInput
+import PetSpotJSON
 
 extension PetSpot {
     /// `petspot validate`: checks coordinates with the report forms' rules.
@@ -57,7 +59,8 @@ extension PetSpot {
             if json {
                 print(report.json.text)
             } else {
-                print(report.text)
+                // The messages quote what was typed: control characters reach the terminal as escapes.
+                print(TerminalSafeText.terminalSafe(report.text, allowingNewlines: true))
             }
             if !report.valid { throw ExitCode(1) }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GPSDTestSupport
 import Geodata
+import LocationTestSupport
 import Testing
 
 @testable import Location
@@ -112,11 +113,8 @@ struct GPSDProviderTests {
         defer { feed.close() }
         let gpsd = try GPSDDaemon.start(feed: feed)
         defer { gpsd.kill() }
-        let feeder = feed.sendRepeatedly { step in
-            NMEA.epoch(
-                latitude: Self.warsaw.latitude, longitude: Self.warsaw.longitude,
-                time: Self.logDate.addingTimeInterval(Double(step)))
-        }
+        let feeder = feed.sendRepeatedly(
+            NMEA.standing(latitude: Self.warsaw.latitude, longitude: Self.warsaw.longitude, from: Self.logDate))
         defer { feeder.cancel() }
         let service = Self.service(port: gpsd.port)
         let recorder = UpdateRecorder(service)
@@ -160,7 +158,18 @@ struct GPSDProviderTests {
         }
         #expect(GPSDProvider.openConnectionCount(to: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port)) == 1)
         let walk = Self.walk(6)
-        for epoch in walk {
+        // "Connected" means the watch command was sent, not that gpsd has read it: repeat the
+        // first epoch (same receiver time, so one fix) until every consumer has it.
+        let first = FiveDecimalFormat.string(Self.warsaw.latitude)
+        let repeater = feed.sendRepeatedly { _ in walk[0] }
+        for recorder in recorders {
+            try await recorder.waitFor(10, "the first fix") {
+                $0.contains { $0.fix?.coordinate.latitude.formatted == first }
+            }
+        }
+        repeater.cancel()
+        await repeater.value
+        for epoch in walk.dropFirst() {
             feed.send(epoch)
             try await Task.sleep(for: .milliseconds(20))
         }

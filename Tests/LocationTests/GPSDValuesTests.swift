@@ -5,7 +5,7 @@ import Testing
 
 @testable import Location
 
-/// The pure parts of the gpsd provider: endpoints, turning libgps reports into events, NMEA.
+/// The pure parts of the gpsd provider: endpoints, turning libgps reports into events.
 @Suite struct GPSDValuesTests {
     @Test(arguments: [
         ("localhost", "localhost:2947"),
@@ -156,18 +156,5 @@ import Testing
         #expect(fixes.first?.receiverTime == nil)  // gpsd's first fix of the capture has no time
         #expect(fixes.dropFirst().allSatisfy { $0.receiverTime != nil && $0.altitude == 110.5 })
         #expect(fixes.contains { $0.satellitesUsed == 7 })
-    }
-
-    @Test func nmeaSentencesCarryValidChecksums() {
-        let epoch = NMEA.epoch(
-            latitude: -33.8688, longitude: 151.2093, time: Date(timeIntervalSince1970: 1_560_000_000))
-        #expect(epoch.count == 2)
-        #expect(epoch.allSatisfy(NMEA.hasValidChecksum))
-        #expect(epoch[0].contains("3352.128000,S,15112.558000,E"))
-        // The textbook RMC sentence (NMEA reference examples), checksum 6A.
-        #expect(
-            NMEA.sentence("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
-                == "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A")
-        #expect(!NMEA.hasValidChecksum("$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6B"))
     }
 }

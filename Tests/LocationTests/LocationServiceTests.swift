@@ -1,5 +1,6 @@
 import Geodata
 import Location
+import LocationTestSupport
 import Testing
 
 /// The service's contract over a provider the test drives, on a ``VirtualClock``.

@@ -1,4 +1,5 @@
 import Foundation
+import LocationTestSupport
 import Testing
 
 /// `petspot show` (the Pet details card) and `petspot` with no arguments (the demo).
@@ -39,9 +40,9 @@ struct ShowAndDemoTests {
     }
 
     @Test(arguments: [("FOUND", "[FOUND]"), ("CLOSED", "[CLOSED]"), ("ACTIVE", "[MISSING]")])
-    func showWithoutATerminalIsPlainText(status: String, badge: String) throws {
+    func showWithoutATerminalIsPlainText(status: String, badge: String) async throws {
         let json = Self.announcement.replacingOccurrences(of: "\"ACTIVE\"", with: "\"\(status)\"")
-        let run = try PetSpotProcess.run(["show", "-"], stdin: json)
+        let run = try await PetSpotProcess.run(["show", "-"], stdin: json)
         #expect(run.status == 0)
         #expect(!run.stdout.contains("\u{1B}["))
         #expect(run.stdout.contains("\n\(badge)  Reward: 500 PLN\n"))
@@ -61,11 +62,12 @@ struct ShowAndDemoTests {
         ("{not json", "is not an announcement: line 1, column 2: not valid JSON: expected a key in double quotes."),
         (
             "{\"photoUrl\": \"x\", \"status\": 1, \"lastSeenDate\": \"2025-11-18\", \"species\": \"DOG\", \"gender\": \"MALE\"}",
-            "is not an announcement: the field \"status\" has the wrong type"
+            "is not an announcement: the field \"status\" should be text."
         ),
+        ("[1, 2]", "is not an announcement: the announcement should be an object {…}."),
     ])
-    func showOfBadJSONSaysWhatIsWrongAndExits65(json: String, message: String) throws {
-        let run = try PetSpotProcess.run(["show", "-"], stdin: json)
+    func showOfBadJSONSaysWhatIsWrongAndExits65(json: String, message: String) async throws {
+        let run = try await PetSpotProcess.run(["show", "-"], stdin: json)
         #expect(run.status == 65)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix("petspot: standard input \(message)"), "\(run.stderr)")
@@ -81,8 +83,8 @@ struct ShowAndDemoTests {
          "description": "first\r\nsecond \u202e\u009b2J"}
         """#
 
-    @Test func showPrintsAHostileAnnouncementEscapedWhenPiped() throws {
-        let run = try PetSpotProcess.run(["show", "-"], stdin: Self.hostile)
+    @Test func showPrintsAHostileAnnouncementEscapedWhenPiped() async throws {
+        let run = try await PetSpotProcess.run(["show", "-"], stdin: Self.hostile)
         #expect(run.status == 0, "\(run.stderr)")
         let forbidden: Set<Unicode.Scalar> = ["\u{1B}", "\r", "\u{07}", "\u{202E}", "\u{9B}"]
         #expect(!run.stdout.unicodeScalars.contains(where: forbidden.contains), "\(run.stdout.debugDescription)")
@@ -109,14 +111,14 @@ struct ShowAndDemoTests {
         #expect(!uncoloured.replacingOccurrences(of: "\r\n", with: "\n").contains("\r"))  // the pty's CRLF only
     }
 
-    @Test func showOfAMissingFileExits65() throws {
-        let run = try PetSpotProcess.run(["show", "/nonexistent/pet.json"])
+    @Test func showOfAMissingFileExits65() async throws {
+        let run = try await PetSpotProcess.run(["show", "/nonexistent/pet.json"])
         #expect(run.status == 65)
         #expect(run.stderr.contains("Cannot read the announcement /nonexistent/pet.json: no such file."))
     }
 
-    @Test func petspotWithNoArgumentsFillsLatAndLongFromTheDefaultScenarioTheSameWayEveryTime() throws {
-        let first = try PetSpotProcess.run([], timeout: 30)
+    @Test func petspotWithNoArgumentsFillsLatAndLongFromTheDefaultScenarioTheSameWayEveryTime() async throws {
+        let first = try await PetSpotProcess.run([], timeout: 30)
         #expect(first.status == 0, "\(first.stderr)")
         let lines = first.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.contains { $0.hasPrefix("Animal description") && $0.hasSuffix("3/4") })
@@ -127,7 +129,7 @@ struct ShowAndDemoTests {
         #expect(first.stdout.contains("Location captured successfully"))
         #expect(lines.suffix(3).first == "Filled from the scenario's fix: Lat 52.22970, Long 21.01220")
         #expect(!first.stdout.contains("\u{1B}["))
-        let second = try PetSpotProcess.run([], timeout: 30)
+        let second = try await PetSpotProcess.run([], timeout: 30)
         #expect(second.stdout == first.stdout)
     }
 }

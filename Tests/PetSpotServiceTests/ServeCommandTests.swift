@@ -1,4 +1,5 @@
 import Foundation
+import LocationTestSupport
 import Locking
 import Testing
 
@@ -18,6 +19,8 @@ struct ServeCommandTests {
         /// Starts `petspot serve --port 0 arguments…`, with a store file in a temporary folder
         /// unless `arguments` name one (a test never writes the real data directory).
         init(_ arguments: [String]) throws {
+            // Foundation's Process, not ProcessRun: the server runs while the test talks to it
+            // and ends on the signal the test sends.
             process = Process()
             process.executableURL = PetSpotBinary.url
             let store =
@@ -132,17 +135,12 @@ struct ServeCommandTests {
         }
     }
 
-    @Test func usageErrorsExit64() throws {
+    @Test func usageErrorsExit64() async throws {
         for arguments in [
             ["--gpsd", "localhost", "--scenario", "default"], ["--port", "70000"], ["--log-level", "loud"],
         ] {
-            let process = Process()
-            process.executableURL = PetSpotBinary.url
-            process.arguments = ["serve"] + arguments
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 64, "\(arguments)")
+            let run = try await ProcessRun.run(PetSpotBinary.url, ["serve"] + arguments, timeout: .seconds(30))
+            #expect(run.status == 64, "\(arguments)")
         }
     }
 }

@@ -12,7 +12,7 @@ struct FoundPetReportFlowTests {
     }
 
     private static let gpsRig = {
-        ServiceRig(.authorizedWhenInUse, events: [.connected, .fix(ScriptedTestProvider.warsawFix())])
+        ServiceRig(.authorizedWhenInUse, events: [.connected, .fix(ServiceRig.warsawFix())])
     }
 
     /// Fills steps 1 and 2 (location through Use current location) and step 3's contact fields.

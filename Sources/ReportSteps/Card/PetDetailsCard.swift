@@ -164,7 +164,7 @@ public struct PetDetailsCard: Sendable, Hashable {
         guard let age = age?.trimmedNonEmpty else { return dash }
         guard age.allSatisfy({ "0123456789.eE+-".contains($0) }) else { return age }
         guard let years = PlainDecimal.parse(age), (0...maximumAgeYears).contains(years) else { return dash }
-        let text = years == years.rounded() ? String(Int(saturating: years) ?? 0) : String(years)
+        let text = PlainDecimal.text(years)
         return text == "1" ? "1 year" : "\(text) years"
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LocationTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -27,6 +28,8 @@ final class PseudoTerminalSession {
     /// Where the next ``expect(_:timeout:)`` starts looking in ``transcript``.
     private var cursor: String.Index
     private let master: Int32
+    /// Foundation's Process, not ProcessRun: the child runs on a pseudo-terminal the test types
+    /// into while it runs.
     private let process = Process()
 
     /// Starts `petspot arguments…` on a new pseudo-terminal of 100×40 characters.

@@ -94,13 +94,3 @@ final class EventStreamClient: Sendable {
         }
     }
 }
-
-/// Polls `condition` (at most `seconds`); false on timeout.
-func eventually(_ seconds: Double, _ condition: @Sendable () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return await condition()
-}
