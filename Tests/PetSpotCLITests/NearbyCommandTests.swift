@@ -112,7 +112,9 @@ struct NearbyCommandTests {
         #expect(output.stdout.contains("0.000 km  s  -33.86880, 151.20930 • ±1 km"))
         #expect(try await PetSpotProcess.run(["nearby", "--reports", "-"]).status == 64)
         #expect(
-            try await PetSpotProcess.run(["nearby", "--from", "1, 1", "--reports", "-", "--store", "sqlite:"]).status == 64)
-        #expect(try await PetSpotProcess.run(["nearby", "--from", "1, 1", "--reports", "-", "--limit", "-1"]).status == 64)
+            try await PetSpotProcess.run(["nearby", "--from", "1, 1", "--reports", "-", "--store", "sqlite:"]).status
+                == 64)
+        #expect(
+            try await PetSpotProcess.run(["nearby", "--from", "1, 1", "--reports", "-", "--limit", "-1"]).status == 64)
     }
 }

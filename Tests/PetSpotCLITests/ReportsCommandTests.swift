@@ -146,7 +146,8 @@ struct ReportsCommandTests {
         #expect(process.isRunning, "the import finished before it could be killed; make the file larger")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        let listed = try await Self.petspot(folder, ["reports", "list", "--json", "--limit", "10000", "--store", store])
+        let listed = try await Self.petspot(
+            folder, ["reports", "list", "--json", "--limit", "10000", "--store", store])
         #expect(listed.status == 0, "\(listed.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
         let ids = (object["reports"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
@@ -162,7 +163,8 @@ extension ReportsCommandTests {
     @Test func aPostgresStoreThatIsDownIsAClearError() async throws {
         let folder = try ScratchFolder()
         let started = Date()
-        let output = try await Self.petspot(folder, ["reports", "list", "--store", "postgres://petspot@127.0.0.1:1/reports"])
+        let output = try await Self.petspot(
+            folder, ["reports", "list", "--store", "postgres://petspot@127.0.0.1:1/reports"])
         #expect(output.status == 1)
         #expect(output.stderr.contains("cannot reach PostgreSQL at 127.0.0.1:1"), "\(output.stderr)")
         #expect(Date().timeIntervalSince(started) < 30)

@@ -103,8 +103,11 @@ func sqlite(_ sizes: [Int]) async throws {
         var csv = "id,latitude,longitude,radiusKm\r\n"
         for report in all {
             guard let coordinate = report.coordinate, let radius = report.radius else { continue }
-            csv += report.id + "," + String(format: "%.6f,%.6f,%.4f\r\n", coordinate.latitude.degrees,
-                coordinate.longitude.degrees, radius.kilometers)
+            csv +=
+                report.id + ","
+                + String(
+                    format: "%.6f,%.6f,%.4f\r\n", coordinate.latitude.degrees,
+                    coordinate.longitude.degrees, radius.kilometers)
         }
         let bytes = Array(csv.utf8)
         csv = ""
