@@ -146,7 +146,7 @@ async def main(petspot, clients, seconds, processes, work):
     connection.setblocking(False)
     subprocess.run([petspot, "permission", "grant"], env=env, check=True, stdout=subprocess.DEVNULL)
     log = open(os.path.join(work, "serve.log"), "w+")
-    server = spawn([petspot, "serve", "--port", "0", "--gpsd", f"127.0.0.1:{gpsd_port}", "--log-level", "error"],
+    server = spawn([petspot, "serve", "--port", "0", "--gpsd", f"127.0.0.1:{gpsd_port}", "--log-level", os.environ.get("LOG_LEVEL", "error")],
                    stdout=subprocess.DEVNULL, stderr=log)
     port = None
     for _ in range(600):
@@ -160,6 +160,11 @@ async def main(petspot, clients, seconds, processes, work):
     if not port:
         log.seek(0)
         raise SystemExit(f"petspot serve did not start:\n{log.read()}")
+
+    def server_log():
+        log.seek(0)
+        lines = log.readlines()
+        return "petspot serve's log (its end):\n" + "".join(lines[-20:])
 
     sent = {}
     index = 0
@@ -184,9 +189,14 @@ async def main(petspot, clients, seconds, processes, work):
             for _ in range(min(50, count - first)):
                 _, reader = await loop.create_connection(lambda: Arrivals(HEAD, request), "127.0.0.1", port)
                 batch.append(reader)
-            statuses = await asyncio.wait_for(asyncio.gather(*(r.opened for r in batch)), 30)
+            try:
+                statuses = await asyncio.wait_for(asyncio.gather(*(r.opened for r in batch)), 30)
+            except asyncio.TimeoutError:
+                answered = sum(r.opened.done() for r in batch)
+                raise SystemExit(f"{len(readers) + answered} of {count} event-stream clients got an answer "
+                                 f"in time\n{server_log()}")
             if any(status != 200 for status in statuses):
-                raise SystemExit(f"an event-stream client got {statuses}")
+                raise SystemExit(f"an event-stream client got {statuses}\n{server_log()}")
             readers += batch
         return readers
 
