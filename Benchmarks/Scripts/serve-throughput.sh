@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # `petspot serve` throughput with wrk: /v1/coordinates/validate and /v1/geodesy/distance
 # against the bare /healthz route, on the same server in the same run (release build).
-# After a 2 s warm-up of each route, the routes take turns for ROUNDS (3) rounds of DURATION
-# (5) seconds each with CONNECTIONS (16) connections on one wrk thread, so a change in the
+# After a 2 s warm-up of each route, the routes take turns for ROUNDS (5) rounds of DURATION
+# (4) seconds each with CONNECTIONS (16) connections on one wrk thread, so a change in the
 # machine's load hits every route alike; the table gives each route's requests/s over all
 # its rounds, non-2xx answers, socket errors and the ratio to /healthz. Target: ≥ 0.8×, zero
-# non-2xx. PETSPOT=/path/to/petspot measures that binary instead of building one.
+# non-2xx. The server's CPU time per request (utime + stime from /proc, over all rounds) is
+# beside it: wrk and the server share the cores, so on a busy machine requests/s swing with
+# the load while the CPU per request says what a route costs.
+# PETSPOT=/path/to/petspot measures that binary instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-duration=${DURATION:-5}
-rounds=${ROUNDS:-3}
+duration=${DURATION:-4}
+rounds=${ROUNDS:-5}
 connections=${CONNECTIONS:-16}
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk (scripts/install-deps)" >&2; exit 1; }
 petspot=${PETSPOT:-}
@@ -37,39 +40,48 @@ routes=(
     "/v1/coordinates/validate?pair=52.2297,21.0122"
     "/v1/geodesy/distance?from=52.2297,21.0122&to=51.5074,-0.1278"
 )
-run() {  # prints "requests non2xx socket-errors seconds" for one wrk run
+cpu() { awk '{print $14 + $15}' "/proc/$server/stat"; }  # clock ticks
+run() {  # prints "requests non2xx socket-errors seconds cpu-ticks" for one wrk run
+    local before
+    before=$(cpu)
     wrk -t1 -c"$connections" -d"$2s" "$base$1" | awk '
         /requests in/ { requests = $1; seconds = $4; sub(/s,?$/, "", seconds) }
         /Non-2xx or 3xx responses:/ { non2xx = $NF }
         /Socket errors:/ { gsub(/,/, ""); errors = $4 + $6 + $8 + $10 }
-        END { print requests, non2xx + 0, errors + 0, seconds }'
+        END { printf "%s %d %d %s ", requests, non2xx, errors, seconds }'
+    echo $(($(cpu) - before))
 }
 for route in "${routes[@]}"; do run "$route" 2 >/dev/null; done
 for round in $(seq "$rounds"); do
     for index in "${!routes[@]}"; do echo "$index $(run "${routes[$index]}" "$duration")"; done
 done >"$work/runs"
-python3 - "$work/runs" "$duration" "$rounds" "$connections" "${routes[@]}" <<'PY'
+python3 - "$work/runs" "$duration" "$rounds" "$connections" "$(getconf CLK_TCK)" "${routes[@]}" <<'PY'
 import os, sys
-runs, duration, rounds, connections, routes = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
-totals = {index: [0, 0, 0, 0.0] for index in range(len(routes))}
+runs, duration, rounds, connections, tick = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
+routes = sys.argv[6:]
+totals = {index: [0, 0, 0, 0.0, 0] for index in range(len(routes))}
 for line in open(runs):
-    index, requests, non2xx, errors, seconds = line.split()
+    index, requests, non2xx, errors, seconds, ticks = line.split()
     total = totals[int(index)]
     total[0] += int(requests); total[1] += int(non2xx); total[2] += int(errors); total[3] += float(seconds)
+    total[4] += int(ticks)
 rate = {index: t[0] / t[3] for index, t in totals.items()}
+cost = {index: t[4] / tick / max(t[0], 1) for index, t in totals.items()}  # server CPU seconds per request
 print("## `petspot serve` throughput (wrk)\n")
 print(f"wrk, 1 thread, {connections} connections, release build, loopback; after a 2 s warm-up of each "
       f"route the routes take turns, {rounds} rounds of {duration} s each. Load average at the end: "
       f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wrk and the server share them; a shared "
       f"machine: read the ratios).\n")
-print("| route | requests/s | non-2xx | socket errors | ratio to /healthz | target ≥ 0.8×, zero non-2xx |")
-print("|---|---|---|---|---|---|")
+print("| route | requests/s | non-2xx | socket errors | ratio to /healthz | target ≥ 0.8×, zero non-2xx "
+      "| server CPU per request | /healthz's ÷ this |")
+print("|---|---|---|---|---|---|---|---|")
 for index, route in enumerate(routes):
-    requests, non2xx, errors, _ = totals[index]
+    requests, non2xx, errors, _, _ = totals[index]
     ratio = rate[index] / rate[0]
     if index == 0:
         met = "baseline" if non2xx == 0 and errors == 0 else "**missed**"
     else:
         met = "met" if ratio >= 0.8 and non2xx == 0 and errors == 0 else "**missed**"
-    print(f"| `{route}` | {rate[index]:,.0f} | {non2xx:,} | {errors:,} | {ratio:.2f}× | {met} |")
+    print(f"| `{route}` | {rate[index]:,.0f} | {non2xx:,} | {errors:,} | {ratio:.2f}× | {met} "
+          f"| {cost[index] * 1e6:.1f} µs | {cost[0] / cost[index]:.2f}× |")
 PY
