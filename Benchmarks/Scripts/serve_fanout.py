@@ -25,7 +25,7 @@ import asyncio, ctypes, os, resource, selectors, shutil, signal, socket, struct,
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from nmea_feed import epoch, free_port
+from nmea_feed import epoch, free_port, vm
 
 PERIOD = 0.1
 BASE_LATITUDE, STEP = 10.0, 0.0001
@@ -50,14 +50,6 @@ class TimedSelector(selectors.EpollSelector):
 def die_with_parent():
     libc = ctypes.CDLL(None, use_errno=True)
     libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-
-
-def vm(pid, key):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(key + ":"):
-                return int(line.split()[1]) * 1024
-    return 0
 
 
 def cpu_seconds(pid=None):

@@ -22,8 +22,9 @@ extension PetSpot {
                 scenario's timeline on the real clock, in a loop (its permission plays once); \
                 with neither, /v1/location answers 503.
 
-                SIGTERM or SIGINT ends the event streams and stops the server (exit 0). \
-                Logs go to stderr.
+                Every client connection is an open file: the server raises its soft \
+                open-file limit to the hard limit (`ulimit -Hn`) at start. SIGTERM or SIGINT \
+                ends the event streams and stops the server (exit 0). Logs go to stderr.
 
                 Exit status: 0 stopped, 64 usage error, 65 scenario file error, 1 cannot listen.
                 """
