@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # `petspot serve` throughput with wrk: /v1/coordinates/validate and /v1/geodesy/distance
 # against the bare /healthz route, on the same server in the same run (release build).
-# After a 2 s warm-up of each route, the routes take turns for ROUNDS (5) rounds of DURATION
-# (4) seconds each with CONNECTIONS (16) connections on one wrk thread, so a change in the
-# machine's load hits every route alike; the table gives each route's requests/s over all
-# its rounds, non-2xx answers, socket errors and the ratio to /healthz. Target: ≥ 0.8×, zero
-# non-2xx. The server's CPU time per request (utime + stime from /proc, over all rounds) is
+# After a 2 s warm-up of each route, the routes take turns for ROUNDS (10) rounds of DURATION
+# (2) seconds each with CONNECTIONS (16) connections on one wrk thread, in a new random order
+# every round, so a change in the machine's load hits every route alike (a fixed order
+# made the route after /healthz look half as fast on a busy machine); the table gives each
+# route's median requests/s over its rounds, non-2xx answers, socket errors and the ratio of
+# the medians to /healthz's. Target: ≥ 0.8×, zero non-2xx. The server's CPU time per request (utime + stime from /proc, over all rounds) is
 # beside it: wrk and the server share the cores, so on a busy machine requests/s swing with
 # the load while the CPU per request says what a route costs.
 # PETSPOT=/path/to/petspot measures that binary instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-duration=${DURATION:-4}
-rounds=${ROUNDS:-5}
+duration=${DURATION:-2}
+rounds=${ROUNDS:-10}
 connections=${CONNECTIONS:-16}
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk (scripts/install-deps)" >&2; exit 1; }
 petspot=${PETSPOT:-}
@@ -53,26 +54,29 @@ run() {  # prints "requests non2xx socket-errors seconds cpu-ticks" for one wrk 
 }
 for route in "${routes[@]}"; do run "$route" 2 >/dev/null; done
 for round in $(seq "$rounds"); do
-    for index in "${!routes[@]}"; do echo "$index $(run "${routes[$index]}" "$duration")"; done
+    for index in $(shuf -e "${!routes[@]}"); do echo "$index $(run "${routes[$index]}" "$duration")"; done
 done >"$work/runs"
 python3 - "$work/runs" "$duration" "$rounds" "$connections" "$(getconf CLK_TCK)" "${routes[@]}" <<'PY'
-import os, sys
+import os, statistics, sys
 runs, duration, rounds, connections, tick = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
 routes = sys.argv[6:]
 totals = {index: [0, 0, 0, 0.0, 0] for index in range(len(routes))}
+rates = {index: [] for index in range(len(routes))}
 for line in open(runs):
     index, requests, non2xx, errors, seconds, ticks = line.split()
     total = totals[int(index)]
     total[0] += int(requests); total[1] += int(non2xx); total[2] += int(errors); total[3] += float(seconds)
     total[4] += int(ticks)
-rate = {index: t[0] / t[3] for index, t in totals.items()}
+    rates[int(index)].append(int(requests) / float(seconds))
+rate = {index: statistics.median(values) for index, values in rates.items()}
 cost = {index: t[4] / tick / max(t[0], 1) for index, t in totals.items()}  # server CPU seconds per request
 print("## `petspot serve` throughput (wrk)\n")
 print(f"wrk, 1 thread, {connections} connections, release build, loopback; after a 2 s warm-up of each "
-      f"route the routes take turns, {rounds} rounds of {duration} s each. Load average at the end: "
+      f"route the routes take turns in a new random order each round, {rounds} rounds of {duration} s "
+      f"each; requests/s is the median over the rounds. Load average at the end: "
       f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wrk and the server share them; a shared "
       f"machine: read the ratios).\n")
-print("| route | requests/s | non-2xx | socket errors | ratio to /healthz | target ≥ 0.8×, zero non-2xx "
+print("| route | requests/s (median) | non-2xx | socket errors | ratio to /healthz | target ≥ 0.8×, zero non-2xx "
       "| server CPU per request | /healthz's ÷ this |")
 print("|---|---|---|---|---|---|---|---|")
 for index, route in enumerate(routes):
