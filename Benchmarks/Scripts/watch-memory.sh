@@ -13,17 +13,10 @@ import os, shutil, socket, subprocess, sys, tempfile, threading, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, "Benchmarks/Scripts")
-from nmea_feed import epoch, free_port
+from nmea_feed import epoch, free_port, vm
 
 petspot, total = sys.argv[1], int(sys.argv[2])
 gpsd_path = shutil.which("gpsd") or "/usr/sbin/gpsd"
-
-def vm(pid, key):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(key + ":"):
-                return int(line.split()[1]) * 1024
-    return 0
 
 feed = socket.socket()
 feed.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

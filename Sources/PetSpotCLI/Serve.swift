@@ -27,8 +27,9 @@ extension PetSpot {
                 PETSPOT_STORE, else the default SQLite file; see `petspot reports`). The SQLite \
                 store's nearby index is loaded before the server listens.
 
-                SIGTERM or SIGINT ends the event streams and stops the server (exit 0). \
-                Logs go to stderr.
+                Every client connection is an open file: the server raises its soft \
+                open-file limit to the hard limit (`ulimit -Hn`) at start. SIGTERM or SIGINT \
+                ends the event streams and stops the server (exit 0). Logs go to stderr.
 
                 Exit status: 0 stopped, 64 usage error, 65 scenario file error, 1 cannot listen.
                 """

@@ -59,9 +59,16 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
 }
 
 /// Builds the application and runs it until SIGTERM or SIGINT, which end the event streams
-/// and stop the server gracefully (`petspot serve`).
+/// and stop the server gracefully (`petspot serve`). First raises the process's soft limit on
+/// open files to the hard limit, so that each event-stream client can have its connection.
 ///
 /// - Throws: when the server cannot start (the port is taken, the host is not an address).
 public func runService(_ configuration: ServiceConfiguration) async throws {
+    if let (before, after) = OpenFileLimit.raiseToHardLimit() {
+        configuration.logger.debug(
+            "open-file limit", metadata: ["soft_before": "\(before)", "soft": "\(after)"])
+    } else {
+        configuration.logger.notice("could not raise the open-file limit; clients are limited to `ulimit -n`")
+    }
     try await buildApplication(configuration).runService()
 }

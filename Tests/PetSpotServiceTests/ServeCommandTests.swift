@@ -16,9 +16,11 @@ struct ServeCommandTests {
         let process: Process
         private let stderr = Locked("")
 
-        /// Starts `petspot serve --port 0 arguments…`, with a store file in a temporary folder
-        /// unless `arguments` name one (a test never writes the real data directory).
-        init(_ arguments: [String]) throws {
+        /// `petspot serve --port 0 arguments…`, with a store file in a temporary folder unless
+        /// `arguments` name one (a test never writes the real data directory); with
+        /// `softOpenFileLimit`, started by a shell that first lowers its soft limit on open files
+        /// (`ulimit -Sn`).
+        init(_ arguments: [String], softOpenFileLimit: Int? = nil) throws {
             // Foundation's Process, not ProcessRun: the server runs while the test talks to it
             // and ends on the signal the test sends.
             process = Process()
@@ -31,6 +33,12 @@ struct ServeCommandTests {
                     "sqlite:" + FileManager.default.temporaryDirectory.path + "/petspot-serve-\(UUID()).sqlite",
                 ]
             process.arguments = ["serve", "--port", "0"] + store + arguments
+            if let softOpenFileLimit {
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments =
+                    ["-c", "ulimit -Sn \(softOpenFileLimit) && exec \"$0\" \"$@\"", PetSpotBinary.url.path]
+                    + ["serve", "--port", "0"] + store + arguments
+            }
             let pipe = Pipe()
             process.standardError = pipe
             process.standardOutput = FileHandle.nullDevice
@@ -94,6 +102,22 @@ struct ServeCommandTests {
         #expect(await client.wait(10) { $0.ended })
         // Requests are logged with method, path, status and duration.
         #expect(server.output.contains("path=/v1/location/updates"))
+    }
+
+    @Test func raisesALowOpenFileLimitToServeMoreClients() async throws {
+        let server = try Server(["--scenario", "walking-warsaw", "--log-level", "warning"], softOpenFileLimit: 64)
+        defer { server.stop() }
+        let port = try #require(await server.port(), "\(server.output)")
+        let limits = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/limits", encoding: .utf8)
+        // "Max open files            SOFT                 HARD                 files"
+        let fields = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
+            .split(separator: " ")
+        #expect(fields.count == 6 && fields[3] == fields[4], "\(fields)")
+        // More event-stream clients than the limit it was started with.
+        let clients = (0..<100).map { _ in EventStreamClient(url: TestServer(port: port).url("/v1/location/updates")) }
+        defer { for client in clients { client.close() } }
+        #expect(await eventually(60) { clients.allSatisfy { !$0.events.isEmpty } }, "\(server.output)")
+        #expect(clients.allSatisfy { $0.status == 200 })
     }
 
     /// A report acknowledged with 201 is still there after the server is killed (`kill -9`)
