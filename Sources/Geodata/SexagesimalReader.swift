@@ -22,7 +22,8 @@ struct SexagesimalValues {
 }
 
 /// Groups ``PairToken``s into values:
-/// `[hemisphere] number [° [number ′ [number ″]]] [hemisphere]`, with at most one
+/// `[hemisphere] number [° [number ′ [number ″]]] [hemisphere]` or, in GeographicLib's colon
+/// notation, `[hemisphere] number [: number [: number]] [hemisphere]`, with at most one
 /// separator between values.
 struct SexagesimalReader {
     private let tokens: UnsafeBufferPointer<PairToken>
@@ -91,8 +92,46 @@ struct SexagesimalReader {
                 total += seconds / 3600
             }
         }
+        if take(.colon) {
+            total += try colonParts(degrees: written, degreesAreInteger: degreesAreInteger)
+        }
         let negative = degrees.sign == .minus
         return SexagesimalValue(degrees: negative ? -total : total, hasSign: hasSign, hemisphere: prefix)
+    }
+
+    /// The minutes and seconds of `DD:MM[:SS]` after the first colon, in degrees. The same rules
+    /// as with marks: whole degrees and minutes before a further part, parts below 60.
+    private mutating func colonParts(degrees written: Range<Int>, degreesAreInteger: Bool) throws(CoordinateParseError)
+        -> Double
+    {
+        guard index < tokens.count, case .number(let minutes, false, let minutesAreInteger) = tokens[index].kind else {
+            throw unexpected(tokens[index - 1])
+        }
+        let minutesBytes = tokens[index].bytes
+        index += 1
+        guard degreesAreInteger else {
+            throw .invalidSexagesimal("degrees \(text.string(written)) have a fraction and are followed by minutes")
+        }
+        guard minutes < 60 else {
+            throw .invalidSexagesimal("minutes \(text.string(minutesBytes)) must be less than 60")
+        }
+        var total = minutes / 60
+        if take(.colon) {
+            guard index < tokens.count, case .number(let seconds, false, _) = tokens[index].kind else {
+                throw unexpected(tokens[index - 1])
+            }
+            let secondsBytes = tokens[index].bytes
+            index += 1
+            guard minutesAreInteger else {
+                throw .invalidSexagesimal(
+                    "minutes \(text.string(minutesBytes)) have a fraction and are followed by seconds")
+            }
+            guard seconds < 60 else {
+                throw .invalidSexagesimal("seconds \(text.string(secondsBytes)) must be less than 60")
+            }
+            total += seconds / 3600
+        }
+        return total
     }
 
     /// Consumes `mark` if it is next.
