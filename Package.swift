@@ -15,7 +15,7 @@ let bundledScenarioFiles = [
     "accuracy-improving.yaml", "antimeridian.nmea", "antimeridian.yaml", "approximate-only.yaml",
     "default.yaml", "no-fix-timeout.yaml", "not-determined-denied.yaml", "permission-denied.yaml",
     "permission-revoked.yaml", "poles.yaml", "receiver-lost-and-back.yaml", "restricted.yaml",
-    "slow-cold-start.yaml", "walking-warsaw.gpx", "walking-warsaw.yaml",
+    "silent-receiver.yaml", "slow-cold-start.yaml", "walking-warsaw.gpx", "walking-warsaw.yaml",
 ]
 
 let package = Package(

@@ -74,8 +74,14 @@ extension LocationService {
         }
         requests[id] = PendingRequest(
             continuation: continuation, desiredAccuracy: desiredAccuracy, timeout: timeout,
-            lastSeen: state, timer: timer)
+            lastSeen: heardState, timer: timer)
         updateDemand()
+    }
+
+    /// What a new request has already heard: the current state, except that a connection
+    /// whose receiver has reported nothing yet counts as nothing heard.
+    private var heardState: LocationUpdate? {
+        state == .waitingForFix && !receiverReported ? nil : state
     }
 
     /// Offers a new fix to the waiting requests.

@@ -59,6 +59,10 @@ public actor LocationService {
     var authorizationWatch: Task<Void, Never>?
     /// The last state published to consumers while the provider runs.
     var state: LocationUpdate?
+    /// Whether the receiver sent a report (a fix, or a report without one) since the provider
+    /// last connected: a connection alone publishes `waitingForFix`, but a request that times
+    /// out without a report heard nothing (``LocationError/heardNothing``).
+    var receiverReported = false
     /// The newest fix (as handed out), kept after the provider stops for `maximumAge`.
     var latestFix: LocationFix?
     var nextID: UInt64 = 0
@@ -229,6 +233,7 @@ public actor LocationService {
         // is only while someone listens; `stopProvider()` cancels it and ends the loop.
         let consumer = Task { await self.consume(events, generation: generation) }
         state = nil
+        receiverReported = false
         connection = Connection(
             generation: generation, producer: producer, consumer: consumer, overflow: overflow)
     }
@@ -248,6 +253,7 @@ public actor LocationService {
         connection.consumer.cancel()
         self.connection = nil
         state = nil
+        receiverReported = false
     }
 
     /// One event from the running provider.
@@ -262,13 +268,16 @@ public actor LocationService {
         }
         switch event {
         case .connected:
+            receiverReported = false
             publish(.waitingForFix)
         case .fix(let raw):
+            receiverReported = true
             let fix = authorizer.authorization.accuracy == .reducedAccuracy ? raw.approximated() : raw
             latestFix = fix
             publish(.fix(fix))
             offer(fix)
         case .noFix:
+            receiverReported = true
             switch state {
             case .fix?: publish(.fixLost)
             case .fixLost?, .waitingForFix?: break
@@ -285,7 +294,6 @@ public actor LocationService {
                 }
             }
         }
-        if case .connected = event { noteRequests(state) }
     }
 
     /// The provider returned on its own: its source ended. Update sequences finish.
