@@ -55,12 +55,12 @@ final class FoundWizard {
         showToastAndNotices()
         switch try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased() {
         case "1": try console.choosePhoto(&flow.photoStep)
-        case "r": flow.photoStep.remove()
+        case "r" where flow.photoStep.photo != nil: flow.photoStep.remove()
         case "c": continueTapped()
         case "b": back()
         case "q": try console.confirmCancel()
         case "": break
-        case let other: console.notice("\"\(other)\" is not an action here: type 1, r, c, b or q.")
+        case let other: console.notAnAction(other, menu: console.photoMenu(flow.photoStep))
         }
     }
 
@@ -195,8 +195,7 @@ final class FoundWizard {
         case "s", "c":
             console.terminal.line()  // the payload starts on its own line when it goes to the terminal
             if case .stay(let shown) = await flow.submitTapped() {
-                toast = shown
-                if let failure = writer.failure { console.notice(failure, style: .red) }
+                toast = shown  // says what failed (FoundReportSubmissionFailure), once
             }
         case "b": back()
         case "q": try console.confirmCancel()

@@ -58,12 +58,12 @@ final class MissingWizard {
         showToastAndNotices()
         switch try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased() {
         case "1": try console.choosePhoto(&flow.photoStep)
-        case "r": flow.photoStep.remove()
+        case "r" where flow.photoStep.photo != nil: flow.photoStep.remove()
         case "c": continueTapped()
         case "b": back()
         case "q": try console.confirmCancel()
         case "": break
-        case let other: console.notice("\"\(other)\" is not an action here: type 1, r, c, b or q.")
+        case let other: console.notAnAction(other, menu: console.photoMenu(flow.photoStep))
         }
     }
 

@@ -90,8 +90,11 @@ extension PetSpot.Report {
                 "lastSeenDate", "species", "breed"?, "gender", "locationLatitude", \
                 "locationLongitude", "microchipNumber"?, "description"?, "phone", "email"}. \
                 The caregiver phone and the current address are never part of it. Photo: PNG \
-                or JPG up to 10 MB (uploaded alongside, not in the JSON). The found location \
-                is required.
+                or JPG up to 10 MB (uploaded alongside, not in the JSON): with --output \
+                FILE it is written beside that file, as FILE's name with -photo and the \
+                photo's extension (report.json → report-photo.png); with the payload on \
+                standard output it is not written, and the wizard says so. The found \
+                location is required.
 
                 Answers file fields: photo, date, species, breed, sex, collar, description, \
                 latitude, longitude, useCurrentLocation, phone, email, caregiverPhone, address.
@@ -110,6 +113,9 @@ extension PetSpot.Report {
                 let flow = FoundPetReportFlow(locationRequester: location.requester, submitter: writer)
                 let problems = await AnsweredReport.found(answers, flow: flow, writer: writer)
                 try reportProblems(problems, path: path)
+                if let photo = flow.state.photo {
+                    Terminal.interface.line(photoLine(photo, writer: writer).terminalSafe)
+                }
                 return
             }
             let terminal = Terminal.interface
@@ -119,11 +125,7 @@ extension PetSpot.Report {
                 flow: flow, console: WizardConsole(terminal: terminal), location: location, writer: writer)
             do {
                 try await wizard.run()
-                if let photo = flow.state.photo {
-                    terminal.line(
-                        "Photo \(photo.filename.terminalSafe) (\(photo.type), \(photo.sizeText)) goes alongside the "
-                            + "payload.")
-                }
+                if let photo = flow.state.photo { terminal.line(photoLine(photo, writer: writer)) }
                 finished(terminal, destination: options.destination, what: "Found report")
             } catch {
                 flow.cancel()
@@ -131,6 +133,16 @@ extension PetSpot.Report {
             }
         }
     }
+}
+
+/// Where the Found report's photo went: beside the payload file, or nowhere (said plainly).
+private func photoLine(_ photo: PhotoAttachment, writer: PayloadWriter) -> String {
+    let described = "\(photo.filename.terminalSafe) (\(photo.type), \(photo.sizeText))"
+    if let path = writer.photoPath {
+        return "Photo \(described) written to \(path.terminalSafe), beside the payload."
+    }
+    return "Photo \(described) was not written: the payload went to \(writer.destination), which has no "
+        + "folder beside it. Give --output FILE to have the photo written next to the payload."
 }
 
 /// Reads the answers file, or stops with exit status 65.

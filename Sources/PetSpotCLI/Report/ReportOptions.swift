@@ -95,7 +95,7 @@ enum ReportDestination: Sendable, CustomStringConvertible {
     /// is written in place, a file is replaced atomically).
     ///
     /// - Throws: ``InputError`` saying why the file could not be written.
-    func write(_ json: JSONValue) throws {
+    func write(_ json: JSONValue) throws(InputError) {
         switch self {
         case .standardOutput: try OutputFile.write(json.text + "\n", to: "-")
         case .file(let path): try OutputFile.write(json.text + "\n", to: path)

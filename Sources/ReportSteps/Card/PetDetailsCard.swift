@@ -144,10 +144,11 @@ public struct PetDetailsCard: Sendable, Hashable {
         }
     }
 
-    /// Digits in groups of three: `"123-456-789-012"`.
+    /// 15 digits as `"12345-67890-12345"`, others in groups of three (`"123-456-789-012"`):
+    /// ``MicrochipNumber/cardText(digits:)``.
     static func microchipText(_ text: String?) -> String {
         let digits = String((text ?? "").filter { $0.isASCII && $0.isNumber })
-        return digits.isEmpty ? dash : MicrochipNumber.grouped(digits, size: 3)
+        return digits.isEmpty ? dash : MicrochipNumber.cardText(digits: digits)
     }
 
     static func sexText(_ gender: String) -> String {
