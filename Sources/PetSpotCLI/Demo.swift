@@ -40,7 +40,7 @@ extension PetSpot {
             terminal.line("No receiver, no network: the scenario \"\(scenario.name)\" (\(scenario.title)) answers.")
             wizard.drawDescription()
             terminal.line(terminal.paint("Choose:", .bold) + " g")
-            await wizard.requestPosition()
+            try await wizard.requestPosition()
             wizard.drawDescription()
 
             let fields = flow.descriptionStep.coordinates

@@ -47,9 +47,22 @@ struct AnswersLimitTests {
         )
         let run = try Self.run("found", folder)
         #expect(run.status == 1)
-        #expect(run.stderr.contains("collar: at most 15 digits; this one has 16"), "\(run.stderr)")
+        #expect(run.stderr.contains("collar: At most 15 digits; this one has 16 (nothing was cut)"), "\(run.stderr)")
         #expect(run.stderr.contains("description: at most 500 characters; this one has 600"))
         #expect(run.stderr.contains("address: at most 500 characters; this one has 501"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out.json")))
+    }
+
+    /// The case: 18 digits (and letters) were cut to the first 15 and exited 0.
+    @Test(arguments: [
+        ("12345-67890-12345-999", "collar: At most 15 digits; this one has 18 (nothing was cut)"),
+        ("12345abc", "collar: Digits only (spaces and hyphens are fine), not \u{201C}a\u{201D}; nothing was changed"),
+    ])
+    func collarDataTheFieldRefusesIsAnInvalidField(collar: String, line: String) throws {
+        let folder = try Self.workspace(OutputFileTests.foundAnswers + "\ncollar: \"\(collar)\"\n")
+        let run = try Self.run("found", folder)
+        #expect(run.status == 1)
+        #expect(run.stderr.split(separator: "\n").contains { $0 == line }, "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.json")))
     }
 }

@@ -58,7 +58,7 @@ extension PetSpot.Report {
             try options.requireAnswerSource(command: "report missing")
             if let path = options.answers {
                 let answers = try loadAnswers(path)
-                let location = try options.locationSource(screen: nil)
+                let location = try options.locationSource()
                 let flow = MissingPetReportFlow(locationRequester: location.requester)
                 let problems = await AnsweredReport.missing(answers, flow: flow)
                 try reportProblems(problems, path: path)
@@ -66,17 +66,28 @@ extension PetSpot.Report {
                 return
             }
             let terminal = Terminal.interface
-            let location = try options.locationSource(screen: terminal)
+            let location = try options.locationSource()
             let flow = MissingPetReportFlow(locationRequester: location.requester)
-            let wizard = MissingWizard(flow: flow, console: WizardConsole(terminal: terminal), location: location)
+            let console = WizardConsole(terminal: terminal)
+            let drafts = DraftKeeper(store: DraftStore(flow: .missing))
+            let wizard = MissingWizard(flow: flow, console: console, location: location, drafts: drafts)
             do {
+                if !options.fresh {
+                    _ = try drafts.offer(
+                        console: console, restore: { flow.restore($0, photoBytes: $1) },
+                        stepTitle: {
+                            $0 == MissingPetReportFlow.Step.animalPhoto.rawValue
+                                ? "Animal photo, 2/4" : "Animal description, 3/4"
+                        })
+                }
                 let state = try await wizard.run()
                 terminal.line()
                 try write(ReportJSON.missing(state), to: options.destination)
+                drafts.discard()
                 finished(terminal, destination: options.destination, what: "Missing report (steps 2–3)")
             } catch {
                 flow.cancel()
-                try ended(error, terminal: terminal)
+                try ended(error, terminal: terminal, drafts: drafts)
             }
         }
     }
@@ -109,7 +120,7 @@ extension PetSpot.Report {
             let writer = PayloadWriter(destination: options.destination)
             if let path = options.answers {
                 let answers = try loadAnswers(path)
-                let location = try options.locationSource(screen: nil)
+                let location = try options.locationSource()
                 let flow = FoundPetReportFlow(locationRequester: location.requester, submitter: writer)
                 let problems = await AnsweredReport.found(answers, flow: flow, writer: writer)
                 try reportProblems(problems, path: path)
@@ -119,17 +130,27 @@ extension PetSpot.Report {
                 return
             }
             let terminal = Terminal.interface
-            let location = try options.locationSource(screen: terminal)
+            let location = try options.locationSource()
             let flow = FoundPetReportFlow(locationRequester: location.requester, submitter: writer)
-            let wizard = FoundWizard(
-                flow: flow, console: WizardConsole(terminal: terminal), location: location, writer: writer)
+            let console = WizardConsole(terminal: terminal)
+            let drafts = DraftKeeper(store: DraftStore(flow: .found))
+            let wizard = FoundWizard(flow: flow, console: console, location: location, writer: writer, drafts: drafts)
             do {
+                if !options.fresh {
+                    _ = try drafts.offer(
+                        console: console, restore: { flow.restore($0, photoBytes: $1) },
+                        stepTitle: { step in
+                            let step = FoundPetReportFlow.Step(rawValue: step) ?? .uploadPhoto
+                            return "\(step.screenTitle), \(step.progress)"
+                        })
+                }
                 try await wizard.run()
+                drafts.discard()
                 if let photo = flow.state.photo { terminal.line(photoLine(photo, writer: writer)) }
                 finished(terminal, destination: options.destination, what: "Found report")
             } catch {
                 flow.cancel()
-                try ended(error, terminal: terminal)
+                try ended(error, terminal: terminal, drafts: drafts)
             }
         }
     }
@@ -181,13 +202,22 @@ private func finished(_ terminal: Terminal, destination: ReportDestination, what
     terminal.line(terminal.paint("✓ \(what) complete; the JSON was written to \(written).", .green))
 }
 
-/// Ends a wizard that did not finish: says so and exits with status 2.
-private func ended(_ error: any Error, terminal: Terminal) throws {
+/// Ends a wizard that did not finish: says so and exits with status 2. Cancel removes the
+/// draft (spec 004 FR-004); input ending keeps it, and says how to resume.
+@MainActor
+private func ended(_ error: any Error, terminal: Terminal, drafts: DraftKeeper) throws {
     switch error {
     case WizardExit.cancelled:
+        drafts.discard()
         terminal.line(terminal.paint("Report cancelled; nothing was written.", .yellow))
     case WizardExit.inputEnded:
         terminal.line(terminal.paint("Input ended before the report was complete; nothing was written.", .yellow))
+        if drafts.store.load() != nil {
+            terminal.line(
+                terminal.paint(
+                    "What you entered is kept as a draft: run the same command to resume it (--fresh starts over).",
+                    .dim))
+        }
     default:
         throw error
     }

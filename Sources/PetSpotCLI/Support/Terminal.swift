@@ -41,6 +41,30 @@ struct Terminal: Sendable {
             usesColor: output && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
     }
 
+    /// How many columns the terminal has, asked each time (it can be resized): the window
+    /// size of the output when it is a terminal, else `$COLUMNS`, else `nil` (a pipe or a
+    /// file: no wrapping).
+    var columns: Int? {
+        let descriptor = writesToStandardError ? STDERR_FILENO : STDOUT_FILENO
+        var size = winsize()
+        if outputIsTerminal, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        if let text = ProcessEnvironment()["COLUMNS"], let value = Int(text), value > 0 { return value }
+        return nil
+    }
+
+    /// Whether a screen may be redrawn in place (clear, then draw from the top): on a terminal
+    /// that is not `TERM=dumb`.
+    var canRedraw: Bool { outputIsTerminal && ProcessEnvironment()["TERM"] != "dumb" }
+
+    /// Clears the visible screen and puts the cursor at the top (what was on it stays in the
+    /// terminal's scrollback), when ``canRedraw``.
+    func clearScreen() {
+        guard canRedraw else { return }
+        write("\u{1B}[H\u{1B}[2J")
+    }
+
     /// `text` in `style` when colours are on, else unchanged.
     func paint(_ text: String, _ style: TerminalStyle) -> String {
         usesColor ? "\u{1B}[\(style.code)m\(text)\u{1B}[0m" : text

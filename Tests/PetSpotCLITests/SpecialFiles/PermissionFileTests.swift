@@ -69,7 +69,9 @@ struct PermissionFileTests {
         let grant = try PetSpotProcess.run(["permission", "grant"], environment: Self.environment(folder))
         #expect(grant.status == 1)
         #expect(!grant.stderr.contains("NSCocoaErrorDomain"), "\(grant.stderr)")
-        #expect(grant.stderr.contains("Cannot save the location consent to \(consent): it is a directory, not a consent file"))
+        #expect(
+            grant.stderr.contains(
+                "Cannot save the location consent to \(consent): it is a directory, not a consent file"))
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: consent, isDirectory: &isDirectory) && isDirectory.boolValue)
     }
