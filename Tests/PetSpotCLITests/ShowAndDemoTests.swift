@@ -101,8 +101,14 @@ struct ShowAndDemoTests {
         let session = try PseudoTerminalSession(["show", url.path])
         try session.expect("Animal Additional Description")
         #expect(try session.waitForExit() == 0)
-        // What is left once the colours `show` paints itself (SGR: ESC [ digits m) are removed.
-        let uncoloured = session.rawOutput.replacingOccurrences(
+        // The one hyperlink `show` makes itself: the map link, to an ASCII URL it built (the
+        // place's bidi character percent-encoded), the same URL as its text.
+        let mapURL = "https://www.openstreetmap.org/search?query=Wa%E2%80%AErsaw"
+        let link = "\u{1B}]8;;\(mapURL)\u{1B}\\\(mapURL)\u{1B}]8;;\u{1B}\\"
+        #expect(session.rawOutput.contains("Show on the map: " + link))
+        // What is left once the colours `show` paints itself (SGR: ESC [ digits m) and that
+        // link are removed.
+        let uncoloured = session.rawOutput.replacingOccurrences(of: link, with: mapURL).replacingOccurrences(
             of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
         #expect(!uncoloured.contains("\u{1B}"), "\(uncoloured.debugDescription)")
         #expect(!uncoloured.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{07}" || $0 == "\u{9B}" })
@@ -129,5 +135,29 @@ struct ShowAndDemoTests {
         #expect(!first.stdout.contains("\u{1B}["))
         let second = try PetSpotProcess.run([], timeout: 30)
         #expect(second.stdout == first.stdout)
+    }
+
+    @Test func showRefusesAnAnnouncementWithoutPhoneOrEmail() throws {
+        let json = Self.announcement.replacingOccurrences(of: "\"phone\": \"+48 123 456 789\",", with: "")
+        let run = try PetSpotProcess.run(["show", "-"], stdin: json)
+        #expect(run.status == 65)
+        #expect(
+            run.stderr
+                == "petspot: standard input is not an announcement: it has neither a phone nor an email; an announcement needs at least one of them.\n"
+        )
+    }
+
+    /// On a narrow terminal a long breed is cut with "…" to the width; the map line is a link.
+    @Test func showOnANarrowTerminalCutsShortFieldsWithAnEllipsis() throws {
+        let url = try Self.file(
+            Self.announcement.replacingOccurrences(
+                of: "\"breed\": null", with: "\"breed\": \"\(String(repeating: "Spaniel ", count: 12))\""))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let session = try PseudoTerminalSession(["show", url.path], columns: 50)
+        try session.expect("Show on the map: ")
+        #expect(try session.waitForExit() == 0)
+        #expect(session.rawOutput.contains("https://www.openstreetmap.org/search?query=Warsaw"))
+        let breed = try #require(session.transcript.split(separator: "\n").first { $0.hasPrefix("Animal Race") })
+        #expect(breed.count == 50 && breed.hasSuffix("\u{2026}"), "\(breed)")
     }
 }
