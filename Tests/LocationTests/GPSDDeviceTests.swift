@@ -25,11 +25,13 @@ struct GPSDDeviceTests {
             warsawFeed = try NMEAFeedServer()
             krakowFeed = try NMEAFeedServer()
             gpsd = try GPSDDaemon.start(feeds: [warsawFeed, krakowFeed])
-            feeders = [(warsawFeed, GPSDDeviceTests.warsaw), (krakowFeed, GPSDDeviceTests.krakow)].map { feed, place in
+            // Different receiver times: reports with the same time count once in the provider.
+            feeders = [(warsawFeed, GPSDDeviceTests.warsaw, 0.0), (krakowFeed, GPSDDeviceTests.krakow, 1000.0)].map {
+                feed, place, offset in
                 feed.sendRepeatedly { step in
                     NMEA.epoch(
                         latitude: place.latitude, longitude: place.longitude,
-                        time: GPSDDeviceTests.logDate.addingTimeInterval(Double(step)))
+                        time: GPSDDeviceTests.logDate.addingTimeInterval(offset + Double(step)))
                 }
             }
         }

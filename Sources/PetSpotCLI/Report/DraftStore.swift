@@ -47,7 +47,9 @@ struct DraftStore: Sendable {
     /// A saved draft, when there is one young enough; an old or unreadable one is removed.
     func load(now: Date = Date()) -> Saved? {
         guard let data = FileManager.default.contents(atPath: draftPath) else { return nil }
-        guard let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1,
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let file = try? decoder.decode(File.self, from: data), file.version == 1,
             file.draft.flow == flow, now.timeIntervalSince(file.savedAt) < Self.keepFor,
             now.timeIntervalSince(file.savedAt) > -60
         else {
@@ -137,6 +139,9 @@ final class DraftKeeper {
     /// photo changed.
     func save(_ draft: ReportDraft, photo: PhotoAttachment?, console: WizardConsole) {
         guard draft != lastSaved || photo != lastPhoto else { return }
+        // Nothing entered in this run yet: an earlier draft stays (until this run changes
+        // something, as with --fresh).
+        if draft.isEmpty && lastSaved == nil { return }
         do throws(InputError) {
             try store.save(draft, photo: photo == lastPhoto ? nil : photo?.bytes)
             lastSaved = draft

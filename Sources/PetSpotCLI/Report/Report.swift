@@ -70,6 +70,8 @@ extension PetSpot.Report {
             let flow = MissingPetReportFlow(locationRequester: location.requester)
             let console = WizardConsole(terminal: terminal)
             let drafts = DraftKeeper(store: DraftStore(flow: .missing))
+            let interrupts = WizardInterrupts(store: drafts.store)
+            defer { interrupts.remove() }
             let wizard = MissingWizard(flow: flow, console: console, location: location, drafts: drafts)
             do {
                 if !options.fresh {
@@ -134,6 +136,8 @@ extension PetSpot.Report {
             let flow = FoundPetReportFlow(locationRequester: location.requester, submitter: writer)
             let console = WizardConsole(terminal: terminal)
             let drafts = DraftKeeper(store: DraftStore(flow: .found))
+            let interrupts = WizardInterrupts(store: drafts.store)
+            defer { interrupts.remove() }
             let wizard = FoundWizard(flow: flow, console: console, location: location, writer: writer, drafts: drafts)
             do {
                 if !options.fresh {

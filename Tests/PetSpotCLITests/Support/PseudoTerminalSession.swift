@@ -125,6 +125,12 @@ final class PseudoTerminalSession {
         _ = write(master, &endOfFile, 1)
     }
 
+    /// What Ctrl-C does: SIGINT to the program (sent directly, as the pseudo-terminal is not
+    /// the program's controlling terminal, so typing ^C would only be read as a character).
+    func interrupt() {
+        kill(process.processIdentifier, SIGINT)
+    }
+
     /// Waits for the program to end (reading what it prints meanwhile) and returns its exit status.
     func waitForExit(timeout: Double = 30) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
