@@ -26,11 +26,18 @@ private let sharedDiscussion = """
     to standard output or --output.
 
     --answers FILE answers every field from a JSON object or YAML mapping instead \
-    (`useCurrentLocation: true` presses the location action). Invalid answers are listed on \
-    standard error, one line each: "field: message".
+    (`useCurrentLocation: true` presses the location action; when it fails, latitude and \
+    longitude given in the file are kept and the failure is a warning). Invalid answers are \
+    listed on standard error, one line each: "field: message".
+
+    An unfinished report is saved as a draft after every change (under \
+    $XDG_STATE_HOME/petspot, default ~/.local/state/petspot) and offered the next time; \
+    --fresh starts an empty report. Cancel and a written report remove the draft; Ctrl-D, \
+    Ctrl-C and a closed terminal keep it (drafts are offered for 24 hours).
 
     Exit status: 0 report written, 1 invalid answers, 2 cancelled (or input ended), 64 usage \
-    error (also: no terminal and no --answers), 65 unreadable answers or scenario file.
+    error (also: no terminal and no --answers), 65 unreadable answers or scenario file, \
+    129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM (the draft is kept).
     """
 
 extension PetSpot.Report {
