@@ -57,15 +57,17 @@ let package = Package(
         .target(name: "OutsideInput"),
 
         // libgps (gpsd's client library) as a C module; imported only by Location's
-        // Providers/GPSD folder.
-        .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+        // Providers/GPSD folder. Not linked: CGPSLoader opens it with dlopen at first use, so
+        // commands that never talk to gpsd do not load it and its libraries at start-up.
+        .systemLibrary(name: "CGPS", providers: [.apt(["libgps-dev"])]),
+        .target(name: "CGPSLoader"),
 
         // LocationService: authorization, requestLocation, live updates over one provider
         // connection; the gpsd provider (libgps); VirtualClock.
         // Locked<Value>: shared state behind a pthread mutex that ThreadSanitizer can see.
         .target(name: "Locking"),
 
-        .target(name: "Location", dependencies: ["Geodata", "CGPS", "Locking", "OutsideInput"]),
+        .target(name: "Location", dependencies: ["Geodata", "CGPS", "CGPSLoader", "Locking", "OutsideInput"]),
 
         // Test support shared by the test targets and the benchmarks: NMEA sentences, a feed
         // server gpsd reads from, gpsd and gpsfake processes on free loopback ports; the
@@ -88,11 +90,14 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]),
 
-        // PROJ's C API (proj.h, geodesic.h); imported only by Sources/Geodesy/PROJ/.
-        .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+        // PROJ's C API (proj.h, geodesic.h); imported only by Sources/Geodesy/PROJ/. Not linked:
+        // CProjLoader opens libproj with dlopen at first use (it brings ~40 libraries whose
+        // loading tripled petspot's start-up: Docs/Performance.md).
+        .systemLibrary(name: "CProj", providers: [.apt(["libproj-dev"])]),
+        .target(name: "CProjLoader"),
 
         // Distances, bearings, radius display, search circles and nearby search on PROJ.
-        .target(name: "Geodesy", dependencies: ["Geodata", "CProj"]),
+        .target(name: "Geodesy", dependencies: ["Geodata", "CProj", "CProjLoader"]),
 
         // The report wizards' step models (Missing and Found flows) and the Pet details card.
         .target(name: "ReportSteps", dependencies: ["Geodata", "Location", "Geodesy", "OutsideInput"]),

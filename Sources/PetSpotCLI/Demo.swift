@@ -26,7 +26,11 @@ extension PetSpot {
         @MainActor
         func run() async throws {
             let scenario = try loadScenario(ScenarioLibrary.defaultName)
-            let terminal = Terminal.current
+            let terminal = {
+                var terminal = Terminal.current
+                terminal.allowsRedraw = false  // the demo is read top to bottom: before, the scenario, after
+                return terminal
+            }()
             let console = WizardConsole(terminal: terminal)
             let location = WizardLocationSource(
                 requester: ScenarioLocationRequester(

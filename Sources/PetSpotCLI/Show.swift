@@ -106,7 +106,7 @@ extension PetSpot {
                 case .link(let url):
                     // OSC 8: the URL text itself is the link, so terminals without hyperlinks
                     // still show (and let one copy) the whole URL.
-                    guard terminal.canRedraw else { return text }
+                    guard terminal.outputIsTerminal, terminal.canRedraw else { return text }
                     return "\u{1B}]8;;\(url)\u{1B}\\\(text)\u{1B}]8;;\u{1B}\\"
                 }
             }

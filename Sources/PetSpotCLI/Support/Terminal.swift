@@ -18,6 +18,8 @@ struct Terminal: Sendable {
     /// Where ``write(_:)`` and ``ask(_:)`` print: standard output, or standard error for an
     /// interactive screen whose result goes to standard output.
     var writesToStandardError = false
+    /// `false` for output meant to be read top to bottom (the demo): screens are appended.
+    var allowsRedraw = true
 
     /// The terminal of this process, seen through standard output.
     static var current: Terminal {
@@ -56,7 +58,7 @@ struct Terminal: Sendable {
 
     /// Whether a screen may be redrawn in place (clear, then draw from the top): on a terminal
     /// that is not `TERM=dumb`.
-    var canRedraw: Bool { outputIsTerminal && ProcessEnvironment()["TERM"] != "dumb" }
+    var canRedraw: Bool { allowsRedraw && outputIsTerminal && ProcessEnvironment()["TERM"] != "dumb" }
 
     /// Clears the visible screen and puts the cursor at the top (what was on it stays in the
     /// terminal's scrollback), when ``canRedraw``.
