@@ -9,8 +9,8 @@ cd "$(dirname "$0")/../.."
 duration=${DURATION:-10}
 connections=${CONNECTIONS:-16}
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk (scripts/install-deps)" >&2; exit 1; }
-swift build -c release --product petspot >&2
-petspot="$(swift build -c release --show-bin-path)/petspot"
+swift build -c release --static-swift-stdlib --product petspot >&2
+petspot="$(swift build -c release --static-swift-stdlib --show-bin-path)/petspot"
 log=$(mktemp)
 "$petspot" serve --port 0 --log-level warning 2>"$log" &
 server=$!
