@@ -7,14 +7,14 @@ struct ScenarioCommandTests {
         let output = try PetSpotProcess.run(["scenario", "list"])
         #expect(output.status == 0)
         let lines = output.stdout.split(separator: "\n")
-        #expect(lines.count == 13)
+        #expect(lines.count == 14)
         #expect(
             lines.contains {
                 $0.hasPrefix("default ") && $0.hasSuffix("Not determined → granted → fix, in Warsaw (default)")
             })
         let json = try PetSpotProcess.run(["scenario", "list", "--json"])
         let items = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
-        #expect(items?.count == 13)
+        #expect(items?.count == 14)
         #expect(items?.filter { $0["default"] as? Bool == true }.map { $0["name"] as? String } == ["default"])
     }
 
@@ -57,8 +57,8 @@ struct ScenarioCommandTests {
     @Test func checkPassesEveryBundledScenario() throws {
         let output = try PetSpotProcess.run(["scenario", "check"])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
-        #expect(output.stdout.split(separator: "\n").filter { $0.hasPrefix("✓ ") }.count == 13)
-        #expect(output.stdout.hasSuffix("13 scenarios, 55 expectations: all passed; 1433.5s of virtual time.\n"))
+        #expect(output.stdout.split(separator: "\n").filter { $0.hasPrefix("✓ ") }.count == 14)
+        #expect(output.stdout.hasSuffix("14 scenarios, 60 expectations: all passed; 1463.5s of virtual time.\n"))
     }
 
     @Test func checkExitsOneListingEachFailedExpectationWithItsPosition() throws {
@@ -147,7 +147,7 @@ struct ScenarioCommandTests {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(data.wait().contains("13 scenarios, 55 expectations: all passed"))
+        #expect(data.wait().contains("14 scenarios, 60 expectations: all passed"))
     }
 
     @Test func locateAndWatchPlayAScenarioInPlaceOfGPSD() throws {

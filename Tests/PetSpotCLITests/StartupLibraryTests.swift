@@ -39,7 +39,8 @@ struct StartupLibraryTests {
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = ["XDG_CONFIG_HOME": home.path, "PETSPOT_LOCATION_POLICY": ""]
         _ = try PetSpotProcess.run(["permission", "grant"], environment: environment)
-        let objects = try Self.loadedObjects(["locate", "--gpsd", "127.0.0.1:1", "--timeout", "1"], environment: environment)
+        let objects = try Self.loadedObjects(
+            ["locate", "--gpsd", "127.0.0.1:1", "--timeout", "1"], environment: environment)
         #expect(objects.contains { $0.hasPrefix("libgps") }, "\(objects)")
         #expect(!objects.contains { $0.hasPrefix("libproj") })
     }

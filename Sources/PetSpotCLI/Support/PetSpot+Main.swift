@@ -38,7 +38,9 @@ extension PetSpot {
     static func directCommand(_ arguments: [String]) -> (any ParsableCommand)? {
         guard let name = arguments.first, let type = directCommands[name] else { return nil }
         let rest = Array(arguments.dropFirst())
-        let asksForHelp = rest.contains { ["-h", "--help", "-help", "--version", "--experimental-dump-help"].contains($0) }
+        let asksForHelp = rest.contains {
+            ["-h", "--help", "-help", "--version", "--experimental-dump-help"].contains($0)
+        }
         guard !asksForHelp else { return nil }
         return try? type.parseAsRoot(rest)
     }
