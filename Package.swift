@@ -57,17 +57,20 @@ let package = Package(
         .target(name: "OutsideInput"),
 
         // libgps (gpsd's client library) as a C module; imported only by Location's
-        // Providers/GPSD folder. Not linked: CGPSLoader opens it with dlopen at first use, so
-        // commands that never talk to gpsd do not load it and its libraries at start-up.
+        // Providers/GPSD folder. Not linked: CLazyLibraries opens it at first use.
         .systemLibrary(name: "CGPS", providers: [.apt(["libgps-dev"])]),
-        .target(name: "CGPSLoader"),
+
+        // PROJ and libgps opened with dlopen at their first use instead of linked, so that
+        // commands that never measure or talk to gpsd do not load them (and the ~40 libraries
+        // PROJ brings) at every start: Docs/CLI.md, Start-up.
+        .target(name: "CLazyLibraries"),
 
         // LocationService: authorization, requestLocation, live updates over one provider
         // connection; the gpsd provider (libgps); VirtualClock.
         // Locked<Value>: shared state behind a pthread mutex that ThreadSanitizer can see.
         .target(name: "Locking"),
 
-        .target(name: "Location", dependencies: ["Geodata", "CGPS", "CGPSLoader", "Locking", "OutsideInput"]),
+        .target(name: "Location", dependencies: ["Geodata", "CGPS", "CLazyLibraries", "Locking", "OutsideInput"]),
 
         // Test support shared by the test targets and the benchmarks: NMEA sentences, a feed
         // server gpsd reads from, gpsd and gpsfake processes on free loopback ports; the
@@ -90,14 +93,12 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]),
 
-        // PROJ's C API (proj.h, geodesic.h); imported only by Sources/Geodesy/PROJ/. Not linked:
-        // CProjLoader opens libproj with dlopen at first use (it brings ~40 libraries whose
-        // loading tripled petspot's start-up: Docs/Performance.md).
+        // PROJ's C API (proj.h, geodesic.h); imported only by Sources/Geodesy/PROJ/. Not
+        // linked: CLazyLibraries opens it at first use.
         .systemLibrary(name: "CProj", providers: [.apt(["libproj-dev"])]),
-        .target(name: "CProjLoader"),
 
         // Distances, bearings, radius display, search circles and nearby search on PROJ.
-        .target(name: "Geodesy", dependencies: ["Geodata", "CProj", "CProjLoader"]),
+        .target(name: "Geodesy", dependencies: ["Geodata", "CProj", "CLazyLibraries"]),
 
         // The report wizards' step models (Missing and Found flows) and the Pet details card.
         .target(name: "ReportSteps", dependencies: ["Geodata", "Location", "Geodesy", "OutsideInput"]),

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// PROJ (with its ~40 libraries) and libgps are opened at first use, not at start-up
-/// (CProjLoader, CGPSLoader): commands that never measure a distance or talk to gpsd never
+/// (CLazyLibraries): commands that never measure a distance or talk to gpsd never
 /// load them — the dynamic loader's own log (`LD_DEBUG=files`) says which objects it opened.
 @Suite("libraries loaded at start-up")
 struct StartupLibraryTests {

@@ -1,30 +1,15 @@
-// PROJ loaded when first used instead of when petspot starts.
-//
-// Linked normally, libproj.so brings about 40 libraries with it (libcurl with GnuTLS,
-// Kerberos and LDAP, libtiff with its codecs, SQLite, libstdc++) and the dynamic loader
-// relocates all of them at every start: three times the instructions of a Swift program that
-// only imports Foundation, before `main` runs (Docs/Performance.md, CLI start-up). Most
-// commands (`validate`, `show`, the wizards' screens) never measure a distance, so the
-// library is opened with dlopen the first time a PROJ function is called.
-//
-// Each function the Geodesy module uses is defined here with PROJ's own name and signature
-// (from proj.h and geodesic.h) and forwards to the library's. The definitions are hidden:
-// they satisfy the references of this program's own code, and libproj's calls to its own
-// functions stay inside libproj. If libproj cannot be opened (a broken installation: the
-// package was built against its headers), the first call says so on standard error and aborts.
+// PROJ's functions that the Geodesy module calls, forwarded to libproj, opened at the first
+// call (see lazy_library.h).
 
 #define PROJ_DLL __attribute__((visibility("hidden")))
 #define GEOD_DLL __attribute__((visibility("hidden")))
 
-#include <dlfcn.h>
 #include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 #include <geodesic.h>
 #include <proj.h>
 
-#include "CProjLoader.h"
+#include "lazy_library.h"
 
 // The real functions, resolved once (under `once`), read-only afterwards.
 static struct {
@@ -51,27 +36,14 @@ static struct {
 } real;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static void *library;
-static const char *missing;
-static char failure[512];
+// Debian 12's libproj (PROJ 9.1), then the development link.
+static LazyLibrary library = {.what = "PROJ", .names = {"libproj.so.25", "libproj.so"}, .package = "libproj25"};
 
-#define RESOLVE(name)                                                      \
-    do {                                                                   \
-        real.name = (__typeof__(real.name))dlsym(library, #name);          \
-        if (real.name == NULL && missing == NULL) missing = #name;         \
-    } while (0)
+#define RESOLVE(name) real.name = (__typeof__(real.name))lazy_library_symbol(&library, #name)
 
 static void load(void) {
-    // The soname of Debian 12's libproj (PROJ 9.1), then the development link.
-    const char *names[] = {"libproj.so.25", "libproj.so"};
-    for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
-        library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-    }
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(failure, sizeof failure, "%s", reason ? reason : "libproj.so.25 not found");
-        return;
-    }
+    lazy_library_open(&library);
+    if (library.handle == NULL) return;
     RESOLVE(proj_context_create);
     RESOLVE(proj_context_destroy);
     RESOLVE(proj_context_set_search_paths);
@@ -92,15 +64,11 @@ static void load(void) {
     RESOLVE(geod_direct);
     RESOLVE(geod_inverse);
     RESOLVE(geod_polygonarea);
-    if (missing != NULL) snprintf(failure, sizeof failure, "the library has no %s", missing);
 }
 
 static void require(void) {
     pthread_once(&once, load);
-    if (library == NULL || missing != NULL) {
-        fprintf(stderr, "petspot: cannot use PROJ (%s). Install it: apt-get install libproj25\n", failure);
-        abort();
-    }
+    lazy_library_require(&library);
 }
 
 PJ_CONTEXT *proj_context_create(void) { require(); return real.proj_context_create(); }
