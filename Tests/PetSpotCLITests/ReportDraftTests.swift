@@ -27,8 +27,7 @@ struct ReportDraftTests {
     static func startAndFill(_ workspace: Workspace, leave: (PseudoTerminalSession) -> Void) throws -> Int32 {
         let session = try PseudoTerminalSession(["report", "missing"], environment: environment(workspace))
         try session.expect("Animal photo")
-        session.type("1")
-        session.type(workspace.photo.path)
+        try session.pickPhoto(workspace.photo.path)
         try session.expect("luna.png · PNG · 32 B")
         session.type("c")
         try session.expect("[1-8] edit field")
