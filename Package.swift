@@ -15,7 +15,7 @@ let bundledScenarioFiles = [
     "accuracy-improving.yaml", "antimeridian.nmea", "antimeridian.yaml", "approximate-only.yaml",
     "default.yaml", "no-fix-timeout.yaml", "not-determined-denied.yaml", "permission-denied.yaml",
     "permission-revoked.yaml", "poles.yaml", "receiver-lost-and-back.yaml", "restricted.yaml",
-    "slow-cold-start.yaml", "walking-warsaw.gpx", "walking-warsaw.yaml",
+    "silent-receiver.yaml", "slow-cold-start.yaml", "walking-warsaw.gpx", "walking-warsaw.yaml",
 ]
 
 /// The report pages' templates, script and style in `Sources/PetSpotService/Pages/`, embedded
@@ -86,8 +86,13 @@ let package = Package(
         .target(name: "OutsideInput"),
 
         // libgps (gpsd's client library) as a C module; imported only by Location's
-        // Providers/GPSD folder.
-        .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+        // Providers/GPSD folder. Not linked: CLazyLibraries opens it at first use.
+        .systemLibrary(name: "CGPS", providers: [.apt(["libgps-dev"])]),
+
+        // PROJ and libgps opened with dlopen at their first use instead of linked, so that
+        // commands that never measure or talk to gpsd do not load them (and the ~40 libraries
+        // PROJ brings) at every start: Docs/CLI.md, Start-up.
+        .target(name: "CLazyLibraries"),
 
         // Locked<Value>: shared state behind a pthread mutex that ThreadSanitizer can see.
         .target(name: "Locking"),
@@ -95,7 +100,7 @@ let package = Package(
         // LocationService: authorization, requestLocation, live updates over one provider
         // connection (its logic in LocationServiceStateMachine); the gpsd provider (libgps);
         // VirtualClock.
-        .target(name: "Location", dependencies: ["Geodata", "CGPS", "Locking", "OutsideInput"]),
+        .target(name: "Location", dependencies: ["Geodata", "CGPS", "CLazyLibraries", "Locking", "OutsideInput"]),
 
         // Test support every test target shares: ProviderContract (what every LocationProvider
         // must do), ManualProvider, UpdateRecorder, deadlines and waitUntil, child processes run
@@ -128,11 +133,12 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]),
 
-        // PROJ's C API (proj.h, geodesic.h); imported only by Sources/Geodesy/PROJ/.
-        .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+        // PROJ's C API (proj.h, geodesic.h); imported only by Sources/Geodesy/PROJ/. Not
+        // linked: CLazyLibraries opens it at first use.
+        .systemLibrary(name: "CProj", providers: [.apt(["libproj-dev"])]),
 
         // Distances, bearings, radius display, search circles and nearby search on PROJ.
-        .target(name: "Geodesy", dependencies: ["Geodata", "CProj"]),
+        .target(name: "Geodesy", dependencies: ["Geodata", "CProj", "CLazyLibraries"]),
 
         // The report wizards' step models (Missing and Found flows) and the Pet details card.
         .target(name: "ReportSteps", dependencies: ["Geodata", "Location", "Geodesy", "OutsideInput"]),

@@ -8,8 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 sizes=${STORE_SIZES:-"100000 1000000 10000000"}
-swift build -c release --product petspot >&2
-petspot="$(swift build -c release --show-bin-path)/petspot"
+swift build -c release --static-swift-stdlib --product petspot >&2
+petspot="$(swift build -c release --static-swift-stdlib --show-bin-path)/petspot"
 (cd Benchmarks && swift build -c release --product StoreBench >&2)
 bench="$(cd Benchmarks && swift build -c release --show-bin-path)/StoreBench"
 work=$(mktemp -d)

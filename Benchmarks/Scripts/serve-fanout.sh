@@ -12,8 +12,8 @@ for tool in gpsd gpspipe; do
 done
 binary=${PETSPOT:-}
 if [[ -z $binary ]]; then
-    swift build -c release --product petspot >&2
-    binary="$(swift build -c release --show-bin-path)/petspot"
+    swift build -c release --static-swift-stdlib --product petspot >&2
+    binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/petspot"
 fi
 # The script starts gpsd, the server and gpspipe itself and kills them however it ends.
 exec python3 Benchmarks/Scripts/serve_fanout.py "$binary" "${CLIENTS:-1000}" "${DURATION:-30}"

@@ -18,8 +18,8 @@ connections=${CONNECTIONS:-16}
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk (scripts/install-deps)" >&2; exit 1; }
 petspot=${PETSPOT:-}
 if [[ -z $petspot ]]; then
-    swift build -c release --product petspot >&2
-    petspot="$(swift build -c release --show-bin-path)/petspot"
+    swift build -c release --static-swift-stdlib --product petspot >&2
+    petspot="$(swift build -c release --static-swift-stdlib --show-bin-path)/petspot"
 fi
 work=$(mktemp -d)
 server=

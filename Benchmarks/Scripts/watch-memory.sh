@@ -7,8 +7,8 @@
 #   EPOCHS=200000 bash Benchmarks/Scripts/watch-memory.sh   # a shorter run
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --product petspot >&2
-python3 - "$(swift build -c release --show-bin-path)/petspot" "${EPOCHS:-1000000}" <<'PY'
+swift build -c release --static-swift-stdlib --product petspot >&2
+python3 - "$(swift build -c release --static-swift-stdlib --show-bin-path)/petspot" "${EPOCHS:-1000000}" <<'PY'
 import os, shutil, socket, subprocess, sys, tempfile, threading, time
 
 sys.dont_write_bytecode = True

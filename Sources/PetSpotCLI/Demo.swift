@@ -27,7 +27,11 @@ extension PetSpot {
         @MainActor
         func run() async throws {
             let scenario = try loadScenario(ScenarioLibrary.defaultName)
-            let terminal = Terminal.current
+            let terminal = {
+                var terminal = Terminal.current
+                terminal.allowsRedraw = false  // the demo is read top to bottom: before, the scenario, after
+                return terminal
+            }()
             let console = WizardConsole(terminal: terminal)
             let location = WizardLocationSource(
                 requester: ScenarioLocationRequester(
@@ -43,7 +47,7 @@ extension PetSpot {
             )
             wizard.drawDescription()
             terminal.line(terminal.paint("Choose:", .bold) + " g")
-            await wizard.requestPosition()
+            try await wizard.requestPosition()
             wizard.drawDescription()
 
             let fields = flow.descriptionStep.coordinates

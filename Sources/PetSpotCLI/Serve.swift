@@ -44,7 +44,8 @@ extension PetSpot {
         @Option(
             name: .customLong("gpsd"),
             help: ArgumentHelp(
-                "Use gpsd at HOST, HOST:PORT or [IPv6]:PORT as the location source.", valueName: "host[:port]"))
+                "Use gpsd at HOST, HOST:PORT, HOST:PORT:DEVICE (that receiver only) or [IPv6]:PORT as the "
+                    + "location source.", valueName: "host[:port[:device]]"))
         var gpsd: String?
 
         @Option(

@@ -18,7 +18,14 @@ extension PetSpot {
                 badge (ACTIVE → MISSING red, FOUND blue, CLOSED gray; colours only on a \
                 terminal, never with NO_COLOR or TERM=dumb), the reward, then each label and \
                 value in screen order, with — for a missing value and the place line as \
-                "Warsaw • ±15 km". Contacts are shown only when present.
+                "Warsaw • ±15 km". Contacts are shown only when present; an announcement \
+                with neither a phone nor an email is refused (spec 003). Without a photo URL \
+                the photo line says "Image not available". On a terminal the short values \
+                (species, breed, sex, age, microchip, place) are cut to the width with "…". \
+                The last line is "Show on the map:" with an OpenStreetMap URL of the place \
+                (its coordinate, or a search for its name) — a clickable hyperlink (OSC 8) \
+                when standard output is a terminal, the same URL as text everywhere — or "No \
+                location data".
 
                 An argument that is not a file (nor -) is a report id: the card of that report \
                 in the reports store (--store URL, else PETSPOT_STORE, else the default file).
@@ -54,6 +61,9 @@ extension PetSpot {
                 card = try PetDetailsCard(json: data)
             } catch let error as DecodingError {
                 printError("\(name) is not an announcement: \(Self.explain(error))")
+                throw ExitCode(65)
+            } catch let error as AnnouncementError {
+                printError("\(name) is not an announcement: \(error)")
                 throw ExitCode(65)
             } catch let error as JSONCheckError {
                 printError("\(name) is not an announcement: \(error.errorDescription ?? error.description).")
@@ -111,7 +121,8 @@ extension PetSpot {
         /// The card as text (``PetDetailsCardText``, which makes every announcement value
         /// terminal-safe), painted for `terminal`.
         static func render(_ card: PetDetailsCard, terminal: Terminal) -> String {
-            let lines = PetDetailsCardText.lines(card, usesColor: terminal.usesColor) { text, style in
+            let lines = PetDetailsCardText.lines(card, usesColor: terminal.usesColor, width: terminal.columns) {
+                text, style in
                 switch style {
                 case .badge(let color):
                     let colorStyle: TerminalStyle =
@@ -124,6 +135,11 @@ extension PetSpot {
                 case .bold: return terminal.paint(text, .bold)
                 case .dim: return terminal.paint(text, .dim)
                 case .gray: return terminal.paint(text, .gray)
+                case .link(let url):
+                    // OSC 8: the URL text itself is the link, so terminals without hyperlinks
+                    // still show (and let one copy) the whole URL.
+                    guard terminal.outputIsTerminal, terminal.canRedraw else { return text }
+                    return "\u{1B}]8;;\(url)\u{1B}\\\(text)\u{1B}]8;;\u{1B}\\"
                 }
             }
             return lines.joined(separator: "\n") + "\n"

@@ -84,8 +84,10 @@ struct GPSDProviderTests {
         defer { recorder.cancel() }
         let request = Task { await requestError(service, timeout: .seconds(30)) }
         try await recorder.waitFor(15, "gpsd connected") { $0.contains(.waitingForFix) }
-        // Let gpsd play the no-fix log for a while (about 25 epochs), then end the timeout.
-        try await Task.sleep(for: .seconds(1))
+        // Let gpsd play the no-fix log until its reports arrive (gpsd takes about a second to
+        // activate gpsfake's device), then end the timeout: the receiver reported, so the
+        // error says no fix, not nothing heard.
+        try await waitUntil(15, "no-fix reports") { await service.handledEventCount >= 5 }
         try await withDeadline(5, "the request's timer") { try await clock.waitForSleepers(atLeast: 1) }
         await clock.advance(by: .seconds(30))
         let error = try await withDeadline(5, "the timeout error") { await request.value }

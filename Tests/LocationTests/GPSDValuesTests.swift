@@ -13,9 +13,22 @@ import Testing
         (" gps.local:3000 ", "gps.local:3000"),
         ("[::1]", "[::1]:2947"),
         ("[::1]:2948", "[::1]:2948"),
+        // gpsd clients' HOST:PORT:DEVICE
+        ("localhost:2947:/dev/ttyUSB0", "localhost:2947:/dev/ttyUSB0"),
+        ("localhost::/dev/ttyACM0", "localhost:2947:/dev/ttyACM0"),
+        ("[::1]:2948:/dev/ttyUSB1", "[::1]:2948:/dev/ttyUSB1"),
+        ("127.0.0.1:3000:tcp://127.0.0.1:5000", "127.0.0.1:3000:tcp://127.0.0.1:5000"),
     ])
     func endpointsParse(text: String, expected: String) throws {
         #expect(try GPSDEndpoint(parsing: text).description == expected)
+    }
+
+    @Test func aDeviceAfterTheSecondColonIsKeptWhole() throws {
+        let endpoint = try GPSDEndpoint(parsing: "gps.local:3000:tcp://127.0.0.1:5000")
+        #expect(endpoint.host == "gps.local")
+        #expect(endpoint.port == 3000)
+        #expect(endpoint.device == "tcp://127.0.0.1:5000")
+        #expect(try GPSDEndpoint(parsing: "gps.local:3000").device == nil)
     }
 
     @Test(arguments: [
@@ -26,6 +39,10 @@ import Testing
         ("host:port", .invalidPort("port")),
         ("::1", .invalid("::1")),
         ("[::1", .invalid("[::1")),
+        ("fe80::1", .invalid("fe80::1")),
+        ("localhost:2947:", .invalidDevice("localhost:2947:")),
+        ("localhost:2947:/dev/tty USB0", .invalidDevice("localhost:2947:/dev/tty USB0")),
+        ("localhost:0:/dev/ttyUSB0", .invalidPort("0")),
     ])
     func badEndpointsAreClearErrors(text: String, error: GPSDEndpointError) {
         #expect(throws: error) { try GPSDEndpoint(parsing: text) }

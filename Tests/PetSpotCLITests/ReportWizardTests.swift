@@ -98,7 +98,7 @@ struct ReportWizardTests {
         try session.expect("Animal age (optional):")
         session.type("3")
         session.type("1")
-        try session.expect("Date of disappearance (DD/MM/YYYY)")
+        try session.expect("Date of disappearance (DD/MM/YYYY, D/M/YYYY, DD.MM.YYYY or YYYY-MM-DD) [")
         session.type("18/11/2025")
         session.type("c")
         try session.expect("Missing report (steps 2–3) complete")
@@ -119,7 +119,8 @@ struct ReportWizardTests {
     @Test func permissionDeniedScenarioShowsTheAlertAndGoToSettingsExplainsPermissionGrant() throws {
         let workspace = try Workspace()
         let session = try PseudoTerminalSession(
-            ["report", "missing", "--scenario", "permission-denied"], environment: workspace.environment)
+            ["report", "missing", "--scenario", "permission-denied"], environment: workspace.environment,
+            columns: 200)  // the Go to Settings notice on one line
         try session.expect("Animal photo")
         session.type("1")
         session.type(workspace.photo.path)
@@ -205,7 +206,7 @@ struct ReportWizardTests {
         try session.expect("2/3")
         try session.expect("[u] Use current location")
         session.type("1")
-        try session.expect("Date found (DD/MM/YYYY):")
+        try session.expect("Date found (DD/MM/YYYY, D/M/YYYY, DD.MM.YYYY or YYYY-MM-DD):")
         session.type("18/11/2025")
         session.type("2")
         session.type("cat")

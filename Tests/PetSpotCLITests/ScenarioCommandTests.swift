@@ -8,14 +8,14 @@ struct ScenarioCommandTests {
         let output = try await PetSpotProcess.run(["scenario", "list"])
         #expect(output.status == 0)
         let lines = output.stdout.split(separator: "\n")
-        #expect(lines.count == 13)
+        #expect(lines.count == 14)
         #expect(
             lines.contains {
                 $0.hasPrefix("default ") && $0.hasSuffix("Not determined → granted → fix, in Warsaw (default)")
             })
         let json = try await PetSpotProcess.run(["scenario", "list", "--json"])
         let items = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
-        #expect(items?.count == 13)
+        #expect(items?.count == 14)
         #expect(items?.filter { $0["default"] as? Bool == true }.map { $0["name"] as? String } == ["default"])
     }
 
@@ -59,8 +59,8 @@ struct ScenarioCommandTests {
     @Test func checkPassesEveryBundledScenario() async throws {
         let output = try await PetSpotProcess.run(["scenario", "check"])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
-        #expect(output.stdout.split(separator: "\n").filter { $0.hasPrefix("✓ ") }.count == 13)
-        #expect(output.stdout.hasSuffix("13 scenarios, 55 expectations: all passed; 1433.5s of virtual time.\n"))
+        #expect(output.stdout.split(separator: "\n").filter { $0.hasPrefix("✓ ") }.count == 14)
+        #expect(output.stdout.hasSuffix("14 scenarios, 60 expectations: all passed; 1463.5s of virtual time.\n"))
     }
 
     @Test func checkExitsOneListingEachFailedExpectationWithItsPosition() async throws {
@@ -137,7 +137,7 @@ struct ScenarioCommandTests {
         try FileManager.default.copyItem(at: PetSpotProcess.binary, to: copy)
         let output = try await PetSpotProcess.run(["scenario", "check"], currentDirectory: directory, executable: copy)
         #expect(output.status == 0)
-        #expect(output.stdout.contains("13 scenarios, 55 expectations: all passed"))
+        #expect(output.stdout.contains("14 scenarios, 60 expectations: all passed"))
     }
 
     @Test func locateAndWatchPlayAScenarioInPlaceOfGPSD() async throws {

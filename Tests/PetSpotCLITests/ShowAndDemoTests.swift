@@ -12,15 +12,15 @@ struct ShowAndDemoTests {
          "microchipNumber": "123456789012", "approximateAge": 3, "reward": "500 PLN"}
         """
 
-    static func file(_ text: String) throws -> URL {
+    static func file(_ text: String) async throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "announcement-\(UUID().uuidString).json")
         try Data(text.utf8).write(to: url)
         return url
     }
 
-    @Test func showOnATerminalPaintsTheBadgeAndPrintsEveryRow() throws {
-        let url = try Self.file(Self.announcement)
+    @Test func showOnATerminalPaintsTheBadgeAndPrintsEveryRow() async throws {
+        let url = try await Self.file(Self.announcement)
         defer { try? FileManager.default.removeItem(at: url) }
         let session = try PseudoTerminalSession(["show", url.path])
         try session.expect("MISSING")
@@ -48,8 +48,8 @@ struct ShowAndDemoTests {
         #expect(run.stdout.contains("\n\(badge)  Reward: 500 PLN\n"))
     }
 
-    @Test func showOnATerminalWithNoColorHasNoEscapes() throws {
-        let url = try Self.file(Self.announcement)
+    @Test func showOnATerminalWithNoColorHasNoEscapes() async throws {
+        let url = try await Self.file(Self.announcement)
         defer { try? FileManager.default.removeItem(at: url) }
         let session = try PseudoTerminalSession(["show", url.path], environment: ["NO_COLOR": "1"])
         try session.expect("[MISSING]")
@@ -97,14 +97,20 @@ struct ShowAndDemoTests {
         }
     }
 
-    @Test func showOnATerminalSendsNoEscapeButItsOwnColours() throws {
-        let url = try Self.file(Self.hostile)
+    @Test func showOnATerminalSendsNoEscapeButItsOwnColours() async throws {
+        let url = try await Self.file(Self.hostile)
         defer { try? FileManager.default.removeItem(at: url) }
         let session = try PseudoTerminalSession(["show", url.path])
         try session.expect("Animal Additional Description")
         #expect(try session.waitForExit() == 0)
-        // What is left once the colours `show` paints itself (SGR: ESC [ digits m) are removed.
-        let uncoloured = session.rawOutput.replacingOccurrences(
+        // The one hyperlink `show` makes itself: the map link, to an ASCII URL it built (the
+        // place's bidi character percent-encoded), the same URL as its text.
+        let mapURL = "https://www.openstreetmap.org/search?query=Wa%E2%80%AErsaw"
+        let link = "\u{1B}]8;;\(mapURL)\u{1B}\\\(mapURL)\u{1B}]8;;\u{1B}\\"
+        #expect(session.rawOutput.contains("Show on the map: " + link))
+        // What is left once the colours `show` paints itself (SGR: ESC [ digits m) and that
+        // link are removed.
+        let uncoloured = session.rawOutput.replacingOccurrences(of: link, with: mapURL).replacingOccurrences(
             of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
         #expect(!uncoloured.contains("\u{1B}"), "\(uncoloured.debugDescription)")
         #expect(!uncoloured.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{07}" || $0 == "\u{9B}" })
@@ -131,5 +137,29 @@ struct ShowAndDemoTests {
         #expect(!first.stdout.contains("\u{1B}["))
         let second = try await PetSpotProcess.run([], timeout: 30)
         #expect(second.stdout == first.stdout)
+    }
+
+    @Test func showRefusesAnAnnouncementWithoutPhoneOrEmail() async throws {
+        let json = Self.announcement.replacingOccurrences(of: "\"phone\": \"+48 123 456 789\",", with: "")
+        let run = try await PetSpotProcess.run(["show", "-"], stdin: json)
+        #expect(run.status == 65)
+        #expect(
+            run.stderr
+                == "petspot: standard input is not an announcement: it has neither a phone nor an email; an announcement needs at least one of them.\n"
+        )
+    }
+
+    /// On a narrow terminal a long breed is cut with "…" to the width; the map line is a link.
+    @Test func showOnANarrowTerminalCutsShortFieldsWithAnEllipsis() async throws {
+        let url = try await Self.file(
+            Self.announcement.replacingOccurrences(
+                of: "\"breed\": null", with: "\"breed\": \"\(String(repeating: "Spaniel ", count: 12))\""))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let session = try PseudoTerminalSession(["show", url.path], columns: 50)
+        try session.expect("Show on the map: ")
+        #expect(try session.waitForExit() == 0)
+        #expect(session.rawOutput.contains("https://www.openstreetmap.org/search?query=Warsaw"))
+        let breed = try #require(session.transcript.split(separator: "\n").first { $0.hasPrefix("Animal Race") })
+        #expect(breed.count == 50 && breed.hasSuffix("\u{2026}"), "\(breed)")
     }
 }

@@ -77,4 +77,27 @@ struct ValidateCommandTests {
         #expect(output.status == 1)
         #expect(output.stdout.contains("Ambiguous commas"))
     }
+
+    /// Issue 21: the forms map apps, spreadsheets and GeographicLib write, read as a person means
+    /// them; a number with hundreds of digits is out of range, not "Invalid format".
+    @Test(arguments: [
+        (["validate", "52,21"], "Latitude:  52.00000\nLongitude: 21.00000\n"),
+        (["validate", "-90,0"], "Latitude:  -90.00000\nLongitude: 0.00000\n"),
+        (["validate", "52d13'47\"N 21d0'44\"E"], "Latitude:  52.22972\nLongitude: 21.01222\n"),
+        (["validate", "52:13:47N 21:00:44E"], "Latitude:  52.22972\nLongitude: 21.01222\n"),
+    ])
+    func commonPairNotationsAreRead(arguments: [String], expected: String) async throws {
+        let output = try await PetSpotProcess.run(arguments)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout == expected)
+    }
+
+    @Test func aNumberWithHundredsOfDigitsIsOutOfRangeAndAPairDistanceReadsCommas() async throws {
+        let huge = try await PetSpotProcess.run(["validate", "1" + String(repeating: "0", count: 300) + ",21"])
+        #expect(huge.status == 1)
+        #expect(huge.stdout == "Latitude:  ✗ Must be between -90 and 90\nLongitude: 21.00000\n")
+        let distance = try await PetSpotProcess.run(["distance", "0,0", "0,180"])
+        #expect(distance.status == 0, "\(distance.stderr)")
+        #expect(distance.stdout.contains("Distance:        20003931.459 m"))
+    }
 }

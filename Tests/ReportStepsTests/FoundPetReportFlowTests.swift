@@ -133,4 +133,23 @@ struct FoundPetReportFlowTests {
         #expect(flow.contactStep.phoneText.isEmpty)
         #expect(flow.submission == .idle)
     }
+
+    /// A submitter that knows what failed says so; the toast is not the generic "check your
+    /// connection" then, and everything is kept for a retry.
+    @Test func aSubmissionFailureThatSaysWhatFailedIsTheToast() async throws {
+        struct Refusing: FoundReportSubmitting {
+            func submit(_ payload: FoundReportPayload, photo: PhotoAttachment) async throws -> String {
+                throw FoundReportSubmissionFailure(
+                    "We couldn\u{2019}t write your report: the folder out does not exist.")
+            }
+        }
+        let flow = FoundPetReportFlow(
+            locationRequester: Self.gpsRig().requester, submitter: Refusing(), today: Fixtures.fixedToday)
+        try await fillEverything(flow)
+        let outcome = await flow.submitTapped()
+        let message = "We couldn\u{2019}t write your report: the folder out does not exist."
+        #expect(outcome == .stay(Toast(message)))
+        #expect(flow.submission == .failed(message: message))
+        #expect(flow.contactStep.phoneText == "+48 123 456 789")
+    }
 }

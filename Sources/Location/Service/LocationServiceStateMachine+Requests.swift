@@ -33,7 +33,7 @@ extension LocationServiceStateMachine {
         authorization: LocationAuthorization
     ) -> Actions {
         let timeout = max(timeout, .zero)
-        requests.append(Request(id: id, desiredAccuracy: desiredAccuracy, timeout: timeout, lastSeen: published))
+        requests.append(Request(id: id, desiredAccuracy: desiredAccuracy, timeout: timeout, lastSeen: heardState))
         var actions = Actions(startTimer: Actions.TimerStart(request: id, deadline: now.advanced(by: timeout)))
         updateDemand(authorization, &actions)
         return actions

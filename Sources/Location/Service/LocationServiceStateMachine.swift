@@ -73,6 +73,10 @@ package struct LocationServiceStateMachine: Sendable {
     package private(set) var latestFix: LocationFix?
     /// How many events of the running provider were taken in, in all.
     package private(set) var handledEventCount = 0
+    /// Whether the receiver sent a report (a fix, or a report without one) since the provider
+    /// last connected: a connection alone publishes `waitingForFix`, but a request that times
+    /// out without a report heard nothing (``LocationError/heardNothing``).
+    package private(set) var receiverReported = false
     private var lastID: UInt64 = 0
 
     package init() {}
@@ -161,14 +165,17 @@ package struct LocationServiceStateMachine: Sendable {
         var actions = Actions()
         switch event {
         case .connected:
+            receiverReported = false
             publish(.waitingForFix, &actions)
             noteRequests()
         case .fix(let raw):
+            receiverReported = true
             let fix = authorization.accuracy == .reducedAccuracy ? raw.approximated() : raw
             latestFix = fix
             publish(.fix(fix), &actions)
             offer(fix, &actions)
         case .noFix:
+            receiverReported = true
             switch self.published {
             case .fix?: publish(.fixLost, &actions)
             case .fixLost?, .waitingForFix?: break
@@ -214,6 +221,7 @@ package struct LocationServiceStateMachine: Sendable {
         case (true, .idle), (true, .denied):
             let generation = makeID()
             phase = .running(generation: generation, published: nil)
+            receiverReported = false
             actions.provider = .start(generation: generation)
         case (false, .running):
             phase = .idle
@@ -233,10 +241,17 @@ package struct LocationServiceStateMachine: Sendable {
         actions.publish = update
     }
 
-    /// Records the state told last in every waiting request (for the no-fix message).
+    /// What a request has heard: the state told last, except that a connection whose receiver
+    /// has reported nothing yet counts as nothing heard (`nil`).
+    var heardState: LocationUpdate? {
+        published == .waitingForFix && !receiverReported ? nil : published
+    }
+
+    /// Records what was heard in every waiting request (for the no-fix message).
     private mutating func noteRequests() {
-        guard !requests.isEmpty, let published else { return }
-        for index in requests.indices { requests[index].lastSeen = published }
+        guard !requests.isEmpty else { return }
+        let heard = heardState
+        for index in requests.indices { requests[index].lastSeen = heard }
     }
 
     /// Ends every waiting request with the result `result` gives it.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Location
+import Locking
 import ReportSteps
 import ReportStore
 import Scenarios
@@ -35,6 +36,12 @@ struct ReportOptions: ParsableArguments {
         transform: PlainNumber.option)
     var locationTimeout: Double = 30
 
+    @Flag(
+        help: ArgumentHelp(
+            "Start an empty report without offering the saved unfinished one (this report's first change "
+                + "replaces it)."))
+    var fresh = false
+
     func validate() throws {
         guard locationTimeout.isFinite, locationTimeout > 0, locationTimeout <= 3600 else {
             throw ValidationError("--location-timeout must be a number of seconds above 0 (at most 3600).")
@@ -53,17 +60,14 @@ struct ReportOptions: ParsableArguments {
     }
 
     /// What answers the location button: the scenario (played on a virtual clock, its
-    /// transcript shown on `screen` when given) or gpsd with the saved consent.
-    func locationSource(screen: Terminal?) throws -> WizardLocationSource {
+    /// transcript kept for the wizard to show) or gpsd with the saved consent.
+    func locationSource() throws -> WizardLocationSource {
         if let reference = scenario.reference {
             let loaded = try loadScenario(reference)
-            let requester = ScenarioLocationRequester(
-                scenario: loaded,
-                onEntry: { entry in
-                    guard let screen else { return }
-                    WizardScreen(terminal: screen).scenarioLine(entry)
-                })
-            return WizardLocationSource(requester: requester, service: nil, name: "scenario \(reference)")
+            let transcript = ScenarioTranscriptBuffer()
+            let requester = ScenarioLocationRequester(scenario: loaded, onEntry: transcript.append)
+            return WizardLocationSource(
+                requester: requester, service: nil, name: "scenario \(reference)", transcript: transcript)
         }
         let service = makeLocationService(endpoint: try gpsd.endpoint())
         let requester = ReportLocationRequester(
@@ -101,12 +105,18 @@ struct WizardLocationSource: Sendable {
     let service: LocationService?
     /// `gpsd at localhost:2947`, `scenario default`.
     let name: String
+    /// The transcript of the last request, when a scenario answers.
+    var transcript: ScenarioTranscriptBuffer? = nil
 
     /// Asks the permission question first when it was never answered, so that the
     /// question is on screen before the live status line starts.
-    func askPermissionIfUndetermined() async {
+    ///
+    /// - Throws: ``WizardExit/inputEnded`` when the person ended input (Ctrl-D) instead of
+    ///   answering: the wizard ends as at any other prompt, nothing stored, no alert.
+    func askPermissionIfUndetermined() async throws(WizardExit) {
         guard let service, service.authorizationStatus == .notDetermined else { return }
         _ = await service.requestWhenInUseAuthorization()
+        if TerminalPrompt.inputEnded { throw .inputEnded }
     }
 }
 
@@ -119,7 +129,7 @@ enum ReportDestination: Sendable, CustomStringConvertible {
     /// is written in place, a file is replaced atomically).
     ///
     /// - Throws: ``InputError`` saying why the file could not be written.
-    func write(_ json: JSONValue) throws {
+    func write(_ json: JSONValue) throws(InputError) {
         switch self {
         case .standardOutput: try OutputFile.write(json.text + "\n", to: "-")
         case .file(let path): try OutputFile.write(json.text + "\n", to: path)
@@ -130,6 +140,23 @@ enum ReportDestination: Sendable, CustomStringConvertible {
         switch self {
         case .standardOutput: "standard output"
         case .file(let path): path
+        }
+    }
+}
+
+/// The transcript entries of the scenario-answered requests since the wizard last took them.
+final class ScenarioTranscriptBuffer: Sendable {
+    private let entries = Locked<[TranscriptEntry]>([])
+
+    @Sendable func append(_ entry: TranscriptEntry) {
+        entries.withLock { $0.append(entry) }
+    }
+
+    /// The entries collected, emptying the buffer.
+    func take() -> [TranscriptEntry] {
+        entries.withLock { entries in
+            defer { entries = [] }
+            return entries
         }
     }
 }

@@ -137,7 +137,7 @@ public enum CalendarDayError: Error, Sendable, Hashable, CustomStringConvertible
     /// The message a person sees.
     public var description: String {
         switch self {
-        case .invalidFormat: "Use the format DD/MM/YYYY"
+        case .invalidFormat: "Use \(CalendarDay.acceptedFormats)"
         case .invalidDay: "This date does not exist"
         }
     }
