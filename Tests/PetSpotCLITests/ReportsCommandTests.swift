@@ -18,10 +18,10 @@ struct ReportsCommandTests {
     /// Windows line endings, a byte order mark, a header in another order with an extra
     /// column, a quoted place with a comma and a quote.
     static let windowsCSV =
-        "\u{FEFF}radiusKm,id,latitude,longitude,location,notes\r\n"
-        + "15,near,52.25,21.0,\"Warsaw, \"\"Praga\"\"\",x\r\n"
-        + "300,krakow,50.0647,19.9450,Kraków,\r\n"
-        + "10,sydney,-33.8,151.2,Sydney,\r\n"
+        "\u{FEFF}radiusKm,id,latitude,longitude,location,notes,phone\r\n"
+        + "15,near,52.25,21.0,\"Warsaw, \"\"Praga\"\"\",x,+48 123 456 789\r\n"
+        + "300,krakow,50.0647,19.9450,Kraków,,\r\n"
+        + "10,sydney,-33.8,151.2,Sydney,,\r\n"
 
     @Test func importsACRLFFileWithAHeaderIntoTheDefaultStoreAndSearchesIt() async throws {
         let folder = try ScratchFolder()
@@ -43,7 +43,8 @@ struct ReportsCommandTests {
         #expect(object["locationRadius"] as? Double == 15)
         let card = try await Self.petspot(folder, ["show", "near"])
         #expect(card.status == 0, "\(card.stderr)")
-        #expect(card.stdout.contains("MISSING") && card.stdout.contains("Warsaw, \"Praga\" • ±15 km"), "\(card.stdout)")
+        #expect(card.stdout.contains("MISSING") && card.stdout.contains("Warsaw, \"Praga\" • ±15 km")
+                && card.stdout.contains("+48 123 456 789"), "\(card.stdout)")
     }
 
     @Test func invalidRowsAreListedByLineAndNothingIsStoredUnlessSkipped() async throws {

@@ -36,7 +36,7 @@ struct ReportStepsAPITests {
         try await TestServer.with { server in
             let answer = try await Self.post(
                 server, "/v1/report-steps/found/petDetails",
-                #"{"values": {"breed": "Beagle"}, "edit": {"field": "collarData", "value": "12a345-678 9012345678"}}"#)
+                #"{"values": {"breed": "Beagle"}, "edit": {"field": "collarData", "value": "12345-678 9012345"}}"#)
             #expect(answer["outcome"] as? String == "shown")
             #expect(answer["progress"] as? String == "2/3")
             #expect(answer["toast"] is NSNull)
@@ -44,6 +44,14 @@ struct ReportStepsAPITests {
             #expect(collar["value"] as? String == "12345-67890-12345")
             #expect(collar["id"] as? String == "foundPetDetails.collarDataTextField.input")
             #expect(Self.field(answer, "breed")["value"] as? String == "Beagle")
+            // A refused edit keeps the number the form had and says why (the model's rule).
+            let refused = try await Self.post(
+                server, "/v1/report-steps/found/petDetails",
+                #"{"values": {"collarData": "123456789"}, "edit": {"field": "collarData", "value": "12a34"}}"#)
+            #expect(Self.field(refused, "collarData")["value"] as? String == "12345-6789")
+            #expect(
+                Self.field(refused, "collarData")["error"] as? String
+                    == "Digits only (spaces and hyphens are fine), not \u{201C}a\u{201D}; nothing was changed")
             // Validation is on Continue: an edit shows no message.
             #expect(Self.field(answer, "date")["error"] is NSNull)
             let description = Self.field(answer, "description")

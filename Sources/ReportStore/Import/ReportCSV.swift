@@ -9,7 +9,8 @@ import OutsideInput
 /// field named `latitude` or `lat` (any case) is a header: it must name each of the four
 /// columns once (`id`; `latitude`/`lat`; `longitude`/`lon`/`lng`; `radiusKm`/`radius_km`/
 /// `radius`/`locationRadius`), in any order, and may name `location` (or `place`: the place's
-/// name) and `status` (`ACTIVE`, `FOUND`, `CLOSED`); other columns are ignored. Every record has
+/// name), `status` (`ACTIVE`, `FOUND`, `CLOSED`), `phone` and `email` (the contact the Pet
+/// details card shows; it needs at least one of them); other columns are ignored. Every record has
 /// as many fields as the header (or four). Latitude and longitude are read as Geodata reads a
 /// field; the radius is plain decimal kilometres (`15`, `2.5`: `0x10`, `nan`, `inf`, `1e3` are
 /// not numbers here).
@@ -21,7 +22,7 @@ import OutsideInput
 public struct ReportCSV: ReportSource {
     /// The columns and the names a header may give each.
     enum Column: Int, CaseIterable {
-        case id, latitude, longitude, radius, place, status
+        case id, latitude, longitude, radius, place, status, phone, email
 
         var names: [String] {
             switch self {
@@ -31,6 +32,8 @@ public struct ReportCSV: ReportSource {
             case .radius: ["radiuskm", "radius_km", "radius", "locationradius"]
             case .place: ["location", "place"]
             case .status: ["status"]
+            case .phone: ["phone"]
+            case .email: ["email"]
             }
         }
 
@@ -42,6 +45,8 @@ public struct ReportCSV: ReportSource {
             case .radius: "radiusKm"
             case .place: "location"
             case .status: "status"
+            case .phone: "phone"
+            case .email: "email"
             }
         }
 
@@ -161,6 +166,8 @@ public struct ReportCSV: ReportSource {
             }
             report.status = status
         }
+        if let phone = field(.phone), !phone.isEmpty { report.phone = phone }
+        if let email = field(.email), !email.isEmpty { report.email = email }
         return report
     }
 
