@@ -95,6 +95,19 @@ struct FoundPetDetailsStepTests {
         #expect(step.collarError == nil)
     }
 
+    /// A page's input filters keystrokes: a burst of typing keeps the digits accepted, up to 15,
+    /// where a whole entry (the terminal's line) is refused whole.
+    @Test func aTypedCollarKeepsTheDigitsAnInputAccepts() {
+        var step = FoundPetDetailsStep(state: ReportFoundPetFlowState(), today: Fixtures.fixedToday)
+        step.typeCollarData("12a34-5678901234567")
+        #expect(step.microchip.digits == "123456789012345")
+        #expect(step.collarField.text == "12345-67890-12345")
+        #expect(step.collarError == nil)
+        let refused = step.setCollarData("12a34")
+        #expect(!refused)
+        #expect(step.microchip.digits == "123456789012345")
+    }
+
     @Test func typingFilterAndWholeEntryShareOneRule() throws {
         #expect(MicrochipNumber(typing: "12a34-5b6 7").digits == "1234567")
         #expect(MicrochipNumber(typing: "1234567890123456789").digits == "123456789012345")

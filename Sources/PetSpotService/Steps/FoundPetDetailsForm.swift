@@ -36,7 +36,8 @@ struct FoundPetDetailsForm: StepForm {
         case "species": model.selectSpecies(try FormText.species(text, field: field))
         case "breed": model.setBreed(text)
         case "sex": model.selectSex(try FormText.gender(text, field: field))
-        case "collarData": model.setCollarData(text)
+        // The page's field filters keystrokes (spec 004); a terminal's whole line is refused whole.
+        case "collarData": model.typeCollarData(text)
         case "description": model.setAdditionalDescription(text)
         case "latitude": model.coordinates.latitudeText = text
         case "longitude": model.coordinates.longitudeText = text

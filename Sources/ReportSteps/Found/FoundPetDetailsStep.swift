@@ -97,6 +97,17 @@ public struct FoundPetDetailsStep: Sendable {
         }
     }
 
+    /// What an input that filters each keystroke (a web page's field) does with its text: the
+    /// digits are kept up to 15 and anything else is not accepted, as spec 004 says of the
+    /// field ("the UI rejects non-digit characters", "extra digits are not accepted") —
+    /// ``MicrochipNumber/init(typing:)``. A page sends its field's whole text after a burst of
+    /// keystrokes; refusing it whole (``setCollarData(_:)``) would take back the digits that
+    /// were accepted before the one too many.
+    public mutating func typeCollarData(_ text: String) {
+        microchip = MicrochipNumber(typing: text)
+        collarError = nil
+    }
+
     /// Types or pastes the description; text past 500 characters is dropped.
     ///
     /// - Returns: `true` when the text was truncated.
