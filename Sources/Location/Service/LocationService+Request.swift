@@ -73,7 +73,7 @@ extension LocationService {
             await self?.requestTimedOut(id)
         }
         requests[id] = PendingRequest(
-            continuation: continuation, desiredAccuracy: desiredAccuracy, timeout: timeout,
+            continuation: continuation, desiredAccuracy: desiredAccuracy, timeout: timeout, deadline: deadline,
             lastSeen: state, timer: timer)
         updateDemand()
     }

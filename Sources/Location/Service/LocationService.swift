@@ -39,6 +39,8 @@ public actor LocationService {
         var continuation: CheckedContinuation<Result<LocationFix, LocationError>, Never>
         var desiredAccuracy: Double?
         var timeout: Duration
+        /// When `timeout` ends, on the service's clock.
+        var deadline: LocationClock.Instant
         var best: LocationFix?
         var lastSeen: LocationUpdate?
         var timer: Task<Void, Never>?
@@ -57,6 +59,8 @@ public actor LocationService {
     var requests: [UInt64: PendingRequest] = [:]
     var connection: Connection?
     var authorizationWatch: Task<Void, Never>?
+    /// The authorization the service last reacted to (see ``isAuthorizationChangePending``).
+    var appliedAuthorization: LocationAuthorization?
     /// The last state published to consumers while the provider runs.
     var state: LocationUpdate?
     /// The newest fix (as handed out), kept after the provider stops for `maximumAge`.
@@ -161,6 +165,7 @@ public actor LocationService {
         let demand = !subscribers.isEmpty || !requests.isEmpty
         if demand && authorizationWatch == nil {
             let changes = authorizer.authorizationChanges()
+            appliedAuthorization = authorizer.authorization
             authorizationWatch = Task { [weak self] in
                 for await authorization in changes {
                     await self?.apply(authorization)
@@ -181,6 +186,7 @@ public actor LocationService {
     /// Reacts to a (possibly) new authorization: denies waiting requests and tells consumers
     /// when it no longer allows location use, restarts the provider when it does again.
     func apply(_ authorization: LocationAuthorization) {
+        appliedAuthorization = authorization
         if !authorization.isAuthorized {
             let denial = LocationError(status: authorization.status) ?? .denied
             for id in Array(requests.keys) { finishRequest(id, with: .failure(denial)) }
@@ -321,4 +327,21 @@ extension LocationService {
     /// sent to two consumers counts twice). A scenario compares it with the updates its app
     /// took, for the same reason as ``handledEventCount``.
     public var queuedUpdateCount: Int { queuedUpdates }
+
+    /// How many waiting ``requestLocation(timeout:desiredAccuracy:maximumAge:)`` calls have
+    /// reached their timeout on the service's clock but not yet been answered (their timer has
+    /// fired, or is about to). A scenario counts them as work in progress, like
+    /// ``handledEventCount``.
+    public var overdueRequestCount: Int {
+        let now = clock.now
+        return requests.values.count { $0.deadline <= now }
+    }
+
+    /// Whether the authorizer's decision changed while the service watches it, and the
+    /// service has not reacted yet (its watch has the change to take in). A scenario waits
+    /// for the reaction (requests denied, the provider stopped or started) by this, not by
+    /// waiting for quiet.
+    public var isAuthorizationChangePending: Bool {
+        authorizationWatch != nil && appliedAuthorization != authorizer.authorization
+    }
 }
