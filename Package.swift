@@ -15,7 +15,16 @@ let bundledScenarioFiles = [
     "accuracy-improving.yaml", "antimeridian.nmea", "antimeridian.yaml", "approximate-only.yaml",
     "default.yaml", "no-fix-timeout.yaml", "not-determined-denied.yaml", "permission-denied.yaml",
     "permission-revoked.yaml", "poles.yaml", "receiver-lost-and-back.yaml", "restricted.yaml",
-    "slow-cold-start.yaml", "walking-warsaw.gpx", "walking-warsaw.yaml",
+    "silent-receiver.yaml", "slow-cold-start.yaml", "walking-warsaw.gpx", "walking-warsaw.yaml",
+]
+
+/// The report pages' templates, script and style in `Sources/PetSpotService/Pages/`, embedded
+/// into the `petspot` binary so that `petspot serve` serves them without the source tree.
+/// A test checks that this list and the folder agree.
+let reportPageFiles = [
+    "ChoiceField.mustache", "CoordinateFields.mustache", "FoundReport.mustache", "MissingReport.mustache",
+    "PhotoStep.mustache", "ReportPage.mustache", "ReportPreview.mustache", "StepHeader.mustache",
+    "TextField.mustache", "report.css", "report.js",
 ]
 
 let package = Package(
@@ -28,10 +37,19 @@ let package = Package(
         .library(name: "ScenarioSteps", targets: ["ScenarioSteps"]),
         // A real gpsd for tests: an NMEA feed the test serves, gpsd and gpsfake processes.
         .library(name: "GPSDTestSupport", targets: ["GPSDTestSupport"]),
+        // What every test target shares: the provider contract, a manual provider, deadlines,
+        // child processes run to their end.
+        .library(name: "LocationTestSupport", targets: ["LocationTestSupport"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "ReportSteps", targets: ["ReportSteps"]),
         .library(name: "PetSpotJSON", targets: ["PetSpotJSON"]),
         .library(name: "PetSpotService", targets: ["PetSpotService"]),
+        .library(name: "ReportStore", targets: ["ReportStore"]),
+        .library(name: "SQLiteReportStore", targets: ["SQLiteReportStore"]),
+        .library(name: "PostgresReportStore", targets: ["PostgresReportStore"]),
+        .library(name: "ReportStores", targets: ["ReportStores"]),
+        // The contract every report store passes, for the tests and the benchmarks.
+        .library(name: "ReportStoreTestSupport", targets: ["ReportStoreTestSupport"]),
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
     ],
     dependencies: [
@@ -46,6 +64,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The report pages: server-rendered HTML from Mustache templates (HTML-escaped by default).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // The reports store: SQLite (the embedded default) through GRDB; PostgreSQL + PostGIS
+        // through postgres-nio.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // Tests run child processes to their end through swift-subprocess (stdin written while
+        // stdout and stderr are read, so no pipe fills up; initdb/pg_ctl for the store's test
+        // server too); FilePath comes from swift-system.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // Pure value types: coordinates, parsing, validation, formatting. No dependencies.
@@ -57,20 +86,36 @@ let package = Package(
         .target(name: "OutsideInput"),
 
         // libgps (gpsd's client library) as a C module; imported only by Location's
-        // Providers/GPSD folder.
-        .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+        // Providers/GPSD folder. Not linked: CLazyLibraries opens it at first use.
+        .systemLibrary(name: "CGPS", providers: [.apt(["libgps-dev"])]),
 
-        // LocationService: authorization, requestLocation, live updates over one provider
-        // connection; the gpsd provider (libgps); VirtualClock.
+        // PROJ and libgps opened with dlopen at their first use instead of linked, so that
+        // commands that never measure or talk to gpsd do not load them (and the ~40 libraries
+        // PROJ brings) at every start: Docs/CLI.md, Start-up.
+        .target(name: "CLazyLibraries"),
+
         // Locked<Value>: shared state behind a pthread mutex that ThreadSanitizer can see.
         .target(name: "Locking"),
 
-        .target(name: "Location", dependencies: ["Geodata", "CGPS", "Locking", "OutsideInput"]),
+        // LocationService: authorization, requestLocation, live updates over one provider
+        // connection (its logic in LocationServiceStateMachine); the gpsd provider (libgps);
+        // VirtualClock.
+        .target(name: "Location", dependencies: ["Geodata", "CGPS", "CLazyLibraries", "Locking", "OutsideInput"]),
 
-        // Test support shared by the test targets and the benchmarks: NMEA sentences, a feed
-        // server gpsd reads from, gpsd and gpsfake processes on free loopback ports; the
-        // LocationProvider contract every provider must pass.
-        .target(name: "GPSDTestSupport", dependencies: ["Location", "Locking"]),
+        // Test support every test target shares: ProviderContract (what every LocationProvider
+        // must do), ManualProvider, UpdateRecorder, deadlines and waitUntil, child processes run
+        // to their end (swift-subprocess) and the built products' folder.
+        .target(
+            name: "LocationTestSupport",
+            dependencies: [
+                "Geodata", "Location", "Locking",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
+
+        // A real gpsd for the tests and the benchmarks: a feed server gpsd reads NMEA from
+        // (sentences by Scenarios' NMEAWriter), gpsd and gpsfake processes on free loopback ports.
+        .target(name: "GPSDTestSupport", dependencies: ["Location", "Locking", "Scenarios"]),
 
         // The scenario files in the top-level `Scenarios/` folder, embedded in the code so
         // that the `petspot` binary plays them without the source tree.
@@ -88,11 +133,12 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]),
 
-        // PROJ's C API (proj.h, geodesic.h); imported only by Sources/Geodesy/PROJ/.
-        .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+        // PROJ's C API (proj.h, geodesic.h); imported only by Sources/Geodesy/PROJ/. Not
+        // linked: CLazyLibraries opens it at first use.
+        .systemLibrary(name: "CProj", providers: [.apt(["libproj-dev"])]),
 
         // Distances, bearings, radius display, search circles and nearby search on PROJ.
-        .target(name: "Geodesy", dependencies: ["Geodata", "CProj"]),
+        .target(name: "Geodesy", dependencies: ["Geodata", "CProj", "CLazyLibraries"]),
 
         // The report wizards' step models (Missing and Found flows) and the Pet details card.
         .target(name: "ReportSteps", dependencies: ["Geodata", "Location", "Geodesy", "OutsideInput"]),
@@ -103,20 +149,61 @@ let package = Package(
 
         // The JSON the CLI's `--json` prints and the service answers, from one encoder:
         // validation reports, distances, radii, scenario lists and transcripts.
-        .target(name: "PetSpotJSON", dependencies: ["Geodata", "Geodesy", "Location", "Scenarios"]),
+        .target(name: "PetSpotJSON", dependencies: ["Geodata", "Geodesy", "Location", "Scenarios", "ReportStore"]),
 
         // `petspot serve`: the location and geodata service over HTTP (Hummingbird), its
-        // OpenAPI document (embedded, served at /openapi.yaml), SSE location updates.
+        // OpenAPI document (embedded, served at /openapi.yaml), SSE location updates; the report
+        // pages (/report/found, /report/missing: Mustache templates, script and style embedded)
+        // and the step API they ask (/v1/report-steps, /v1/report-photos) over ReportSteps.
         .target(
             name: "PetSpotService",
             dependencies: [
                 "Geodata", "Geodesy", "Location", "Scenarios", "ScenarioSteps", "PetSpotJSON", "Locking",
-                "OutsideInput",
+                "OutsideInput", "ReportSteps", "ReportStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
-            resources: [.embedInCode("Resources/openapi.yaml")]),
+            resources: [.embedInCode("Resources/openapi.yaml")] + reportPageFiles.map { .embedInCode("Pages/\($0)") }),
+
+        // Reports that last: the `ReportStore` protocol, the report values, typed errors, the
+        // store URL (`sqlite:PATH`, `postgres://…`), CSV import, and the live in-process nearby
+        // index kept in step with a store. No engine here.
+        .target(name: "ReportStore", dependencies: ["Geodata", "Geodesy", "OutsideInput"]),
+
+        // The embedded engine: one SQLite file (WAL) through GRDB, versioned migrations, nearby
+        // through the in-process index.
+        .target(
+            name: "SQLiteReportStore",
+            dependencies: [
+                "ReportStore", "Geodata", "Geodesy", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
+
+        // For scale: PostgreSQL 15 + PostGIS 3.3 through postgres-nio; geography(Point, 4326)
+        // with a GiST index, nearby by radius bands, the exact final filter in process.
+        .target(
+            name: "PostgresReportStore",
+            dependencies: [
+                "ReportStore", "Geodata", "Geodesy",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
+
+        // Opens the store a URL names, whatever its engine.
+        .target(name: "ReportStores", dependencies: ["ReportStore", "SQLiteReportStore", "PostgresReportStore"]),
+
+        // The contract every ReportStore passes (as ProviderContract is for providers), and a
+        // real PostgreSQL + PostGIS server in a temporary folder for the tests and benchmarks.
+        .target(
+            name: "ReportStoreTestSupport",
+            dependencies: [
+                "ReportStore", "Geodata", "Geodesy",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
 
         // The `petspot` command-line tool.
         .executableTarget(
@@ -132,6 +219,8 @@ let package = Package(
                 "OutsideInput",
                 "PetSpotJSON",
                 "PetSpotService",
+                "ReportStore",
+                "ReportStores",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
@@ -143,35 +232,55 @@ let package = Package(
             dependencies: ["Geodata", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "OutsideInputTests", dependencies: ["OutsideInput"]),
+        // The package as a whole: Docs/Architecture.md against this file; what the compiler
+        // refuses about Locked (swiftc on small programs).
+        .testTarget(name: "PackageTests", dependencies: ["Locking", "LocationTestSupport"]),
         .testTarget(
-            name: "LocationTests", dependencies: ["Location", "Geodata", "GPSDTestSupport", "Locking"],
+            name: "LocationTests",
+            dependencies: ["Location", "Geodata", "GPSDTestSupport", "LocationTestSupport", "Locking"],
             resources: [.copy("Resources")]),
         .testTarget(
             name: "GeodesyTests",
-            dependencies: ["Geodesy", "Geodata", .product(name: "PropertyBased", package: "swift-property-based")]
-        ),
-        .testTarget(name: "PetSpotCLITests", dependencies: ["Geodata", "Geodesy", "GPSDTestSupport"]),
+            dependencies: [
+                "Geodesy", "Geodata", "LocationTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "PetSpotCLITests",
+            dependencies: ["Geodata", "Geodesy", "GPSDTestSupport", "LocationTestSupport", "Scenarios"]),
         .testTarget(
             name: "ReportStepsTests",
             dependencies: [
-                "ReportSteps", "Geodata", "Location", "GPSDTestSupport", "Scenarios", "ScenarioSteps", "Locking",
+                "ReportSteps", "Geodata", "Location", "GPSDTestSupport", "LocationTestSupport", "Scenarios",
+                "ScenarioSteps", "Locking",
             ]),
         .testTarget(
             name: "ScenariosTests",
-            dependencies: ["Scenarios", "ScenarioSteps", "Location", "Geodata", "GPSDTestSupport", "Locking"]),
+            dependencies: [
+                "Scenarios", "ScenarioSteps", "Location", "Geodata", "GPSDTestSupport", "LocationTestSupport",
+                "Locking",
+            ]),
         .testTarget(
             name: "PetSpotServiceTests",
             dependencies: [
-                "PetSpotService", "PetSpotJSON", "Location", "Scenarios", "Geodata", "GPSDTestSupport", "Locking",
+                "PetSpotService", "PetSpotJSON", "Location", "Scenarios", "Geodata", "GPSDTestSupport",
+                "LocationTestSupport", "Locking", "ReportStore", "SQLiteReportStore", "ReportSteps", "Geodesy",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "ReportStoreTests",
+            dependencies: [
+                "ReportStore", "SQLiteReportStore", "PostgresReportStore", "ReportStores", "ReportStoreTestSupport",
+                "Geodata", "Geodesy",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -57,6 +57,21 @@ let package = Package(
             path: "Benchmarks/LocationBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The reports store at 10^5–10^7 reports (in-process index, SQLite, PostGIS): a plain
+        // executable run by Scripts/report-store.sh, since PostGIS needs a server started for
+        // the run and 10^7 reports take minutes to load, not package-benchmark's many samples.
+        .executableTarget(
+            name: "StoreBench",
+            dependencies: [
+                .product(name: "Geodata", package: "PetSpotLocation"),
+                .product(name: "Geodesy", package: "PetSpotLocation"),
+                .product(name: "ReportStore", package: "PetSpotLocation"),
+                .product(name: "SQLiteReportStore", package: "PetSpotLocation"),
+                .product(name: "PostgresReportStore", package: "PetSpotLocation"),
+                .product(name: "ReportStoreTestSupport", package: "PetSpotLocation"),
+            ],
+            path: "Benchmarks/StoreBench"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

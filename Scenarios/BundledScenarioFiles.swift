@@ -19,6 +19,7 @@ public enum BundledScenarioFiles {
         ("poles.yaml", PackageResources.poles_yaml),
         ("receiver-lost-and-back.yaml", PackageResources.receiver_lost_and_back_yaml),
         ("restricted.yaml", PackageResources.restricted_yaml),
+        ("silent-receiver.yaml", PackageResources.silent_receiver_yaml),
         ("slow-cold-start.yaml", PackageResources.slow_cold_start_yaml),
         ("walking-warsaw.gpx", PackageResources.walking_warsaw_gpx),
         ("walking-warsaw.yaml", PackageResources.walking_warsaw_yaml),

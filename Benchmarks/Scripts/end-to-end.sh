@@ -14,8 +14,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 binary=${PETSPOT:-}
 if [[ -z $binary ]]; then
-    swift build -c release --product petspot >&2
-    binary="$(swift build -c release --show-bin-path)/petspot"
+    swift build -c release --static-swift-stdlib --product petspot >&2
+    binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/petspot"
 fi
 python3 - "$binary" "${EPOCHS:-20000}" "${PETSPOT_BEFORE:-}" <<'PY'
 import os, shutil, signal, socket, statistics, subprocess, sys, tempfile, threading, time

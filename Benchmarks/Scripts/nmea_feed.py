@@ -1,4 +1,4 @@
-"""What the end-to-end benchmark scripts share: NMEA epochs and free loopback ports."""
+"""What the end-to-end benchmark scripts share: NMEA epochs, free loopback ports, a process's memory."""
 import socket
 import time
 
@@ -28,3 +28,12 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def vm(pid, key):
+    """`key` (`VmRSS`, `VmHWM`, …) of process `pid` from /proc, in bytes."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(key + ":"):
+                return int(line.split()[1]) * 1024
+    return 0

@@ -5,8 +5,8 @@
 # under 10 s.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --product petspot >&2
-petspot="$(swift build -c release --show-bin-path)/petspot"
+swift build -c release --static-swift-stdlib --product petspot >&2
+petspot="$(swift build -c release --static-swift-stdlib --show-bin-path)/petspot"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 - "$petspot" "$work" <<'PY'

@@ -7,23 +7,16 @@
 #   EPOCHS=200000 bash Benchmarks/Scripts/watch-memory.sh   # a shorter run
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --product petspot >&2
-python3 - "$(swift build -c release --show-bin-path)/petspot" "${EPOCHS:-1000000}" <<'PY'
+swift build -c release --static-swift-stdlib --product petspot >&2
+python3 - "$(swift build -c release --static-swift-stdlib --show-bin-path)/petspot" "${EPOCHS:-1000000}" <<'PY'
 import os, shutil, socket, subprocess, sys, tempfile, threading, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, "Benchmarks/Scripts")
-from nmea_feed import epoch, free_port
+from nmea_feed import epoch, free_port, vm
 
 petspot, total = sys.argv[1], int(sys.argv[2])
 gpsd_path = shutil.which("gpsd") or "/usr/sbin/gpsd"
-
-def vm(pid, key):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(key + ":"):
-                return int(line.split()[1]) * 1024
-    return 0
 
 feed = socket.socket()
 feed.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -4,6 +4,8 @@ import Locking
 /// A real gpsd on a free loopback port, reading an ``NMEAFeedServer`` the test owns:
 /// `gpsd -N -n -b -S PORT tcp://127.0.0.1:FEEDPORT`, in its own process group, killed by
 /// ``kill()`` or at the latest when released. ``restart()`` starts it again on the same port.
+/// ``start(feeds:port:timeout:)`` gives it several feeds: one gpsd with two receivers, each a
+/// device named ``devicePath(of:)``.
 ///
 /// ```swift
 /// let feed = try NMEAFeedServer()
@@ -15,8 +17,10 @@ import Locking
 public final class GPSDDaemon: Sendable {
     /// The port gpsd serves clients on.
     public let port: Int
-    /// The feed gpsd reads.
-    public let feed: NMEAFeedServer
+    /// The (first) feed gpsd reads.
+    public var feed: NMEAFeedServer { feeds[0] }
+    /// Every feed gpsd reads, one device each.
+    public let feeds: [NMEAFeedServer]
     /// The directory with gpsd's log.
     public let directory: URL
     private let current: Locked<ChildProcess>
@@ -24,9 +28,9 @@ public final class GPSDDaemon: Sendable {
     /// The running gpsd.
     public var process: ChildProcess { current.withLock { $0 } }
 
-    private init(port: Int, feed: NMEAFeedServer, directory: URL, process: ChildProcess) {
+    private init(port: Int, feeds: [NMEAFeedServer], directory: URL, process: ChildProcess) {
         self.port = port
-        self.feed = feed
+        self.feeds = feeds
         self.directory = directory
         current = Locked(process)
     }
@@ -38,24 +42,43 @@ public final class GPSDDaemon: Sendable {
     public static func start(feed: NMEAFeedServer, port: Int? = nil, timeout: Double = 10) throws(GPSDTestError)
         -> GPSDDaemon
     {
+        try start(feeds: [feed], port: port, timeout: timeout)
+    }
+
+    /// Starts gpsd on `port` (a free one when `nil`) reading every feed of `feeds` (at least
+    /// one) as its own device, and waits until it accepts clients and has connected to each.
+    ///
+    /// - Throws: ``GPSDTestError`` when gpsd is missing or does not come up.
+    public static func start(feeds: [NMEAFeedServer], port: Int? = nil, timeout: Double = 10) throws(GPSDTestError)
+        -> GPSDDaemon
+    {
+        precondition(!feeds.isEmpty, "gpsd needs at least one feed")
         let directory = try GPSDTools.makeTemporaryDirectory()
         var chosen = port ?? 0
         if chosen == 0 { chosen = try LoopbackSocket.freePort() }
         let port = chosen
-        let process = try launch(port: port, feed: feed, directory: directory, timeout: timeout)
-        return GPSDDaemon(port: port, feed: feed, directory: directory, process: process)
+        let process = try launch(port: port, feeds: feeds, directory: directory, timeout: timeout)
+        return GPSDDaemon(port: port, feeds: feeds, directory: directory, process: process)
     }
 
-    private static func launch(port: Int, feed: NMEAFeedServer, directory: URL, timeout: Double)
+    /// The device name gpsd gives `feed`: `tcp://127.0.0.1:FEEDPORT` (what a client names after
+    /// `HOST:PORT:` to watch only this receiver).
+    public static func devicePath(of feed: NMEAFeedServer) -> String {
+        "tcp://127.0.0.1:\(feed.port)"
+    }
+
+    private static func launch(port: Int, feeds: [NMEAFeedServer], directory: URL, timeout: Double)
         throws(GPSDTestError) -> ChildProcess
     {
         let gpsd = try GPSDTools.require(GPSDTools.gpsd)
-        let readersBefore = feed.readerCount
+        let readersBefore = feeds.map(\.readerCount)
         let process = try ChildProcess.start(
-            gpsd, ["-N", "-n", "-b", "-S", String(port), "tcp://127.0.0.1:\(feed.port)"],
+            gpsd, ["-N", "-n", "-b", "-S", String(port)] + feeds.map(devicePath(of:)),
             environment: ["TMPDIR": directory.path], directory: directory)
         guard LoopbackSocket.waitUntilAccepting(port: port, timeout: timeout),
-            feed.waitForReader(count: readersBefore + 1, timeout: timeout)
+            zip(feeds, readersBefore).allSatisfy({ feed, before in
+                feed.waitForReader(count: before + 1, timeout: timeout)
+            })
         else {
             process.kill()
             throw .notListening(process.commandLine, port: port, output: process.output)
@@ -71,7 +94,7 @@ public final class GPSDDaemon: Sendable {
     /// Starts gpsd again on the same port, reading the same feed.
     public func restart(timeout: Double = 10) throws(GPSDTestError) {
         process.kill()
-        let process = try Self.launch(port: port, feed: feed, directory: directory, timeout: timeout)
+        let process = try Self.launch(port: port, feeds: feeds, directory: directory, timeout: timeout)
         current.withLock { $0 = process }
     }
 

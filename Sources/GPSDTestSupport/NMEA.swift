@@ -1,100 +1,58 @@
 public import Foundation
+import Geodata
+import Scenarios
 
-/// NMEA 0183 sentences as a GPS receiver sends them, with correct checksums: the input the
-/// tests feed to a real gpsd (through gpsfake or a TCP feed).
+/// NMEA 0183 receiver epochs for the tests to feed a real gpsd (through gpsfake or a TCP
+/// feed), in a receiver's terms (HDOP, knots). The sentences are written by Scenarios'
+/// ``NMEAWriter`` and framed by ``NMEASentence`` — the package's one NMEA encoder and
+/// checksum, the same that `petspot scenario export --nmea` uses.
 ///
 /// ```swift
 /// let epoch = NMEA.epoch(latitude: 52.2297, longitude: 21.0122, time: date)
-/// // ["$GPGGA,120000.00,5213.7820,N,02100.7320,E,1,08,0.9,100.0,M,0.0,M,,*..",
-/// //  "$GPRMC,120000.00,A,5213.7820,N,02100.7320,E,0.0,0.0,231126,,,A*.."]
+/// // ["$GPGGA,120000.00,5213.782000,N,02100.732000,E,1,08,0.90,100.0,M,0.0,M,,*..",
+/// //  "$GPRMC,120000.00,A,5213.782000,N,02100.732000,E,0.000,0.0,231126,,,A*.."]
 /// ```
 public enum NMEA {
-    /// `$body*HH`: the checksum is the XOR of every character between `$` and `*`.
-    public static func sentence(_ body: String) -> String {
-        let checksum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
-        let hex = String(checksum, radix: 16, uppercase: true)
-        return "$\(body)*\(hex.count == 1 ? "0" + hex : hex)"
-    }
-
-    /// Whether `line` is `$…*HH` with a matching checksum.
-    public static func hasValidChecksum(_ line: String) -> Bool {
-        guard line.hasPrefix("$"), let star = line.lastIndex(of: "*") else { return false }
-        let body = line[line.index(after: line.startIndex)..<star]
-        let checksum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
-        return UInt8(line[line.index(after: star)...], radix: 16) == checksum
-    }
-
     /// One receiver epoch: a GGA and an RMC sentence at `time`.
     ///
     /// - Parameters:
     ///   - latitude: degrees, `nil` for no fix (GGA quality 0, RMC status `V`).
-    ///   - longitude: degrees, `nil` for no fix.
+    ///   - longitude: degrees, `nil` for no fix. A pair out of range is also no fix.
     ///   - altitude: meters above mean sea level.
-    ///   - hdop: horizontal dilution of precision (gpsd derives `eph` from it).
+    ///   - hdop: horizontal dilution of precision (gpsd derives `eph` from it; the writer
+    ///     stores it as an accuracy of `hdop ×` ``NMEATrackReader/metersPerHDOP``).
     ///   - satellites: satellites used.
+    ///   - speedKnots: speed over ground in knots.
+    ///   - course: course over ground in degrees.
     ///   - time: the receiver's UTC time.
     public static func epoch(
         latitude: Double?, longitude: Double?, altitude: Double = 100, hdop: Double = 0.9,
         satellites: Int = 8, speedKnots: Double = 0, course: Double = 0, time: Date
     ) -> [String] {
-        let (clock, date) = timeFields(time)
-        guard let latitude, let longitude else {
-            return [
-                sentence("GPGGA,\(clock),,,,,0,00,99.9,,M,,M,,"),
-                sentence("GPRMC,\(clock),V,,,,,,,\(date),,,N"),
-            ]
+        guard let latitude, let longitude, let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
+        else {
+            return NMEAWriter.noFixSentences(at: time)
         }
-        let lat = angle(latitude, degreeDigits: 2, positive: "N", negative: "S")
-        let lon = angle(longitude, degreeDigits: 3, positive: "E", negative: "W")
-        return [
-            sentence(
-                "GPGGA,\(clock),\(lat),\(lon),1,\(twoDigits(satellites)),\(fixed(hdop, 1)),\(fixed(altitude, 1)),M,0.0,M,,"
-            ),
-            sentence("GPRMC,\(clock),A,\(lat),\(lon),\(fixed(speedKnots, 1)),\(fixed(course, 1)),\(date),,,A"),
-        ]
+        let fix = ScenarioFix(
+            coordinate: coordinate, horizontalAccuracy: hdop * NMEATrackReader.metersPerHDOP, altitude: altitude,
+            speed: speedKnots * 1852 / 3600, course: course, satellites: satellites)
+        // A receiver reports its geoid separation (these epochs said 0.0 before they were written
+        // by NMEAWriter); without one gpsd looks it up in its geoid model for every fix.
+        return NMEAWriter.sentences(for: fix, at: time, geoidSeparation: 0)
     }
 
-    /// `ddmm.mmmmmm,H`: degrees and decimal minutes with six decimals (about 0.2 mm), and
-    /// the hemisphere.
-    static func angle(_ degrees: Double, degreeDigits: Int, positive: String, negative: String) -> String {
-        let magnitude = abs(degrees)
-        var whole = Int(magnitude)
-        var minutes = (magnitude - Double(whole)) * 60
-        if (minutes * 1_000_000).rounded() >= 60_000_000 {
-            whole += 1
-            minutes = 0
+    /// The epochs of a receiver standing at `latitude`, `longitude`: step `n` is at `start`
+    /// plus `n × secondsPerStep` seconds. For ``NMEAFeedServer/sendRepeatedly(every:_:)``.
+    ///
+    /// ```swift
+    /// let feeder = feed.sendRepeatedly(NMEA.standing(latitude: 52.2297, longitude: 21.0122, from: start))
+    /// ```
+    public static func standing(
+        latitude: Double, longitude: Double, from start: Date, secondsPerStep: Double = 1
+    ) -> @Sendable (Int) -> [String] {
+        { step in
+            epoch(
+                latitude: latitude, longitude: longitude, time: start.addingTimeInterval(Double(step) * secondsPerStep))
         }
-        let wholeText = String(whole)
-        let padded = String(repeating: "0", count: max(0, degreeDigits - wholeText.count)) + wholeText
-        let minutesText = fixed(minutes, 6)
-        let minutesPadded = minutes < 10 ? "0" + minutesText : minutesText
-        return "\(padded)\(minutesPadded),\(degrees < 0 ? negative : positive)"
-    }
-
-    /// `hhmmss.ss` and `ddmmyy` in UTC.
-    static func timeFields(_ time: Date) -> (String, String) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: time)
-        let hundredths = (parts.nanosecond ?? 0) / 10_000_000
-        let clock =
-            twoDigits(parts.hour ?? 0) + twoDigits(parts.minute ?? 0) + twoDigits(parts.second ?? 0) + "."
-            + twoDigits(hundredths)
-        let date = twoDigits(parts.day ?? 1) + twoDigits(parts.month ?? 1) + twoDigits((parts.year ?? 2000) % 100)
-        return (clock, date)
-    }
-
-    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-
-    /// `value` with exactly `decimals` decimals, without Foundation's locale.
-    static func fixed(_ value: Double, _ decimals: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int((abs(value) * scale).rounded())
-        let whole = scaled / Int(scale)
-        var fraction = String(scaled % Int(scale))
-        fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
-        let sign = value < 0 && scaled != 0 ? "-" : ""
-        return decimals == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
     }
 }

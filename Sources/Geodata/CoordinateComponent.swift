@@ -12,15 +12,16 @@ public protocol CoordinateComponent: Sendable, Hashable, Comparable, Codable, Cu
 
     /// Creates a value after checking it.
     ///
-    /// - Throws: ``CoordinateFieldError/invalidFormat`` for NaN or infinity,
-    ///   ``CoordinateFieldError/outOfRange(_:)`` outside the axis' range.
+    /// - Throws: ``CoordinateFieldError/invalidFormat`` for NaN,
+    ///   ``CoordinateFieldError/outOfRange(_:)`` outside the axis' range (infinity included:
+    ///   a number written with hundreds of digits reads as infinitely large).
     init(degrees: Double) throws(CoordinateFieldError)
 }
 
 extension CoordinateComponent {
     /// Checks a number of degrees for this axis; `-0.0` becomes `0.0`.
     static func validated(_ degrees: Double) throws(CoordinateFieldError) -> Double {
-        guard degrees.isFinite else { throw .invalidFormat }
+        guard !degrees.isNaN else { throw .invalidFormat }
         guard axis.range.contains(degrees) else { throw .outOfRange(axis) }
         return degrees == 0 ? 0 : degrees
     }
@@ -37,6 +38,7 @@ extension CoordinateComponent {
     /// try Latitude.parse("  ")        // nil
     /// try Latitude.parse("1e1")       // throws .invalidFormat
     /// try Latitude.parse("91")        // throws .outOfRange(.latitude)
+    /// try Latitude.parse("1" + String(repeating: "0", count: 400))   // throws .outOfRange(.latitude)
     /// ```
     ///
     /// - Throws: ``CoordinateFieldError/invalidFormat`` or ``CoordinateFieldError/outOfRange(_:)``.

@@ -8,12 +8,15 @@
 /// | decimal commas, white space or `;` between | `52,2297 21,0122`, `52,2297; 21,0122` |
 /// | `geo:` URI (RFC 5870) | `geo:52.2297,21.0122`, `geo:52.2297,21.0122,100;u=35` |
 /// | hemisphere letters, before or after | `52.2297 N, 21.0122 E`, `S 33.8688 E 151.2093` |
+/// | one comma between two numbers, nothing else | `52,21`, `-90,0`, `0,180` (latitude, longitude) |
 /// | degrees, minutes, seconds | `52°13′47″N 21°0′44″E`, `52°13'47"N, 21°0'44"E`, `52°13.78′N 21°0.73′E` |
+/// | `d` as the degree sign, colons (GeographicLib) | `52d13'47"N 21d0'44"E`, `52:13:47N 21:00:44E` |
 ///
 /// Without hemisphere letters the first value is the latitude. With them, `N`/`S` mark
 /// the latitude and `E`/`W` the longitude, in either order; `S` and `W` negate.
-/// Ambiguous text is an error, never a guess: `52,21` (one number with a decimal comma,
-/// or two integers?) and `52,2297,21,0122` are rejected with a message saying how to write them.
+/// Ambiguous text is an error, never a guess: `52,2297,21,0122` (which commas are decimal?)
+/// is rejected with a message saying how to write it. A number too large for a `Double`
+/// (hundreds of digits) is read as infinitely large, so it is out of range, not malformed.
 public enum CoordinatePairParser {
     /// Parses `text` as a pair.
     ///

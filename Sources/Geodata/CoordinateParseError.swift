@@ -3,7 +3,7 @@
 /// The ``description`` is a message a person can act on:
 ///
 /// ```swift
-/// do { _ = try Coordinate(parsing: "52,21") }
+/// do { _ = try Coordinate(parsing: "52.2297") }
 /// catch { print(error) }   // "Expected a latitude and a longitude, found 1 value"
 /// ```
 public enum CoordinateParseError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -16,7 +16,8 @@ enum DecimalText {
     enum Reading: Equatable {
         /// Empty or white space only.
         case empty
-        /// A finite number.
+        /// A number; `±infinity` when it is written correctly but too large for a `Double`
+        /// (hundreds of digits), so that a range check calls it out of range.
         case number(Double)
         /// Not the accepted syntax.
         case invalid
@@ -101,7 +102,8 @@ enum DecimalText {
     }
 
     /// Long inputs: normalise the separator to `.` and let the standard library's
-    /// correctly rounded, locale-independent conversion do the work.
+    /// correctly rounded, locale-independent conversion do the work. The syntax was checked
+    /// already, so an infinite result is a number too large for a `Double`.
     private static func slowPath(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Double? {
         var normalized = [UInt8]()
         normalized.reserveCapacity(end - from + 1)
@@ -110,9 +112,7 @@ enum DecimalText {
         }
         if normalized.first == UInt8(ascii: ".") { normalized.insert(UInt8(ascii: "0"), at: 0) }
         if normalized.last == UInt8(ascii: ".") { normalized.append(UInt8(ascii: "0")) }
-        guard let value = Double(String(decoding: normalized, as: UTF8.self)), value.isFinite else {
-            return nil
-        }
+        guard let value = Double(String(decoding: normalized, as: UTF8.self)), !value.isNaN else { return nil }
         return value
     }
 }

@@ -9,6 +9,8 @@ struct PairToken: Equatable, BitwiseCopyable {
         case minute
         case second
         case hemisphere(Hemisphere)
+        /// `:` between the parts of `DD:MM:SS` (GeographicLib's colon notation).
+        case colon
         case separator
     }
 
@@ -42,8 +44,11 @@ enum Hemisphere: Equatable, BitwiseCopyable {
 /// Splits a pair's text into ``PairToken``s, one ``next()`` at a time, reading the UTF-8
 /// bytes in place.
 ///
-/// Commas are decimal separators only when the text has no `.` and a comma stands
-/// between two digits; otherwise every comma separates the values.
+/// Commas are decimal separators only when the text has no `.`, a comma stands between two
+/// digits, and the text is not one comma between two numbers with nothing else between them:
+/// `52,21` (how map apps, `geo:` URIs and spreadsheets write a pair) is latitude 52,
+/// longitude 21, while `52,2297 21,0122` has decimal commas. Otherwise every comma separates
+/// the values.
 struct PairLexer {
     private let text: UTF8Text
     private let start: Int
@@ -61,17 +66,30 @@ struct PairLexer {
         position = firstPosition
         var hasPoint = false
         var digitCommaDigit = false
+        var commas = 0
+        // White space (any, including non-ASCII) or `;` could separate the two values.
+        var otherSeparator = false
         for i in range {
             switch text.bytes[i] {
             case UInt8(ascii: "."):
                 hasPoint = true
             case UInt8(ascii: ","):
+                commas += 1
                 if i > start, i + 1 < end, text.isDigit(at: i - 1), text.isDigit(at: i + 1) { digitCommaDigit = true }
+            case UInt8(ascii: ";"), UInt8(ascii: " "), UInt8(ascii: "\t"):
+                otherSeparator = true
+            case let byte where byte >= 0x80:
+                if text.bytes[i] & 0xC0 != 0x80, text.scalar(at: i).scalar.properties.isWhitespace {
+                    otherSeparator = true
+                }
+            case let byte where byte < 0x20:
+                otherSeparator = true  // line breaks and other control white space
             default:
                 break
             }
         }
-        commaIsDecimal = !hasPoint && digitCommaDigit
+        let onlyCommaSeparatesTheValues = commas == 1 && !otherSeparator
+        commaIsDecimal = !hasPoint && digitCommaDigit && !onlyCommaSeparatesTheValues
     }
 
     /// The next token, or `nil` at the end of the text.
@@ -84,13 +102,18 @@ struct PairLexer {
                 position += width == 2 && scalar == "'" ? 2 : 1
                 return token
             }
+            // `d` is a degree sign only right after a number (`52d13'`), as GeographicLib reads it.
+            let afterDigit =
+                index > start && (text.isDigit(at: index - 1) || text.bytes[index - 1] == UInt8(ascii: "."))
             if scalar.properties.isWhitespace {
                 index += width
                 position += 1
             } else if Self.isDigit(scalar) || Self.isSign(scalar) || scalar == "." {
                 return try number()
-            } else if Self.isDegreeMark(scalar) {
+            } else if Self.isDegreeMark(scalar) || (Self.isDegreeLetter(scalar) && afterDigit) {
                 return token(.degree, width: width)
+            } else if scalar == ":" {
+                return token(.colon, width: width)
             } else if scalar == "'", index + 1 < end, text.bytes[index + 1] == UInt8(ascii: "'") {
                 return token(.second, width: 2)
             } else if Self.isMinuteMark(scalar) {
@@ -101,8 +124,6 @@ struct PairLexer {
                 return token(.separator, width: width)
             } else if let hemisphere = Self.hemisphere(scalar) {
                 // A letter glued between two digits (`1e1`) is not a hemisphere.
-                let afterDigit =
-                    index > start && (text.isDigit(at: index - 1) || text.bytes[index - 1] == UInt8(ascii: "."))
                 let following = index + width < end ? text.scalar(at: index + width).scalar : nil
                 let beforeLetterOrDigit = following.map { Self.isDigit($0) || $0.properties.isAlphabetic } ?? false
                 if afterDigit && beforeLetterOrDigit || following?.properties.isAlphabetic == true {
@@ -161,6 +182,10 @@ struct PairLexer {
 
     private static func isDegreeMark(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "\u{00B0}" || scalar == "\u{00BA}" || scalar == "\u{02DA}"
+    }
+    /// `d` or `D`, GeographicLib's ASCII degree sign (`52d13'47"N`).
+    private static func isDegreeLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "d" || scalar == "D"
     }
     private static func isMinuteMark(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "'" || scalar == "\u{2032}" || scalar == "\u{2019}" || scalar == "\u{00B4}"

@@ -22,7 +22,8 @@ struct SexagesimalValues {
 }
 
 /// Groups ``PairToken``s into values:
-/// `[hemisphere] number [° [number ′ [number ″]]] [hemisphere]`, with at most one
+/// `[hemisphere] number [° [number ′ [number ″]]] [hemisphere]` or, in GeographicLib's colon
+/// notation, `[hemisphere] number [: number [: number]] [hemisphere]`, with at most one
 /// separator between values.
 struct SexagesimalReader {
     private let tokens: UnsafeBufferPointer<PairToken>
@@ -72,27 +73,53 @@ struct SexagesimalReader {
         let written = tokens[index].bytes
         index += 1
         var total = degrees.magnitude
-        if take(.degree), let (minutes, minutesAreInteger, minutesBytes) = numberFollowed(by: .minute) {
-            guard degreesAreInteger else {
-                throw .invalidSexagesimal("degrees \(text.string(written)) have a fraction and are followed by minutes")
+        if take(.degree) {
+            if let minutes = numberFollowed(by: .minute) {
+                let seconds = numberFollowed(by: .second)
+                total += try parts(degrees: written, wholeDegrees: degreesAreInteger, minutes, seconds)
             }
-            guard minutes < 60 else {
-                throw .invalidSexagesimal("minutes \(text.string(minutesBytes)) must be less than 60")
-            }
-            total += minutes / 60
-            if let (seconds, _, secondsBytes) = numberFollowed(by: .second) {
-                guard minutesAreInteger else {
-                    throw .invalidSexagesimal(
-                        "minutes \(text.string(minutesBytes)) have a fraction and are followed by seconds")
-                }
-                guard seconds < 60 else {
-                    throw .invalidSexagesimal("seconds \(text.string(secondsBytes)) must be less than 60")
-                }
-                total += seconds / 3600
-            }
+        } else if take(.colon) {
+            // GeographicLib's `DD:MM[:SS]`: after a colon a number must follow.
+            let minutes = try numberAfterColon()
+            let seconds = take(.colon) ? try numberAfterColon() : nil
+            total += try parts(degrees: written, wholeDegrees: degreesAreInteger, minutes, seconds)
         }
         let negative = degrees.sign == .minus
         return SexagesimalValue(degrees: negative ? -total : total, hasSign: hasSign, hemisphere: prefix)
+    }
+
+    /// A number with its bytes, as ``numberFollowed(by:)`` gives it.
+    typealias Part = (value: Double, isInteger: Bool, bytes: Range<Int>)
+
+    /// Minutes and seconds in degrees, after checking them as DMS has it: whole degrees (and
+    /// whole minutes) before a further part, every part below 60.
+    private func parts(degrees written: Range<Int>, wholeDegrees: Bool, _ minutes: Part, _ seconds: Part?)
+        throws(CoordinateParseError) -> Double
+    {
+        guard wholeDegrees else {
+            throw .invalidSexagesimal("degrees \(text.string(written)) have a fraction and are followed by minutes")
+        }
+        guard minutes.value < 60 else {
+            throw .invalidSexagesimal("minutes \(text.string(minutes.bytes)) must be less than 60")
+        }
+        guard let seconds else { return minutes.value / 60 }
+        guard minutes.isInteger else {
+            throw .invalidSexagesimal(
+                "minutes \(text.string(minutes.bytes)) have a fraction and are followed by seconds")
+        }
+        guard seconds.value < 60 else {
+            throw .invalidSexagesimal("seconds \(text.string(seconds.bytes)) must be less than 60")
+        }
+        return minutes.value / 60 + seconds.value / 3600
+    }
+
+    /// The unsigned number that must follow a colon.
+    private mutating func numberAfterColon() throws(CoordinateParseError) -> Part {
+        guard index < tokens.count, case .number(let value, false, let isInteger) = tokens[index].kind else {
+            throw unexpected(tokens[index - 1])
+        }
+        index += 1
+        return (value, isInteger, tokens[index - 1].bytes)
     }
 
     /// Consumes `mark` if it is next.
@@ -103,7 +130,7 @@ struct SexagesimalReader {
     }
 
     /// Consumes an unsigned `number mark` if both are next.
-    private mutating func numberFollowed(by mark: PairToken.Kind) -> (Double, Bool, Range<Int>)? {
+    private mutating func numberFollowed(by mark: PairToken.Kind) -> Part? {
         guard index + 1 < tokens.count, tokens[index + 1].kind == mark,
             case .number(let value, false, let isInteger) = tokens[index].kind
         else { return nil }

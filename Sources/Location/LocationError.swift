@@ -21,8 +21,9 @@ public enum LocationError: Error, Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - waited: how long the request waited.
-    ///   - lastSeen: the last state the request saw (`waitingForFix`, `fixLost`, …), or `nil`
-    ///     when the provider reported nothing at all.
+    ///   - lastSeen: the last state the receiver reported while the request waited
+    ///     (`waitingForFix` after a report without a position, `fixLost`, …), or `nil` when
+    ///     nothing was heard from it at all (a silent receiver or socket; see ``heardNothing``).
     case noFix(waited: Duration, lastSeen: LocationUpdate?)
     /// The provider could not be reached.
     ///
@@ -42,6 +43,19 @@ public enum LocationError: Error, Sendable, Hashable, CustomStringConvertible {
         case .restricted: self = .restricted
         case .authorizedWhenInUse, .authorizedAlways: return nil
         }
+    }
+
+    /// `true` for a ``noFix(waited:lastSeen:)`` with nothing heard from the receiver before the
+    /// timeout (a silent receiver, a socket that never speaks), as opposed to a receiver that
+    /// reported it has no position. Report steps show "took too long" for the first and
+    /// "No GPS fix" for the second.
+    ///
+    /// ```swift
+    /// LocationError.noFix(waited: .seconds(30), lastSeen: nil).heardNothing             // true
+    /// LocationError.noFix(waited: .seconds(30), lastSeen: .waitingForFix).heardNothing   // false
+    /// ```
+    public var heardNothing: Bool {
+        if case .noFix(_, nil) = self { true } else { false }
     }
 
     /// The message a person sees.
@@ -64,7 +78,7 @@ public enum LocationError: Error, Sendable, Hashable, CustomStringConvertible {
 
     private static func sawText(_ lastSeen: LocationUpdate?) -> String {
         switch lastSeen {
-        case nil: "the provider reported nothing"
+        case nil: "nothing heard from the receiver"
         case .fix(let fix)?: "last fix \(fix) was not accurate enough"
         case .waitingForFix?: "connected, but no fix from the receiver"
         case .fixLost?: "the receiver lost its fix"

@@ -17,6 +17,7 @@ public enum PlainDecimal {
     /// PlainDecimal.parse("nan")    // nil
     /// PlainDecimal.parse("1e3")    // nil
     /// ```
+    @inlinable
     public static func parse(_ text: some StringProtocol) -> Double? {
         var digits = 0
         var points = 0
@@ -30,5 +31,21 @@ public enum PlainDecimal {
         }
         guard digits > 0, points <= 1, let value = Double(String(text)), value.isFinite else { return nil }
         return value
+    }
+
+    /// The text PetSpot prints for a number, everywhere (JSON, scenario files, the Pet details
+    /// card): a whole number below 10^15 in magnitude as an integer (`21`, not `21.0`), any
+    /// other as Swift's shortest text that reads back as the same `Double` (`52.2297`,
+    /// `1e+300`). Non-finite values print as Swift prints them (`nan`, `inf`): check first
+    /// where they must not appear.
+    ///
+    /// ```swift
+    /// PlainDecimal.text(21)        // "21"
+    /// PlainDecimal.text(-0.5)      // "-0.5"
+    /// PlainDecimal.text(1e300)     // "1e+300"
+    /// ```
+    public static func text(_ value: Double) -> String {
+        // |value| < 10^15 and whole: Int64(value) is exact and cannot trap.
+        value == value.rounded() && value.magnitude < 1e15 ? String(Int64(value)) : String(value)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutsideInput
 import ReportSteps
 import Scenarios
 
@@ -26,7 +27,11 @@ extension PetSpot {
         @MainActor
         func run() async throws {
             let scenario = try loadScenario(ScenarioLibrary.defaultName)
-            let terminal = Terminal.current
+            let terminal = {
+                var terminal = Terminal.current
+                terminal.allowsRedraw = false  // the demo is read top to bottom: before, the scenario, after
+                return terminal
+            }()
             let console = WizardConsole(terminal: terminal)
             let location = WizardLocationSource(
                 requester: ScenarioLocationRequester(
@@ -37,16 +42,18 @@ extension PetSpot {
             let wizard = MissingWizard(flow: flow, console: console, location: location)
 
             terminal.line(terminal.paint("PetSpot — petspot report missing, step 3/4, played by a scenario", .bold))
-            terminal.line("No receiver, no network: the scenario \"\(scenario.name)\" (\(scenario.title)) answers.")
+            terminal.line(
+                "No receiver, no network: the scenario \"\(scenario.name.terminalSafe)\" (\(scenario.title.terminalSafe)) answers."
+            )
             wizard.drawDescription()
             terminal.line(terminal.paint("Choose:", .bold) + " g")
-            await wizard.requestPosition()
+            try await wizard.requestPosition()
             wizard.drawDescription()
 
             let fields = flow.descriptionStep.coordinates
             guard isCaptured(fields) else {
                 terminal.line()
-                terminal.line(terminal.paint("The fields were not filled: \(fields.helperText)", .red))
+                terminal.line(terminal.paint("The fields were not filled: \(fields.helperText.terminalSafe)", .red))
                 throw ExitCode(1)
             }
             terminal.line()

@@ -8,7 +8,8 @@ struct PetSpot: AsyncParsableCommand {
         abstract: "Location and geodata for PetSpot lost/found-pet reports.",
         discussion: """
             Fill missing-pet and found-pet reports as terminal wizards (`petspot report`), \
-            show a pet's details card (`petspot show`), validate coordinates as the report \
+            keep reports in a store and match found pets against them (`petspot reports`, \
+            `petspot nearby`), show a pet's details card (`petspot show`), validate coordinates as the report \
             forms do, get fixes from gpsd or play scripted permission and fix scenarios \
             without a receiver, and measure distances, search radii and nearby reports on the \
             WGS84 ellipsoid with PROJ. `petspot` alone plays the default scenario through the \
@@ -18,7 +19,7 @@ struct PetSpot: AsyncParsableCommand {
         subcommands: [
             Demo.self, Report.self, Show.self, Validate.self, Locate.self, Watch.self, Permission.self,
             ScenarioCommand.self,
-            Record.self, Distance.self, Radius.self, Nearby.self, Serve.self,
+            Record.self, Distance.self, Radius.self, Nearby.self, Reports.self, Serve.self,
         ],
         defaultSubcommand: Demo.self
     )

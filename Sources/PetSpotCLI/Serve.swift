@@ -4,6 +4,7 @@ import Location
 import Logging
 import OutsideInput
 import PetSpotService
+import ReportStore
 import Scenarios
 
 extension PetSpot {
@@ -22,8 +23,13 @@ extension PetSpot {
                 scenario's timeline on the real clock, in a loop (its permission plays once); \
                 with neither, /v1/location answers 503.
 
-                SIGTERM or SIGINT ends the event streams and stops the server (exit 0). \
-                Logs go to stderr.
+                Reports: /v1/reports… keep reports in the store --store URL names (else \
+                PETSPOT_STORE, else the default SQLite file; see `petspot reports`). The SQLite \
+                store's nearby index is loaded before the server listens.
+
+                Every client connection is an open file: the server raises its soft \
+                open-file limit to the hard limit (`ulimit -Hn`) at start. SIGTERM or SIGINT \
+                ends the event streams and stops the server (exit 0). Logs go to stderr.
 
                 Exit status: 0 stopped, 64 usage error, 65 scenario file error, 1 cannot listen.
                 """
@@ -38,7 +44,8 @@ extension PetSpot {
         @Option(
             name: .customLong("gpsd"),
             help: ArgumentHelp(
-                "Use gpsd at HOST, HOST:PORT or [IPv6]:PORT as the location source.", valueName: "host[:port]"))
+                "Use gpsd at HOST, HOST:PORT, HOST:PORT:DEVICE (that receiver only) or [IPv6]:PORT as the "
+                    + "location source.", valueName: "host[:port[:device]]"))
         var gpsd: String?
 
         @Option(
@@ -56,6 +63,8 @@ extension PetSpot {
             help: ArgumentHelp(
                 "A web origin allowed to call the API from a browser (CORS); repeatable.", valueName: "origin"))
         var allowedOrigins: [String] = []
+
+        @OptionGroup var storeOptions: StoreOptions
 
         func validate() throws {
             if gpsd != nil && scenario != nil { throw ValidationError("Give --gpsd or --scenario, not both.") }
@@ -93,15 +102,29 @@ extension PetSpot {
             } else {
                 location = .none
             }
+            let storeURL = try storeOptions.url()
+            let store = try await storeOptions.open()
+            do {
+                let loaded = try await store.prepareForQueries()
+                logger.info(
+                    "reports store open",
+                    metadata: ["store": "\(storeURL)", "indexed": "\(loaded.map(String.init) ?? "-")"])
+            } catch {
+                await store.close()
+                throw InputError(error.description)
+            }
             let configuration = ServiceConfiguration(
                 host: host, port: port, location: location, allowedOrigins: allowedOrigins, logger: logger,
+                reports: store,
                 onListening: { host, port in
                     let shown = host.contains(":") ? "[\(host)]" : host
                     FileHandle.standardError.write(Data("petspot: listening on http://\(shown):\(port)\n".utf8))
                 })
             do {
                 try await runService(configuration)
+                await store.close()
             } catch {
+                await store.close()
                 printError("cannot serve on \(host):\(port): \(error)")
                 throw ExitCode(1)
             }

@@ -1,13 +1,16 @@
 import ArgumentParser
 import Foundation
 import OutsideInput
+import PetSpotJSON
 import ReportSteps
+import ReportStore
 
 extension PetSpot {
     /// `petspot show FILE.json|-`: the Pet details card of an announcement.
-    struct Show: ParsableCommand {
+    struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the Pet details card of an announcement JSON file (or - for standard input).",
+            abstract:
+                "Show the Pet details card of a stored report or an announcement JSON file (- for standard input).",
             discussion: """
                 Reads the body of GET /api/v1/announcements/:id (photoUrl, status, \
                 lastSeenDate, species and gender required; every other field optional, \
@@ -15,26 +18,52 @@ extension PetSpot {
                 badge (ACTIVE → MISSING red, FOUND blue, CLOSED gray; colours only on a \
                 terminal, never with NO_COLOR or TERM=dumb), the reward, then each label and \
                 value in screen order, with — for a missing value and the place line as \
-                "Warsaw • ±15 km". Contacts are shown only when present.
+                "Warsaw • ±15 km". Contacts are shown only when present; an announcement \
+                with neither a phone nor an email is refused (spec 003). Without a photo URL \
+                the photo line says "Image not available". On a terminal the short values \
+                (species, breed, sex, age, microchip, place) are cut to the width with "…". \
+                The last line is "Show on the map:" with an OpenStreetMap URL of the place \
+                (its coordinate, or a search for its name) — a clickable hyperlink (OSC 8) \
+                when standard output is a terminal, the same URL as text everywhere — or "No \
+                location data".
 
-                Exit status: 0 shown, 64 usage error, 65 the file cannot be read or is not an \
-                announcement.
+                An argument that is not a file (nor -) is a report id: the card of that report \
+                in the reports store (--store URL, else PETSPOT_STORE, else the default file).
+
+                Exit status: 0 shown, 1 no such stored report or a store error, 64 usage error, \
+                65 the file cannot be read or is not an announcement.
                 """
         )
 
-        @Argument(help: ArgumentHelp("The announcement JSON file, or - to read standard input.", valueName: "file"))
+        @Argument(
+            help: ArgumentHelp(
+                "A stored report's id, an announcement JSON file, or - to read standard input.", valueName: "id|file"))
         var file: String
+
+        @OptionGroup var storeOptions: StoreOptions
 
         /// The largest announcement read, in bytes.
         static let sizeLimit = 1_048_576
 
-        func run() throws {
-            let data = try read()
+        func run() async throws {
+            let data: Data
+            if file != "-", !FileManager.default.fileExists(atPath: file), (try? ReportID.check(file)) != nil {
+                let id = file
+                let report = try await withStore(storeOptions) { store throws(ReportStoreError) in
+                    try await store.report(id: id)
+                }
+                data = Data(ReportStoreJSON.report(report).text.utf8)
+            } else {
+                data = try read()
+            }
             let card: PetDetailsCard
             do {
                 card = try PetDetailsCard(json: data)
             } catch let error as DecodingError {
                 printError("\(name) is not an announcement: \(Self.explain(error))")
+                throw ExitCode(65)
+            } catch let error as AnnouncementError {
+                printError("\(name) is not an announcement: \(error)")
                 throw ExitCode(65)
             } catch let error as JSONCheckError {
                 printError("\(name) is not an announcement: \(error.errorDescription ?? error.description).")
@@ -66,8 +95,10 @@ extension PetSpot {
             switch error {
             case .keyNotFound(let key, _): return "the required field \"\(key.stringValue)\" is missing."
             case .valueNotFound(_, let context): return "the required field \"\(path(context))\" is null."
-            case .typeMismatch(_, let context):
-                return "the field \"\(path(context))\" has the wrong type (\(context.debugDescription))."
+            case .typeMismatch(let type, let context):
+                // Foundation's own text names Swift types ("Dictionary<String, Any>"); say it in words.
+                let field = context.codingPath.isEmpty ? "the announcement" : "the field \"\(path(context))\""
+                return "\(field) should be \(Self.words(for: type))."
             case .dataCorrupted(let context):
                 return context.codingPath.isEmpty
                     ? "it is not valid JSON."
@@ -76,10 +107,22 @@ extension PetSpot {
             }
         }
 
+        /// A JSON value of `type`, in words: `"text"`, `"a number"`, `"an object"`, ….
+        static func words(for type: Any.Type) -> String {
+            switch type {
+            case is String.Type: "text"
+            case is Bool.Type: "true or false"
+            case is Double.Type, is Float.Type, is Int.Type, is Int64.Type: "a number"
+            case is [String: Any].Type: "an object {…}"
+            default: String(describing: type).hasPrefix("Array") ? "an array […]" : "a JSON value of another kind"
+            }
+        }
+
         /// The card as text (``PetDetailsCardText``, which makes every announcement value
         /// terminal-safe), painted for `terminal`.
         static func render(_ card: PetDetailsCard, terminal: Terminal) -> String {
-            let lines = PetDetailsCardText.lines(card, usesColor: terminal.usesColor) { text, style in
+            let lines = PetDetailsCardText.lines(card, usesColor: terminal.usesColor, width: terminal.columns) {
+                text, style in
                 switch style {
                 case .badge(let color):
                     let colorStyle: TerminalStyle =
@@ -92,6 +135,11 @@ extension PetSpot {
                 case .bold: return terminal.paint(text, .bold)
                 case .dim: return terminal.paint(text, .dim)
                 case .gray: return terminal.paint(text, .gray)
+                case .link(let url):
+                    // OSC 8: the URL text itself is the link, so terminals without hyperlinks
+                    // still show (and let one copy) the whole URL.
+                    guard terminal.outputIsTerminal, terminal.canRedraw else { return text }
+                    return "\u{1B}]8;;\(url)\u{1B}\\\(text)\u{1B}]8;;\u{1B}\\"
                 }
             }
             return lines.joined(separator: "\n") + "\n"

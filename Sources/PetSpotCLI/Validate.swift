@@ -1,5 +1,7 @@
 import ArgumentParser
 import Geodata
+import OutsideInput
+import PetSpotJSON
 
 extension PetSpot {
     /// `petspot validate`: checks coordinates with the report forms' rules.
@@ -8,9 +10,13 @@ extension PetSpot {
             abstract: "Check a latitude and longitude as the report forms do.",
             discussion: """
                 Give the two fields (--latitude, --longitude) or the whole pair as one \
-                argument: "52.2297, 21.0122", "52,2297 21,0122", geo:52.2297,21.0122, \
-                "52.2297 N, 21.0122 E" or 52°13′47″N 21°0′44″E. Negative values work as typed: \
-                --latitude -33.8688, or "-33.8688, 151.2093".
+                argument: "52.2297, 21.0122", 52,21 (one comma between two numbers: \
+                latitude,longitude), "52,2297 21,0122" (decimal commas need white space or ; \
+                between the values), geo:52.2297,21.0122, "52.2297 N, 21.0122 E", \
+                52°13′47″N 21°0′44″E, and as GeographicLib writes them 52d13'47"N 21d0'44"E \
+                or 52:13:47N 21:00:44E. Negative values work as typed: --latitude -33.8688, \
+                -90,0, or "-33.8688, 151.2093". A number with hundreds of digits is out of \
+                range.
 
                 Exit status: 0 valid, 1 invalid, 64 usage error.
                 """
@@ -57,7 +63,8 @@ extension PetSpot {
             if json {
                 print(report.json.text)
             } else {
-                print(report.text)
+                // The messages quote what was typed: control characters reach the terminal as escapes.
+                print(TerminalSafeText.terminalSafe(report.text, allowingNewlines: true))
             }
             if !report.valid { throw ExitCode(1) }
         }

@@ -1,6 +1,7 @@
 public import Hummingbird
 import Logging
 import NIOCore
+import ReportSteps
 
 /// The service's application: the router with every controller, the middlewares (request
 /// log, CORS for the allowed origins, problem details for every error), and the location
@@ -45,15 +46,29 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
         bufferSize: configuration.eventBufferSize, logger: configuration.logger
     ).addRoutes(to: router)
     ScenariosController().addRoutes(to: router)
+    ReportsController(store: configuration.reports, today: configuration.today).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
+    // The report pages and the step API they ask.
+    let today = configuration.today
+    ReportPagesController(configuration: PageConfiguration(location: configuration.location, today: today))
+        .addRoutes(to: router)
+    ReportStepsController(location: configuration.location, today: today).addRoutes(to: router)
+    ReportPhotosController().addRoutes(to: router)
     routes.set(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })
     return router
 }
 
 /// Builds the application and runs it until SIGTERM or SIGINT, which end the event streams
-/// and stop the server gracefully (`petspot serve`).
+/// and stop the server gracefully (`petspot serve`). First raises the process's soft limit on
+/// open files to the hard limit, so that each event-stream client can have its connection.
 ///
 /// - Throws: when the server cannot start (the port is taken, the host is not an address).
 public func runService(_ configuration: ServiceConfiguration) async throws {
+    if let (before, after) = OpenFileLimit.raiseToHardLimit() {
+        configuration.logger.debug(
+            "open-file limit", metadata: ["soft_before": "\(before)", "soft": "\(after)"])
+    } else {
+        configuration.logger.notice("could not raise the open-file limit; clients are limited to `ulimit -n`")
+    }
     try await buildApplication(configuration).runService()
 }

@@ -1,4 +1,6 @@
 public import Logging
+public import ReportSteps
+public import ReportStore
 
 /// What `petspot serve` was asked for: where to listen, the location source, CORS origins,
 /// logs, and the event-stream timings (injectable for tests).
@@ -17,6 +19,10 @@ public struct ServiceConfiguration: Sendable {
     public var heartbeatInterval: Duration
     /// How many events an event-stream client that reads slowly may have waiting.
     public var eventBufferSize: Int
+    /// The reports store behind `/v1/reports…`; `nil`: those routes answer 503.
+    public var reports: (any ReportStore)?
+    /// "Today" for the report forms' date rules (the system clock by default).
+    public var today: Today
     /// Called once the server listens, with the port it got.
     public var onListening: @Sendable (_ host: String, _ port: Int) async -> Void
 
@@ -25,6 +31,7 @@ public struct ServiceConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, location: LocationSource = .none,
         allowedOrigins: [String] = [], logger: Logger = Logger(label: "petspot.serve"),
         heartbeatInterval: Duration = .seconds(15), eventBufferSize: Int = 32,
+        reports: (any ReportStore)? = nil, today: Today = .system(),
         onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) {
         self.host = host
@@ -34,6 +41,8 @@ public struct ServiceConfiguration: Sendable {
         self.logger = logger
         self.heartbeatInterval = heartbeatInterval
         self.eventBufferSize = eventBufferSize
+        self.reports = reports
+        self.today = today
         self.onListening = onListening
     }
 }

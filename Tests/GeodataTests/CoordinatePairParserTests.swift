@@ -44,13 +44,30 @@ let acceptedPairs: [(String, Double, Double)] = [
     ("52°N 21°E", 52, 21),
     ("-33°52′ 151°12′", -dms(33, 52, 0), dms(151, 12, 0)),
     ("90 N, 180 W", 90, -180),
+    // One comma between two numbers and nothing else: latitude,longitude (map apps, spreadsheets)
+    ("52,21", 52, 21),
+    ("0,0", 0, 0),
+    ("0,180", 0, 180),
+    ("-90,0", -90, 0),
+    ("52,21N", 21, 52),
+    // GeographicLib's notations: `d` as the degree sign, colon-separated DMS
+    ("52d13'47\"N 21d0'44\"E", dms(52, 13, 47), dms(21, 0, 44)),
+    ("52D13'47\"N, 21D0'44\"E", dms(52, 13, 47), dms(21, 0, 44)),
+    ("52d N 21d E", 52, 21),
+    ("52d13.78'N 21d0.73'E", dms(52, 13.78, 0), dms(21, 0.73, 0)),
+    ("52:13:47N 21:00:44E", dms(52, 13, 47), dms(21, 0, 44)),
+    ("52:13:47 N, 21:00:44 E", dms(52, 13, 47), dms(21, 0, 44)),
+    ("-33:52:07.7 151:12:33.5", -dms(33, 52, 7.7), dms(151, 12, 33.5)),
+    ("S33:52 E151:12", -dms(33, 52, 0), dms(151, 12, 0)),
+    ("52:13.78N 21:0.73E", dms(52, 13.78, 0), dms(21, 0.73, 0)),
 ]
 
 /// Texts that must be rejected, with the error each gets.
 let rejectedPairs: [(String, CoordinateParseError)] = [
     ("", CoordinateParseError.empty),
     ("   ", .empty),
-    ("52,21", .wrongValueCount(1)),
+    ("52,2297", .invalidValue(.longitude, .outOfRange(.longitude))),
+    ("52,21,5", .ambiguousCommas),
     ("52.2297", .wrongValueCount(1)),
     ("52,2297,21,0122", .ambiguousCommas),
     ("1, 2, 3", .wrongValueCount(3)),
@@ -77,6 +94,17 @@ let rejectedPairs: [(String, CoordinateParseError)] = [
     ("geo:52.2297,abc", .malformedNumber("abc")),
     ("geo:52.2297,21.0122;crs=EPSG:2180", .unsupportedReferenceSystem("EPSG:2180")),
     ("geo:95,0", .invalidValue(.latitude, .outOfRange(.latitude))),
+    // Hundreds of digits are still a number: out of range
+    ("1" + String(repeating: "0", count: 400) + ", 21", .invalidValue(.latitude, .outOfRange(.latitude))),
+    ("52, -" + String(repeating: "7", count: 330), .invalidValue(.longitude, .outOfRange(.longitude))),
+    ("geo:52," + String(repeating: "1", count: 400), .invalidValue(.longitude, .outOfRange(.longitude))),
+    // Colon DMS keeps the DMS rules
+    ("52:61N 21E", .invalidSexagesimal("minutes 61 must be less than 60")),
+    ("52:13:60N 21E", .invalidSexagesimal("seconds 60 must be less than 60")),
+    ("52.5:13N 21E", .invalidSexagesimal("degrees 52.5 have a fraction and are followed by minutes")),
+    ("52:13.5:10N 21E", .invalidSexagesimal("minutes 13.5 have a fraction and are followed by seconds")),
+    ("52: N 21 E", .unexpectedCharacter(":", position: 3)),
+    ("d52 21", .unexpectedCharacter("d", position: 1)),
 ]
 
 @Suite("Parsing a whole pair")

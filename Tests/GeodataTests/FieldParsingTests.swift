@@ -55,6 +55,10 @@ let latitudeTable: [(String, FieldExpectation)] = [
     ("91", .error(.outOfRange(.latitude))),
     ("180", .error(.outOfRange(.latitude))),
     ("1000000000000000000000000", .error(.outOfRange(.latitude))),
+    // Still a number with hundreds of digits (too large for a Double): out of range, not "Invalid format"
+    ("1" + String(repeating: "0", count: 400), .error(.outOfRange(.latitude))),
+    ("-" + String(repeating: "9", count: 350) + ".5", .error(.outOfRange(.latitude))),
+    ("0." + String(repeating: "0", count: 400) + "1", .value(0)),
     // Rejected syntax, even where Double(String) accepts it
     ("1e1", .error(.invalidFormat)),
     ("1E1", .error(.invalidFormat)),
@@ -146,9 +150,10 @@ struct FieldParsingTests {
         #expect(zero.formatted == "0.00000")
     }
 
-    @Test func nonFiniteDegreesAreRejected() {
+    @Test func nanIsNotANumberAndInfinityIsOutOfRange() {
         #expect(throws: CoordinateFieldError.invalidFormat) { try Latitude(degrees: .nan) }
-        #expect(throws: CoordinateFieldError.invalidFormat) { try Longitude(degrees: .infinity) }
+        #expect(throws: CoordinateFieldError.outOfRange(.longitude)) { try Longitude(degrees: .infinity) }
+        #expect(throws: CoordinateFieldError.outOfRange(.latitude)) { try Latitude(degrees: -.infinity) }
         #expect(throws: CoordinateFieldError.outOfRange(.latitude)) { try Latitude(degrees: 90.0.nextUp) }
     }
 }

@@ -1,12 +1,13 @@
 import Geodata
 import Geodesy
+import LocationTestSupport
 import Testing
 
 @Suite("CRS transforms through PROJ")
 struct CRSTransformerTests {
     /// PROJ's own `cs2cs` (proj-bin) on the same point: the wrapper must not change the answer.
-    static func cs2cs(_ coordinate: Coordinate, to crs: String) throws -> (x: Double, y: Double) {
-        let lines = try ReferenceTool.run(
+    static func cs2cs(_ coordinate: Coordinate, to crs: String) async throws -> (x: Double, y: Double) {
+        let lines = try await ReferenceTool.run(
             "cs2cs", ["EPSG:4326", crs, "-f", "%.9f"],
             lines: ["\(coordinate.latitude.degrees) \(coordinate.longitude.degrees)"])
         let values = try ReferenceTool.numbers(
@@ -22,7 +23,7 @@ struct CRSTransformerTests {
         let warsaw = try Coordinate(latitude: 52.2297, longitude: 21.0122)
         let transformer = try CRSTransformer()
         let point = try await transformer.transform(warsaw, to: crs)
-        let expected = try Self.cs2cs(warsaw, to: crs)
+        let expected = try await Self.cs2cs(warsaw, to: crs)
         #expect((point.x - expected.x).magnitude < 1e-6 && (point.y - expected.y).magnitude < 1e-6)
         #expect(point.crs == crs)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Geodata
 import Geodesy
+import LocationTestSupport
 import Testing
 
 @Suite("Search circle: polygon, area, GeoJSON")
@@ -22,11 +23,11 @@ struct SearchCircleTests {
     }
 
     @Test(arguments: [(52.2297, 21.0122, 15.0), (0, 179.99, 50), (89.9, 0, 30), (-60, -70, 3000)])
-    func polygonAreaMatchesPlanimeter(latitude: Double, longitude: Double, km: Double) throws {
+    func polygonAreaMatchesPlanimeter(latitude: Double, longitude: Double, km: Double) async throws {
         let circle = try Self.circle(latitude, longitude, km: km)
         let ring = try circle.polygon(points: 64)
         let lines = ring.map { "\($0.latitude.degrees) \($0.longitude.degrees)" }
-        let reference = try ReferenceTool.numbers(
+        let reference = try await ReferenceTool.numbers(
             ReferenceTool.run("Planimeter", ["-p", "6"], lines: lines), count: 3)
         let expected = try #require(reference.first)[2].magnitude
         let area = try circle.polygonArea(points: 64)

@@ -1,4 +1,5 @@
 import Foundation
+import LocationTestSupport
 import Testing
 
 @testable import Location

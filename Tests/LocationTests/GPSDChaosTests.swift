@@ -2,6 +2,7 @@ import Foundation
 import GPSDTestSupport
 import Geodata
 import Location
+import LocationTestSupport
 import Testing
 
 /// Untrusted input on the gpsd side: a peer on the gpsd port that speaks garbage, and a gpsd
@@ -78,10 +79,8 @@ struct GPSDChaosTests {
         defer { feed.close() }
         let gpsd = try GPSDDaemon.start(feed: feed)
         defer { gpsd.kill() }
-        let feeder = feed.sendRepeatedly { step in
-            NMEA.epoch(
-                latitude: 52.2297, longitude: 21.0122, time: GPSDProviderTests.logDate.addingTimeInterval(Double(step)))
-        }
+        let feeder = feed.sendRepeatedly(
+            NMEA.standing(latitude: 52.2297, longitude: 21.0122, from: GPSDProviderTests.logDate))
         defer { feeder.cancel() }
         let service = GPSDProviderTests.service(port: gpsd.port)
         let recorder = UpdateRecorder(service)

@@ -2,6 +2,7 @@ import Foundation
 import GPSDTestSupport
 import Geodata
 import Glibc
+import LocationTestSupport
 import Testing
 
 @testable import Location

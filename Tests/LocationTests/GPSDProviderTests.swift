@@ -1,6 +1,7 @@
 import Foundation
 import GPSDTestSupport
 import Geodata
+import LocationTestSupport
 import Testing
 
 @testable import Location
@@ -83,8 +84,10 @@ struct GPSDProviderTests {
         defer { recorder.cancel() }
         let request = Task { await requestError(service, timeout: .seconds(30)) }
         try await recorder.waitFor(15, "gpsd connected") { $0.contains(.waitingForFix) }
-        // Let gpsd play the no-fix log for a while (about 25 epochs), then end the timeout.
-        try await Task.sleep(for: .seconds(1))
+        // Let gpsd play the no-fix log until its reports arrive (gpsd takes about a second to
+        // activate gpsfake's device), then end the timeout: the receiver reported, so the
+        // error says no fix, not nothing heard.
+        try await waitUntil(15, "no-fix reports") { await service.handledEventCount >= 5 }
         try await withDeadline(5, "the request's timer") { try await clock.waitForSleepers(atLeast: 1) }
         await clock.advance(by: .seconds(30))
         let error = try await withDeadline(5, "the timeout error") { await request.value }
@@ -112,11 +115,8 @@ struct GPSDProviderTests {
         defer { feed.close() }
         let gpsd = try GPSDDaemon.start(feed: feed)
         defer { gpsd.kill() }
-        let feeder = feed.sendRepeatedly { step in
-            NMEA.epoch(
-                latitude: Self.warsaw.latitude, longitude: Self.warsaw.longitude,
-                time: Self.logDate.addingTimeInterval(Double(step)))
-        }
+        let feeder = feed.sendRepeatedly(
+            NMEA.standing(latitude: Self.warsaw.latitude, longitude: Self.warsaw.longitude, from: Self.logDate))
         defer { feeder.cancel() }
         let service = Self.service(port: gpsd.port)
         let recorder = UpdateRecorder(service)
@@ -160,7 +160,18 @@ struct GPSDProviderTests {
         }
         #expect(GPSDProvider.openConnectionCount(to: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port)) == 1)
         let walk = Self.walk(6)
-        for epoch in walk {
+        // "Connected" means the watch command was sent, not that gpsd has read it: repeat the
+        // first epoch (same receiver time, so one fix) until every consumer has it.
+        let first = FiveDecimalFormat.string(Self.warsaw.latitude)
+        let repeater = feed.sendRepeatedly { _ in walk[0] }
+        for recorder in recorders {
+            try await recorder.waitFor(10, "the first fix") {
+                $0.contains { $0.fix?.coordinate.latitude.formatted == first }
+            }
+        }
+        repeater.cancel()
+        await repeater.value
+        for epoch in walk.dropFirst() {
             feed.send(epoch)
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Location
 
-/// The pure parts of the gpsd provider: endpoints, turning libgps reports into events, NMEA.
+/// The pure parts of the gpsd provider: endpoints, turning libgps reports into events.
 @Suite struct GPSDValuesTests {
     @Test(arguments: [
         ("localhost", "localhost:2947"),
@@ -13,9 +13,22 @@ import Testing
         (" gps.local:3000 ", "gps.local:3000"),
         ("[::1]", "[::1]:2947"),
         ("[::1]:2948", "[::1]:2948"),
+        // gpsd clients' HOST:PORT:DEVICE
+        ("localhost:2947:/dev/ttyUSB0", "localhost:2947:/dev/ttyUSB0"),
+        ("localhost::/dev/ttyACM0", "localhost:2947:/dev/ttyACM0"),
+        ("[::1]:2948:/dev/ttyUSB1", "[::1]:2948:/dev/ttyUSB1"),
+        ("127.0.0.1:3000:tcp://127.0.0.1:5000", "127.0.0.1:3000:tcp://127.0.0.1:5000"),
     ])
     func endpointsParse(text: String, expected: String) throws {
         #expect(try GPSDEndpoint(parsing: text).description == expected)
+    }
+
+    @Test func aDeviceAfterTheSecondColonIsKeptWhole() throws {
+        let endpoint = try GPSDEndpoint(parsing: "gps.local:3000:tcp://127.0.0.1:5000")
+        #expect(endpoint.host == "gps.local")
+        #expect(endpoint.port == 3000)
+        #expect(endpoint.device == "tcp://127.0.0.1:5000")
+        #expect(try GPSDEndpoint(parsing: "gps.local:3000").device == nil)
     }
 
     @Test(arguments: [
@@ -26,6 +39,10 @@ import Testing
         ("host:port", .invalidPort("port")),
         ("::1", .invalid("::1")),
         ("[::1", .invalid("[::1")),
+        ("fe80::1", .invalid("fe80::1")),
+        ("localhost:2947:", .invalidDevice("localhost:2947:")),
+        ("localhost:2947:/dev/tty USB0", .invalidDevice("localhost:2947:/dev/tty USB0")),
+        ("localhost:0:/dev/ttyUSB0", .invalidPort("0")),
     ])
     func badEndpointsAreClearErrors(text: String, error: GPSDEndpointError) {
         #expect(throws: error) { try GPSDEndpoint(parsing: text) }
@@ -156,18 +173,5 @@ import Testing
         #expect(fixes.first?.receiverTime == nil)  // gpsd's first fix of the capture has no time
         #expect(fixes.dropFirst().allSatisfy { $0.receiverTime != nil && $0.altitude == 110.5 })
         #expect(fixes.contains { $0.satellitesUsed == 7 })
-    }
-
-    @Test func nmeaSentencesCarryValidChecksums() {
-        let epoch = NMEA.epoch(
-            latitude: -33.8688, longitude: 151.2093, time: Date(timeIntervalSince1970: 1_560_000_000))
-        #expect(epoch.count == 2)
-        #expect(epoch.allSatisfy(NMEA.hasValidChecksum))
-        #expect(epoch[0].contains("3352.128000,S,15112.558000,E"))
-        // The textbook RMC sentence (NMEA reference examples), checksum 6A.
-        #expect(
-            NMEA.sentence("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
-                == "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A")
-        #expect(!NMEA.hasValidChecksum("$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6B"))
     }
 }

@@ -1,5 +1,6 @@
 import Geodata
 import Location
+import LocationTestSupport
 import Testing
 
 /// The service's contract over a provider the test drives, on a ``VirtualClock``.
@@ -52,6 +53,25 @@ import Testing
         let error = await request.value
         #expect(error == LocationError.noFix(waited: .seconds(30), lastSeen: .waitingForFix))
         #expect(error?.description == "No fix within 30 s (connected, but no fix from the receiver).")
+    }
+
+    /// A connection with no report from the receiver (a silent receiver, a socket that never
+    /// speaks) is "nothing heard", which the report steps show as "took too long".
+    @Test func aConnectionWithoutAnyReportIsNothingHeard() async throws {
+        let provider = ManualProvider(startEvents: [.connected])
+        let clock = VirtualClock()
+        let service = LocationService(
+            provider: provider, authorizer: InMemoryAuthorizer(.authorizedWhenInUse), clock: clock)
+        let request = Task { await requestError(service, timeout: .seconds(30)) }
+        await provider.waitUntilRunning()
+        try await clock.waitForSleepers(atLeast: 1)
+        #expect(await eventually { await service.currentState == .waitingForFix })
+        await clock.advance(by: .seconds(30))
+        let error = await request.value
+        #expect(error == LocationError.noFix(waited: .seconds(30), lastSeen: nil))
+        #expect(error?.heardNothing == true)
+        #expect(error?.description == "No fix within 30 s (nothing heard from the receiver).")
+        #expect(LocationError.noFix(waited: .seconds(30), lastSeen: .waitingForFix).heardNothing == false)
     }
 
     @Test(arguments: [AuthorizationStatus.denied, .restricted, .notDetermined])

@@ -1,6 +1,7 @@
 import Foundation
 import GPSDTestSupport
 import Location
+import LocationTestSupport
 import Testing
 
 /// Every provider passes the same contract check (`ProviderContract`), and the check
@@ -15,10 +16,8 @@ struct ProviderContractTests {
 
     @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
     func theGPSDProviderConformsAgainstGPSFake() async throws {
-        let log = (0..<5).flatMap {
-            NMEA.epoch(
-                latitude: 52.2297, longitude: 21.0122, time: Date(timeIntervalSince1970: 1_560_000_000 + Double($0)))
-        }
+        let log = (0..<5).flatMap(
+            NMEA.standing(latitude: 52.2297, longitude: 21.0122, from: Date(timeIntervalSince1970: 1_560_000_000)))
         let fake = try GPSFake.start(log: log, cycle: 0.02)
         defer { fake.stop() }
         let violations = await ProviderContract.check(

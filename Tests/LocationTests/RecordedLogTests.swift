@@ -2,6 +2,7 @@ import Foundation
 import GPSDTestSupport
 import Geodata
 import Location
+import LocationTestSupport
 import Testing
 
 /// Receiver logs under `Resources/` replayed by gpsfake through a real gpsd.

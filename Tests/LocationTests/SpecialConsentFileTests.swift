@@ -108,7 +108,9 @@ import Testing
                 == .some(
                     .unwritable(
                         path: path.path,
-                        reason: "it is \(described), not a consent file; PetSpot writes only a file, so move it away yourself")))
+                        reason:
+                            "it is \(described), not a consent file; PetSpot writes only a file, so move it away yourself"
+                    )))
         var info = stat()
         #expect(lstat(path.path, &info) == 0)
         #expect((info.st_mode & S_IFMT) == (kind == "fifo" ? S_IFIFO : S_IFDIR))

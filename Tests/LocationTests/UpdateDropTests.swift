@@ -1,5 +1,6 @@
 import Geodata
 import Location
+import LocationTestSupport
 import Testing
 
 /// A consumer that falls behind loses the oldest fixes (newest wins) and learns how many.

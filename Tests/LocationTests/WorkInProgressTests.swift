@@ -1,4 +1,5 @@
 import Location
+import LocationTestSupport
 import Locking
 import Testing
 

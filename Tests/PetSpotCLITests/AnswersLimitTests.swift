@@ -1,19 +1,20 @@
 import Foundation
+import LocationTestSupport
 import Testing
 
 /// An answers file's text is never cut silently: a description, address or collar number
 /// over the field's limit is an invalid field like any other.
 @Suite("answers over a field's limit", .serialized, .timeLimit(.minutes(2)))
 struct AnswersLimitTests {
-    static func workspace(_ answers: String) throws -> ScratchFolder {
+    static func workspace(_ answers: String) async throws -> ScratchFolder {
         let folder = try ScratchFolder()
         try folder.png()
         try folder.write("answers.yaml", answers)
         return folder
     }
 
-    static func run(_ flow: String, _ folder: ScratchFolder) throws -> PetSpotProcess.Output {
-        try PetSpotProcess.run(
+    static func run(_ flow: String, _ folder: ScratchFolder) async throws -> PetSpotProcess.Output {
+        try await PetSpotProcess.run(
             ["report", flow, "--answers", folder.path("answers.yaml"), "--output", folder.path("out.json")],
             environment: ["XDG_CONFIG_HOME": folder.url.path, "PETSPOT_LOCATION_POLICY": ""])
     }
@@ -23,33 +24,54 @@ struct AnswersLimitTests {
             + "description: \(description)\n"
     }
 
-    @Test func aMissingReportDescriptionOver500CharactersIsRefusedNotCut() throws {
-        let folder = try Self.workspace(Self.missingAnswers(description: String(repeating: "a", count: 501)))
-        let run = try Self.run("missing", folder)
+    @Test func aMissingReportDescriptionOver500CharactersIsRefusedNotCut() async throws {
+        let folder = try await Self.workspace(Self.missingAnswers(description: String(repeating: "a", count: 501)))
+        let run = try await Self.run("missing", folder)
         #expect(run.status == 1)
         #expect(run.stderr.contains("description: at most 500 characters; this one has 501"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.json")))
     }
 
-    @Test func exactly500CharactersAreKept() throws {
+    @Test func anAnswersFileOverOneMegabyteIsADataErrorAndNothingIsWritten() async throws {
+        let folder = try await Self.workspace(Self.missingAnswers(description: String(repeating: "a", count: 1_100_000)))
+        let run = try await Self.run("missing", folder)
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("is larger than 1 MB, too large for the answers file"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out.json")))
+    }
+
+    @Test func exactly500CharactersAreKept() async throws {
         let description = String(repeating: "é", count: 500)
-        let folder = try Self.workspace(Self.missingAnswers(description: description))
-        let run = try Self.run("missing", folder)
+        let folder = try await Self.workspace(Self.missingAnswers(description: description))
+        let run = try await Self.run("missing", folder)
         #expect(run.status == 0, "\(run.stderr)")
         let report = try String(contentsOfFile: folder.path("out.json"), encoding: .utf8)
         #expect(report.contains(description))
     }
 
-    @Test func foundReportDescriptionAddressAndCollarOverTheirLimitsAreRefused() throws {
-        let folder = try Self.workspace(
+    @Test func foundReportDescriptionAddressAndCollarOverTheirLimitsAreRefused() async throws {
+        let folder = try await Self.workspace(
             OutputFileTests.foundAnswers + "\ncollar: 12345-67890-12345-6\n"
                 + "description: \(String(repeating: "b", count: 600))\naddress: \(String(repeating: "c", count: 501))\n"
         )
-        let run = try Self.run("found", folder)
+        let run = try await Self.run("found", folder)
         #expect(run.status == 1)
-        #expect(run.stderr.contains("collar: at most 15 digits; this one has 16"), "\(run.stderr)")
+        #expect(run.stderr.contains("collar: At most 15 digits; this one has 16 (nothing was cut)"), "\(run.stderr)")
         #expect(run.stderr.contains("description: at most 500 characters; this one has 600"))
         #expect(run.stderr.contains("address: at most 500 characters; this one has 501"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out.json")))
+    }
+
+    /// The issue's case: 18 digits (and letters) were cut to the first 15 and exited 0.
+    @Test(arguments: [
+        ("12345-67890-12345-999", "collar: At most 15 digits; this one has 18 (nothing was cut)"),
+        ("12345abc", "collar: Digits only (spaces and hyphens are fine), not \u{201C}a\u{201D}; nothing was changed"),
+    ])
+    func collarDataTheFieldRefusesIsAnInvalidField(collar: String, line: String) async throws {
+        let folder = try await Self.workspace(OutputFileTests.foundAnswers + "\ncollar: \"\(collar)\"\n")
+        let run = try await Self.run("found", folder)
+        #expect(run.status == 1)
+        #expect(run.stderr.split(separator: "\n").contains { $0 == line }, "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.json")))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Geodata
 import Geodesy
+import LocationTestSupport
 import Testing
 
 @Suite("petspot distance")
@@ -10,8 +11,8 @@ struct DistanceCommandTests {
         return try #require(object)
     }
 
-    @Test func negativeCoordinatesWorkAsTypedAndMatchTheLibrary() throws {
-        let output = try PetSpotProcess.run(["distance", "--json", "-33.8688,151.2093", "51.5074,-0.1278"])
+    @Test func negativeCoordinatesWorkAsTypedAndMatchTheLibrary() async throws {
+        let output = try await PetSpotProcess.run(["distance", "--json", "-33.8688,151.2093", "51.5074,-0.1278"])
         #expect(output.status == 0)
         let values = try Self.json(output)
         let path = Geodesic.wgs84.inverse(
@@ -26,21 +27,21 @@ struct DistanceCommandTests {
         #expect(close(values["finalBearing"], GeodesicPath.compassBearing(path.finalBearing)))
     }
 
-    @Test func jsonHasExactlyTheDocumentedKeysInOrder() throws {
-        let output = try PetSpotProcess.run(["distance", "--json", "52.2297,21.0122", "52.2297,21.0122"])
+    @Test func jsonHasExactlyTheDocumentedKeysInOrder() async throws {
+        let output = try await PetSpotProcess.run(["distance", "--json", "52.2297,21.0122", "52.2297,21.0122"])
         #expect(output.status == 0)
         #expect(output.stdout == "{\"meters\":0,\"initialBearing\":180,\"finalBearing\":180}\n")
     }
 
-    @Test func pairsMaySpanTwoArguments() throws {
-        let split = try PetSpotProcess.run(["distance", "--json", "52.2297,", "21.0122", "50.0647,", "19.9450"])
-        let joined = try PetSpotProcess.run(["distance", "--json", "52.2297, 21.0122", "50.0647, 19.9450"])
+    @Test func pairsMaySpanTwoArguments() async throws {
+        let split = try await PetSpotProcess.run(["distance", "--json", "52.2297,", "21.0122", "50.0647,", "19.9450"])
+        let joined = try await PetSpotProcess.run(["distance", "--json", "52.2297, 21.0122", "50.0647, 19.9450"])
         #expect(split.status == 0 && joined.status == 0)
         #expect(split.stdout == joined.stdout)
     }
 
-    @Test func textShowsMetresAndCompassBearings() throws {
-        let output = try PetSpotProcess.run(["distance", "52.2297,21.0122", "50.0647,19.9450"])
+    @Test func textShowsMetresAndCompassBearings() async throws {
+        let output = try await PetSpotProcess.run(["distance", "52.2297,21.0122", "50.0647,19.9450"])
         #expect(output.status == 0)
         let path = Geodesic.wgs84.inverse(
             from: try Coordinate(latitude: 52.2297, longitude: 21.0122),
@@ -50,24 +51,24 @@ struct DistanceCommandTests {
         #expect(output.stdout.contains("Initial bearing: 197.6"))
     }
 
-    @Test func antimeridianIsCrossedTheShortWay() throws {
-        let output = try PetSpotProcess.run(["distance", "--json", "10,179.9", "10,-179.9"])
+    @Test func antimeridianIsCrossedTheShortWay() async throws {
+        let output = try await PetSpotProcess.run(["distance", "--json", "10,179.9", "10,-179.9"])
         let meters = try #require(try Self.json(output)["meters"])
         #expect(meters > 21_000 && meters < 22_000)
     }
 
-    @Test func invalidCoordinateExitsOneWithGeodataMessage() throws {
-        let output = try PetSpotProcess.run(["distance", "95, 21", "50.0647, 19.9450"])
+    @Test func invalidCoordinateExitsOneWithGeodataMessage() async throws {
+        let output = try await PetSpotProcess.run(["distance", "95, 21", "50.0647, 19.9450"])
         #expect(output.status == 1)
         #expect(output.stderr.contains("FROM \"95, 21\""))
         #expect(output.stderr.contains("Must be between -90 and 90"))
         #expect(output.stdout.isEmpty)
     }
 
-    @Test func usageErrorsExitSixtyFour() throws {
-        #expect(try PetSpotProcess.run(["distance"]).status == 64)
-        #expect(try PetSpotProcess.run(["distance", "1,2"]).status == 64)
-        #expect(try PetSpotProcess.run(["distance", "1,2", "3,4", "5,6"]).status == 64)
-        #expect(try PetSpotProcess.run(["distance", "--metres", "1,2", "3,4"]).status == 64)
+    @Test func usageErrorsExitSixtyFour() async throws {
+        #expect(try await PetSpotProcess.run(["distance"]).status == 64)
+        #expect(try await PetSpotProcess.run(["distance", "1,2"]).status == 64)
+        #expect(try await PetSpotProcess.run(["distance", "1,2", "3,4", "5,6"]).status == 64)
+        #expect(try await PetSpotProcess.run(["distance", "--metres", "1,2", "3,4"]).status == 64)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LocationTestSupport
 import Testing
 
 /// A key written twice in one JSON object is refused in every JSON file `petspot` reads, with
@@ -11,13 +12,13 @@ struct DuplicateKeyFilesTests {
         return directory
     }
 
-    @Test func aConsentFileSayingGrantedThenDeniedIsNotReadAsGranted() throws {
+    @Test func aConsentFileSayingGrantedThenDeniedIsNotReadAsGranted() async throws {
         let config = try Self.directory()
         let consent = config.appendingPathComponent("petspot/location-consent.json")
         try FileManager.default.createDirectory(
             at: consent.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"status":"authorizedAlways","status":"denied"}"#.utf8).write(to: consent)
-        let output = try PetSpotProcess.run(
+        let output = try await PetSpotProcess.run(
             ["permission", "status"], environment: ["XDG_CONFIG_HOME": config.path, "PETSPOT_LOCATION_POLICY": ""])
         #expect(!output.stdout.contains("authorizedAlways"), "\(output.stdout)")
         #expect(output.stdout.contains("notDetermined"), "\(output.stdout)")
@@ -27,13 +28,13 @@ struct DuplicateKeyFilesTests {
             "\(output.stderr)")
     }
 
-    @Test func anAnnouncementWithTwoStatusesIsNotShown() throws {
+    @Test func anAnnouncementWithTwoStatusesIsNotShown() async throws {
         let json = """
             {"photoUrl": "https://example.com/a.jpg", "status": "ACTIVE", "lastSeenDate": "2025-11-18",
              "species": "DOG", "gender": "MALE",
              "status": "CLOSED"}
             """
-        let output = try PetSpotProcess.run(["show", "-"], stdin: json)
+        let output = try await PetSpotProcess.run(["show", "-"], stdin: json)
         #expect(output.status == 65)
         #expect(output.stdout.isEmpty)
         #expect(
@@ -42,10 +43,10 @@ struct DuplicateKeyFilesTests {
                     + "object (lines 1 and 3)"), "\(output.stderr)")
     }
 
-    @Test func anAnswersFileWithAKeyTwiceIsRefusedBeforeAnyFieldIsUsed() throws {
+    @Test func anAnswersFileWithAKeyTwiceIsRefusedBeforeAnyFieldIsUsed() async throws {
         let answers = try Self.directory().appendingPathComponent("answers.json")
         try Data("{\n  \"species\": \"dog\",\n  \"\\u0073pecies\": \"cat\"\n}".utf8).write(to: answers)
-        let output = try PetSpotProcess.run(["report", "missing", "--answers", answers.path])
+        let output = try await PetSpotProcess.run(["report", "missing", "--answers", answers.path])
         #expect(output.status == 65)
         #expect(output.stdout.isEmpty)
         #expect(
@@ -54,22 +55,22 @@ struct DuplicateKeyFilesTests {
 
     /// YAML answers are checked by Yams itself (6.2.2 refuses a repeated mapping key, however
     /// it is spelled); the JSON check leaves YAML alone.
-    @Test func aYAMLAnswersFileWithAKeyTwiceIsRefusedByYams() throws {
+    @Test func aYAMLAnswersFileWithAKeyTwiceIsRefusedByYams() async throws {
         let answers = try Self.directory().appendingPathComponent("answers.yaml")
         try Data("species: dog\n\"\\u0073pecies\": cat\n".utf8).write(to: answers)
-        let output = try PetSpotProcess.run(["report", "missing", "--answers", answers.path])
+        let output = try await PetSpotProcess.run(["report", "missing", "--answers", answers.path])
         #expect(output.status == 65)
         #expect(output.stderr.contains("duplicated key(s): 'species'"), "\(output.stderr)")
     }
 
-    @Test func aJSONScenarioWithAKeyTwiceIsRefusedWithItsLine() throws {
+    @Test func aJSONScenarioWithAKeyTwiceIsRefusedWithItsLine() async throws {
         let scenario = try Self.directory().appendingPathComponent("dup.json")
         let json = """
             {"title": "t", "authorization": {"initial": "notDetermined"},
              "timeline": [], "title": "u"}
             """
         try Data(json.utf8).write(to: scenario)
-        let output = try PetSpotProcess.run(["scenario", "check", scenario.path])
+        let output = try await PetSpotProcess.run(["scenario", "check", scenario.path])
         #expect(output.status != 0)
         #expect(
             output.stderr.contains("\(scenario.path):2: the key \"title\" appears twice in the top-level object"),

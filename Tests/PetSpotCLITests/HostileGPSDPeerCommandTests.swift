@@ -1,5 +1,6 @@
 import Foundation
 import GPSDTestSupport
+import LocationTestSupport
 import Testing
 
 /// The built `petspot` against a peer on the gpsd port that sends numbers no receiver sends.
@@ -19,23 +20,26 @@ struct HostileGPSDPeerCommandTests {
 
     /// Runs each of `commands` (with `--gpsd` pointing at the peer) with permission granted,
     /// against a peer that sends VERSION and a hostile report every 50 ms to whoever connects.
-    static func runAgainstHostilePeer(_ commands: [[String]]) throws -> [PetSpotProcess.Output] {
+    static func runAgainstHostilePeer(_ commands: [[String]]) async throws -> [PetSpotProcess.Output] {
         let home = try LocationCommandTests.Home()
-        _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
+        _ = try await PetSpotProcess.run(["permission", "grant"], environment: home.environment)
         let peer = try NMEAFeedServer()
         let feeder = peer.sendRepeatedly { step in [version, hostileReport(step: step)] }
         defer {
             feeder.cancel()
             peer.close()
         }
-        return try commands.map { arguments in
-            try PetSpotProcess.run(
-                arguments + ["--gpsd", "127.0.0.1:\(peer.port)"], environment: home.environment, timeout: 30)
+        var outputs: [PetSpotProcess.Output] = []
+        for arguments in commands {
+            outputs.append(
+                try await PetSpotProcess.run(
+                    arguments + ["--gpsd", "127.0.0.1:\(peer.port)"], environment: home.environment, timeout: 30))
         }
+        return outputs
     }
 
-    @Test func locateInTextModePrintsTheFixWithoutTheAbsurdAccuracy() throws {
-        let outputs = try Self.runAgainstHostilePeer([["locate"], ["locate", "--json"]])
+    @Test func locateInTextModePrintsTheFixWithoutTheAbsurdAccuracy() async throws {
+        let outputs = try await Self.runAgainstHostilePeer([["locate"], ["locate", "--json"]])
         let (text, json) = (outputs[0], outputs[1])
         #expect(text.status == 0, "stderr: \(text.stderr)")
         #expect(text.stdout == "52.22970, 21.01220\n")
@@ -46,8 +50,8 @@ struct HostileGPSDPeerCommandTests {
         #expect(object["latitude"] as? Double == 52.2297)
     }
 
-    @Test func watchInTextModePrintsTheFixes() throws {
-        let watch = try #require(try Self.runAgainstHostilePeer([["watch", "--count", "2"]]).first)
+    @Test func watchInTextModePrintsTheFixes() async throws {
+        let watch = try #require(try await Self.runAgainstHostilePeer([["watch", "--count", "2"]]).first)
         #expect(watch.status == 0, "stderr: \(watch.stderr)")
         #expect(watch.stdout.hasPrefix("52.22970, 21.01220\n"))
     }

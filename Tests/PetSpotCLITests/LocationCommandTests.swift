@@ -1,5 +1,6 @@
 import Foundation
 import GPSDTestSupport
+import LocationTestSupport
 import Testing
 
 /// `petspot permission`, `locate` and `watch` through the built binary, against a real gpsd
@@ -25,56 +26,56 @@ struct LocationCommandTests {
         }
     }
 
-    @Test func permissionStatusGrantDenyResetPersist() throws {
+    @Test func permissionStatusGrantDenyResetPersist() async throws {
         let home = try Home()
         let env = home.environment
-        let status = try PetSpotProcess.run(["permission", "status"], environment: env)
+        let status = try await PetSpotProcess.run(["permission", "status"], environment: env)
         #expect(status.status == 0)
         #expect(status.stdout.hasPrefix("Location permission: notDetermined\n"))
         #expect(status.stdout.contains("\(home.url.path)/petspot/location-consent.json"))
         #expect(
-            try PetSpotProcess.run(["permission", "grant"], environment: env).stdout.hasPrefix(
+            try await PetSpotProcess.run(["permission", "grant"], environment: env).stdout.hasPrefix(
                 "Location permission: authorizedWhenInUse\n"))
-        let json = try PetSpotProcess.run(["permission", "--json"], environment: env)
+        let json = try await PetSpotProcess.run(["permission", "--json"], environment: env)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["status"] as? String == "authorizedWhenInUse")
         #expect(object?["accuracy"] as? String == "fullAccuracy")
         #expect(
-            try PetSpotProcess.run(["permission", "deny"], environment: env).stdout.hasPrefix(
+            try await PetSpotProcess.run(["permission", "deny"], environment: env).stdout.hasPrefix(
                 "Location permission: denied\n"))
         #expect(
-            try PetSpotProcess.run(["permission", "reset"], environment: env).stdout.hasPrefix(
+            try await PetSpotProcess.run(["permission", "reset"], environment: env).stdout.hasPrefix(
                 "Location permission: notDetermined\n"))
     }
 
-    @Test func aRestrictionPolicyWinsOverAGrantAndLocateExitsTwo() throws {
+    @Test func aRestrictionPolicyWinsOverAGrantAndLocateExitsTwo() async throws {
         let home = try Home()
         var env = home.environment
-        _ = try PetSpotProcess.run(["permission", "grant"], environment: env)
+        _ = try await PetSpotProcess.run(["permission", "grant"], environment: env)
         env["PETSPOT_LOCATION_POLICY"] = "restricted"
-        let status = try PetSpotProcess.run(["permission"], environment: env)
+        let status = try await PetSpotProcess.run(["permission"], environment: env)
         #expect(status.stdout.contains("Location permission: restricted\nConsent file:"))
         #expect(status.stdout.contains("Restricted by: PETSPOT_LOCATION_POLICY=restricted"))
-        let locate = try PetSpotProcess.run(["locate", "--gpsd", "127.0.0.1:1", "--json"], environment: env)
+        let locate = try await PetSpotProcess.run(["locate", "--gpsd", "127.0.0.1:1", "--json"], environment: env)
         #expect(locate.status == 2)
         #expect(locate.stdout.hasPrefix("{\"error\":\"restricted\",\"message\":\"Location use is restricted"))
     }
 
-    @Test func withoutATerminalLocateDoesNotAskAndSaysHowToGrant() throws {
+    @Test func withoutATerminalLocateDoesNotAskAndSaysHowToGrant() async throws {
         let home = try Home()
-        let locate = try PetSpotProcess.run(
+        let locate = try await PetSpotProcess.run(
             ["locate", "--gpsd", "127.0.0.1:1"], environment: home.environment, timeout: 20)
         #expect(locate.status == 2)
         #expect(locate.stderr.contains("petspot permission grant"))
-        let status = try PetSpotProcess.run(["permission"], environment: home.environment)
+        let status = try await PetSpotProcess.run(["permission"], environment: home.environment)
         #expect(status.stdout.hasPrefix("Location permission: notDetermined"))
     }
 
-    @Test func nothingListeningExitsFourWithLibgpsText() throws {
+    @Test func nothingListeningExitsFourWithLibgpsText() async throws {
         let home = try Home()
-        _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
+        _ = try await PetSpotProcess.run(["permission", "grant"], environment: home.environment)
         let port = try LoopbackSocket.freePort()
-        let locate = try PetSpotProcess.run(
+        let locate = try await PetSpotProcess.run(
             ["locate", "--gpsd", "127.0.0.1:\(port)"], environment: home.environment, timeout: 20)
         #expect(locate.status == 4)
         #expect(
@@ -84,25 +85,25 @@ struct LocationCommandTests {
     }
 
     @Test(arguments: ["nowhere:", "host:70000", "::1"])
-    func badGPSDAddressesAreUsageErrors(address: String) throws {
-        let locate = try PetSpotProcess.run(["locate", "--gpsd", address])
+    func badGPSDAddressesAreUsageErrors(address: String) async throws {
+        let locate = try await PetSpotProcess.run(["locate", "--gpsd", address])
         #expect(locate.status == 64)
         #expect(locate.stderr.contains("Invalid gpsd"))
     }
 
     @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
-    func locatePrintsTheFixFromGPSD() throws {
+    func locatePrintsTheFixFromGPSD() async throws {
         let home = try Home()
-        _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
+        _ = try await PetSpotProcess.run(["permission", "grant"], environment: home.environment)
         let fake = try GPSFake.start(log: Self.warsawLog())
         defer { fake.stop() }
-        let text = try PetSpotProcess.run(
+        let text = try await PetSpotProcess.run(
             ["locate", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment, timeout: 30)
         #expect(text.status == 0)
         #expect(text.stdout.hasPrefix("52.22970, 21.01220 ±"))
         #expect(text.stdout.hasSuffix(" m\n"))
 
-        let json = try PetSpotProcess.run(
+        let json = try await PetSpotProcess.run(
             ["locate", "--json", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment, timeout: 30)
         #expect(json.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -121,28 +122,28 @@ struct LocationCommandTests {
     }
 
     @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
-    func locateWithANoFixLogExitsThreeAfterTheTimeout() throws {
+    func locateWithANoFixLogExitsThreeAfterTheTimeout() async throws {
         let home = try Home()
-        _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
+        _ = try await PetSpotProcess.run(["permission", "grant"], environment: home.environment)
         let noFix = (0..<5).flatMap {
             NMEA.epoch(latitude: nil, longitude: nil, time: Self.logDate.addingTimeInterval(Double($0)))
         }
         let fake = try GPSFake.start(log: noFix)
         defer { fake.stop() }
-        let locate = try PetSpotProcess.run(
-            ["locate", "--timeout", "1.5", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment,
+        let locate = try await PetSpotProcess.run(
+            ["locate", "--timeout", "4", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment,
             timeout: 30)
         #expect(locate.status == 3)
-        #expect(locate.stderr == "petspot: No fix within 1.5 s (connected, but no fix from the receiver).\n")
+        #expect(locate.stderr == "petspot: No fix within 4 s (connected, but no fix from the receiver).\n")
     }
 
     @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
-    func watchPrintsNDJSONFixesAndStates() throws {
+    func watchPrintsNDJSONFixesAndStates() async throws {
         let home = try Home()
-        _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
+        _ = try await PetSpotProcess.run(["permission", "grant"], environment: home.environment)
         let fake = try GPSFake.start(log: Self.warsawLog())
         defer { fake.stop() }
-        let watch = try PetSpotProcess.run(
+        let watch = try await PetSpotProcess.run(
             ["watch", "--json", "--count", "3", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment,
             timeout: 30)
         #expect(watch.status == 0)
@@ -156,13 +157,14 @@ struct LocationCommandTests {
     }
 
     @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
-    func watchEndsCleanlyOnCtrlC() throws {
+    func watchEndsCleanlyOnCtrlC() async throws {
         let home = try Home()
-        _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
+        _ = try await PetSpotProcess.run(["permission", "grant"], environment: home.environment)
         let fake = try GPSFake.start(log: Self.warsawLog())
         defer { fake.stop() }
         let output = home.url.appendingPathComponent("watch.out")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        // Foundation's Process, not ProcessRun: the test interrupts watch while it runs.
         let process = Process()
         process.executableURL = PetSpotProcess.binary
         process.arguments = ["watch", "--gpsd", "127.0.0.1:\(fake.port)"]
@@ -188,9 +190,9 @@ struct LocationCommandTests {
     }
 
     @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
-    func watchOnATerminalShowsALiveStatusLineAndClearsItAtTheEnd() throws {
+    func watchOnATerminalShowsALiveStatusLineAndClearsItAtTheEnd() async throws {
         let home = try Home()
-        _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
+        _ = try await PetSpotProcess.run(["permission", "grant"], environment: home.environment)
         let fake = try GPSFake.start(log: Self.warsawLog())
         defer { fake.stop() }
         let session = try PseudoTerminalSession(
@@ -206,7 +208,7 @@ struct LocationCommandTests {
     }
 
     @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
-    func locateOnATerminalAsksForPermissionAndRemembersTheAnswer() throws {
+    func locateOnATerminalAsksForPermissionAndRemembersTheAnswer() async throws {
         let home = try Home()
         let fake = try GPSFake.start(log: Self.warsawLog())
         defer { fake.stop() }
@@ -216,7 +218,7 @@ struct LocationCommandTests {
         session.type("y")
         try session.expect("52.22970, 21.01220 ±", timeout: 30)
         #expect(try session.waitForExit() == 0)
-        let status = try PetSpotProcess.run(["permission", "status"], environment: home.environment)
+        let status = try await PetSpotProcess.run(["permission", "status"], environment: home.environment)
         #expect(status.stdout.contains("authorizedWhenInUse"), "\(status.stdout)")
 
         // "No" (anything but y/yes) is a denial: exit 2, remembered too.
@@ -226,7 +228,7 @@ struct LocationCommandTests {
         try denied.expect("[y/N]")
         denied.type("")
         #expect(try denied.waitForExit() == 2)
-        let after = try PetSpotProcess.run(["permission", "status"], environment: second.environment)
+        let after = try await PetSpotProcess.run(["permission", "status"], environment: second.environment)
         #expect(after.stdout.contains("denied"), "\(after.stdout)")
     }
 }

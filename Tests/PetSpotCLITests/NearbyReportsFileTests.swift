@@ -1,18 +1,19 @@
 import Foundation
+import LocationTestSupport
 import Testing
 
 /// The reports file of `petspot nearby`, through the binary: JSON decoded into real types,
 /// CSV read per RFC 4180, duplicate keys and hostile ids.
 @Suite("petspot nearby: the reports file")
 struct NearbyReportsFileTests {
-    static func nearby(_ input: String, from: String = "0, 0") throws -> PetSpotProcess.Output {
-        try PetSpotProcess.run(["nearby", "--from", from, "--reports", "-"], stdin: input)
+    static func nearby(_ input: String, from: String = "0, 0") async throws -> PetSpotProcess.Output {
+        try await PetSpotProcess.run(["nearby", "--from", from, "--reports", "-"], stdin: input)
     }
 
-    static func nearby(bytes: [UInt8], from: String = "0, 0") throws -> PetSpotProcess.Output {
+    static func nearby(bytes: [UInt8], from: String = "0, 0") async throws -> PetSpotProcess.Output {
         let path = try NearbyCommandTests.file("", name: "reports")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return try PetSpotProcess.run(["nearby", "--from", from, "--reports", path])
+        return try await PetSpotProcess.run(["nearby", "--from", from, "--reports", path])
     }
 
     /// JSON numbers 0 and 1 are numbers (NSNumber once took them for booleans).
@@ -25,8 +26,8 @@ struct NearbyReportsFileTests {
         (#"[{"id": 7, "latitude": 0, "longitude": 0, "radiusKm": 1}]"#, "7"),
         (#"[{"id": "e", "latitude": 0.0, "longitude": -0e0, "radiusKm": 1E1, "extra": [1, {"x": 1}]}]"#, "e"),
     ])
-    func zeroOneAndNumericIdsAreRead(json: String, id: String) throws {
-        let output = try Self.nearby(json)
+    func zeroOneAndNumericIdsAreRead(json: String, id: String) async throws {
+        let output = try await Self.nearby(json)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.hasPrefix("1 of 1 reports within reach"), "\(output.stdout)")
         #expect(output.stdout.contains("  \(id)  "))
@@ -74,8 +75,8 @@ struct NearbyReportsFileTests {
             #"the key "radiusKm" appears twice"#
         ),
     ])
-    func wrongTypesAndDuplicateKeysAreRefusedWithTheItem(json: String, message: String) throws {
-        let output = try Self.nearby(json)
+    func wrongTypesAndDuplicateKeysAreRefusedWithTheItem(json: String, message: String) async throws {
+        let output = try await Self.nearby(json)
         #expect(output.status == 1)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.contains(message), "\(output.stderr)")
@@ -91,8 +92,8 @@ struct NearbyReportsFileTests {
         ("id,latitude,longitude,radiusKm\n\"#1, the first\",0,0,5\n  \"r2\" , 0 , 0 , 5 \n", 2),
         ("id,latitude,longitude,radiusKm\n\"multi\nline\",0,0,5\n", 1),
     ])
-    func csvWithCRLFHeadersCommentsAByteOrderMarkAndQuotesIsRead(csv: String, count: Int) throws {
-        let output = try Self.nearby(csv)
+    func csvWithCRLFHeadersCommentsAByteOrderMarkAndQuotesIsRead(csv: String, count: Int) async throws {
+        let output = try await Self.nearby(csv)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.hasPrefix("\(count) of \(count) reports within reach"), "\(output.stdout)")
     }
@@ -122,41 +123,42 @@ struct NearbyReportsFileTests {
         ),
         (",0,0,5\n", "line 1: id is missing"),
     ])
-    func badCSVRowsAreListedWithTheirLinesAndTheCommandFails(csv: String, message: String) throws {
-        let output = try Self.nearby(csv)
+    func badCSVRowsAreListedWithTheirLinesAndTheCommandFails(csv: String, message: String) async throws {
+        let output = try await Self.nearby(csv)
         #expect(output.status == 1)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.contains(message), "\(output.stderr)")
     }
 
-    @Test func aFileThatIsNotUTF8IsRefused() throws {
-        let output = try Self.nearby(bytes: Array("r1,0,0,5\nr\u{E9}".utf8.dropLast(1)) + [0xFF, 0xFE])
+    @Test func aFileThatIsNotUTF8IsRefused() async throws {
+        let output = try await Self.nearby(bytes: Array("r1,0,0,5\nr\u{E9}".utf8.dropLast(1)) + [0xFF, 0xFE])
         #expect(output.status == 1)
         #expect(output.stderr.contains("is not UTF-8 text"), "\(output.stderr)")
     }
 
-    @Test func aHostileIdIsShownEscapedOnTheTerminalAndExactInJSON() throws {
+    @Test func aHostileIdIsShownEscapedOnTheTerminalAndExactInJSON() async throws {
         let id = "r\u{1B}]0;owned\u{07}\u{1B}[2J\u{202E}1\r"
         let json = #"[{"id": "r\u001b]0;owned\u0007\u001b[2J\u202e1\r", "latitude": 0, "longitude": 0, "radiusKm": 5}]"#
-        let text = try Self.nearby(json)
+        let text = try await Self.nearby(json)
         #expect(text.status == 0)
         #expect(text.stdout.contains(#"r\x1B]0;owned\x07\x1B[2J<U+202E>1\r"#), "\(text.stdout)")
         #expect(
             !text.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\r" || $0 == "\u{7}" || $0 == "\u{202E}" })
-        let machine = try PetSpotProcess.run(["nearby", "--json", "--from", "0, 0", "--reports", "-"], stdin: json)
+        let machine = try await PetSpotProcess.run(
+            ["nearby", "--json", "--from", "0, 0", "--reports", "-"], stdin: json)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(machine.stdout.utf8)) as? [String: Any])
         let matches = try #require(object["matches"] as? [[String: Any]])
         #expect(matches.first?["id"] as? String == id)
     }
 
-    @Test func argumentErrorsQuotingTheArgumentAreTerminalSafe() throws {
-        let output = try PetSpotProcess.run([
+    @Test func argumentErrorsQuotingTheArgumentAreTerminalSafe() async throws {
+        let output = try await PetSpotProcess.run([
             "nearby", "--from", "1, 1", "--reports", "-", "--limit", "\u{1B}[2J\u{202E}",
         ])
         #expect(output.status == 64)
         #expect(output.stderr.contains(#"\x1B[2J<U+202E>"#), "\(output.stderr)")
         #expect(!output.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
-        let from = try PetSpotProcess.run(["nearby", "--from", "\u{1B}]0;owned\u{07}", "--reports", "-"])
+        let from = try await PetSpotProcess.run(["nearby", "--from", "\u{1B}]0;owned\u{07}", "--reports", "-"])
         #expect(from.status == 1)
         #expect(from.stderr.contains(#"\x1B]0;owned\x07"#), "\(from.stderr)")
         #expect(!from.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" })

@@ -1,4 +1,5 @@
 import Foundation
+import LocationTestSupport
 import Testing
 
 /// Numbers typed as options take plain decimal notation only: `Double(String)` would read
@@ -8,8 +9,8 @@ struct PlainNumberOptionTests {
     static let notDecimal = ["0x10", "0x1p4", "1e5", "nan", "inf", "infinity", "-inf", "1_000", "١٢", "1.2.3", ""]
 
     @Test(arguments: notDecimal)
-    func radiusRefusesANumberThatIsNotPlainDecimal(value: String) throws {
-        let run = try PetSpotProcess.run(["radius", "--center", "52.2297,21.0122", "--km", value])
+    func radiusRefusesANumberThatIsNotPlainDecimal(value: String) async throws {
+        let run = try await PetSpotProcess.run(["radius", "--center", "52.2297,21.0122", "--km", value])
         #expect(run.status == 64, "\(run.stdout)")
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("plain decimal number"), "\(run.stderr)")
@@ -23,8 +24,8 @@ struct PlainNumberOptionTests {
         ["record", "--gpsd", "127.0.0.1:1", "--duration", "nan", "out.yaml"],
         ["report", "missing", "--answers", "a.yaml", "--location-timeout", "1e1"],
     ])
-    func everyNumberOptionRefusesHexExponentsNanAndInf(arguments: [String]) throws {
-        let run = try PetSpotProcess.run(arguments, timeout: 20)
+    func everyNumberOptionRefusesHexExponentsNanAndInf(arguments: [String]) async throws {
+        let run = try await PetSpotProcess.run(arguments, timeout: 20)
         #expect(run.status == 64, "\(run.stderr)")
         #expect(run.stderr.contains("is not a plain decimal number"), "\(run.stderr)")
     }
@@ -32,8 +33,8 @@ struct PlainNumberOptionTests {
     @Test(arguments: [
         ("15", "±15 km"), ("2.5", "±2.5 km"), ("-0", "Area: 0.000 km²"), ("+7", "±7 km"), (".5", "±500 m"),
     ])
-    func plainDecimalNumbersStillWork(value: String, expected: String) throws {
-        let run = try PetSpotProcess.run(["radius", "--center", "52.2297,21.0122", "--km", value])
+    func plainDecimalNumbersStillWork(value: String, expected: String) async throws {
+        let run = try await PetSpotProcess.run(["radius", "--center", "52.2297,21.0122", "--km", value])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains(expected), "\(run.stdout)")
     }

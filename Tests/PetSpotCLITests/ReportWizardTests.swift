@@ -1,5 +1,6 @@
 import Foundation
 import GPSDTestSupport
+import LocationTestSupport
 import Testing
 
 /// `petspot report missing|found` end to end: the built binary on a pseudo-terminal,
@@ -97,7 +98,7 @@ struct ReportWizardTests {
         try session.expect("Animal age (optional):")
         session.type("3")
         session.type("1")
-        try session.expect("Date of disappearance (DD/MM/YYYY)")
+        try session.expect("Date of disappearance (DD/MM/YYYY, D/M/YYYY, DD.MM.YYYY or YYYY-MM-DD) [")
         session.type("18/11/2025")
         session.type("c")
         try session.expect("Missing report (steps 2–3) complete")
@@ -118,7 +119,8 @@ struct ReportWizardTests {
     @Test func permissionDeniedScenarioShowsTheAlertAndGoToSettingsExplainsPermissionGrant() throws {
         let workspace = try Workspace()
         let session = try PseudoTerminalSession(
-            ["report", "missing", "--scenario", "permission-denied"], environment: workspace.environment)
+            ["report", "missing", "--scenario", "permission-denied"], environment: workspace.environment,
+            columns: 200)  // the Go to Settings notice on one line
         try session.expect("Animal photo")
         session.type("1")
         session.type(workspace.photo.path)
@@ -140,9 +142,9 @@ struct ReportWizardTests {
         #expect(try session.waitForExit() == 2)
     }
 
-    @Test func deniedConsentWithGPSDShowsTheAlertAndCancelKeepsTheFields() throws {
+    @Test func deniedConsentWithGPSDShowsTheAlertAndCancelKeepsTheFields() async throws {
         let workspace = try Workspace()
-        #expect(try PetSpotProcess.run(["permission", "deny"], environment: workspace.environment).status == 0)
+        #expect(try await PetSpotProcess.run(["permission", "deny"], environment: workspace.environment).status == 0)
         let session = try PseudoTerminalSession(
             ["report", "missing", "--gpsd", "127.0.0.1:1"], environment: workspace.environment)
         try session.expect("Animal photo")
@@ -183,7 +185,7 @@ struct ReportWizardTests {
     // MARK: Found, on a terminal, with a real gpsd
 
     @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
-    func foundWizardFillsTheLocationFromGpsfakeAndPrintsThePayloadWithoutCaregiverPhoneOrAddress() throws {
+    func foundWizardFillsTheLocationFromGpsfakeAndPrintsThePayloadWithoutCaregiverPhoneOrAddress() async throws {
         let workspace = try Workspace()
         let logDate = Date(timeIntervalSince1970: 1_560_000_000)
         let fake = try GPSFake.start(
@@ -204,7 +206,7 @@ struct ReportWizardTests {
         try session.expect("2/3")
         try session.expect("[u] Use current location")
         session.type("1")
-        try session.expect("Date found (DD/MM/YYYY):")
+        try session.expect("Date found (DD/MM/YYYY, D/M/YYYY, DD.MM.YYYY or YYYY-MM-DD):")
         session.type("18/11/2025")
         session.type("2")
         session.type("cat")
@@ -245,13 +247,13 @@ struct ReportWizardTests {
         )
         #expect(!session.transcript.contains("987654321\""))
         #expect(!line.contains("Shelter"))
-        let consent = try PetSpotProcess.run(["permission"], environment: workspace.environment)
+        let consent = try await PetSpotProcess.run(["permission"], environment: workspace.environment)
         #expect(consent.stdout.hasPrefix("Location permission: authorizedWhenInUse"))
     }
 
     // MARK: Answers files, no terminal
 
-    @Test func foundAnswersFileWritesThePayloadAndExitsZero() throws {
+    @Test func foundAnswersFileWritesThePayloadAndExitsZero() async throws {
         let workspace = try Workspace()
         let answers = try workspace.write(
             "found.yaml",
@@ -269,7 +271,7 @@ struct ReportWizardTests {
             caregiverPhone: +48 987 654 321
             address: Shelter, Main St 1
             """)
-        let run = try PetSpotProcess.run(
+        let run = try await PetSpotProcess.run(
             ["report", "found", "--answers", answers.path], environment: workspace.environment)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
@@ -279,14 +281,14 @@ struct ReportWizardTests {
         #expect(!run.stdout.contains("\u{1B}["))
     }
 
-    @Test func missingAnswersAsJSONWithUseCurrentLocationFillsTheCoordinatesFromTheScenario() throws {
+    @Test func missingAnswersAsJSONWithUseCurrentLocationFillsTheCoordinatesFromTheScenario() async throws {
         let workspace = try Workspace()
         let answers = try workspace.write(
             "missing.json",
             #"{"photo": "luna.png", "species": "cat", "race": "Tabby", "gender": "f", "age": 7, "useCurrentLocation": true}"#
         )
         let output = workspace.file("out.json")
-        let run = try PetSpotProcess.run(
+        let run = try await PetSpotProcess.run(
             ["report", "missing", "--answers", answers.path, "--scenario", "default", "--output", output.path],
             environment: workspace.environment)
         #expect(run.status == 0, "\(run.stderr)")
@@ -298,7 +300,7 @@ struct ReportWizardTests {
         #expect(report["animalGender"] as? String == "FEMALE")
     }
 
-    @Test func invalidAnswersListEveryFieldOnALineAndExitOne() throws {
+    @Test func invalidAnswersListEveryFieldOnALineAndExitOne() async throws {
         let workspace = try Workspace()
         let answers = try workspace.write(
             "bad.yaml",
@@ -313,7 +315,7 @@ struct ReportWizardTests {
             colour: brown
             """)
         let output = workspace.file("never.json")
-        let run = try PetSpotProcess.run(
+        let run = try await PetSpotProcess.run(
             ["report", "missing", "--answers", answers.path, "--output", output.path],
             environment: workspace.environment)
         #expect(run.status == 1)
@@ -332,7 +334,7 @@ struct ReportWizardTests {
             ])
     }
 
-    @Test func invalidFoundAnswersUseTheFoundRulesAndWriteNothing() throws {
+    @Test func invalidFoundAnswersUseTheFoundRulesAndWriteNothing() async throws {
         let workspace = try Workspace()
         let big = workspace.file("big.png")
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -342,7 +344,7 @@ struct ReportWizardTests {
             "found.json",
             #"{"photo": "big.png", "date": "18/11/2025", "species": "cat", "sex": "female", "latitude": "50.06143", "#
                 + #""phone": "+48 123 456 789", "email": "finder@", "caregiverPhone": "12"}"#)
-        let run = try PetSpotProcess.run(
+        let run = try await PetSpotProcess.run(
             ["report", "found", "--answers", answers.path], environment: workspace.environment)
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
@@ -355,11 +357,11 @@ struct ReportWizardTests {
             ])
     }
 
-    @Test func answersThatPressTheLocationActionWhileDeniedNameTheProblem() throws {
+    @Test func answersThatPressTheLocationActionWhileDeniedNameTheProblem() async throws {
         let workspace = try Workspace()
         let answers = try workspace.write(
             "denied.yaml", "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: m\nuseCurrentLocation: yes\n")
-        let run = try PetSpotProcess.run(
+        let run = try await PetSpotProcess.run(
             ["report", "missing", "--answers", answers.path, "--scenario", "permission-denied"],
             environment: workspace.environment)
         #expect(run.status == 1)
@@ -373,22 +375,22 @@ struct ReportWizardTests {
     /// CalendarDayError.invalidDay's message (ReportSteps), carried verbatim.
     static let invalidDayMessage = "This date does not exist"
 
-    @Test func withoutATerminalOrAnswersTheWizardExits64InsteadOfWaiting() throws {
-        let run = try PetSpotProcess.run(["report", "found"], timeout: 20)
+    @Test func withoutATerminalOrAnswersTheWizardExits64InsteadOfWaiting() async throws {
+        let run = try await PetSpotProcess.run(["report", "found"], timeout: 20)
         #expect(run.status == 64)
         #expect(run.stderr.contains("report found is interactive and standard input is not a terminal"))
         #expect(run.stderr.contains("--answers FILE"))
     }
 
-    @Test func unreadableAnswersFileExits65() throws {
-        let run = try PetSpotProcess.run(["report", "missing", "--answers", "/nonexistent/answers.yaml"])
+    @Test func unreadableAnswersFileExits65() async throws {
+        let run = try await PetSpotProcess.run(["report", "missing", "--answers", "/nonexistent/answers.yaml"])
         #expect(run.status == 65)
         #expect(run.stderr.hasPrefix("petspot: Cannot read the answers file /nonexistent/answers.yaml"))
     }
 
     @Test(arguments: [["report", "missing"], ["report", "found"]])
-    func helpNamesEveryOptionAndTheExitStatus(command: [String]) throws {
-        let help = try PetSpotProcess.run(command + ["--help"])
+    func helpNamesEveryOptionAndTheExitStatus(command: [String]) async throws {
+        let help = try await PetSpotProcess.run(command + ["--help"])
         #expect(help.status == 0)
         for text in [
             "--gpsd", "--scenario", "--answers", "--output", "--location-timeout", "Exit status:", "Go to Settings",

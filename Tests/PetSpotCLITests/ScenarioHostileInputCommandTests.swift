@@ -1,5 +1,7 @@
 import Foundation
 import GPSDTestSupport
+import LocationTestSupport
+import Scenarios
 import Testing
 
 /// Hostile scenario files through the real `petspot` binary: a clear error and an exit
@@ -7,21 +9,21 @@ import Testing
 @Suite("petspot scenario: hostile input")
 struct ScenarioHostileInputCommandTests {
     /// A folder with `files`, removed after `body`.
-    static func withFiles<T>(_ files: [String: String], _ body: (URL) throws -> T) throws -> T {
+    static func withFiles<T>(_ files: [String: String], _ body: (URL) async throws -> T) async throws -> T {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, text) in files {
             try Data(text.utf8).write(to: directory.appendingPathComponent(name))
         }
-        return try body(directory)
+        return try await body(directory)
     }
 
     /// An NMEA GGA with an HDOP of 1e300 used to kill `scenario run/check` and `locate
     /// --scenario` with SIGILL (exit 132) when the fix's accuracy was formatted.
-    @Test func anNMEATrackWithAnHDOPOf1e300IsAFileErrorNotACrash() throws {
-        let gga = NMEA.sentence("GPGGA,120000.00,5213.78,N,02100.73,E,1,08,1e300,110.0,M,,M,,")
-        try Self.withFiles([
+    @Test func anNMEATrackWithAnHDOPOf1e300IsAFileErrorNotACrash() async throws {
+        let gga = NMEASentence.framed("GPGGA,120000.00,5213.78,N,02100.73,E,1,08,1e300,110.0,M,,M,,")
+        try await Self.withFiles([
             "walk.yaml": "title: t\nauthorization: authorizedWhenInUse\ntimeline:\n  - track: walk.nmea\n",
             "walk.nmea": gga + "\n",
         ]) { directory in
@@ -29,7 +31,7 @@ struct ScenarioHostileInputCommandTests {
             for arguments in [
                 ["scenario", "run", scenario], ["scenario", "check", scenario], ["locate", "--scenario", scenario],
             ] {
-                let output = try PetSpotProcess.run(arguments)
+                let output = try await PetSpotProcess.run(arguments)
                 #expect(output.status == 65, "\(arguments): \(output.status) \(output.stderr)")
                 #expect(
                     output.stderr.contains("walk.nmea:1:44: HDOP in field 8 must be from 0 to 10000, found '1e300'"))
@@ -37,8 +39,8 @@ struct ScenarioHostileInputCommandTests {
         }
     }
 
-    @Test func aScenarioWhoseAppNeverFinishesFailsTheCheck() throws {
-        try Self.withFiles([
+    @Test func aScenarioWhoseAppNeverFinishesFailsTheCheck() async throws {
+        try await Self.withFiles([
             "stuck.yaml": """
             title: the app waits for five fixes, one comes
             authorization: authorizedWhenInUse
@@ -51,23 +53,23 @@ struct ScenarioHostileInputCommandTests {
             """
         ]) { directory in
             let path = directory.appendingPathComponent("stuck.yaml").path
-            let text = try PetSpotProcess.run(["scenario", "check", path])
+            let text = try await PetSpotProcess.run(["scenario", "check", path])
             #expect(text.status == 1, "\(text.stdout)")
             #expect(text.stdout.contains("✗ stuck: 1/1 expectations"))
             #expect(text.stdout.contains("1 scenario did not finish"))
             #expect(!text.stdout.contains("all passed."))
-            let json = try PetSpotProcess.run(["scenario", "check", path, "--json"])
+            let json = try await PetSpotProcess.run(["scenario", "check", path, "--json"])
             #expect(json.status == 1)
             let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
             #expect(object?["passed"] as? Bool == false)
             // Alongside a passing scenario, the whole check still fails.
-            #expect(try PetSpotProcess.run(["scenario", "check", "default", path]).status == 1)
+            #expect(try await PetSpotProcess.run(["scenario", "check", "default", path]).status == 1)
         }
     }
 
     @Test(arguments: ["1e-300", "0.0001", "1e300", "nan", "-1"])
-    func anAbsurdSpeedIsAUsageError(speed: String) throws {
-        let output = try PetSpotProcess.run(["scenario", "run", "default", "--speed=\(speed)"])
+    func anAbsurdSpeedIsAUsageError(speed: String) async throws {
+        let output = try await PetSpotProcess.run(["scenario", "run", "default", "--speed=\(speed)"])
         #expect(output.status == 64, "\(output.stderr)")
         // Out of range, or not a plain decimal number at all (1e-300, nan): a usage error either way.
         #expect(
@@ -75,18 +77,18 @@ struct ScenarioHostileInputCommandTests {
                 || output.stderr.contains("\"\(speed)\" is not a plain decimal number"), "\(output.stderr)")
     }
 
-    @Test func aTitleWithEscapesReachesTheTerminalAsText() throws {
-        try Self.withFiles([
+    @Test func aTitleWithEscapesReachesTheTerminalAsText() async throws {
+        try await Self.withFiles([
             "evil.yaml": "title: \"Luna\\e]0;pwned\\a \\u202Egnissim\"\nauthorization: denied\n"
         ]) { directory in
             let path = directory.appendingPathComponent("evil.yaml").path
             for arguments in [["scenario", "run", path], ["scenario", "run", path, "--speed", "1000"]] {
-                let output = try PetSpotProcess.run(arguments)
+                let output = try await PetSpotProcess.run(arguments)
                 #expect(output.status == 0)
                 #expect(output.stdout.hasPrefix("Scenario evil: Luna\\x1B]0;pwned\\x07 <U+202E>gnissim\n"))
                 #expect(!output.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
             }
-            let json = try PetSpotProcess.run(["scenario", "run", path, "--json"])
+            let json = try await PetSpotProcess.run(["scenario", "run", path, "--json"])
             let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
             #expect(object?["title"] as? String == "Luna\u{1B}]0;pwned\u{07} \u{202E}gnissim")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GPSDTestSupport
+import LocationTestSupport
 import Testing
 
 /// `petspot watch --json` on a real gpsd at full speed: every fix of a `gpsfake -c 0` log
@@ -23,13 +24,15 @@ struct WatchThroughputTests {
         let home: LocationCommandTests.Home
         let feed: NMEAFeedServer
         let gpsd: GPSDDaemon
+        /// Foundation's Process, not ProcessRun: watch runs while the test feeds gpsd and reads
+        /// (or stops reading) its output.
         let watch = Process()
         let output: PausableReader
         var nextSecond = 0
 
-        init(arguments: [String] = []) throws {
+        init(arguments: [String] = []) async throws {
             home = try LocationCommandTests.Home()
-            _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
+            _ = try await PetSpotProcess.run(["permission", "grant"], environment: home.environment)
             feed = try NMEAFeedServer()
             gpsd = try GPSDDaemon.start(feed: feed)
             let pipe = Pipe()
@@ -84,9 +87,9 @@ struct WatchThroughputTests {
     }
 
     @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
-    func watchPrintsEveryFixOfAFullSpeedLogWhileItsOutputKeepsUp() throws {
+    func watchPrintsEveryFixOfAFullSpeedLogWhileItsOutputKeepsUp() async throws {
         let home = try LocationCommandTests.Home()
-        _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
+        _ = try await PetSpotProcess.run(["permission", "grant"], environment: home.environment)
         // `gpsfake -1 -c 0`: the log once, as fast as gpsd takes it (about 2,000 fixes a second).
         // 1,000 fixes fit watch's buffer, so even a debug build on a loaded machine must print
         // every one (the old watch, with 16 and no count, printed about half); the sustained
@@ -95,6 +98,7 @@ struct WatchThroughputTests {
         let fake = try GPSFake.start(log: Self.epochs(0..<count, base: 10, firstSecond: 0), cycle: 0, once: true)
         defer { fake.stop() }
         let pipe = Pipe()
+        // Foundation's Process, not ProcessRun: the test reads watch's output while it runs.
         let watch = Process()
         watch.executableURL = PetSpotProcess.binary
         watch.arguments = ["watch", "--json", "--gpsd", "127.0.0.1:\(fake.port)"]
@@ -120,8 +124,8 @@ struct WatchThroughputTests {
     }
 
     @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
-    func aReaderThatFallsBehindIsToldHowManyFixesWereDropped() throws {
-        let setup = try Setup()
+    func aReaderThatFallsBehindIsToldHowManyFixesWereDropped() async throws {
+        let setup = try await Setup()
         try setup.warmUp()
         setup.output.pause()
         let count = 6000
@@ -148,14 +152,14 @@ struct WatchThroughputTests {
     }
 
     @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
-    func aDenialFromAnotherProcessReachesARunningWatchWithinThePollPeriod() throws {
-        let setup = try Setup()
+    func aDenialFromAnotherProcessReachesARunningWatchWithinThePollPeriod() async throws {
+        let setup = try await Setup()
         try setup.warmUp()
         let feeder = setup.feed.sendRepeatedly(every: .milliseconds(50)) { step in
             WatchThroughputTests.epochs(0..<1, base: 2, firstSecond: 100_000 + step)
         }
         defer { feeder.cancel() }
-        let denied = try PetSpotProcess.run(["permission", "deny"], environment: setup.home.environment)
+        let denied = try await PetSpotProcess.run(["permission", "deny"], environment: setup.home.environment)
         #expect(denied.status == 0)
         // The watch re-checks the consent file once a second.
         #expect(setup.output.waitFor(seconds: 5) { $0.contains { $0.contains("\"authorizationDenied\"") } })
@@ -164,9 +168,9 @@ struct WatchThroughputTests {
 
 extension WatchThroughputTests {
     @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
-    func anAbsurdAccuracyFromGPSDIsUnknownOnTheTerminalNotATrap() throws {
+    func anAbsurdAccuracyFromGPSDIsUnknownOnTheTerminalNotATrap() async throws {
         let home = try LocationCommandTests.Home()
-        _ = try PetSpotProcess.run(["permission", "grant"], environment: home.environment)
+        _ = try await PetSpotProcess.run(["permission", "grant"], environment: home.environment)
         // A gpsd JSON log (gpsfake replays those too) whose receiver claims ±1e300 m.
         let log = (0..<3).map { second in
             #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2019-06-08T13:20:0\#(second).000Z","#

@@ -13,7 +13,7 @@ struct WizardEscapeTests {
         try Data(png).write(to: workspace.file(hostileName))
         let session = try PseudoTerminalSession(
             ["report", "missing", "--scenario", "default", "--output", workspace.file("out.json").path],
-            environment: workspace.environment)
+            environment: workspace.environment, columns: 250)  // the long temporary paths stay on one line
         try session.expect("Animal photo")
         session.type("1")
         try session.expect("Photo file path:")

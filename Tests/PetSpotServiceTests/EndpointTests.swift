@@ -1,4 +1,5 @@
 import Foundation
+import LocationTestSupport
 import PetSpotService
 import Testing
 
@@ -39,11 +40,11 @@ struct EndpointTests {
                 let answer = try await server.request(
                     example.path, headers: example.accept.map { [("Accept", $0)] } ?? [])
                 #expect(answer.status == 200, "\(example.path)")
-                let printed = try PetSpotBinary.output(example.arguments)
+                let printed = try await PetSpotBinary.output(example.arguments)
                 #expect(answer.body + "\n" == printed, "\(example.path)")
             }
             let run = try await server.request("POST", "/v1/scenarios/default/run")
-            #expect(run.body + "\n" == (try PetSpotBinary.output(["scenario", "run", "--json", "default"])))
+            #expect(run.body + "\n" == (try await PetSpotBinary.output(["scenario", "run", "--json", "default"])))
         }
     }
 

@@ -26,7 +26,80 @@ enum ExampleRequests {
           - request: fix
         """
 
-    static let withoutSource: [ExampleRequest] = [
+    static let json = [("Content-Type", "application/json")]
+    static let octets = [("Content-Type", "application/octet-stream")]
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]
+
+    /// The report pages, their assets, and the step API they ask.
+    static let reportPages: [ExampleRequest] = [
+        ExampleRequest(path: "/report/found", status: 200),
+        ExampleRequest(path: "/report/missing", status: 200),
+        ExampleRequest(path: "/report/found?step=2", status: 400),
+        ExampleRequest(path: "/report/missing?step=2", status: 400),
+        ExampleRequest(path: "/report/assets/report.js", status: 200),
+        ExampleRequest(path: "/report/assets/report.css", status: 200),
+        ExampleRequest(path: "/report/assets/report.js?v=2", status: 400),
+        ExampleRequest(path: "/report/assets/app.js", status: 404),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/petDetails", headers: json,
+            body: Array(#"{"edit": {"field": "collarData", "value": "123456"}}"#.utf8), status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/missing/animalDescription", headers: json,
+            body: Array(#"{"action": "continue", "values": {"latitude": "95"}}"#.utf8), status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/contactInfo", headers: json,
+            body: Array(#"{"action": "continue", "values": {}, "earlierSteps": {"petDetails": {}}}"#.utf8), status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/petDetails", headers: json, body: Array("{".utf8),
+            status: 400),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/nope", headers: json, body: Array("{}".utf8), status: 404),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/petDetails", headers: [("Content-Type", "text/plain")],
+            body: Array("{}".utf8), status: 415),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/petDetails", headers: json,
+            body: Array(repeating: UInt8(ascii: " "), count: 300 * 1024), status: 413),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/petDetails/location", headers: json,
+            body: Array(#"{"browser": {"latitude": 50.0614, "longitude": 19.9366}}"#.utf8), status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/missing/animalDescription/location", headers: json,
+            body: Array(#"{"browser": {"errorCode": 1}}"#.utf8), status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/missing/animalDescription/location", headers: json,
+            body: Array("{}".utf8), status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/petDetails/location", headers: json,
+            body: Array(#"{"browser": {"errorCode": 9}}"#.utf8), status: 400),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/contactInfo/location", headers: json,
+            body: Array("{}".utf8), status: 404),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/petDetails/location", body: Array("{}".utf8), status: 415),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/found/petDetails/location", headers: json,
+            body: Array(repeating: UInt8(ascii: " "), count: 300 * 1024), status: 413),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-photos/found?filename=luna.png", headers: octets, body: png, status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-photos/missing?action=continue", headers: octets, body: [], status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-photos/found?filename=cat.png", headers: octets,
+            body: Array("not a photo".utf8), status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-photos/found?action=look", headers: octets, body: png, status: 400),
+        ExampleRequest(method: "POST", path: "/v1/report-photos/lost", headers: octets, body: png, status: 404),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-photos/found", headers: octets,
+            body: png + Array(repeating: 0, count: 16 * 1_048_576), status: 413),
+        ExampleRequest(method: "GET", path: "/v1/report-photos/found", status: 405),
+    ]
+
+    static let withoutSource: [ExampleRequest] = serviceRequests + reportPages
+
+    /// The location and geodata endpoints.
+    static let serviceRequests: [ExampleRequest] = [
         ExampleRequest(path: "/healthz", status: 200),
         ExampleRequest(path: "/healthz?verbose=1", status: 400),
         ExampleRequest(path: "/readyz", status: 200),
@@ -83,5 +156,73 @@ enum ExampleRequests {
         ExampleRequest(path: "/v1/scenarios/default", status: 404),
         ExampleRequest(method: "POST", path: "/healthz", status: 405),
         ExampleRequest(method: "DELETE", path: "/v1/scenarios/default/run", status: 405),
+        // No reports store.
+        ExampleRequest(path: "/v1/reports", status: 503),
+        ExampleRequest(path: "/v1/reports/nearby?from=\(pair)", status: 503),
+        ExampleRequest(path: "/v1/reports/r-1", status: 503),
+        ExampleRequest(method: "DELETE", path: "/v1/reports/r-1", status: 503),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/r-1", headers: json, body: Array(#"{"status":"CLOSED"}"#.utf8),
+            status: 503),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/missing", headers: json, body: Array(missingBody.utf8), status: 503),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/found", headers: json, body: Array(foundBody.utf8), status: 503),
+    ]
+
+    static let missingBody =
+        #"{"animalSpecies":"dog","animalRace":"Beagle","animalGender":"FEMALE","latitude":52.2297,"longitude":21.0122}"#
+    static let foundBody =
+        #"{"lastSeenDate":"2025-11-18","species":"CAT","gender":"MALE","locationLatitude":52.25,"locationLongitude":21,"phone":"+48123456789","email":"f@example.com"}"#
+
+    /// Requests to a server over a store holding the reports `ex-1` and `ex-2`, in order.
+    static let withStore: [ExampleRequest] = [
+        ExampleRequest(path: "/v1/reports", status: 200),
+        ExampleRequest(path: "/v1/reports?kind=missing&status=ACTIVE&limit=1", status: 200),
+        ExampleRequest(path: "/v1/reports?limit=0", status: 400),
+        ExampleRequest(path: "/v1/reports/nearby?from=\(pair)&limit=5&marginKm=1", status: 200),
+        ExampleRequest(path: "/v1/reports/nearby?from=91,1", status: 400),
+        ExampleRequest(path: "/v1/reports/ex-1", status: 200),
+        ExampleRequest(path: "/v1/reports/ex-1?full=1", status: 400),
+        ExampleRequest(path: "/v1/reports/none", status: 404),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/ex-1", headers: json, body: Array(#"{"status":"CLOSED"}"#.utf8),
+            status: 200),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/ex-1", headers: json, body: Array(#"{"status":"GONE"}"#.utf8),
+            status: 422),
+        ExampleRequest(method: "PATCH", path: "/v1/reports/ex-1", headers: json, body: Array("[".utf8), status: 400),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/none", headers: json, body: Array(#"{"status":"CLOSED"}"#.utf8),
+            status: 404),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/ex-1", body: Array(#"{"status":"CLOSED"}"#.utf8), status: 415),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/ex-1", headers: json, body: Array(repeating: 32, count: 300 * 1024),
+            status: 413),
+        ExampleRequest(method: "DELETE", path: "/v1/reports/ex-2", status: 204),
+        ExampleRequest(method: "DELETE", path: "/v1/reports/ex-2", status: 404),
+        ExampleRequest(method: "DELETE", path: "/v1/reports/ex-1?force=1", status: 400),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/missing", headers: json, body: Array(missingBody.utf8), status: 201),
+        ExampleRequest(method: "POST", path: "/v1/reports/missing", headers: json, body: Array("{}".utf8), status: 422),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/missing", headers: json, body: Array("nope".utf8), status: 400),
+        ExampleRequest(method: "POST", path: "/v1/reports/missing", body: Array(missingBody.utf8), status: 415),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/missing", headers: json, body: Array(repeating: 32, count: 300 * 1024),
+            status: 413),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/found", headers: json, body: Array(foundBody.utf8), status: 201),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/found", headers: json, body: Array(#"{"species":1}"#.utf8), status: 422),
+        ExampleRequest(method: "POST", path: "/v1/reports/found", headers: json, body: Array("1".utf8), status: 400),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/found", headers: [("Content-Type", "text/csv")],
+            body: Array(foundBody.utf8), status: 415),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/found", headers: json, body: Array(repeating: 32, count: 300 * 1024),
+            status: 413),
+        ExampleRequest(method: "PUT", path: "/v1/reports/ex-1", status: 405),
     ]
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GPSDTestSupport
 import Location
+import LocationTestSupport
 import PetSpotService
 import Testing
 
@@ -14,9 +15,8 @@ struct GPSDEventStreamTests {
         let gpsd = try GPSDDaemon.start(feed: feed)
         defer { gpsd.kill() }
         let start = Date()
-        let feeder = feed.sendRepeatedly(every: .milliseconds(100)) { step in
-            NMEA.epoch(latitude: 52.2297, longitude: 21.0122, time: start.addingTimeInterval(Double(step)))
-        }
+        let feeder = feed.sendRepeatedly(
+            every: .milliseconds(100), NMEA.standing(latitude: 52.2297, longitude: 21.0122, from: start))
         defer { feeder.cancel() }
         let endpoint = GPSDEndpoint(host: "127.0.0.1", port: gpsd.port)
         let source = LocationSource.gpsd(

@@ -1,5 +1,6 @@
 import Foundation
 import Location
+import LocationTestSupport
 import PetSpotService
 import Scenarios
 import Testing

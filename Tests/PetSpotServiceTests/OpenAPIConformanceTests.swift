@@ -1,7 +1,12 @@
 import Foundation
+import Geodata
+import Geodesy
 import Location
 import Locking
 import PetSpotService
+import ReportSteps
+import ReportStore
+import SQLiteReportStore
 import Testing
 import Yams
 
@@ -59,6 +64,26 @@ struct OpenAPIConformanceTests {
                 try check(example.method, example.path, answer)
             }
         }
+        // A reports store holding ex-1 and ex-2.
+        let folder = try TemporaryStoreFolder()
+        let store = try SQLiteReportStore(path: folder.path)
+        try await store.add([
+            try PetReport.missing(
+                id: "ex-1", coordinate: Coordinate(latitude: 52.23, longitude: 21.01),
+                radius: SearchRadius(kilometers: 5)),
+            PetReport(id: "ex-2", kind: .found),
+        ])
+        try await TestServer.with(
+            ServiceConfiguration(logger: TestServer.quietLogger, reports: store, today: ReportRoutesTests.today)
+        ) { server in
+            for example in ExampleRequests.withStore {
+                let answer = try await server.request(
+                    example.method, example.path, headers: example.headers, body: example.body)
+                #expect(answer.status == example.status, "\(example.method) \(example.path): \(answer.body)")
+                try check(example.method, example.path, answer)
+            }
+        }
+        await store.close()
         // A gpsd source nobody listens on: the provider is unavailable.
         let deadGPSD = ServiceConfiguration(
             location: .gpsd(
@@ -105,9 +130,18 @@ struct OpenAPIConformanceTests {
     {
         let path = String(target.split(separator: "?", maxSplits: 1).first ?? "")
         let paths = document["paths"] as? [String: Any] ?? [:]
-        let template = paths.keys.first { Self.matches(template: $0, path) }
+        // The most literal template with this method: /v1/reports/nearby before /v1/reports/{id}.
+        let template = paths.keys.filter { Self.matches(template: $0, path) }
+            .sorted { ($0.filter { $0 == "{" }.count, $0) < ($1.filter { $0 == "{" }.count, $1) }
+            .first { (paths[$0] as? [String: Any])?[method.lowercased()] != nil }
         let operation = template.flatMap { (paths[$0] as? [String: Any])?[method.lowercased()] as? [String: Any] }
         let contentType = answer.header("content-type")?.split(separator: ";").first.map(String.init) ?? ""
+        if answer.status == 204 {
+            let responses = (operation?["responses"] as? [String: Any]) ?? [:]
+            #expect(responses["204"] != nil, "\(method) \(target): 204 is undocumented")
+            #expect(answer.body.isEmpty)
+            return "\(method) \(template ?? path) 204"
+        }
         guard let template, let operation else {
             // Not an operation: only the global 404 and 405 problems.
             #expect([404, 405].contains(answer.status), "\(method) \(target) → \(answer.status)")

@@ -13,6 +13,10 @@ struct RequestFuzzTests {
         ("GET", "/v1/geodesy/radius"), ("GET", "/v1/location"), ("GET", "/v1/location/updates"),
         ("GET", "/v1/scenarios"), ("POST", "/v1/scenarios/default/run"), ("POST", "/v1/scenarios/x/run"),
         ("GET", "/openapi.yaml"), ("PATCH", "/v1/geodesy/radius"), ("GET", "/v1/nope"),
+        ("GET", "/report/found"), ("GET", "/report/missing"), ("GET", "/report/assets/report.js"),
+        ("POST", "/v1/report-steps/found/petDetails"), ("POST", "/v1/report-steps/missing/animalDescription"),
+        ("POST", "/v1/report-steps/found/contactInfo"), ("POST", "/v1/report-steps/found/petDetails/location"),
+        ("POST", "/v1/report-photos/found"), ("POST", "/v1/report-photos/missing"),
     ]
 
     /// Query-ish text: parameter names the endpoints take, separators, numbers, escapes.

@@ -1,4 +1,5 @@
 import Foundation
+import LocationTestSupport
 import Locking
 import Testing
 
@@ -15,10 +16,29 @@ struct ServeCommandTests {
         let process: Process
         private let stderr = Locked("")
 
-        init(_ arguments: [String]) throws {
+        /// `petspot serve --port 0 arguments…`, with a store file in a temporary folder unless
+        /// `arguments` name one (a test never writes the real data directory); with
+        /// `softOpenFileLimit`, started by a shell that first lowers its soft limit on open files
+        /// (`ulimit -Sn`).
+        init(_ arguments: [String], softOpenFileLimit: Int? = nil) throws {
+            // Foundation's Process, not ProcessRun: the server runs while the test talks to it
+            // and ends on the signal the test sends.
             process = Process()
             process.executableURL = PetSpotBinary.url
-            process.arguments = ["serve", "--port", "0"] + arguments
+            let store =
+                arguments.contains("--store")
+                ? []
+                : [
+                    "--store",
+                    "sqlite:" + FileManager.default.temporaryDirectory.path + "/petspot-serve-\(UUID()).sqlite",
+                ]
+            process.arguments = ["serve", "--port", "0"] + store + arguments
+            if let softOpenFileLimit {
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments =
+                    ["-c", "ulimit -Sn \(softOpenFileLimit) && exec \"$0\" \"$@\"", PetSpotBinary.url.path]
+                    + ["serve", "--port", "0"] + store + arguments
+            }
             let pipe = Pipe()
             process.standardError = pipe
             process.standardOutput = FileHandle.nullDevice
@@ -84,17 +104,67 @@ struct ServeCommandTests {
         #expect(server.output.contains("path=/v1/location/updates"))
     }
 
-    @Test func usageErrorsExit64() throws {
-        for arguments in [
-            ["--gpsd", "localhost", "--scenario", "default"], ["--port", "70000"], ["--log-level", "loud"],
+    @Test func raisesALowOpenFileLimitToServeMoreClients() async throws {
+        let server = try Server(["--scenario", "walking-warsaw", "--log-level", "warning"], softOpenFileLimit: 64)
+        defer { server.stop() }
+        let port = try #require(await server.port(), "\(server.output)")
+        let limits = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/limits", encoding: .utf8)
+        // "Max open files            SOFT                 HARD                 files"
+        let fields = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
+            .split(separator: " ")
+        #expect(fields.count == 6 && fields[3] == fields[4], "\(fields)")
+        // More event-stream clients than the limit it was started with.
+        let clients = (0..<100).map { _ in EventStreamClient(url: TestServer(port: port).url("/v1/location/updates")) }
+        defer { for client in clients { client.close() } }
+        #expect(await eventually(60) { clients.allSatisfy { !$0.events.isEmpty } }, "\(server.output)")
+        #expect(clients.allSatisfy { $0.status == 200 })
+    }
+
+    /// A report acknowledged with 201 is still there after the server is killed (`kill -9`)
+    /// and started again on the same store.
+    @Test func anAcknowledgedReportSurvivesKill9() async throws {
+        let folder = try TemporaryStoreFolder()
+        let server = try Server(["--store", "sqlite:" + folder.path, "--log-level", "warning"])
+        let port = try #require(await server.port(), "\(server.output)")
+        let client = TestServer(port: port)
+        let created = try await client.request(
+            "POST", "/v1/reports/found", headers: [("Content-Type", "application/json")],
+            body: Array(ExampleRequests.foundBody.utf8))
+        #expect(created.status == 201, "\(created.body)")
+        let location = try #require(created.header("location"))
+        kill(server.process.processIdentifier, SIGKILL)
+        server.process.waitUntilExit()
+        let again = try Server(["--store", "sqlite:" + folder.path, "--log-level", "warning"])
+        defer { again.stop() }
+        let newPort = try #require(await again.port(), "\(again.output)")
+        let read = try await TestServer(port: newPort).request(location)
+        #expect(read.status == 200)
+        #expect(read.body == created.body)
+    }
+
+    @Test func aStoreThatCannotBeOpenedStopsTheServerWithItsReason() throws {
+        for (store, reason) in [
+            ("mysql://x", "is neither sqlite: nor postgres://"), ("sqlite:/proc/nope/r.sqlite", "cannot be created"),
         ] {
             let process = Process()
             process.executableURL = PetSpotBinary.url
-            process.arguments = ["serve"] + arguments
-            process.standardError = FileHandle.nullDevice
+            process.arguments = ["serve", "--port", "0", "--store", store]
+            let pipe = Pipe()
+            process.standardError = pipe
             try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            #expect(process.terminationStatus == 64, "\(arguments)")
+            #expect(process.terminationStatus == 1, "\(store): \(output)")
+            #expect(output.contains(reason), "\(store): \(output)")
+        }
+    }
+
+    @Test func usageErrorsExit64() async throws {
+        for arguments in [
+            ["--gpsd", "localhost", "--scenario", "default"], ["--port", "70000"], ["--log-level", "loud"],
+        ] {
+            let run = try await ProcessRun.run(PetSpotBinary.url, ["serve"] + arguments, timeout: .seconds(30))
+            #expect(run.status == 64, "\(arguments)")
         }
     }
 }

@@ -167,4 +167,56 @@ struct AnimalDescriptionStepTests {
         #expect(again.coordinates.latitudeText == "52.22970")
         #expect(again.ageText == "3")
     }
+
+    /// Validation stays on submit, but a field that shows a message is checked again when it
+    /// changes: the corrected value loses it at once; a still-wrong one shows the fitting one.
+    @Test func aCorrectedFieldLosesItsMessageWithoutWaitingForContinue() {
+        var state = ReportMissingPetFlowState()
+        var step = AnimalDescriptionStep(state: state, today: Fixtures.fixedToday)
+        step.setAge("abc")
+        #expect(step.speciesError == nil, "no message before Continue")
+        _ = step.continueTapped(writingTo: &state)
+        #expect(step.speciesError == "Please select a species")
+        #expect(step.genderError == "Please select a gender")
+        #expect(step.ageError == "Age must be a whole number from 0 to 40")
+        step.selectSpecies(Fixtures.dog)
+        #expect(step.speciesError == nil)
+        #expect(step.raceError == nil, "the race had no message; it gets none before Continue")
+        step.selectGender(.male)
+        #expect(step.genderError == nil)
+        step.setAge("41")
+        #expect(step.ageError == "Age must be a whole number from 0 to 40")
+        step.setAge("4")
+        #expect(step.ageError == nil)
+        _ = step.continueTapped(writingTo: &state)
+        #expect(step.raceError == "Please enter the race")
+        step.setRace("Beagle")
+        #expect(step.raceField.errorMessage == nil)
+        step.coordinates.latitudeText = "95"
+        _ = step.continueTapped(writingTo: &state)
+        #expect(step.coordinates.latitudeField.errorMessage == "Must be between -90 and 90")
+        #expect(step.coordinates.longitudeField.errorMessage == "Enter a longitude too, or clear the latitude")
+        step.coordinates.latitudeText = ""
+        #expect(step.coordinates.latitudeField.errorMessage == nil)
+        #expect(step.coordinates.longitudeField.errorMessage == nil)
+    }
+
+    /// FR-006 clears the race when the species changes; the step says so under the field.
+    @Test func aSpeciesChangeClearsTheRaceAndSaysSo() {
+        var step = validStep()
+        #expect(step.raceField.helperText == nil)
+        let taken1 = step.selectSpecies(Fixtures.cat)
+        #expect(taken1)
+        #expect(step.raceText == "")
+        #expect(step.raceField.helperText == "Cleared because the species changed (it was \u{201C}Beagle\u{201D}).")
+        let taken2 = step.selectSpecies(Fixtures.cat)
+        #expect(!taken2, "the same species clears nothing")
+        step.setRace("Tabby")
+        #expect(step.raceField.helperText == nil)
+        var empty = AnimalDescriptionStep(state: ReportMissingPetFlowState(), today: Fixtures.fixedToday)
+        empty.selectSpecies(Fixtures.dog)
+        let taken3 = empty.selectSpecies(Fixtures.cat)
+        #expect(!taken3, "no race typed: nothing to say")
+        #expect(empty.raceField.helperText == nil)
+    }
 }

@@ -96,4 +96,26 @@ struct ContactInfoStepTests {
         #expect(step.address.value.count == 500)
         #expect(step.addressField.helperText == "500/500")
     }
+
+    /// After Submit showed the messages, fixing phone or email clears each at once (issue:
+    /// messages stayed until the next Submit, also after Back and forth).
+    @Test func correctedContactFieldsLoseTheirMessagesAsTheyChange() {
+        var state = ReportFoundPetFlowState()
+        var step = ContactInfoStep(state: state)
+        step.setPhone("12")
+        step.setEmail("finder@")
+        step.setCaregiverPhone("1")
+        #expect(step.validate(writingTo: &state) != .advance)
+        #expect(step.phoneError == "Enter a valid phone number (7–11 digits)")
+        #expect(step.emailError == "Enter a valid email address")
+        #expect(step.caregiverPhoneError == "Enter a valid phone number (7–11 digits)")
+        step.setPhone("+48 123 456 789")
+        #expect(step.phoneField.errorMessage == nil)
+        step.setEmail("")
+        #expect(step.emailField.errorMessage == "Please enter your email")
+        step.setEmail("finder@example.com")
+        #expect(step.emailField.errorMessage == nil)
+        step.setCaregiverPhone("")
+        #expect(step.caregiverPhoneField.errorMessage == nil)
+    }
 }

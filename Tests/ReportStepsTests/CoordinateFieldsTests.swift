@@ -90,4 +90,23 @@ struct CoordinateFieldsTests {
         let fields = CoordinateFields(requirement: .missingPetFlow, copy: .missingFlow)
         #expect(fields.helperText.contains("No other location details are collected in this step."))
     }
+
+    /// "Location captured successfully" describes the filled value; typing over it puts the
+    /// idle hint back, and typing the captured text again is not a capture.
+    @Test func theCapturedHelperFollowsTheValue() throws {
+        var fields = CoordinateFields(requirement: .missingPetFlow, copy: .missingFlow)
+        let taken1 = fields.beginLocationRequest()
+        #expect(taken1)
+        fields.finishLocationRequest(.located(Fixtures.warsaw))
+        #expect(fields.helperText == "Location captured successfully")
+        fields.latitudeText = "52.2"
+        #expect(fields.helperText == CoordinateFieldsCopy.missingFlow.idleHelperText)
+        #expect(fields.requestStatus == .idle)
+        // A failure's helper is about the request, not the value: it stays while typing.
+        let taken2 = fields.beginLocationRequest()
+        #expect(taken2)
+        fields.finishLocationRequest(.failed(.timedOut))
+        fields.longitudeText = "21"
+        #expect(fields.helperText == "Getting your position took too long. Try again, or type the coordinates.")
+    }
 }

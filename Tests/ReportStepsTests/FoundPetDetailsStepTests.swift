@@ -61,14 +61,49 @@ struct FoundPetDetailsStepTests {
 
     @Test(arguments: [
         ("", "", ""), ("1", "1", "1"), ("12345", "12345", "12345"), ("123456", "123456", "12345-6"),
-        ("1234567890", "1234567890", "12345-67890"), ("12a34-5b6 7", "1234567", "12345-67"),
-        ("1234567890123456789", "123456789012345", "12345-67890-12345"), ("٣٤٥", "", ""),
+        ("1234567890", "1234567890", "12345-67890"), ("12345-67 8", "12345678", "12345-678"),
+        ("123456789012345", "123456789012345", "12345-67890-12345"),
     ])
-    func collarDataKeepsDigitsOnlyUpTo15AndShowsGroupsOfFive(typed: String, digits: String, shown: String) {
+    func collarDataTakesDigitsUpTo15AndShowsGroupsOfFive(typed: String, digits: String, shown: String) {
         var step = FoundPetDetailsStep(state: ReportFoundPetFlowState(), today: Fixtures.fixedToday)
-        step.setCollarData(typed)
+        let taken1 = step.setCollarData(typed)
+        #expect(taken1)
         #expect(step.microchip.digits == digits)
         #expect(step.collarField.text == shown)
+        #expect(step.collarError == nil)
+    }
+
+    /// A refused edit keeps the stored number and says why: never cut to 15 digits, never
+    /// emptied by letters.
+    @Test(arguments: [
+        ("abc", "Digits only (spaces and hyphens are fine), not \u{201C}a\u{201D}; nothing was changed"),
+        ("12a34", "Digits only (spaces and hyphens are fine), not \u{201C}a\u{201D}; nothing was changed"),
+        ("٣٤٥", "Digits only (spaces and hyphens are fine), not \u{201C}٣\u{201D}; nothing was changed"),
+        ("12345-67890-12345-999", "At most 15 digits; this one has 18 (nothing was cut)"),
+    ])
+    func aRefusedCollarEditKeepsTheOldNumberAndSaysWhy(typed: String, message: String) {
+        var step = FoundPetDetailsStep(state: ReportFoundPetFlowState(), today: Fixtures.fixedToday)
+        let taken2 = step.setCollarData("123456789")
+        #expect(taken2)
+        let taken3 = step.setCollarData(typed)
+        #expect(!taken3)
+        #expect(step.microchip.digits == "123456789")
+        #expect(step.collarField.text == "12345-6789")
+        #expect(step.collarField.errorMessage == message)
+        let taken4 = step.setCollarData("1")
+        #expect(taken4)
+        #expect(step.collarError == nil)
+    }
+
+    @Test func typingFilterAndWholeEntryShareOneRule() throws {
+        #expect(MicrochipNumber(typing: "12a34-5b6 7").digits == "1234567")
+        #expect(MicrochipNumber(typing: "1234567890123456789").digits == "123456789012345")
+        #expect(try MicrochipNumber(validating: " 12345 67890 12345 ").formatted == "12345-67890-12345")
+        #expect(throws: MicrochipNumber.EntryError.tooManyDigits(16)) {
+            try MicrochipNumber(validating: "1234567890123456")
+        }
+        #expect(MicrochipNumber.cardText(digits: "123456789012345") == "12345-67890-12345")
+        #expect(MicrochipNumber.cardText(digits: "123456789012") == "123-456-789-012")
     }
 
     @Test func validStepWritesDigitsOnlyMicrochipAndCoordinate() {

@@ -12,7 +12,7 @@ struct FoundPetReportFlowTests {
     }
 
     private static let gpsRig = {
-        ServiceRig(.authorizedWhenInUse, events: [.connected, .fix(ScriptedTestProvider.warsawFix())])
+        ServiceRig(.authorizedWhenInUse, events: [.connected, .fix(ServiceRig.warsawFix())])
     }
 
     /// Fills steps 1 and 2 (location through Use current location) and step 3's contact fields.
@@ -132,5 +132,24 @@ struct FoundPetReportFlowTests {
         #expect(flow.petDetailsStep.coordinates.latitudeText.isEmpty)
         #expect(flow.contactStep.phoneText.isEmpty)
         #expect(flow.submission == .idle)
+    }
+
+    /// A submitter that knows what failed says so; the toast is not the generic "check your
+    /// connection" then, and everything is kept for a retry.
+    @Test func aSubmissionFailureThatSaysWhatFailedIsTheToast() async throws {
+        struct Refusing: FoundReportSubmitting {
+            func submit(_ payload: FoundReportPayload, photo: PhotoAttachment) async throws -> String {
+                throw FoundReportSubmissionFailure(
+                    "We couldn\u{2019}t write your report: the folder out does not exist.")
+            }
+        }
+        let flow = FoundPetReportFlow(
+            locationRequester: Self.gpsRig().requester, submitter: Refusing(), today: Fixtures.fixedToday)
+        try await fillEverything(flow)
+        let outcome = await flow.submitTapped()
+        let message = "We couldn\u{2019}t write your report: the folder out does not exist."
+        #expect(outcome == .stay(Toast(message)))
+        #expect(flow.submission == .failed(message: message))
+        #expect(flow.contactStep.phoneText == "+48 123 456 789")
     }
 }

@@ -13,9 +13,7 @@ struct GPSDFoundLocationTests {
     @Test func useCurrentLocationFillsTheFoundLocationFromGpsfake() async throws {
         let logDate = Date(timeIntervalSince1970: 1_560_000_000)
         let fake = try GPSFake.start(
-            log: (0..<3).flatMap { second in
-                NMEA.epoch(latitude: 50.061_43, longitude: 19.936_58, time: logDate.addingTimeInterval(Double(second)))
-            })
+            log: (0..<3).flatMap(NMEA.standing(latitude: 50.061_43, longitude: 19.936_58, from: logDate)))
         defer { fake.stop() }
         let service = LocationService(
             provider: GPSDProvider(endpoint: GPSDEndpoint(host: "127.0.0.1", port: fake.port)),

@@ -11,7 +11,7 @@ import Testing
 @MainActor
 struct MissingPetReportFlowTests {
     private func flow() -> MissingPetReportFlow {
-        let rig = ServiceRig(.authorizedWhenInUse, events: [.connected, .fix(ScriptedTestProvider.warsawFix())])
+        let rig = ServiceRig(.authorizedWhenInUse, events: [.connected, .fix(ServiceRig.warsawFix())])
         return MissingPetReportFlow(locationRequester: rig.requester, today: Fixtures.fixedToday)
     }
 

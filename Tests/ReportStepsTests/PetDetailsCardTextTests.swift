@@ -11,7 +11,7 @@ struct PetDetailsCardTextTests {
             json: Data(
                 """
                 {"photoUrl": "https://example.com/a.jpg", "status": "ACTIVE", "lastSeenDate": "2025-11-18",
-                 "species": "DOG", "gender": "MALE"\(members.isEmpty ? "" : ", " + members)}
+                 "species": "DOG", "gender": "MALE", "email": "owner@example.com"\(members.isEmpty ? "" : ", " + members)}
                 """.utf8))
     }
 
@@ -61,7 +61,7 @@ struct PetDetailsCardTextTests {
         (#""approximateAge": 1"#, "Animal Approx. Age", "1 year"),
         (#""approximateAge": "about 3""#, "Animal Approx. Age", "about 3"),
         (#""microchipNumber": 1e300"#, "Microchip number", "—"),
-        (#""microchipNumber": 123456789012345"#, "Microchip number", "123-456-789-012-345"),
+        (#""microchipNumber": 123456789012345"#, "Microchip number", "12345-67890-12345"),
         (#""microchipNumber": 9223372036854775807"#, "Microchip number", "—"),
         (#""location": "Warsaw", "locationRadius": 1e308"#, "Place of Disappearance", "Warsaw"),
         (#""location": "Warsaw", "locationRadius": "0x10""#, "Place of Disappearance", "Warsaw"),
@@ -79,7 +79,7 @@ struct PetDetailsCardTextTests {
     func aDateThatDoesNotExistShowsADash(date: String, shown: String) throws {
         let card = try PetDetailsCard(
             json: Data(
-                #"{"photoUrl": "x", "status": "FOUND", "lastSeenDate": "\#(date)", "species": "CAT", "gender": "FEMALE"}"#
+                #"{"photoUrl": "x", "status": "FOUND", "lastSeenDate": "\#(date)", "species": "CAT", "gender": "FEMALE", "phone": "1"}"#
                     .utf8))
         #expect(card.dateText == shown)
     }
@@ -91,5 +91,51 @@ struct PetDetailsCardTextTests {
 
     @Test func duplicateKeysAreRefusedByTheCardItself() {
         #expect(throws: JSONCheckError.self) { try Self.card(#""status": "CLOSED""#) }
+    }
+
+    /// Spec 003: a gray "Image not available" instead of a photo; "Show on the map" leads to the
+    /// place (or says "No location data"); short fields cut with an ellipsis, the description
+    /// and contacts whole.
+    @Test func noPhotoMapLinkAndTruncationToTheWidth() throws {
+        let longBreed = String(repeating: "Very long breed name ", count: 6)
+        let card = try PetDetailsCard(
+            json: Data(
+                """
+                {"photoUrl": "  ", "status": "FOUND", "lastSeenDate": "2025-11-18", "species": "DOG",
+                 "gender": "MALE", "breed": "\(longBreed)", "phone": "+48 123 456 789 (evenings, ask for Ola)",
+                 "description": "\(longBreed)", "location": "Kraków", "locationLatitude": 50.0647,
+                 "locationLongitude": 19.945}
+                """.utf8))
+        let lines = PetDetailsCardText.lines(card, width: 60)
+        #expect(lines.contains("Photo: Image not available"))
+        #expect(card.photoText == PetDetailsCard.imageNotAvailable)
+        let breed = try #require(lines.first { $0.hasPrefix("Animal Race") })
+        #expect(breed.count == 60 && breed.hasSuffix("\u{2026}"), "\(breed)")
+        #expect(lines.contains { $0.hasSuffix("+48 123 456 789 (evenings, ask for Ola)") }, "contacts are not cut")
+        #expect(lines.contains { $0.hasSuffix(longBreed.trimmingCharacters(in: .whitespaces)) }, "nor the description")
+        #expect(
+            lines.last
+                == "Show on the map: https://www.openstreetmap.org/?mlat=50.06470&mlon=19.94500#map=12/50.06470/19.94500"
+        )
+        let whole = longBreed.trimmingCharacters(in: .whitespaces)
+        #expect(PetDetailsCardText.lines(card).contains { $0.hasPrefix("Animal Race") && $0.hasSuffix(whole) })
+
+        let placeOnly = try Self.card(#""location": "Zielona Góra""#)
+        #expect(
+            PetDetailsCardText.lines(placeOnly).last
+                == "Show on the map: https://www.openstreetmap.org/search?query=Zielona%20G%C3%B3ra")
+        #expect(PetDetailsCardText.lines(try Self.card("")).last == "Show on the map: No location data")
+    }
+
+    /// Seed 004 writes a 15-digit microchip 00000-00000-00000; seed 003 a 12-digit one 000-000-000-000.
+    @Test(arguments: [("123456789012345", "12345-67890-12345"), ("123456789012", "123-456-789-012")])
+    func microchipNumbersAreGroupedAsTheSeedsWriteThem(digits: String, shown: String) throws {
+        #expect(try Self.card(#""microchipNumber": "\#(digits)""#).microchipText == shown)
+    }
+
+    @Test func anAnnouncementWithNeitherPhoneNorEmailIsRefused() {
+        let json =
+            #"{"photoUrl": "x", "status": "ACTIVE", "lastSeenDate": "2025-11-18", "species": "DOG", "gender": "MALE", "phone": " ", "email": null}"#
+        #expect(throws: AnnouncementError.noContact) { try PetDetailsCard(json: Data(json.utf8)) }
     }
 }

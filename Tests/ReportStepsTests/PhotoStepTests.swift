@@ -109,6 +109,26 @@ struct PhotoStepTests {
         }
         #expect(step.errorMessage == "This photo is larger than 10 MB. Choose a smaller one.")
         #expect(step.photo?.filename == "big.jpg", "the last good photo stays")
+        // One unit: the largest accepted photo shows as 10.0 MB, the size the copy promises.
+        #expect(step.photo?.sizeText == "10.0 MB")
+        #expect(PhotoStepCopy.foundFlow.emptyStateSecondary == "PNG or JPG up to 10 MB")
+    }
+
+    /// A file that cannot be read is refused once, with one reason: it replaces an earlier
+    /// refusal and keeps the last good photo.
+    @Test func anUnreadablePickReplacesTheEarlierReasonAndKeepsThePhoto() throws {
+        var step = PhotoStep(copy: .missingFlow)
+        #expect(throws: PhotoError.empty) { try step.attach(filename: "empty.png", bytes: []) }
+        #expect(step.errorMessage == "This file is empty. Choose a photo.")
+        step.refusePick(because: "No file at /nope.png. Check the path and try again.")
+        #expect(step.errorMessage == "No file at /nope.png. Check the path and try again.")
+        try step.attach(filename: "luna.png", bytes: Fixtures.pngBytes)
+        #expect(step.errorMessage == nil)
+        step.refusePick(because: "/tmp is a folder, not a photo file.")
+        #expect(step.photo?.filename == "luna.png")
+        #expect(step.errorMessage == "/tmp is a folder, not a photo file.")
+        step.remove()
+        #expect(step.errorMessage == nil)
     }
 
     @Test(arguments: [

@@ -1,5 +1,6 @@
 import Geodata
 import Location
+import LocationTestSupport
 import ReportSteps
 import Testing
 
@@ -13,7 +14,7 @@ struct RequestGPSPositionTests {
     }
 
     @Test func authorizedFillsBothFieldsWithFiveDecimalsAndConfirms() async {
-        let rig = ServiceRig(.authorizedWhenInUse, events: [.connected, .fix(ScriptedTestProvider.warsawFix())])
+        let rig = ServiceRig(.authorizedWhenInUse, events: [.connected, .fix(ServiceRig.warsawFix())])
         let flow = flow(rig)
         await flow.requestGPSPosition()
         let fields = flow.descriptionStep.coordinates
@@ -26,7 +27,7 @@ struct RequestGPSPositionTests {
     }
 
     @Test func capturedCoordinatesReachTheFlowStateWithoutCaptureTime() async throws {
-        let rig = ServiceRig(.authorizedAlways, events: [.connected, .fix(ScriptedTestProvider.warsawFix())])
+        let rig = ServiceRig(.authorizedAlways, events: [.connected, .fix(ServiceRig.warsawFix())])
         let flow = flow(rig)
         try flow.photoStep.attach(filename: "luna.png", bytes: Fixtures.pngBytes)
         #expect(flow.continueTapped() == .advance)
@@ -41,7 +42,7 @@ struct RequestGPSPositionTests {
 
     @Test(arguments: [AuthorizationStatus.denied, .restricted])
     func blockedPermissionShowsTheAlertAndStartsNoRequest(status: AuthorizationStatus) async throws {
-        let rig = ServiceRig(status, events: [.connected, .fix(ScriptedTestProvider.warsawFix())])
+        let rig = ServiceRig(status, events: [.connected, .fix(ServiceRig.warsawFix())])
         let flow = flow(rig)
         await flow.requestGPSPosition()
         let alert = try #require(flow.descriptionStep.coordinates.alert)
@@ -55,7 +56,7 @@ struct RequestGPSPositionTests {
 
     @Test func notDeterminedAsksThenFetchesWhenGranted() async {
         let rig = ServiceRig(
-            .notDetermined, answer: .authorizedWhenInUse, events: [.connected, .fix(ScriptedTestProvider.warsawFix())])
+            .notDetermined, answer: .authorizedWhenInUse, events: [.connected, .fix(ServiceRig.warsawFix())])
         let flow = flow(rig)
         await flow.requestGPSPosition()
         #expect(rig.authorizer.requestCount == 1)
@@ -65,7 +66,7 @@ struct RequestGPSPositionTests {
 
     @Test func notDeterminedAsksThenShowsTheAlertWhenRefused() async {
         let rig = ServiceRig(
-            .notDetermined, answer: .denied, events: [.connected, .fix(ScriptedTestProvider.warsawFix())])
+            .notDetermined, answer: .denied, events: [.connected, .fix(ServiceRig.warsawFix())])
         let flow = flow(rig)
         await flow.requestGPSPosition()
         #expect(rig.authorizer.requestCount == 1)

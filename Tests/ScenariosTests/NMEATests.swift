@@ -1,4 +1,5 @@
 import Foundation
+import GPSDTestSupport
 import Geodata
 import Scenarios
 import Testing
@@ -9,6 +10,24 @@ struct NMEATests {
         // The GGA example every NMEA reference quotes, with its published checksum.
         #expect(NMEASentence.checksum("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,") == "47")
         #expect(NMEASentence.framed("GPGLL,4916.45,N,12311.12,W,225444,A") == "$GPGLL,4916.45,N,12311.12,W,225444,A*31")
+        // The textbook RMC sentence, checksum 6A.
+        #expect(
+            NMEASentence.framed("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
+                == "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A")
+    }
+
+    @Test func theEpochsTestsFeedGPSDReadBackAsWritten() throws {
+        let time = Date(timeIntervalSince1970: 1_560_000_000)
+        let epoch = NMEA.epoch(latitude: -33.8688, longitude: 151.2093, hdop: 0.9, time: time)
+        #expect(epoch.count == 2)
+        #expect(epoch[0].contains("3352.128000,S,15112.558000,E"))
+        #expect(epoch[0].contains(",100.0,M,0.0,M,,*"), "a receiver's geoid separation")
+        let points = try NMEATrackReader.read(epoch.joined(separator: "\n"))
+        #expect(points.first?.fix?.coordinate.formatted == "-33.86880, 151.20930")
+        #expect(points.first?.fix?.horizontalAccuracy == 4.5)
+        #expect(points.first?.time == time)
+        let noFix = NMEA.epoch(latitude: nil, longitude: nil, time: time)
+        #expect(try NMEATrackReader.read(noFix.joined(separator: "\n")).compactMap(\.fix).isEmpty)
     }
 
     @Test func readsTheTextbookSentence() throws {

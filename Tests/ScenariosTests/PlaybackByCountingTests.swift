@@ -28,7 +28,7 @@ struct PlaybackByCountingTests {
               - requestLocation: {timeout: 5s}
             expect:
               - fixes: \(count)
-              - request: noFix
+              - request: timedOut
             """, tracks: ["walk.gpx": gpx])
     }
 
@@ -57,6 +57,6 @@ struct PlaybackByCountingTests {
         let second = await ScenarioRunner(scenario: scenario).run()
         #expect(first.text == second.text)
         #expect(first.text.contains("receiver  lost"))
-        #expect(first.text.contains("app       ← noFix: "))
+        #expect(first.text.contains("app       ← timedOut: "))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GPSDTestSupport
 import Geodata
 import Location
+import LocationTestSupport
 import Locking
 import Scenarios
 import Testing
@@ -28,7 +29,11 @@ struct ScenarioProviderTests {
         let receiver = ScenarioReceiver(name: "late")
         receiver.play(.noFix)
         let events = EventBox()
-        let run = Task { await ScenarioProvider(receiver: receiver).run(clock: .continuous) { events.append($0) } }
+        let run = Task {
+            await ScenarioProvider(receiver: receiver).run(clock: LocationClock(ContinuousClock())) {
+                events.append($0)
+            }
+        }
         try await waitUntil { receiver.listenerCount == 1 }
         receiver.play(.disconnected(endpoint: "x", reason: "receiver lost"))
         receiver.play(.fix(Self.warsaw.locationFix(source: receiver.source, receiverTime: Scenario.defaultStart)))
@@ -84,16 +89,4 @@ final class EventBox: Sendable {
     private let events = Locked<[ProviderEvent]>([])
     func append(_ event: ProviderEvent) { events.withLock { $0.append(event) } }
     var all: [ProviderEvent] { events.withLock { $0 } }
-}
-
-/// Polls `condition` every 5 ms of real time for at most `seconds`.
-func waitUntil(_ seconds: Double = 5, _ condition: @Sendable () -> Bool) async throws {
-    let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
-    while !condition() {
-        guard ContinuousClock.now < deadline else {
-            Issue.record("condition not met within \(seconds) s")
-            return
-        }
-        try await Task.sleep(for: .milliseconds(5))
-    }
 }

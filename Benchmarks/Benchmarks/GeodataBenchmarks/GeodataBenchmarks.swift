@@ -5,7 +5,7 @@ import Foundation
 import Geodata
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Geodata's hot paths against what a developer would otherwise use, in the same run:
@@ -64,9 +64,10 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("parse: C strtod") { benchmark in
         for i in benchmark.scaledIterations {
-            blackHole(cTexts[i & 1023].withUnsafeBufferPointer { text in
-                text.baseAddress.map { strtod($0, nil) } ?? 0
-            })
+            blackHole(
+                cTexts[i & 1023].withUnsafeBufferPointer { text in
+                    text.baseAddress.map { strtod($0, nil) } ?? 0
+                })
         }
     }
 

@@ -161,9 +161,9 @@ final class RawGeodesic: @unchecked Sendable {
     let geodesic: UnsafeRawPointer
 
     private init() {
-        // RTLD_DEFAULT: libproj is already loaded, linked in by Geodesy.
-        guard let inverseSymbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "geod_inverse"),
-            let initSymbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "geod_init")
+        // libproj itself, as Geodesy opens it (CLazyLibraries: dlopen at first use, not linked).
+        guard let library = dlopen("libproj.so.25", RTLD_NOW) ?? dlopen("libproj.so", RTLD_NOW),
+            let inverseSymbol = dlsym(library, "geod_inverse"), let initSymbol = dlsym(library, "geod_init")
         else { fatalError("libproj's geod_inverse/geod_init not found") }  // benchmark setup only
         inverse = unsafeBitCast(inverseSymbol, to: Inverse.self)
         let storage = UnsafeMutableRawPointer.allocate(byteCount: 64 * 8, alignment: 8)

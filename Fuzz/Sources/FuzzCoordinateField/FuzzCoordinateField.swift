@@ -27,9 +27,12 @@ private func check<Component: CoordinateComponent>(
             return
         }
         require(value.degrees.isFinite && range.contains(value.degrees), "accepted \(value.degrees) outside \(range)")
-        require(reference == value.degrees, "\(text.debugDescription) read as \(value.degrees), Double says \(String(describing: reference))")
+        require(
+            reference == value.degrees,
+            "\(text.debugDescription) read as \(value.degrees), Double says \(String(describing: reference))")
         let again = try Component.parse(value.formatted)
-        require(again?.formatted == value.formatted, "round trip of \(value.formatted) gave \(String(describing: again))")
+        require(
+            again?.formatted == value.formatted, "round trip of \(value.formatted) gave \(String(describing: again))")
     } catch .outOfRange {
         require(reference.map { !range.contains($0) } ?? false, "out of range for \(text.debugDescription)")
     } catch {
@@ -46,7 +49,6 @@ private func normalised(_ text: String) -> String {
     return String(String.UnicodeScalarView(trimmed.map { $0 == "," ? "." : $0 == "\u{2212}" ? "-" : $0 }))
 }
 
-
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -13,19 +13,22 @@ public func fuzzCoordinatePair(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     guard let coordinate = try? Coordinate(parsing: text) else { return 0 }
     let latitude = coordinate.latitude.degrees
     let longitude = coordinate.longitude.degrees
-    require((-90...90).contains(latitude) && (-180...180).contains(longitude), "accepted \(coordinate) from \(text.debugDescription)")
+    require(
+        (-90...90).contains(latitude) && (-180...180).contains(longitude),
+        "accepted \(coordinate) from \(text.debugDescription)")
     do {
         let again = try Coordinate(parsing: coordinate.formatted)
-        require(again.formatted == coordinate.formatted, "round trip of \(coordinate.formatted) gave \(again.formatted)")
+        require(
+            again.formatted == coordinate.formatted, "round trip of \(coordinate.formatted) gave \(again.formatted)")
         let raw = try CoordinatePairParser.split(text)
-        require(raw.latitude == latitude && raw.longitude == longitude, "split \(raw) disagrees with parse \(coordinate)")
+        require(
+            raw.latitude == latitude && raw.longitude == longitude, "split \(raw) disagrees with parse \(coordinate)")
     } catch {
         require(false, "\(coordinate.formatted) from \(text.debugDescription) did not parse again: \(error)")
     }
     return 0
 }
 
-
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -75,12 +75,6 @@ final class ProjContext {
         proj_get_name(object.pointer).map { String(cString: $0) } ?? ""
     }
 
-    /// Whether a CRS is geographic (degrees). The corresponding C function is `proj_get_type`.
-    func isGeographic(_ object: ProjObject) -> Bool {
-        let type = proj_get_type(object.pointer)
-        return type == PJ_TYPE_GEOGRAPHIC_2D_CRS || type == PJ_TYPE_GEOGRAPHIC_3D_CRS
-    }
-
     /// Transforms one point forwards; `nil` and PROJ's message when PROJ cannot.
     /// The corresponding C function is `proj_trans`.
     func forward(_ operation: ProjObject, x: Double, y: Double) -> Result<(x: Double, y: Double), ProjMessage> {

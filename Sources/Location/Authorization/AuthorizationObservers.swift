@@ -3,17 +3,12 @@ package import Locking
 /// The ``LocationAuthorizer/authorizationChanges()`` streams of an authorizer, kept inside its
 /// locked state so that a change and the list of streams to tell are read together.
 ///
+/// An authorizer whose state is ``SettableAuthorizationState`` gets setting and observing from
+/// `Locked`:
+///
 /// ```swift
-/// public func authorizationChanges() -> AsyncStream<LocationAuthorization> {
-///     AuthorizationObservers.stream(registeringIn: state, at: \.observers)
-/// }
-/// public func set(_ authorization: LocationAuthorization) {
-///     let observers = state.withLock { state in
-///         state.authorization = authorization
-///         return state.observers.continuations
-///     }
-///     for observer in observers { observer.yield(authorization) }
-/// }
+/// public func set(_ authorization: LocationAuthorization) { state.setAuthorization(authorization) }
+/// public func authorizationChanges() -> AsyncStream<LocationAuthorization> { state.authorizationChanges() }
 /// ```
 ///
 /// `package`: the in-memory and the scenario authorizers share it.
@@ -42,5 +37,30 @@ package struct AuthorizationObservers: Sendable {
             _ = state?.withLock { $0[keyPath: observers].registered.removeValue(forKey: id) }
         }
         return stream
+    }
+}
+
+/// The locked state of an authorizer whose decision can be set, and observed while it changes.
+package protocol SettableAuthorizationState {
+    /// The current decision.
+    var authorization: LocationAuthorization { get set }
+    /// The streams to tell when it changes.
+    var observers: AuthorizationObservers { get set }
+}
+
+extension Locked where Value: SettableAuthorizationState {
+    /// Changes the decision and tells every ``authorizationChanges()`` stream (after the lock
+    /// is released).
+    package func setAuthorization(_ authorization: LocationAuthorization) {
+        let observers = withLock { state in
+            state.authorization = authorization
+            return state.observers.continuations
+        }
+        for observer in observers { observer.yield(authorization) }
+    }
+
+    /// Every later change, until the consumer stops iterating.
+    package func authorizationChanges() -> AsyncStream<LocationAuthorization> {
+        AuthorizationObservers.stream(registeringIn: self, at: \.observers)
     }
 }

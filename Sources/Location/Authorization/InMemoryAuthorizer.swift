@@ -13,7 +13,7 @@ import Locking
 /// authorizer.set(LocationAuthorization(.denied))              // the person changed their mind
 /// ```
 public final class InMemoryAuthorizer: LocationAuthorizer {
-    private struct State {
+    private struct State: SettableAuthorizationState {
         var authorization: LocationAuthorization
         var answer: LocationAuthorization
         var requestCount = 0
@@ -60,11 +60,7 @@ public final class InMemoryAuthorizer: LocationAuthorizer {
 
     /// Changes the decision and tells every ``authorizationChanges()`` stream.
     public func set(_ authorization: LocationAuthorization) {
-        let observers = state.withLock { state in
-            state.authorization = authorization
-            return state.observers.continuations
-        }
-        for observer in observers { observer.yield(authorization) }
+        state.setAuthorization(authorization)
     }
 
     /// Changes the status (full accuracy) and tells every ``authorizationChanges()`` stream.
@@ -74,6 +70,6 @@ public final class InMemoryAuthorizer: LocationAuthorizer {
 
     /// Every later change, until the consumer stops iterating.
     public func authorizationChanges() -> AsyncStream<LocationAuthorization> {
-        AuthorizationObservers.stream(registeringIn: state, at: \.observers)
+        state.authorizationChanges()
     }
 }

@@ -54,9 +54,6 @@ public struct LocationClock: Clock {
         minimumResolution = clock.minimumResolution
     }
 
-    /// A wall-clock-paced clock (`ContinuousClock`) starting now.
-    public static var continuous: LocationClock { LocationClock(ContinuousClock()) }
-
     /// The current reading.
     public var now: Instant { Instant(offset: read()) }
 

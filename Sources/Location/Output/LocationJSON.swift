@@ -1,5 +1,6 @@
 public import Foundation
 import Geodata
+import OutsideInput
 
 /// The JSON text of fixes, states and errors: one encoder for every place that prints or
 /// sends a fix (`petspot locate --json`, `petspot watch --json`, the HTTP service).
@@ -112,11 +113,7 @@ public enum LocationJSON {
             output += "null"
             return
         }
-        if value == value.rounded(), value.magnitude < 1e15 {
-            output += String(Int64(value))  // |value| < 10^15: cannot trap
-        } else {
-            output += String(value)
-        }
+        output += PlainDecimal.text(value)
     }
 
     /// Appends `value` as a JSON string: quoted, `"` and `\` escaped, control characters as

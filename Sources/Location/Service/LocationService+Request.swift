@@ -28,14 +28,15 @@ extension LocationService {
         timeout: Duration = .seconds(30), desiredAccuracy: Double? = nil, maximumAge: Duration = .seconds(5)
     ) async throws(LocationError) -> LocationFix {
         if Task.isCancelled { throw .cancelled }
-        if let error = LocationError(status: authorizer.authorization.status) { throw error }
-        if let cached = latestFix, state != .fixLost,
-            cached.arrivalTime.duration(to: clock.now) <= maximumAge,
-            Self.meets(cached, desiredAccuracy)
-        {
-            return cached
+        let start = machine.startRequest(
+            desiredAccuracy: desiredAccuracy, maximumAge: maximumAge, now: clock.now,
+            authorization: authorizer.authorization)
+        switch start {
+        case .fail(let error): throw error
+        case .recent(let fix): return fix
+        case .wait: break
         }
-        let id = makeID()
+        let id = machine.makeID()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (continuation: CheckedContinuation<Result<LocationFix, LocationError>, Never>) in
@@ -43,80 +44,37 @@ extension LocationService {
                     continuation.resume(returning: .failure(.cancelled))
                     return
                 }
-                startRequest(
-                    id, continuation: continuation, timeout: max(timeout, .zero), desiredAccuracy: desiredAccuracy)
+                waiters[id] = Waiter(continuation: continuation)
+                perform(
+                    machine.addRequest(
+                        id, timeout: timeout, desiredAccuracy: desiredAccuracy, now: clock.now,
+                        authorization: authorizer.authorization))
             }
         } onCancel: {
-            Task { await self.finishRequest(id, with: .failure(.cancelled)) }
+            Task { await self.requestCancelled(id) }
         }
         return try result.get()
     }
 
-    static func meets(_ fix: LocationFix, _ desiredAccuracy: Double?) -> Bool {
-        guard let desiredAccuracy else { return true }
-        guard let accuracy = fix.horizontalAccuracy else { return false }
-        return accuracy <= desiredAccuracy
+    func requestCancelled(_ id: UInt64) {
+        perform(machine.requestCancelled(id, authorization: authorizer.authorization))
     }
 
-    private func startRequest(
-        _ id: UInt64, continuation: CheckedContinuation<Result<LocationFix, LocationError>, Never>,
-        timeout: Duration, desiredAccuracy: Double?
-    ) {
-        let deadline = clock.now.advanced(by: timeout)
+    func requestTimedOut(_ id: UInt64) {
+        perform(machine.requestTimedOut(id, authorization: authorizer.authorization))
+    }
+
+    /// Starts the timer that ends a request at its deadline.
+    func startTimer(_ timer: LocationServiceStateMachine.Actions.TimerStart) {
         let clock = self.clock
-        let timer = Task { [weak self] in
+        let id = timer.request
+        waiters[id]?.timer = Task { [weak self] in
             do {
-                try await clock.sleep(until: deadline, tolerance: nil)
+                try await clock.sleep(until: timer.deadline, tolerance: nil)
             } catch {
                 return
             }
             await self?.requestTimedOut(id)
         }
-        requests[id] = PendingRequest(
-            continuation: continuation, desiredAccuracy: desiredAccuracy, timeout: timeout, deadline: deadline,
-            lastSeen: state, timer: timer)
-        updateDemand()
-    }
-
-    /// Offers a new fix to the waiting requests.
-    func offer(_ fix: LocationFix) {
-        for (id, request) in requests {
-            if Self.meets(fix, request.desiredAccuracy) {
-                finishRequest(id, with: .success(fix))
-                continue
-            }
-            var updated = request
-            if let best = request.best, (best.horizontalAccuracy ?? .infinity) <= (fix.horizontalAccuracy ?? .infinity)
-            {
-                updated.best = best
-            } else {
-                updated.best = fix
-            }
-            updated.lastSeen = .fix(fix)
-            requests[id] = updated
-        }
-    }
-
-    /// Records the current state in every waiting request (for the no-fix message).
-    func noteRequests(_ state: LocationUpdate?) {
-        guard let state else { return }
-        for id in Array(requests.keys) { requests[id]?.lastSeen = state }
-    }
-
-    func requestTimedOut(_ id: UInt64) {
-        guard let request = requests[id] else { return }
-        if let best = request.best {
-            finishRequest(id, with: .success(best))
-        } else {
-            finishRequest(id, with: .failure(.noFix(waited: request.timeout, lastSeen: request.lastSeen)))
-        }
-    }
-
-    /// Resumes the request `id` (once) and stops the provider if nobody else listens.
-    func finishRequest(_ id: UInt64, with result: Result<LocationFix, LocationError>) {
-        guard let request = requests.removeValue(forKey: id) else { return }
-        request.timer?.cancel()
-        request.continuation.resume(returning: result)
-        updateDemand()
     }
 }

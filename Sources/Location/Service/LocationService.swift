@@ -34,15 +34,9 @@ public actor LocationService {
     /// (``LocationUpdates/AsyncIterator/droppedUpdates``).
     public nonisolated let updateBufferSize: Int
 
-    /// A one-shot request waiting for a fix.
-    struct PendingRequest {
+    /// A request's continuation and its timeout timer.
+    struct Waiter {
         var continuation: CheckedContinuation<Result<LocationFix, LocationError>, Never>
-        var desiredAccuracy: Double?
-        var timeout: Duration
-        /// When `timeout` ends, on the service's clock.
-        var deadline: LocationClock.Instant
-        var best: LocationFix?
-        var lastSeen: LocationUpdate?
         var timer: Task<Void, Never>?
     }
 
@@ -55,19 +49,17 @@ public actor LocationService {
         var overflow: Locked<Int>
     }
 
-    var subscribers: [UInt64: UpdateMailbox] = [:]
-    var requests: [UInt64: PendingRequest] = [:]
+    /// The logic: every decision is the state machine's; the actor performs its actions on
+    /// the things below.
+    var machine = LocationServiceStateMachine()
+    /// Each ``updates`` consumer's queue, by the machine's subscriber id.
+    var mailboxes: [UInt64: UpdateMailbox] = [:]
+    /// Each waiting request's continuation and timer, by the machine's request id.
+    var waiters: [UInt64: Waiter] = [:]
     var connection: Connection?
     var authorizationWatch: Task<Void, Never>?
     /// The authorization the service last reacted to (see ``isAuthorizationChangePending``).
     var appliedAuthorization: LocationAuthorization?
-    /// The last state published to consumers while the provider runs.
-    var state: LocationUpdate?
-    /// The newest fix (as handed out), kept after the provider stops for `maximumAge`.
-    var latestFix: LocationFix?
-    var nextID: UInt64 = 0
-    /// Provider events taken in from a running provider (see ``handledEventCount``).
-    var handledEvents = 0
     /// Updates queued for ``updates`` consumers (see ``queuedUpdateCount``).
     var queuedUpdates = 0
 
@@ -96,10 +88,10 @@ public actor LocationService {
     public nonisolated var accuracyAuthorization: AccuracyAuthorization { authorizer.authorization.accuracy }
 
     /// The newest fix seen, as handed out (approximated under reduced accuracy), or `nil`.
-    public var lastFix: LocationFix? { latestFix }
+    public var lastFix: LocationFix? { machine.latestFix }
 
     /// Whether the provider is running (someone is listening and location use is allowed).
-    public var isProviderRunning: Bool { connection != nil }
+    public var isProviderRunning: Bool { machine.isProviderRunning }
 
     /// Asks for permission to use the location while the program is in use, like
     /// `CLLocationManager.requestWhenInUseAuthorization()`; asks only when the status is
@@ -113,7 +105,7 @@ public actor LocationService {
     @discardableResult
     public func requestWhenInUseAuthorization() async -> AuthorizationStatus {
         let authorization = await authorizer.requestWhenInUseAuthorization()
-        apply(authorization)
+        authorizationChanged(to: authorization)
         return authorization.status
     }
 
@@ -130,79 +122,79 @@ public actor LocationService {
     /// ```
     public nonisolated var updates: LocationUpdates { LocationUpdates(service: self) }
 
-    // MARK: - Consumers
+    // MARK: - Events
 
     /// Registers one ``updates`` consumer and returns its subscription (a bounded mailbox,
     /// unregistered when the consumer is cancelled or drops its iterator).
     func subscribe() -> Subscription {
         let mailbox = UpdateMailbox(capacity: updateBufferSize)
-        let id = makeID()
-        subscribers[id] = mailbox
-        let authorization = authorizer.authorization
-        if authorization.isAuthorized {
-            if let state { count(mailbox.put(state)) }
-        } else {
-            count(mailbox.put(.authorizationDenied(authorization.status)))
-        }
-        updateDemand()
+        let id = machine.makeID()
+        mailboxes[id] = mailbox
+        perform(machine.subscribe(id, authorization: authorizer.authorization))
         return Subscription(mailbox: mailbox, service: self, id: id)
     }
 
     func unsubscribe(_ id: UInt64) {
-        guard let mailbox = subscribers.removeValue(forKey: id) else { return }
-        mailbox.cancel()
-        updateDemand()
+        perform(machine.unsubscribe(id, authorization: authorizer.authorization))
     }
 
-    func makeID() -> UInt64 {
-        nextID += 1
-        return nextID
+    /// Feeds the provider's events into the service until the provider ends or is stopped.
+    func consume(_ events: AsyncStream<ProviderEvent>, generation: UInt64) async {
+        for await event in events {
+            if let connection, connection.generation == generation { reportOverflow(of: connection) }
+            perform(machine.providerEvent(event, generation: generation, authorization: authorizer.authorization))
+        }
+        perform(machine.providerEnded(generation: generation, authorization: authorizer.authorization))
     }
 
-    /// Starts or stops the provider and the authorization watch to match who is listening
-    /// and whether location use is allowed.
-    func updateDemand() {
-        let demand = !subscribers.isEmpty || !requests.isEmpty
-        if demand && authorizationWatch == nil {
-            let changes = authorizer.authorizationChanges()
-            appliedAuthorization = authorizer.authorization
-            authorizationWatch = Task { [weak self] in
-                for await authorization in changes {
-                    await self?.apply(authorization)
-                }
-            }
-        } else if !demand, let watch = authorizationWatch {
-            watch.cancel()
+    /// Tells every consumer how many events the provider's buffer dropped since the last event.
+    private func reportOverflow(of connection: Connection) {
+        let overflowed = connection.overflow.withLock { count in
+            defer { count = 0 }
+            return count
+        }
+        if overflowed > 0 {
+            for mailbox in mailboxes.values { mailbox.noteDropped(overflowed) }
+        }
+    }
+
+    // MARK: - Actions
+
+    /// Does what the state machine decided, in the order ``LocationServiceStateMachine/Actions``
+    /// documents.
+    func perform(_ actions: LocationServiceStateMachine.Actions) {
+        switch actions.provider {
+        case .start(let generation)?: startProvider(generation: generation)
+        case .stop?: stopProvider()
+        case nil: break
+        }
+        switch actions.authorizationWatch {
+        case .start?: watchAuthorization()
+        case .stop?:
+            authorizationWatch?.cancel()
             authorizationWatch = nil
+            appliedAuthorization = nil
+        case nil: break
         }
-        let run = demand && authorizer.authorization.isAuthorized
-        if run && connection == nil {
-            startProvider()
-        } else if !run && connection != nil {
-            stopProvider()
-        }
-    }
-
-    /// Reacts to a (possibly) new authorization: denies waiting requests and tells consumers
-    /// when it no longer allows location use, restarts the provider when it does again.
-    func apply(_ authorization: LocationAuthorization) {
-        appliedAuthorization = authorization
-        if !authorization.isAuthorized {
-            let denial = LocationError(status: authorization.status) ?? .denied
-            for id in Array(requests.keys) { finishRequest(id, with: .failure(denial)) }
-            if connection != nil || state != .authorizationDenied(authorization.status) {
-                stopProvider()
-                publish(.authorizationDenied(authorization.status))
+        if let id = actions.cancelSubscriber { mailboxes.removeValue(forKey: id)?.cancel() }
+        if let update = actions.publish {
+            if let recipient = actions.recipient {
+                if let mailbox = mailboxes[recipient] { count(mailbox.put(update)) }
+            } else {
+                for mailbox in mailboxes.values { count(mailbox.put(update)) }
             }
         }
-        updateDemand()
-    }
-
-    /// Sends `update` to every consumer (dropping a repeat of the same state).
-    func publish(_ update: LocationUpdate) {
-        if update.fix == nil && update == state { return }
-        state = update
-        for mailbox in subscribers.values { count(mailbox.put(update)) }
+        if actions.finishSubscribers {
+            let ended = mailboxes
+            mailboxes = [:]
+            for mailbox in ended.values { mailbox.finish() }
+        }
+        if let timer = actions.startTimer { startTimer(timer) }
+        for finished in actions.finishRequests {
+            guard let waiter = waiters.removeValue(forKey: finished.id) else { continue }
+            waiter.timer?.cancel()
+            waiter.continuation.resume(returning: finished.result)
+        }
     }
 
     /// Counts an update that went into a consumer's queue (one that displaced a dropped one is
@@ -211,10 +203,26 @@ public actor LocationService {
         if added { queuedUpdates += 1 }
     }
 
-    // MARK: - Provider
+    private func watchAuthorization() {
+        let changes = authorizer.authorizationChanges()
+        // The decision the machine was just given; a change after this one is pending until
+        // the watch delivers it.
+        appliedAuthorization = authorizer.authorization
+        authorizationWatch?.cancel()
+        authorizationWatch = Task { [weak self] in
+            for await authorization in changes {
+                await self?.authorizationChanged(to: authorization)
+            }
+        }
+    }
 
-    func startProvider() {
-        let generation = makeID()
+    func authorizationChanged(to authorization: LocationAuthorization) {
+        appliedAuthorization = authorization
+        perform(machine.authorizationChanged(to: authorization))
+    }
+
+    private func startProvider(generation: UInt64) {
+        stopProvider()
         let (events, sink) = AsyncStream.makeStream(of: ProviderEvent.self, bufferingPolicy: .bufferingNewest(1024))
         let provider = self.provider
         let clock = self.clock
@@ -234,94 +242,34 @@ public actor LocationService {
         // handled without a hop per event. It holds the service while the provider runs, which
         // is only while someone listens; `stopProvider()` cancels it and ends the loop.
         let consumer = Task { await self.consume(events, generation: generation) }
-        state = nil
-        connection = Connection(
-            generation: generation, producer: producer, consumer: consumer, overflow: overflow)
+        connection = Connection(generation: generation, producer: producer, consumer: consumer, overflow: overflow)
     }
 
-    /// Feeds the provider's events into the service until the provider ends or is stopped.
-    func consume(_ events: AsyncStream<ProviderEvent>, generation: UInt64) async {
-        for await event in events {
-            if connection?.generation == generation { handledEvents += 1 }
-            handle(event, generation: generation)
-        }
-        providerEnded(generation: generation)
-    }
-
-    func stopProvider() {
+    private func stopProvider() {
         guard let connection else { return }
         connection.producer.cancel()
         connection.consumer.cancel()
         self.connection = nil
-        state = nil
-    }
-
-    /// One event from the running provider.
-    func handle(_ event: ProviderEvent, generation: UInt64) {
-        guard let connection, connection.generation == generation else { return }
-        let overflowed = connection.overflow.withLock { count in
-            defer { count = 0 }
-            return count
-        }
-        if overflowed > 0 {
-            for mailbox in subscribers.values { mailbox.noteDropped(overflowed) }
-        }
-        switch event {
-        case .connected:
-            publish(.waitingForFix)
-        case .fix(let raw):
-            let fix = authorizer.authorization.accuracy == .reducedAccuracy ? raw.approximated() : raw
-            latestFix = fix
-            publish(.fix(fix))
-            offer(fix)
-        case .noFix:
-            switch state {
-            case .fix?: publish(.fixLost)
-            case .fixLost?, .waitingForFix?: break
-            default: publish(.waitingForFix)
-            }
-            noteRequests(state)
-        case .disconnected(let endpoint, let reason):
-            publish(.providerUnavailable(endpoint: endpoint, reason: reason))
-            for (id, request) in requests {
-                if let best = request.best {
-                    finishRequest(id, with: .success(best))
-                } else {
-                    finishRequest(id, with: .failure(.providerUnavailable(endpoint: endpoint, reason: reason)))
-                }
-            }
-        }
-        if case .connected = event { noteRequests(state) }
-    }
-
-    /// The provider returned on its own: its source ended. Update sequences finish.
-    func providerEnded(generation: UInt64) {
-        guard connection?.generation == generation else { return }
-        connection = nil
-        state = nil
-        let ended = subscribers
-        subscribers = [:]
-        for mailbox in ended.values { mailbox.finish() }
-        updateDemand()
     }
 }
 
 extension LocationService {
     /// How many ``updates`` consumers are registered right now.
-    public var subscriberCount: Int { subscribers.count }
+    public var subscriberCount: Int { machine.subscribers.count }
 
-    /// The last state published while the provider runs (`waitingForFix`, a fix,
-    /// `providerUnavailable`, …), or `nil` while it is stopped.
-    public var currentState: LocationUpdate? { state }
+    /// The last state told to consumers: while the provider runs, its state (`waitingForFix`,
+    /// a fix, `providerUnavailable`, …); `authorizationDenied` after location use was
+    /// withdrawn; otherwise `nil`.
+    public var currentState: LocationUpdate? { machine.published }
 
     /// How many ``requestLocation(timeout:desiredAccuracy:maximumAge:)`` calls are waiting.
-    public var pendingRequestCount: Int { requests.count }
+    public var pendingRequestCount: Int { machine.requests.count }
 
     /// How many provider events the service has handled while their provider was the running
     /// one, in all. A scenario compares it with the events its receiver delivered, so that
     /// virtual time moves on only when the service has taken in every one (by counting, not
     /// by waiting for quiet).
-    public var handledEventCount: Int { handledEvents }
+    public var handledEventCount: Int { machine.handledEventCount }
 
     /// How many updates the service has queued for ``updates`` consumers, in all (an update
     /// sent to two consumers counts twice). A scenario compares it with the updates its app
@@ -332,10 +280,7 @@ extension LocationService {
     /// reached their timeout on the service's clock but not yet been answered (their timer has
     /// fired, or is about to). A scenario counts them as work in progress, like
     /// ``handledEventCount``.
-    public var overdueRequestCount: Int {
-        let now = clock.now
-        return requests.values.count { $0.deadline <= now }
-    }
+    public var overdueRequestCount: Int { machine.overdueRequestCount(at: clock.now) }
 
     /// Whether the authorizer's decision changed while the service watches it, and the
     /// service has not reacted yet (its watch has the change to take in). A scenario waits

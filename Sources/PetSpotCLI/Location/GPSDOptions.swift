@@ -1,11 +1,15 @@
 import ArgumentParser
 import Location
 
-/// `--gpsd HOST[:PORT]`, shared by `locate` and `watch`.
+/// `--gpsd HOST[:PORT[:DEVICE]]`, shared by `locate`, `watch`, `record` and the report wizards.
 struct GPSDOptions: ParsableArguments {
     @Option(
         name: .customLong("gpsd"),
-        help: ArgumentHelp("Where gpsd listens: HOST, HOST:PORT or [IPv6]:PORT.", valueName: "host[:port]"))
+        help: ArgumentHelp(
+            "Where gpsd listens, and optionally which of its receivers to watch (only that device's "
+                + "fixes arrive): HOST, HOST:PORT, HOST:PORT:DEVICE, HOST::DEVICE or [IPv6]:PORT[:DEVICE], "
+                + "as gpsd's own clients take it (localhost:2947:/dev/ttyUSB0).",
+            valueName: "host[:port[:device]]"))
     var address = "localhost:2947"
 
     /// The parsed address.

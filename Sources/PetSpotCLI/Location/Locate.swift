@@ -2,6 +2,10 @@ import ArgumentParser
 import Location
 import Scenarios
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension PetSpot {
     /// `petspot locate`: one fix from gpsd.
     struct Locate: AsyncParsableCommand {
@@ -11,7 +15,9 @@ extension PetSpot {
                 Asks for location permission the first time (on the terminal; with no \
                 terminal it is not granted: use `petspot permission grant`). Waits for the \
                 first fix at least as accurate as --accuracy, or prints the best one seen \
-                when --timeout ends.
+                when --timeout ends. While it waits, a status line on standard error (when \
+                that is a terminal) says what it is waiting for, what gpsd reports and how \
+                long it has waited.
 
                 Output: "52.22970, 21.01220 ±4 m". With --json: {"latitude", "longitude", \
                 "formatted": {"latitude", "longitude"}, "horizontalAccuracy", "altitude", \
@@ -64,12 +70,16 @@ extension PetSpot {
             }
             let service = makeLocationService(endpoint: try gpsd.endpoint())
             try await requireAuthorization(service, json: json)
+            let waiting = StatusLine(enabled: isatty(STDERR_FILENO) == 1)
+                .waiting(for: service, source: "gpsd at \(gpsd.address)", timeout: timeout)
             do {
                 let fix = try await service.requestLocation(
                     timeout: .milliseconds(Int64((timeout * 1000).rounded())), desiredAccuracy: accuracy,
                     maximumAge: .zero)
+                await waiting.stop()
                 print(json ? LocationJSON.fix(fix) : fix.description)
             } catch {
+                await waiting.stop()
                 LocationOutput.fail(error, json: json)
                 throw ExitCode(LocationOutput.exitCode(error))
             }

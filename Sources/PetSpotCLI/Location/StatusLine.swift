@@ -8,6 +8,11 @@ struct StatusLine: Sendable {
 
     func show(_ update: LocationUpdate) {
         guard enabled else { return }
+        write(Self.text(update))
+    }
+
+    /// The short text for `update`: `● 3D fix · 8 satellites · ±4 m`, `○ no fix`, ….
+    static func text(_ update: LocationUpdate) -> String {
         let text: String
         switch update {
         case .fix(let fix):
@@ -22,11 +27,58 @@ struct StatusLine: Sendable {
         case .providerUnavailable: text = "✕ gpsd unavailable, reconnecting"
         case .authorizationDenied(let status): text = "✕ location not allowed (\(status))"
         }
+        return text
+    }
+
+    /// Replaces the line with `text`.
+    func write(_ text: String) {
+        guard enabled else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
     }
 
     func clear() {
         guard enabled else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
+
+extension StatusLine {
+    /// `locate`'s line while its request waits, redrawn every second until ``Waiting/stop()``:
+    /// `Waiting for a fix from gpsd at localhost:2947 · ○ no fix · 3 s of 30 s`. The state is
+    /// what the service last heard (`connecting…` before gpsd answers).
+    final class Waiting: Sendable {
+        private let task: Task<Void, Never>?
+        private let line: StatusLine
+
+        init(_ line: StatusLine, service: LocationService, source: String, timeout: Double) {
+            self.line = line
+            guard line.enabled else {
+                task = nil
+                return
+            }
+            let whole = timeout == timeout.rounded() ? Int(roundingSaturating: timeout) : nil
+            let limit = whole.map(String.init) ?? FixedDecimal.string(timeout, decimals: 1)
+            task = Task {
+                var seconds = 0
+                while !Task.isCancelled {
+                    let state = await service.currentState.map(StatusLine.text) ?? "connecting…"
+                    line.write("Waiting for a fix from \(source.terminalSafe) · \(state) · \(seconds) s of \(limit) s")
+                    try? await Task.sleep(for: .seconds(1))
+                    seconds += 1
+                }
+            }
+        }
+
+        /// Stops redrawing and clears the line.
+        func stop() async {
+            task?.cancel()
+            await task?.value
+            line.clear()
+        }
+    }
+
+    /// Starts the waiting line for a request to `service` (nothing when the line is off).
+    func waiting(for service: LocationService, source: String, timeout: Double) -> Waiting {
+        Waiting(self, service: service, source: source, timeout: timeout)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Location
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -9,6 +10,12 @@ import Location
 enum TerminalPrompt {
     /// Whether a person can answer: stdin and stderr are terminals.
     static var canAsk: Bool { isatty(0) == 1 && isatty(2) == 1 }
+
+    private static let ended = Locked(false)
+
+    /// `true` once the person ended input (Ctrl-D) at the question instead of answering: the
+    /// report wizards then end as at any other prompt, without a denial or its alert.
+    static var inputEnded: Bool { ended.withLock { $0 } }
 
     /// Asks on the terminal; `nil` at once when there is no terminal (never hangs a
     /// pipeline), or when the person closes input without answering.
@@ -20,7 +27,11 @@ enum TerminalPrompt {
             // readLine blocks: keep it off Swift's cooperative threads.
             Thread.detachNewThread { continuation.resume(returning: readLine()) }
         }
-        guard let answer else { return nil }
+        guard let answer else {
+            ended.withLock { $0 = true }
+            FileHandle.standardError.write(Data("\n".utf8))
+            return nil
+        }
         switch answer.trimmingCharacters(in: .whitespaces).lowercased() {
         case "y", "yes": return LocationAuthorization(.authorizedWhenInUse)
         default: return LocationAuthorization(.denied)

@@ -12,7 +12,7 @@ extension PetSpot {
     /// `petspot watch`: live fixes from gpsd.
     struct Watch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print fixes from gpsd as they arrive, until Ctrl-C or --count fixes.",
+            abstract: "Print fixes from gpsd as they arrive, until Ctrl-C, --count fixes or --seconds.",
             discussion: """
                 One line per fix on stdout ("52.22970, 21.01220 ±4 m"); state changes \
                 (waiting for a fix, fix lost, gpsd unavailable — it reconnects by itself) on \
@@ -22,8 +22,12 @@ extension PetSpot {
                 {"state": "dropped", "count": N} when stdout could not keep up and N \
                 updates were skipped (newest wins; in text mode a message on stderr).
 
-                Exit status: 0 after Ctrl-C or --count fixes, 2 permission denied or \
-                restricted, 64 usage error.
+                --count and --seconds can be given together (like gpspipe's -n and -x): \
+                the watch ends at whichever comes first. With --scenario, --seconds is \
+                played on the scenario's virtual clock.
+
+                Exit status: 0 after Ctrl-C, --count fixes or --seconds, 2 permission \
+                denied or restricted, 64 usage error.
                 """
         )
 
@@ -34,17 +38,26 @@ extension PetSpot {
         @Option(help: ArgumentHelp("Stop after this many fixes.", valueName: "n"))
         var count: Int?
 
+        @Option(
+            help: ArgumentHelp("Stop after this many seconds (like gpspipe -x).", valueName: "seconds"),
+            transform: PlainNumber.option)
+        var seconds: Double?
+
         @Flag(help: "Print NDJSON (one JSON object per line) instead of text.")
         var json = false
 
         func validate() throws {
             if let count, count < 1 { throw ValidationError("--count must be at least 1.") }
+            if let seconds, !(seconds.isFinite && seconds > 0 && seconds <= 86_400) {
+                throw ValidationError("--seconds must be a number of seconds above 0 (at most 86400).")
+            }
         }
 
         func run() async throws {
             let printer = WatchPrinter(json: json, count: count)
             // A scenario plays instantly: the updates its watch received, then its end.
-            if let played = try await scenario.play([.requestAuthorization, .watch(count: count, duration: nil)]) {
+            let duration = seconds.map { ScenarioDuration(.milliseconds(Int64(($0 * 1000).rounded()))) }
+            if let played = try await scenario.play([.requestAuthorization, .watch(count: count, duration: duration)]) {
                 printer.print(played.updates)
                 if !played.finalAuthorization.isAuthorized,
                     let error = LocationError(status: played.finalAuthorization.status)
@@ -66,7 +79,14 @@ extension PetSpot {
                 source.resume()
                 sources.append(source)
             }
+            // --seconds: the same clean end as Ctrl-C, when the time is up.
+            let timer = Task {
+                guard let seconds else { return }
+                try? await Task.sleep(for: .milliseconds(Int64((seconds * 1000).rounded())))
+                if !Task.isCancelled { watching.cancel() }
+            }
             await watching.value
+            timer.cancel()
             for source in sources { source.cancel() }
         }
     }

@@ -1,4 +1,5 @@
 import Location
+import OutsideInput
 import ReportSteps
 
 /// Applies a ``ReportAnswers`` file to a flow, step by step, as a person would on the
@@ -109,16 +110,28 @@ enum AnsweredReport {
         return [(field, "at most \(limit) characters; this one has \(text.count) (nothing was cut: shorten it)")]
     }
 
-    /// A problem when the collar data has more than the microchip's digits, or characters
-    /// other than digits, spaces and hyphens (which the field would drop without a word).
-    static func collarProblems(_ text: String) -> [Problem] {
-        let digits = text.filter { $0.isASCII && $0.isNumber }.count
-        let limit = MicrochipNumber.maximumDigits
-        if text.contains(where: { !($0.isASCII && $0.isNumber) && $0 != " " && $0 != "-" }) {
-            return [("collar", "only digits (spaces and hyphens allowed), at most \(limit) of them")]
-        }
-        guard digits > limit else { return [] }
-        return [("collar", "at most \(limit) digits; this one has \(digits) (nothing was cut)")]
+    /// Enters the collar data through the step, which refuses (with the field's message,
+    /// ``MicrochipNumber/EntryError``) more than 15 digits or other characters than digits,
+    /// spaces and hyphens — the same rule and message as on the terminal.
+    static func collarProblems(_ text: String, into step: inout FoundPetDetailsStep) -> [Problem] {
+        guard !step.setCollarData(text), let message = step.collarError else { return [] }
+        return [("collar", message)]
+    }
+
+    /// The location action pressed by an answers file, and how it went. A failure (no fix,
+    /// permission off, gpsd away) is a problem when the file gave no coordinates of its own;
+    /// when it typed both, they are kept (a failed GPS request never loses what was typed,
+    /// spec 000 FR-014) and the failure is a warning on standard error.
+    static func pressLocation(_ answers: ReportAnswers, press: () async -> CoordinateFields) async -> [Problem] {
+        guard ReportAnswers.isYes(answers["useCurrentLocation"]) else { return [] }
+        let typed = answers["latitude"] != nil && answers["longitude"] != nil
+        let after = await press()
+        let problems = locationProblems(after)
+        guard typed, let problem = problems.first else { return problems }
+        Terminal.interface.line(
+            "petspot: useCurrentLocation: \(problem.message) The latitude and longitude in the file were kept."
+                .terminalSafe)
+        return []
     }
 
     // MARK: Missing
@@ -155,9 +168,9 @@ enum AnsweredReport {
         }
         if let latitude = answers["latitude"] { flow.descriptionStep.coordinates.latitudeText = latitude }
         if let longitude = answers["longitude"] { flow.descriptionStep.coordinates.longitudeText = longitude }
-        if ReportAnswers.isYes(answers["useCurrentLocation"]) {
+        problems += await pressLocation(answers) {
             await flow.requestGPSPosition()
-            problems += locationProblems(flow.descriptionStep.coordinates)
+            return flow.descriptionStep.coordinates
         }
         if flow.step == .animalDescription {
             flow.continueTapped()
@@ -197,19 +210,16 @@ enum AnsweredReport {
             if let value { flow.petDetailsStep.selectSex(value) } else { badChoices.insert("sex") }
             problems += found
         }
-        if let collar = answers["collar"] {
-            problems += collarProblems(collar)
-            flow.petDetailsStep.setCollarData(collar)
-        }
+        if let collar = answers["collar"] { problems += collarProblems(collar, into: &flow.petDetailsStep) }
         if let description = answers["description"] {
             problems += tooLong("description", description, limit: FoundFlowCopy.PetDetails.descriptionLimit)
             flow.petDetailsStep.setAdditionalDescription(description)
         }
         if let latitude = answers["latitude"] { flow.petDetailsStep.coordinates.latitudeText = latitude }
         if let longitude = answers["longitude"] { flow.petDetailsStep.coordinates.longitudeText = longitude }
-        if ReportAnswers.isYes(answers["useCurrentLocation"]) {
+        problems += await pressLocation(answers) {
             await flow.useCurrentLocation()
-            problems += locationProblems(flow.petDetailsStep.coordinates)
+            return flow.petDetailsStep.coordinates
         }
         if flow.step == .petDetails {
             flow.continueTapped()

@@ -11,13 +11,19 @@ final class FoundWizard {
     let console: WizardConsole
     let location: WizardLocationSource
     let writer: PayloadWriter
+    /// Saves the draft before every screen.
+    let drafts: DraftKeeper?
     private var toast: Toast?
 
-    init(flow: FoundPetReportFlow, console: WizardConsole, location: WizardLocationSource, writer: PayloadWriter) {
+    init(
+        flow: FoundPetReportFlow, console: WizardConsole, location: WizardLocationSource, writer: PayloadWriter,
+        drafts: DraftKeeper? = nil
+    ) {
         self.flow = flow
         self.console = console
         self.location = location
         self.writer = writer
+        self.drafts = drafts
     }
 
     /// Runs until the report is submitted (its payload written).
@@ -26,6 +32,7 @@ final class FoundWizard {
     func run() async throws(WizardExit) {
         while true {
             if case .submitted = flow.submission { return }
+            drafts?.save(flow.draft, photo: flow.photoStep.photo, console: console)
             switch flow.step {
             case .uploadPhoto: try photoScreen()
             case .petDetails: try await detailsScreen()
@@ -55,12 +62,12 @@ final class FoundWizard {
         showToastAndNotices()
         switch try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased() {
         case "1": try console.choosePhoto(&flow.photoStep)
-        case "r": flow.photoStep.remove()
+        case "r" where flow.photoStep.photo != nil: flow.photoStep.remove()
         case "c": continueTapped()
         case "b": back()
         case "q": try console.confirmCancel()
         case "": break
-        case let other: console.notice("\"\(other)\" is not an action here: type 1, r, c, b or q.")
+        case let other: console.notAnAction(other, menu: console.photoMenu(flow.photoStep))
         }
     }
 
@@ -103,7 +110,7 @@ final class FoundWizard {
         case "1":
             guard
                 let text = try console.edit(
-                    FoundFlowCopy.PetDetails.dateLabel, current: step.dateField.text, hint: "DD/MM/YYYY")
+                    FoundFlowCopy.PetDetails.dateLabel, current: step.dateField.text, hint: CalendarDay.acceptedFormats)
             else { return }
             do {
                 if !flow.petDetailsStep.selectDate(try CalendarDay(parsing: text)) {
@@ -138,12 +145,13 @@ final class FoundWizard {
         case "7", "8":
             try console.editCoordinate(key, of: &flow.petDetailsStep.coordinates)
         case "u":
-            await location.askPermissionIfUndetermined()
+            try await location.askPermissionIfUndetermined()
             await console.withStatusLine(
                 "\(step.coordinates.copy.buttonTitle): \(location.name)…", enabled: location.service != nil
             ) {
                 await flow.useCurrentLocation()
             }
+            console.showTranscript(location.transcript?.take() ?? [])
             try console.answerLocationAlert(of: &flow.petDetailsStep.coordinates, source: location.name)
         case "c": continueTapped()
         case "b": back()
@@ -195,8 +203,7 @@ final class FoundWizard {
         case "s", "c":
             console.terminal.line()  // the payload starts on its own line when it goes to the terminal
             if case .stay(let shown) = await flow.submitTapped() {
-                toast = shown
-                if let failure = writer.failure { console.notice(failure, style: .red) }
+                toast = shown  // says what failed (FoundReportSubmissionFailure), once
             }
         case "b": back()
         case "q": try console.confirmCancel()

@@ -13,12 +13,17 @@ final class MissingWizard {
     let flow: MissingPetReportFlow
     let console: WizardConsole
     let location: WizardLocationSource
+    /// Saves the draft before every screen (none for the demo).
+    let drafts: DraftKeeper?
     private var toast: Toast?
 
-    init(flow: MissingPetReportFlow, console: WizardConsole, location: WizardLocationSource) {
+    init(
+        flow: MissingPetReportFlow, console: WizardConsole, location: WizardLocationSource, drafts: DraftKeeper? = nil
+    ) {
         self.flow = flow
         self.console = console
         self.location = location
+        self.drafts = drafts
     }
 
     /// Runs until *Animal description* is valid.
@@ -27,6 +32,7 @@ final class MissingWizard {
     /// - Throws: ``WizardExit`` when cancelled or input ended.
     func run() async throws(WizardExit) -> ReportMissingPetFlowState {
         while true {
+            drafts?.save(flow.draft, photo: flow.photoStep.photo, console: console)
             switch flow.step {
             case .animalPhoto: try photoScreen()
             case .animalDescription: try await descriptionScreen()
@@ -58,12 +64,12 @@ final class MissingWizard {
         showToastAndNotices()
         switch try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased() {
         case "1": try console.choosePhoto(&flow.photoStep)
-        case "r": flow.photoStep.remove()
+        case "r" where flow.photoStep.photo != nil: flow.photoStep.remove()
         case "c": continueTapped()
         case "b": back()
         case "q": try console.confirmCancel()
         case "": break
-        case let other: console.notice("\"\(other)\" is not an action here: type 1, r, c, b or q.")
+        case let other: console.notAnAction(other, menu: console.photoMenu(flow.photoStep))
         }
     }
 
@@ -107,7 +113,8 @@ final class MissingWizard {
         switch key {
         case "1":
             guard
-                let text = try console.edit(AnimalDescriptionCopy.dateLabel, current: step.dateText, hint: "DD/MM/YYYY")
+                let text = try console.edit(
+                    AnimalDescriptionCopy.dateLabel, current: step.date.numericText, hint: CalendarDay.acceptedFormats)
             else { return }
             do {
                 if !flow.descriptionStep.selectDate(try CalendarDay(parsing: text)) {
@@ -145,7 +152,8 @@ final class MissingWizard {
         case "7", "8":
             try console.editCoordinate(key, of: &flow.descriptionStep.coordinates)
         case "g":
-            await requestPosition()
+            try await requestPosition()
+            console.showTranscript(location.transcript?.take() ?? [])
             try console.answerLocationAlert(of: &flow.descriptionStep.coordinates, source: location.name)
         case "c": continueTapped()
         case "b": back()
@@ -157,8 +165,8 @@ final class MissingWizard {
 
     /// Request GPS position: asks gpsd's permission question first when needed, then runs
     /// the request with a live status line (or the scenario's transcript).
-    func requestPosition() async {
-        await location.askPermissionIfUndetermined()
+    func requestPosition() async throws(WizardExit) {
+        try await location.askPermissionIfUndetermined()
         await console.withStatusLine(
             "\(flow.descriptionStep.coordinates.copy.buttonTitle): \(location.name)…", enabled: location.service != nil
         ) {

@@ -1,16 +1,19 @@
 import Foundation
 import OutsideInput
+import ReportSteps
 
 /// Reads a photo the person names by path, with a size cap so that a wrong path (a disk
 /// image, `/dev/zero`) can never fill memory. Whether the bytes are an accepted image is the
 /// photo step's decision, not this reader's.
 enum PhotoFile {
     /// The most bytes read: above the Found flow's 10 MB limit, so that its own message
-    /// ("larger than 10 MB") is the one a person sees for a photo of 11 MB.
-    static let readLimit = 25 * 1_048_576
+    /// ("larger than 10 MB") is the one a person sees for a photo of 11 MB. Decimal
+    /// megabytes, as every size the wizards show.
+    static let readLimit = 25_000_000
 
-    /// The file name and content at `path` (`~` expanded, surrounding quotes as left by a
-    /// drag-and-drop removed; relative paths from `directory` when given).
+    /// The file name and content at `path` (`~` expanded as a shell does — `$HOME`, or the
+    /// account's home when `HOME` is unset; `~user` is that user's home — surrounding quotes
+    /// as left by a drag-and-drop removed; relative paths from `directory` when given).
     ///
     /// - Throws: ``InputError`` with an actionable message: no such file, a folder, not
     ///   readable, larger than 25 MB.
@@ -22,7 +25,7 @@ enum PhotoFile {
             cleaned = String(cleaned.dropFirst().dropLast())
         }
         guard !cleaned.isEmpty else { throw InputError("Give the path of a photo file.") }
-        cleaned = NSString(string: cleaned).expandingTildeInPath
+        cleaned = HomeDirectory.expandingTilde(in: cleaned)
         let url =
             cleaned.hasPrefix("/") || directory == nil
             ? URL(fileURLWithPath: cleaned) : URL(fileURLWithPath: cleaned, relativeTo: directory)
@@ -35,7 +38,8 @@ enum PhotoFile {
             throw InputError("\(url.path.terminalSafe) is a folder, not a photo file.")
         } catch .tooLarge {
             throw InputError(
-                "\(url.path.terminalSafe) is larger than \(readLimit / 1_048_576) MB. Choose a smaller photo.")
+                "\(url.path.terminalSafe) is larger than "
+                    + "\(PhotoAttachment.sizeText(byteCount: readLimit, decimals: false)). Choose a smaller photo.")
         } catch {
             throw InputError("Cannot read \(url.path.terminalSafe): \(error).")
         }

@@ -11,7 +11,9 @@ extension WizardConsole {
         if let body = step.copy.body { screen.text(body) }
         let field: ScreenField
         if let photo = step.photo {
-            field = ScreenField(label: "Photo", value: "\(photo.filename) · \(photo.type) · \(photo.sizeText)")
+            field = ScreenField(
+                label: "Photo", value: "\(photo.filename) · \(photo.type) · \(photo.sizeText)", error: step.errorMessage
+            )
         } else {
             let empty = [step.copy.browseTitle, step.copy.emptyStateSecondary].compactMap(\.self)
             field = ScreenField(
@@ -19,26 +21,36 @@ extension WizardConsole {
                 helper: step.helperText)
         }
         screen.field(1, field)
+        screen.menu(photoMenu(step))
+    }
+
+    /// The photo step's actions: Remove only while a photo is attached.
+    func photoMenu(_ step: PhotoStep) -> [(key: String, title: String)] {
         var menu: [(key: String, title: String)] = [("1", "choose a photo file")]
         if step.photo != nil { menu.append(("r", step.copy.removeTitle)) }
         menu += [("c", step.copy.continueTitle), ("b", "Back"), ("q", "Cancel")]
-        screen.menu(menu)
+        return menu
     }
 
-    /// Asks for a path, reads the file and attaches it; a refusal becomes a notice (and the
-    /// step's own `errorMessage` for a file that is not an accepted photo).
+    /// The notice for a key that is not one of `menu`'s: `type 1, c, b or q.`
+    func notAnAction(_ key: String, menu: [(key: String, title: String)]) {
+        let keys = menu.map(\.key)
+        let list = keys.count > 1 ? keys.dropLast().joined(separator: ", ") + " or " + (keys.last ?? "") : keys.joined()
+        notice("\"\(key)\" is not an action here: type \(list).")
+    }
+
+    /// Asks for a path, reads the file and attaches it. Every refusal — a file that cannot be
+    /// read, or one that is not an accepted photo — goes to the step's `errorMessage`, shown
+    /// once under the photo field, replacing an earlier one.
     func choosePhoto(_ step: inout PhotoStep) throws(WizardExit) {
         let path = try read("Photo file path:")
         guard !path.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         do {
             let file = try PhotoFile.read(path)
-            do {
-                try step.attach(filename: file.filename, bytes: file.bytes)
-            } catch {
-                notice("Photo: \(error.description)")
-            }
+            // A PhotoError is kept by the step as its errorMessage.
+            try? step.attach(filename: file.filename, bytes: file.bytes)
         } catch {
-            notice("Photo: \(error.description)")
+            step.refusePick(because: error.description)
         }
     }
 }

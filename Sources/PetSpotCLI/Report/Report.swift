@@ -1,5 +1,6 @@
 import ArgumentParser
 import OutsideInput
+import PetSpotService
 import ReportSteps
 
 extension PetSpot {
@@ -26,11 +27,18 @@ private let sharedDiscussion = """
     to standard output or --output.
 
     --answers FILE answers every field from a JSON object or YAML mapping instead \
-    (`useCurrentLocation: true` presses the location action). Invalid answers are listed on \
-    standard error, one line each: "field: message".
+    (`useCurrentLocation: true` presses the location action; when it fails, latitude and \
+    longitude given in the file are kept and the failure is a warning). Invalid answers are \
+    listed on standard error, one line each: "field: message".
+
+    An unfinished report is saved as a draft after every change (under \
+    $XDG_STATE_HOME/petspot, default ~/.local/state/petspot) and offered the next time; \
+    --fresh starts an empty report. Cancel and a written report remove the draft; Ctrl-D, \
+    Ctrl-C and a closed terminal keep it (drafts are offered for 24 hours).
 
     Exit status: 0 report written, 1 invalid answers, 2 cancelled (or input ended), 64 usage \
-    error (also: no terminal and no --answers), 65 unreadable answers or scenario file.
+    error (also: no terminal and no --answers), 65 unreadable answers or scenario file, \
+    129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM (the draft is kept).
     """
 
 extension PetSpot.Report {
@@ -48,6 +56,9 @@ extension PetSpot.Report {
 
                 Answers file fields: photo, date, species, race, gender, age, description, \
                 latitude, longitude, useCurrentLocation.
+
+                --save (or --store URL) also keeps the report in the reports store, as an \
+                ACTIVE missing report (radius 10 km when it has a place; `petspot reports`).
                 """ + "\n\n" + sharedDiscussion
         )
 
@@ -58,25 +69,40 @@ extension PetSpot.Report {
             try options.requireAnswerSource(command: "report missing")
             if let path = options.answers {
                 let answers = try loadAnswers(path)
-                let location = try options.locationSource(screen: nil)
+                let location = try options.locationSource()
                 let flow = MissingPetReportFlow(locationRequester: location.requester)
                 let problems = await AnsweredReport.missing(answers, flow: flow)
                 try reportProblems(problems, path: path)
                 try write(ReportJSON.missing(flow.state), to: options.destination)
+                try await options.storeIfAsked(ReportRecords.missing(flow.state))
                 return
             }
             let terminal = Terminal.interface
-            let location = try options.locationSource(screen: terminal)
+            let location = try options.locationSource()
             let flow = MissingPetReportFlow(locationRequester: location.requester)
-            let wizard = MissingWizard(flow: flow, console: WizardConsole(terminal: terminal), location: location)
+            let console = WizardConsole(terminal: terminal)
+            let drafts = DraftKeeper(store: DraftStore(flow: .missing))
+            let interrupts = WizardInterrupts(store: drafts.store)
+            defer { interrupts.remove() }
+            let wizard = MissingWizard(flow: flow, console: console, location: location, drafts: drafts)
             do {
+                if !options.fresh {
+                    _ = try drafts.offer(
+                        console: console, restore: { flow.restore($0, photoBytes: $1) },
+                        stepTitle: {
+                            $0 == MissingPetReportFlow.Step.animalPhoto.rawValue
+                                ? "Animal photo, 2/4" : "Animal description, 3/4"
+                        })
+                }
                 let state = try await wizard.run()
                 terminal.line()
                 try write(ReportJSON.missing(state), to: options.destination)
+                drafts.discard()
                 finished(terminal, destination: options.destination, what: "Missing report (steps 2–3)")
+                try await options.storeIfAsked(ReportRecords.missing(state))
             } catch {
                 flow.cancel()
-                try ended(error, terminal: terminal)
+                try ended(error, terminal: terminal, drafts: drafts)
             }
         }
     }
@@ -90,11 +116,17 @@ extension PetSpot.Report {
                 "lastSeenDate", "species", "breed"?, "gender", "locationLatitude", \
                 "locationLongitude", "microchipNumber"?, "description"?, "phone", "email"}. \
                 The caregiver phone and the current address are never part of it. Photo: PNG \
-                or JPG up to 10 MB (uploaded alongside, not in the JSON). The found location \
-                is required.
+                or JPG up to 10 MB (uploaded alongside, not in the JSON): with --output \
+                FILE it is written beside that file, as FILE's name with -photo and the \
+                photo's extension (report.json → report-photo.png); with the payload on \
+                standard output it is not written, and the wizard says so. The found \
+                location is required.
 
                 Answers file fields: photo, date, species, breed, sex, collar, description, \
                 latitude, longitude, useCurrentLocation, phone, email, caregiverPhone, address.
+
+                --save (or --store URL) also keeps the report in the reports store (status \
+                FOUND; `petspot reports`); a store that fails is a failed send: Submit retries.
                 """ + "\n\n" + sharedDiscussion
         )
 
@@ -103,34 +135,55 @@ extension PetSpot.Report {
         @MainActor
         func run() async throws {
             try options.requireAnswerSource(command: "report found")
-            let writer = PayloadWriter(destination: options.destination)
+            let writer = PayloadWriter(destination: options.destination, options: options)
             if let path = options.answers {
                 let answers = try loadAnswers(path)
-                let location = try options.locationSource(screen: nil)
+                let location = try options.locationSource()
                 let flow = FoundPetReportFlow(locationRequester: location.requester, submitter: writer)
                 let problems = await AnsweredReport.found(answers, flow: flow, writer: writer)
                 try reportProblems(problems, path: path)
+                if let photo = flow.state.photo {
+                    Terminal.interface.line(photoLine(photo, writer: writer).terminalSafe)
+                }
                 return
             }
             let terminal = Terminal.interface
-            let location = try options.locationSource(screen: terminal)
+            let location = try options.locationSource()
             let flow = FoundPetReportFlow(locationRequester: location.requester, submitter: writer)
-            let wizard = FoundWizard(
-                flow: flow, console: WizardConsole(terminal: terminal), location: location, writer: writer)
+            let console = WizardConsole(terminal: terminal)
+            let drafts = DraftKeeper(store: DraftStore(flow: .found))
+            let interrupts = WizardInterrupts(store: drafts.store)
+            defer { interrupts.remove() }
+            let wizard = FoundWizard(flow: flow, console: console, location: location, writer: writer, drafts: drafts)
             do {
-                try await wizard.run()
-                if let photo = flow.state.photo {
-                    terminal.line(
-                        "Photo \(photo.filename.terminalSafe) (\(photo.type), \(photo.sizeText)) goes alongside the "
-                            + "payload.")
+                if !options.fresh {
+                    _ = try drafts.offer(
+                        console: console, restore: { flow.restore($0, photoBytes: $1) },
+                        stepTitle: { step in
+                            let step = FoundPetReportFlow.Step(rawValue: step) ?? .uploadPhoto
+                            return "\(step.screenTitle), \(step.progress)"
+                        })
                 }
+                try await wizard.run()
+                drafts.discard()
+                if let photo = flow.state.photo { terminal.line(photoLine(photo, writer: writer)) }
                 finished(terminal, destination: options.destination, what: "Found report")
             } catch {
                 flow.cancel()
-                try ended(error, terminal: terminal)
+                try ended(error, terminal: terminal, drafts: drafts)
             }
         }
     }
+}
+
+/// Where the Found report's photo went: beside the payload file, or nowhere (said plainly).
+private func photoLine(_ photo: PhotoAttachment, writer: PayloadWriter) -> String {
+    let described = "\(photo.filename.terminalSafe) (\(photo.type), \(photo.sizeText))"
+    if let path = writer.photoPath {
+        return "Photo \(described) written to \(path.terminalSafe), beside the payload."
+    }
+    return "Photo \(described) was not written: the payload went to \(writer.destination), which has no "
+        + "folder beside it. Give --output FILE to have the photo written next to the payload."
 }
 
 /// Reads the answers file, or stops with exit status 65.
@@ -169,13 +222,22 @@ private func finished(_ terminal: Terminal, destination: ReportDestination, what
     terminal.line(terminal.paint("✓ \(what) complete; the JSON was written to \(written).", .green))
 }
 
-/// Ends a wizard that did not finish: says so and exits with status 2.
-private func ended(_ error: any Error, terminal: Terminal) throws {
+/// Ends a wizard that did not finish: says so and exits with status 2. Cancel removes the
+/// draft (spec 004 FR-004); input ending keeps it, and says how to resume.
+@MainActor
+private func ended(_ error: any Error, terminal: Terminal, drafts: DraftKeeper) throws {
     switch error {
     case WizardExit.cancelled:
+        drafts.discard()
         terminal.line(terminal.paint("Report cancelled; nothing was written.", .yellow))
     case WizardExit.inputEnded:
         terminal.line(terminal.paint("Input ended before the report was complete; nothing was written.", .yellow))
+        if drafts.store.load() != nil {
+            terminal.line(
+                terminal.paint(
+                    "What you entered is kept as a draft: run the same command to resume it (--fresh starts over).",
+                    .dim))
+        }
     default:
         throw error
     }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Location
+import Locking
 import ReportSteps
+import ReportStore
 import Scenarios
 
 /// The options `report missing` and `report found` share: where Request GPS position /
@@ -22,10 +24,23 @@ struct ReportOptions: ParsableArguments {
             valueName: "file"))
     var output: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Also keep the report in the reports store (--store URL, else PETSPOT_STORE, else the default file)."))
+    var save = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
     @Option(
         help: ArgumentHelp("How long one location request waits for a fix.", valueName: "seconds"),
         transform: PlainNumber.option)
     var locationTimeout: Double = 30
+
+    @Flag(
+        help: ArgumentHelp(
+            "Start an empty report without offering the saved unfinished one (this report's first change "
+                + "replaces it)."))
+    var fresh = false
 
     func validate() throws {
         guard locationTimeout.isFinite, locationTimeout > 0, locationTimeout <= 3600 else {
@@ -45,22 +60,35 @@ struct ReportOptions: ParsableArguments {
     }
 
     /// What answers the location button: the scenario (played on a virtual clock, its
-    /// transcript shown on `screen` when given) or gpsd with the saved consent.
-    func locationSource(screen: Terminal?) throws -> WizardLocationSource {
+    /// transcript kept for the wizard to show) or gpsd with the saved consent.
+    func locationSource() throws -> WizardLocationSource {
         if let reference = scenario.reference {
             let loaded = try loadScenario(reference)
-            let requester = ScenarioLocationRequester(
-                scenario: loaded,
-                onEntry: { entry in
-                    guard let screen else { return }
-                    WizardScreen(terminal: screen).scenarioLine(entry)
-                })
-            return WizardLocationSource(requester: requester, service: nil, name: "scenario \(reference)")
+            let transcript = ScenarioTranscriptBuffer()
+            let requester = ScenarioLocationRequester(scenario: loaded, onEntry: transcript.append)
+            return WizardLocationSource(
+                requester: requester, service: nil, name: "scenario \(reference)", transcript: transcript)
         }
         let service = makeLocationService(endpoint: try gpsd.endpoint())
         let requester = ReportLocationRequester(
             service: service, timeout: .milliseconds(Int64((locationTimeout * 1000).rounded())))
         return WizardLocationSource(requester: requester, service: service, name: "gpsd at \(gpsd.address)")
+    }
+
+    /// Whether the report is also stored: `--save` or `--store URL`.
+    var storesReport: Bool { save || storeOptions.store != nil }
+
+    /// Stores `report` when asked (``storesReport``) and says where on standard error.
+    ///
+    /// - Returns: the stored report's id, or `nil` when not asked.
+    /// - Throws: ``InputError`` when the store cannot take it (the JSON was written already).
+    @discardableResult
+    func storeIfAsked(_ report: PetReport) async throws -> String? {
+        guard storesReport else { return nil }
+        let url = try storeOptions.url()
+        try await withStore(storeOptions) { store throws(ReportStoreError) in try await store.add([report]) }
+        Terminal.interface.line("Stored as report \(report.id) in \(url) (petspot show \(report.id)).")
+        return report.id
     }
 
     /// Where the report goes.
@@ -77,12 +105,18 @@ struct WizardLocationSource: Sendable {
     let service: LocationService?
     /// `gpsd at localhost:2947`, `scenario default`.
     let name: String
+    /// The transcript of the last request, when a scenario answers.
+    var transcript: ScenarioTranscriptBuffer? = nil
 
     /// Asks the permission question first when it was never answered, so that the
     /// question is on screen before the live status line starts.
-    func askPermissionIfUndetermined() async {
+    ///
+    /// - Throws: ``WizardExit/inputEnded`` when the person ended input (Ctrl-D) instead of
+    ///   answering: the wizard ends as at any other prompt, nothing stored, no alert.
+    func askPermissionIfUndetermined() async throws(WizardExit) {
         guard let service, service.authorizationStatus == .notDetermined else { return }
         _ = await service.requestWhenInUseAuthorization()
+        if TerminalPrompt.inputEnded { throw .inputEnded }
     }
 }
 
@@ -95,7 +129,7 @@ enum ReportDestination: Sendable, CustomStringConvertible {
     /// is written in place, a file is replaced atomically).
     ///
     /// - Throws: ``InputError`` saying why the file could not be written.
-    func write(_ json: JSONValue) throws {
+    func write(_ json: JSONValue) throws(InputError) {
         switch self {
         case .standardOutput: try OutputFile.write(json.text + "\n", to: "-")
         case .file(let path): try OutputFile.write(json.text + "\n", to: path)
@@ -106,6 +140,23 @@ enum ReportDestination: Sendable, CustomStringConvertible {
         switch self {
         case .standardOutput: "standard output"
         case .file(let path): path
+        }
+    }
+}
+
+/// The transcript entries of the scenario-answered requests since the wizard last took them.
+final class ScenarioTranscriptBuffer: Sendable {
+    private let entries = Locked<[TranscriptEntry]>([])
+
+    @Sendable func append(_ entry: TranscriptEntry) {
+        entries.withLock { $0.append(entry) }
+    }
+
+    /// The entries collected, emptying the buffer.
+    func take() -> [TranscriptEntry] {
+        entries.withLock { entries in
+            defer { entries = [] }
+            return entries
         }
     }
 }

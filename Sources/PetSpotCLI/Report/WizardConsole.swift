@@ -1,5 +1,6 @@
 import Foundation
 import ReportSteps
+import Scenarios
 
 /// How an interactive wizard ended without a report.
 enum WizardExit: Error {
@@ -17,6 +18,9 @@ final class WizardConsole {
     let screen: WizardScreen
     /// Messages to show under the next screen (a refused value, the toast, Go to Settings).
     private(set) var notices: [(text: String, style: TerminalStyle)] = []
+    /// The last scenario-played request's transcript, shown when it ran and again under the
+    /// next screen (which clears the terminal).
+    private var transcript: [TranscriptEntry] = []
 
     init(terminal: Terminal) {
         self.terminal = terminal
@@ -28,12 +32,24 @@ final class WizardConsole {
         notices.append((text, style))
     }
 
-    /// Prints and forgets the queued messages.
+    /// Prints and forgets the queued messages (after the last request's transcript, if any).
     func flushNotices() {
-        if !notices.isEmpty { terminal.line() }
+        if !transcript.isEmpty || !notices.isEmpty { terminal.line() }
+        for entry in transcript { screen.scenarioLine(entry) }
         for notice in notices { screen.notice(notice.text, style: notice.style) }
         notices = []
+        transcript = []
     }
+
+    /// Prints a scenario-played request's transcript now, and keeps it for the next screen.
+    func showTranscript(_ entries: [TranscriptEntry]) {
+        for entry in entries { screen.scenarioLine(entry) }
+        transcript = entries
+    }
+
+    /// Values longer than this (or on several lines) are not repeated in a prompt: the prompt
+    /// says Enter keeps what the screen shows above it.
+    static let longestValueInPrompt = 30
 
     /// Shows `prompt` (made terminal-safe: it may echo a typed value) and reads one line.
     ///
@@ -47,19 +63,29 @@ final class WizardConsole {
         return line
     }
 
-    /// Asks for a new value of a text field: Enter keeps `current`, a single `-` clears it.
+    /// Asks for a new value of a text field: Enter keeps `current`, a single `-` clears it. A
+    /// long value (a 500-character description) stays on the screen above, out of the prompt
+    /// line: `… [Enter keeps the 500 characters shown above]:`.
     ///
     /// - Returns: the new text, or `nil` to keep the current one.
     func edit(_ label: String, current: String, hint: String? = nil) throws(WizardExit) -> String? {
         var prompt = label
         if let hint { prompt += " (\(hint))" }
-        prompt += current.isEmpty ? ":" : " [\(current)]:"
+        if current.isEmpty {
+            prompt += ":"
+        } else if current.count > Self.longestValueInPrompt || current.contains(where: \.isNewline) {
+            prompt += " [Enter keeps the \(current.count) characters shown above]:"
+        } else {
+            prompt += " [\(current)]:"
+        }
         let answer = try read(prompt).trimmingCharacters(in: .whitespaces)
         if answer.isEmpty { return nil }
         return answer == "-" ? "" : answer
     }
 
-    /// Shows numbered choices and reads one (by number or by name, case-insensitive).
+    /// Shows numbered choices and reads one: by number, by name, or by the start of a name
+    /// that only one choice has (`f`/`m` for Female/Male, as answers files take them; `d` for
+    /// Dog), case-insensitive.
     ///
     /// - Returns: the chosen index; `nil` when Enter kept the current choice or the answer
     ///   was not one of them (a notice says so).
@@ -72,9 +98,17 @@ final class WizardConsole {
         let answer = try read("\(label) [1-\(choices.count)]:").trimmingCharacters(in: .whitespaces)
         if answer.isEmpty { return nil }
         if let number = Int(answer), (1...choices.count).contains(number) { return number - 1 }
-        if let index = choices.firstIndex(where: { $0.title.lowercased() == answer.lowercased() }) { return index }
+        if let index = Self.match(answer, in: choices.map(\.title)) { return index }
         notice("\(label): \"\(answer)\" is not one of the choices; nothing changed.")
         return nil
+    }
+
+    /// The index of the title that is `answer` (any case), or the only one that starts with it.
+    static func match(_ answer: String, in titles: [String]) -> Int? {
+        let typed = answer.lowercased()
+        if let exact = titles.firstIndex(where: { $0.lowercased() == typed }) { return exact }
+        let starting = titles.indices.filter { titles[$0].lowercased().hasPrefix(typed) }
+        return starting.count == 1 ? starting[0] : nil
     }
 
     /// Shows the permission alert and reads the button.

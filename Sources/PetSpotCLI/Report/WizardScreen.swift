@@ -45,6 +45,11 @@ struct ScreenField {
 /// Draws the wizard's screens on a ``Terminal``: the title with the step counter, numbered
 /// fields, the toast, the menu of actions, the permission alert.
 ///
+/// On a terminal each screen is drawn from the top of a cleared screen (``header(title:progress:context:)``)
+/// and every line is wrapped to the terminal's width at spaces, so nothing breaks mid-word on
+/// an 80-column terminal; a long value wraps in its own column under the label. Without a
+/// terminal (a pipe), lines are written whole, one item per line, as before.
+///
 /// Every piece of text a screen shows can hold outside input (a typed value echoed in its
 /// field, a file name in a notice, a scenario's event in the transcript, a refused answer
 /// quoted in an error), so each method passes its text through ``safe(_:)``
@@ -55,78 +60,135 @@ struct WizardScreen {
 
     /// The width of the label column.
     static let labelWidth = 47
+    /// The widest a screen is drawn, even on a wider terminal (the header's rule).
+    static let screenWidth = 64
 
     /// `text` as it may be shown: see the type's documentation.
     func safe(_ text: String) -> String {
         text.terminalSafe
     }
 
-    /// `Animal description                3/4` and a line under it.
+    /// The terminal's width, or `nil` for a pipe.
+    private var width: Int? { terminal.columns }
+
+    /// Writes `text` wrapped (first line indented by `first`, the others by `indent`), each
+    /// line painted with `style`.
+    private func wrapped(_ text: String, first: Int = 0, indent: Int = 0, style: TerminalStyle? = nil) {
+        for line in TextWrap.block(text, width: width, firstIndent: first, indent: indent) {
+            guard let style else {
+                terminal.line(line)
+                continue
+            }
+            let spaces = line.prefix { $0 == " " }
+            terminal.line(spaces + terminal.paint(String(line.dropFirst(spaces.count)), style))
+        }
+    }
+
+    /// Clears the screen (on a terminal), then `Animal description                3/4` and a
+    /// line under it.
     func header(title: String, progress: String, context: String) {
         let (title, progress, context) = (safe(title), safe(progress), safe(context))
+        terminal.clearScreen()
         terminal.line()
-        let padding = String(repeating: " ", count: max(1, 64 - title.count - progress.count))
+        let rule = min(Self.screenWidth, width ?? Self.screenWidth)
+        let padding = String(repeating: " ", count: max(1, rule - title.count - progress.count))
         terminal.line(terminal.paint(title, .bold) + padding + terminal.paint(progress, .bold))
-        terminal.line(terminal.paint(context, .dim))
-        terminal.line(String(repeating: "─", count: 64))
+        wrapped(context, style: .dim)
+        terminal.line(String(repeating: "─", count: rule))
     }
 
     /// One line of a played scenario's transcript: `  ⟩ +2.000  person    grant → authorizedWhenInUse`.
     func scenarioLine(_ entry: TranscriptEntry) {
         let actor = entry.actor.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
-        terminal.line(terminal.paint(safe("  ⟩\(entry.timeText)  \(actor) \(entry.event)"), .dim))
+        wrapped(safe("⟩\(entry.timeText)  \(actor) \(entry.event)"), first: 2, indent: 22, style: .dim)
     }
 
     /// A line of text under the header (a heading or body from the spec).
     func text(_ text: String) {
-        terminal.line(safe(text))
+        wrapped(safe(text))
     }
 
-    /// `  3. Animal race      e.g. Labrador`, then the error or the helper text.
+    /// `  3. Animal race      e.g. Labrador`, then the error or the helper text. A value that
+    /// does not fit beside the label wraps in the value column; on a narrow terminal (less
+    /// than 20 columns left) it goes under the label instead.
     func field(_ number: Int, _ field: ScreenField) {
         let label = "\(number). \(safe(field.label))"
-        let padded = label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
+        let column = 2 + Self.labelWidth
         var value = safe(field.value)
-        if field.isPlaceholder {
-            value = terminal.usesColor ? terminal.paint(value, .gray) : "[\(value)]"
+        if field.isPlaceholder && !terminal.usesColor { value = "[\(value)]" }
+        let disabled = field.isDisabled ? " (disabled)" : ""
+        let paint: (String) -> String = { line in
+            field.isPlaceholder && self.terminal.usesColor ? self.terminal.paint(line, .gray) : line
         }
-        if field.isDisabled { value += terminal.paint(" (disabled)", .dim) }
-        terminal.line("  " + padded + value)
+        // Beside the label when it fits in three lines there; else under it, full width.
+        let besideLabel = width.map { TextWrap.lines(value + disabled, width: max(1, $0 - column)).count }
+        if let width, width - column < 20 || (besideLabel ?? 0) > 3 {
+            terminal.line("  " + label)
+            for line in TextWrap.block(value + disabled, width: width, firstIndent: 5, indent: 5) {
+                terminal.line(paint(line))
+            }
+        } else {
+            let padded = label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
+            let lines = width.map { TextWrap.lines(value + disabled, width: $0 - column) } ?? [value + disabled]
+            for (index, line) in lines.enumerated() {
+                var shown = paint(line)
+                if index == lines.count - 1, field.isDisabled, shown.hasSuffix(disabled) {
+                    shown = paint(String(line.dropLast(disabled.count))) + terminal.paint(disabled, .dim)
+                }
+                let lead = index == 0 ? "  " + padded : String(repeating: " ", count: column)
+                terminal.line(lead + shown)
+            }
+        }
         if let error = field.error {
-            terminal.line("     " + terminal.paint("✕ " + safe(error), .red))
+            wrapped("✕ " + safe(error), first: 5, indent: 7, style: .red)
         } else if let helper = field.helper {
-            terminal.line("     " + terminal.paint(safe(helper), .dim))
+            wrapped(safe(helper), first: 5, indent: 5, style: .dim)
         }
     }
 
     /// A line under the fields (the location helper text), green after a capture.
     func helper(_ text: String, success: Bool = false) {
-        terminal.line("     " + terminal.paint(safe(text), success ? .green : .dim))
+        wrapped(safe(text), first: 5, indent: 5, style: success ? .green : .dim)
     }
 
     /// The toast after Continue: `▌ Please correct the highlighted fields`.
     func toast(_ message: String) {
         terminal.line()
-        terminal.line(terminal.paint("▌ " + safe(message), .yellow))
+        wrapped("▌ " + safe(message), indent: 2, style: .yellow)
     }
 
     /// A notice after an action (what a prompt refused, what Go to Settings means).
     func notice(_ message: String, style: TerminalStyle = .yellow) {
-        terminal.line(terminal.paint(safe(message), style))
+        wrapped(safe(message), style: style)
     }
 
-    /// `[1-8] edit field  [g] Request GPS position  [c] Continue  [b] Back  [q] Cancel`.
+    /// `[1-8] edit field  [g] Request GPS position  [c] Continue  [b] Back  [q] Cancel`, broken
+    /// between items when it does not fit.
     func menu(_ items: [(key: String, title: String)]) {
         terminal.line()
-        terminal.line(
-            items.map { terminal.paint("[\(safe($0.key))]", .bold) + " " + safe($0.title) }.joined(separator: "  "))
+        var line = ""
+        var plainCount = 0
+        for item in items {
+            let plain = "[\(safe(item.key))] \(safe(item.title))"
+            let painted = terminal.paint("[\(safe(item.key))]", .bold) + " " + safe(item.title)
+            if let width, plainCount > 0, plainCount + 2 + plain.count > width {
+                terminal.line(line)
+                line = ""
+                plainCount = 0
+            }
+            line += (plainCount > 0 ? "  " : "") + painted
+            plainCount += (plainCount > 0 ? 2 : 0) + plain.count
+        }
+        terminal.line(line)
     }
 
     /// The permission alert as a box with its two buttons.
     func alert(_ alert: LocationPermissionAlert) {
         terminal.line()
         terminal.line(terminal.paint("┌ " + safe(alert.title), .bold))
-        terminal.line("│ " + safe(alert.message))
+        for line in TextWrap.block(safe(alert.message), width: width.map { $0 - 2 }) {
+            terminal.line("│ " + line)
+        }
         terminal.line(
             "└ " + terminal.paint("[1]", .bold) + " " + safe(alert.cancelTitle) + "  " + terminal.paint("[2]", .bold)
                 + " " + safe(alert.settingsTitle))

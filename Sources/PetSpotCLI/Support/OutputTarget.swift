@@ -133,10 +133,13 @@ enum OutputTarget {
     }
 
     /// Writes a temporary file beside `target` and renames it over `target`; the temporary
-    /// file is removed on any failure, so `target` is either as it was or complete.
-    static func replace(_ target: String, with bytes: [UInt8], existing: stat?) throws(Problem) {
+    /// file is removed on any failure, so `target` is either as it was or complete. A new
+    /// file gets `newFileMode` (less the umask); a replaced one keeps its mode.
+    static func replace(_ target: String, with bytes: [UInt8], existing: stat?, newFileMode: mode_t = 0o666)
+        throws(Problem)
+    {
         try requireWritableFolder(of: target)
-        let mode = existing.map { mode_t($0.st_mode) & 0o7777 } ?? 0o666
+        let mode = existing.map { mode_t($0.st_mode) & 0o7777 } ?? newFileMode
         let (descriptor, temporary) = try createTemporary(beside: target, mode: mode)
         var failure: FileProblem?
         if let existing {

@@ -2,6 +2,7 @@ import Foundation
 import Geodata
 import Geodesy
 import OutsideInput
+import ReportStore
 
 /// The missing-pet reports `petspot nearby` reads, as a JSON array or as CSV.
 ///
@@ -30,6 +31,22 @@ enum ReportsFile {
             return try ReportsJSON.parse(bytes, name: name)
         }
         return try ReportsCSV.parse(text)
+    }
+
+    /// The rows of `data` for `reports import`: CSV read row by row (``ReportCSV``), a JSON
+    /// array item by item.
+    static func source(_ data: Data, name: String) throws(InputError) -> any ReportSource {
+        var bytes = data
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
+            return ReportArraySource(try ReportsJSON.rows(bytes, name: name))
+        }
+        do {
+            return try ReportCSV(bytes: Array(bytes))
+        } catch {
+            throw InputError("Reports: \(name): \(error.description).")
+        }
     }
 
     /// A report from checked values.

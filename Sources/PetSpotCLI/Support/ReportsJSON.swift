@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import OutsideInput
+import ReportStore
 
 /// Reports as a JSON array of objects, decoded with `JSONDecoder` into real types:
 /// `{"id": "r1", "latitude": 52.2297, "longitude": 21.0122, "radiusKm": 15}`.
@@ -13,6 +14,21 @@ import OutsideInput
 ///   refuses the file (``JSONDuplicateKeys``).
 enum ReportsJSON {
     static func parse(_ data: Data, name: String) throws(InputError) -> [NearbyReport] {
+        var reports: [NearbyReport] = []
+        var problems: [String] = []
+        for row in try rows(data, name: name) {
+            switch row {
+            case .invalid(let problem): problems.append(problem.description)
+            case .report(let report, _):
+                if let entry = report.nearbyEntry { reports.append(entry) }
+            }
+        }
+        try ReportsFile.check(problems)
+        return reports
+    }
+
+    /// Every item as a missing report or the problem with it (item numbers from 1).
+    static func rows(_ data: Data, name: String) throws(InputError) -> [ReportRow] {
         do {
             try JSONDuplicateKeys.check(data, file: name)
         } catch {
@@ -24,21 +40,19 @@ enum ReportsJSON {
         } catch {
             throw InputError("Reports: expected a JSON array of report objects ([{\"id\": …, \"latitude\": …}, …]).")
         }
-        var reports: [NearbyReport] = []
-        var problems: [String] = []
-        for (offset, item) in items.enumerated() {
+        return items.enumerated().map { offset, item in
             do throws(InputError) {
                 let fields = try item.fields.get()
-                reports.append(
-                    try ReportsFile.report(
-                        id: fields.id, latitude: fields.latitude, longitude: fields.longitude,
-                        radiusKm: fields.radiusKm))
+                let entry = try ReportsFile.report(
+                    id: fields.id, latitude: fields.latitude, longitude: fields.longitude, radiusKm: fields.radiusKm)
+                var report = PetReport(id: entry.id, kind: .missing)
+                report.coordinate = entry.coordinate
+                report.radius = entry.radius
+                return .report(report, line: offset + 1)
             } catch {
-                problems.append("item \(offset + 1): \(error.description)")
+                return .invalid(ImportProblem(unit: "item", number: offset + 1, message: error.description))
             }
         }
-        try ReportsFile.check(problems)
-        return reports
     }
 
     /// One array item: its fields, or what is wrong with them (so that every item's problem

@@ -18,6 +18,8 @@ struct Terminal: Sendable {
     /// Where ``write(_:)`` and ``ask(_:)`` print: standard output, or standard error for an
     /// interactive screen whose result goes to standard output.
     var writesToStandardError = false
+    /// `false` for output meant to be read top to bottom (the demo): screens are appended.
+    var allowsRedraw = true
 
     /// The terminal of this process, seen through standard output.
     static var current: Terminal {
@@ -39,6 +41,30 @@ struct Terminal: Sendable {
             inputIsTerminal: isatty(STDIN_FILENO) == 1,
             outputIsTerminal: output,
             usesColor: output && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+    }
+
+    /// How many columns the terminal has, asked each time (it can be resized): the window
+    /// size of the output when it is a terminal, else `$COLUMNS`, else `nil` (a pipe or a
+    /// file: no wrapping).
+    var columns: Int? {
+        let descriptor = writesToStandardError ? STDERR_FILENO : STDOUT_FILENO
+        var size = winsize()
+        if outputIsTerminal, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        if let text = ProcessEnvironment()["COLUMNS"], let value = Int(text), value > 0 { return value }
+        return nil
+    }
+
+    /// Whether a screen may be redrawn in place (clear, then draw from the top): on a terminal
+    /// that is not `TERM=dumb`.
+    var canRedraw: Bool { allowsRedraw && outputIsTerminal && ProcessEnvironment()["TERM"] != "dumb" }
+
+    /// Clears the visible screen and puts the cursor at the top (what was on it stays in the
+    /// terminal's scrollback), when ``canRedraw``.
+    func clearScreen() {
+        guard canRedraw else { return }
+        write("\u{1B}[H\u{1B}[2J")
     }
 
     /// `text` in `style` when colours are on, else unchanged.

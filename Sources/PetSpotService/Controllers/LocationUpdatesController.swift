@@ -6,7 +6,8 @@ import ServiceLifecycle
 
 /// `GET /v1/location/updates`: the source's live updates as Server-Sent Events
 /// (`event: fix` / `event: state`, `data:` the JSON of `watch --json`), a `: heartbeat`
-/// comment every ``heartbeat``. Every client shares the one ``LocationService`` (one
+/// comment every ``heartbeat``, and `event: state` with `{"state":"dropped","count":N}` after
+/// a slow client missed updates. Every client shares the one ``LocationService`` (one
 /// provider connection); a client that goes away is released at once, and the streams end
 /// when the server shuts down.
 struct LocationUpdatesController {
@@ -32,8 +33,9 @@ struct LocationUpdatesController {
                     defer { stream.finish() }
                     try? await request.body.consumeWithInboundCloseHandler { _ in
                         try await withGracefulShutdownHandler {
+                            var gaps = LocationEventStream.Gaps()
                             for await event in stream.events {
-                                try await writer.write(ByteBuffer(string: event))
+                                try await writer.write(ByteBuffer(string: gaps.text(for: event)))
                             }
                         } onGracefulShutdown: {
                             stream.finish()

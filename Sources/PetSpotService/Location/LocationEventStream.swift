@@ -5,27 +5,58 @@ import Logging
 /// with a comment heartbeat, in a bounded buffer of its own.
 ///
 /// A client that reads slowly loses its oldest events (newest wins, logged once per drop
-/// burst) and never slows the service or the other clients; ending the stream (the client
+/// burst) and never slows the service or the other clients; before the first update after
+/// a gap it gets `event: state` with `data: {"state":"dropped","count":N}` (as
+/// `watch --json` says it), so it knows how many it missed. Ending the stream (the client
 /// went away, the server shuts down) stops its service subscription at once.
 struct LocationEventStream: Sendable {
     /// One piece of the stream, already in SSE framing.
-    let events: AsyncStream<String>
-    private let continuation: AsyncStream<String>.Continuation
+    struct Event: Sendable {
+        /// The SSE text: an event, or a comment.
+        var text: String
+        /// For an update, its number among the updates the service had for this client
+        /// (1, 2, …, counting those the service itself dropped); `nil` for a comment.
+        var sequence: Int?
+    }
+
+    /// Announces gaps in a client's updates: ``text(for:)`` puts the `dropped` state event
+    /// before the first update after missing ones.
+    struct Gaps {
+        /// The sequence number of the last update written.
+        private var delivered = 0
+
+        /// `event`'s text, preceded by a `dropped` state event when updates are missing
+        /// before it.
+        mutating func text(for event: Event) -> String {
+            guard let sequence = event.sequence else { return event.text }
+            defer { delivered = sequence }
+            let missed = sequence - delivered - 1
+            guard missed > 0 else { return event.text }
+            return "event: state\ndata: \(LocationJSON.dropped(count: missed))\n\n" + event.text
+        }
+    }
+
+    /// The client's events, oldest first; when it falls behind the oldest are dropped.
+    let events: AsyncStream<Event>
+    private let continuation: AsyncStream<Event>.Continuation
 
     /// A stream over `service`'s updates, with a `: heartbeat` comment every `heartbeat`.
     ///
     /// - Parameter bufferSize: events kept for a client that reads slowly.
     init(service: LocationService, heartbeat: Duration, bufferSize: Int, logger: Logger) {
         let (events, continuation) = AsyncStream.makeStream(
-            of: String.self, bufferingPolicy: .bufferingNewest(max(1, bufferSize)))
+            of: Event.self, bufferingPolicy: .bufferingNewest(max(1, bufferSize)))
         self.events = events
         self.continuation = continuation
-        continuation.yield(": connected\n\n")
+        continuation.yield(Event(text: ": connected\n\n"))
         let forwarder = Task {
+            var updates = service.updates.makeAsyncIterator()
+            var taken = 0
             var dropping = false
-            for await update in service.updates {
-                let result = continuation.yield(Self.frame(update))
-                if case .dropped = result {
+            while let update = await updates.next() {
+                taken += 1
+                let event = Event(text: Self.frame(update), sequence: taken + updates.droppedUpdates)
+                if case .dropped = continuation.yield(event) {
                     if !dropping { logger.warning("event-stream client is behind; dropping its oldest updates") }
                     dropping = true
                 } else {
@@ -41,7 +72,7 @@ struct LocationEventStream: Sendable {
                 } catch {
                     return
                 }
-                continuation.yield(": heartbeat\n\n")
+                continuation.yield(Event(text: ": heartbeat\n\n"))
             }
         }
         continuation.onTermination = { _ in

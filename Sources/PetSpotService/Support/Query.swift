@@ -12,14 +12,16 @@ struct Query {
     /// - Throws: ``Problem`` (400) for an unknown or repeated parameter or bad percent-encoding.
     init(_ request: Request, allowed: [String]) throws(Problem) {
         guard let query = request.uri.query, !query.isEmpty else { return }
-        for item in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = Self.percentDecoded(parts[0]) else {
+        // Split on the UTF-8 view: `&` and `=` are ASCII, and Character splitting (grapheme
+        // breaking) stood out in a profile of the service under wrk.
+        for item in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let parts = item.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = Self.percentDecoded(Substring(parts[0])) else {
                 throw Problem(.badRequest, detail: "The query string has invalid percent-encoding.")
             }
-            let raw = parts.count > 1 ? parts[1] : ""
-            let shown = String(name.prefix(40)).terminalSafe
+            let raw = parts.count > 1 ? Substring(parts[1]) : ""
             guard allowed.contains(name) else {
+                let shown = String(name.prefix(40)).terminalSafe
                 let takes = allowed.isEmpty ? "no query parameters" : "only " + allowed.joined(separator: ", ")
                 throw Problem.badParameter(name, "Unknown query parameter '\(shown)'; this endpoint takes \(takes).")
             }
@@ -36,6 +38,8 @@ struct Query {
     /// `text` with its `%XX` escapes decoded, or `nil` when an escape is broken or the
     /// result is not UTF-8. `+` stays a plus sign.
     static func percentDecoded(_ text: Substring) -> String? {
+        // Most values have no escapes: they are already valid UTF-8.
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {

@@ -89,10 +89,7 @@ extension KeyedDecodingContainer where Key == Announcement.CodingKeys {
             return number.magnitude < 1_000_000_000_000_000 ? String(number) : nil
         }
         let number = try decode(Double.self, forKey: key)
-        if number == number.rounded(), number.magnitude < 1e15, let whole = Int(saturating: number) {
-            return String(whole)
-        }
-        let text = String(number)
+        let text = PlainDecimal.text(number)
         return number.isFinite && !text.contains("e") ? text : nil
     }
 

@@ -62,8 +62,18 @@ public struct PetDetailsCard: Sendable, Hashable {
         public let accessibilityIdentifier: String?
     }
 
-    /// The photo's URL.
+    /// The photo's URL (empty when the announcement has none).
     public let photoURL: String
+    /// What stands for the photo in text: its URL, or "Image not available" (FR-001) when the
+    /// announcement has no usable one.
+    public var photoText: String { photoURL.trimmedNonEmpty ?? Self.imageNotAvailable }
+    /// Where "Show on the map" (FR-012) leads: OpenStreetMap at the place's coordinate, or a
+    /// search for the place's name; `nil` without either (the seed's "No location data").
+    public let mapURL: String?
+    /// The text for an absent map link (spec 003 edge cases).
+    public static let noLocationData = "No location data"
+    /// The map button's title (FR-012).
+    public static let showOnTheMap = "Show on the map"
     /// The status badge.
     public let status: StatusBadge
     /// The reward badge text, or `nil` to hide the badge (FR-004).
@@ -106,6 +116,39 @@ public struct PetDetailsCard: Sendable, Hashable {
         ageText = Self.ageText(announcement.approximateAge)
         locationText = Self.locationLine(announcement) ?? Self.dash
         descriptionText = announcement.description?.trimmedNonEmpty ?? Self.dash
+        mapURL = Self.mapURL(announcement)
+    }
+
+    /// `https://www.openstreetmap.org/?mlat=52.22970&mlon=21.01220#map=12/52.22970/21.01220` for
+    /// a coordinate (a marker at the place), `https://www.openstreetmap.org/search?query=Warsaw`
+    /// for a place name only (percent-encoded, so the URL is plain ASCII), else `nil`.
+    static func mapURL(_ announcement: Announcement) -> String? {
+        if let latitude = announcement.locationLatitude, let longitude = announcement.locationLongitude,
+            let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
+        {
+            let (lat, lon) = (coordinate.latitude.formatted, coordinate.longitude.formatted)
+            return "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=12/\(lat)/\(lon)"
+        }
+        guard let place = announcement.location?.trimmedNonEmpty else { return nil }
+        return "https://www.openstreetmap.org/search?query=" + percentEncoded(place)
+    }
+
+    /// `text` with every byte but ASCII letters, digits and `-._~` as `%XX` (RFC 3986
+    /// unreserved), so a place name can never carry a control character into a URL.
+    static func percentEncoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80,
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~".contains(Character(scalar))
+            {
+                result.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
     }
 
     /// The label-value pairs in screen order (FR-005–FR-013); contacts only when present.
@@ -144,10 +187,11 @@ public struct PetDetailsCard: Sendable, Hashable {
         }
     }
 
-    /// Digits in groups of three: `"123-456-789-012"`.
+    /// 15 digits as `"12345-67890-12345"`, others in groups of three (`"123-456-789-012"`):
+    /// ``MicrochipNumber/cardText(digits:)``.
     static func microchipText(_ text: String?) -> String {
         let digits = String((text ?? "").filter { $0.isASCII && $0.isNumber })
-        return digits.isEmpty ? dash : MicrochipNumber.grouped(digits, size: 3)
+        return digits.isEmpty ? dash : MicrochipNumber.cardText(digits: digits)
     }
 
     static func sexText(_ gender: String) -> String {
@@ -164,7 +208,7 @@ public struct PetDetailsCard: Sendable, Hashable {
         guard let age = age?.trimmedNonEmpty else { return dash }
         guard age.allSatisfy({ "0123456789.eE+-".contains($0) }) else { return age }
         guard let years = PlainDecimal.parse(age), (0...maximumAgeYears).contains(years) else { return dash }
-        let text = years == years.rounded() ? String(Int(saturating: years) ?? 0) : String(years)
+        let text = PlainDecimal.text(years)
         return text == "1" ? "1 year" : "\(text) years"
     }
 

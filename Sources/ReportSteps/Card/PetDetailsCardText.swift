@@ -2,8 +2,13 @@ import Foundation
 import OutsideInput
 
 /// The Pet details card as lines of text for a terminal, as `petspot show` prints it: the
-/// title, the status badge and reward, the photo URL, then `label  value` rows in screen
-/// order, a multi-line description indented under its label.
+/// title, the status badge and reward, the photo URL (or "Image not available"), then
+/// `label  value` rows in screen order, a multi-line description indented under its label,
+/// and "Show on the map" with the map's URL (or "No location data").
+///
+/// With a `width`, the short fields (species, breed, sex, age, microchip, place: spec 003
+/// FR-014) are cut to one line with an ellipsis; the description and the contacts are shown
+/// in full (FR-013, FR-006).
 ///
 /// This is the one place card text is laid out for a terminal, so it is where outside text
 /// is made safe: every value that comes from the announcement (status, reward, photo URL,
@@ -28,32 +33,60 @@ public enum PetDetailsCardText {
         case dim
         /// `—` for a missing value.
         case gray
+        /// The map link's URL, shown as written: a caller may make it a terminal hyperlink
+        /// (OSC 8) to the same URL, which the card built itself from numbers and a
+        /// percent-encoded name (plain ASCII, no control characters).
+        case link(String)
     }
+
+    /// The labels whose values are cut to the line (spec 003 FR-014).
+    static let truncatedLabels: Set<String> = [
+        "Microchip number", "Animal Species", "Animal Race", "Animal Sex", "Animal Approx. Age",
+        "Place of Disappearance",
+    ]
 
     /// The card's lines, without line breaks.
     ///
     /// - Parameters:
     ///   - card: the card.
     ///   - usesColor: whether `paint` styles text; without colours the badge is `[MISSING]`.
+    ///   - width: the terminal's columns, to cut the short fields to; `nil` cuts nothing.
     ///   - paint: wraps text (already terminal-safe) in a style; by default leaves it as it is.
     public static func lines(
-        _ card: PetDetailsCard, usesColor: Bool = false, paint: (String, Style) -> String = { text, _ in text }
+        _ card: PetDetailsCard, usesColor: Bool = false, width: Int? = nil,
+        paint: (String, Style) -> String = { text, _ in text }
     ) -> [String] {
         let status = card.status.text.terminalSafe
         var top = usesColor ? paint(" \(status) ", .badge(card.status.color)) : "[\(status)]"
         if let reward = card.rewardText { top += "  " + paint("Reward: \(reward.terminalSafe)", .bold) }
-        var lines = ["Pet details", "", top, "Photo: \(card.photoURL.terminalSafe)", ""]
-        let width = (card.fields.map(\.label.count).max() ?? 0) + 2
-        let indent = String(repeating: " ", count: width)
+        let photo = card.photoURL.trimmedNonEmpty == nil ? paint(card.photoText, .gray) : card.photoURL.terminalSafe
+        var lines = ["Pet details", "", top, "Photo: \(photo)", ""]
+        let column = (card.fields.map(\.label.count).max() ?? 0) + 2
+        let indent = String(repeating: " ", count: column)
         for field in card.fields {
-            let label = paint(field.label + String(repeating: " ", count: width - field.label.count), .dim)
-            let valueLines = safeLines(field.value, multiline: field.label == descriptionLabel)
+            let label = paint(field.label + String(repeating: " ", count: column - field.label.count), .dim)
+            var valueLines = safeLines(field.value, multiline: field.label == descriptionLabel)
+            if let width, truncatedLabels.contains(field.label) {
+                valueLines = valueLines.map { truncated($0, to: width - column) }
+            }
             for (index, value) in valueLines.enumerated() {
                 let shown = field.value == PetDetailsCard.dash ? paint(value, .gray) : value
                 lines.append((index == 0 ? label : indent) + shown)
             }
         }
+        lines.append("")
+        if let url = card.mapURL {
+            lines.append("\(PetDetailsCard.showOnTheMap): " + paint(url, .link(url)))
+        } else {
+            lines.append("\(PetDetailsCard.showOnTheMap): " + paint(PetDetailsCard.noLocationData, .gray))
+        }
         return lines
+    }
+
+    /// `text` cut to `room` characters (at least 2), ending in `…` when it was longer.
+    static func truncated(_ text: String, to room: Int) -> String {
+        let room = max(2, room)
+        return text.count <= room ? text : String(text.prefix(room - 1)) + "\u{2026}"
     }
 
     /// The label of the one value shown on several lines.

@@ -91,9 +91,28 @@ extension PetDetailsCard {
     ///
     /// - Throws: `JSONCheckError` when an object repeats a key (`"status"` twice: which one
     ///   is meant is a guess, so none is taken) or the text is not JSON; `DecodingError` when
-    ///   a required field is missing or has the wrong type.
+    ///   a required field is missing or has the wrong type; ``AnnouncementError/noContact``
+    ///   when it has neither a phone nor an email (spec 003 requires at least one).
     public init(json data: Data) throws {
         try JSONDuplicateKeys.check(data, file: "the announcement")
-        self.init(try JSONDecoder().decode(Announcement.self, from: data))
+        let announcement = try JSONDecoder().decode(Announcement.self, from: data)
+        guard announcement.phone?.trimmedNonEmpty != nil || announcement.email?.trimmedNonEmpty != nil else {
+            throw AnnouncementError.noContact
+        }
+        self.init(announcement)
+    }
+}
+
+/// Why a decoded announcement is still not one the card can show.
+public enum AnnouncementError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Neither `phone` nor `email` is given (or both are blank): spec 003 requires at least one
+    /// way to reach the owner.
+    case noContact
+
+    /// The message a person sees.
+    public var description: String {
+        switch self {
+        case .noContact: "it has neither a phone nor an email; an announcement needs at least one of them."
+        }
     }
 }

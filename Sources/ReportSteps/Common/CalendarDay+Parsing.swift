@@ -1,4 +1,8 @@
 extension CalendarDay {
+    /// What ``init(parsing:)`` accepts, in words, for a prompt's hint or a placeholder:
+    /// `DD/MM/YYYY, D/M/YYYY, DD.MM.YYYY or YYYY-MM-DD`.
+    public static let acceptedFormats = "DD/MM/YYYY, D/M/YYYY, DD.MM.YYYY or YYYY-MM-DD"
+
     /// Parses `DD/MM/YYYY` (also with `.` or `-` between the parts, and one-digit day or
     /// month) or ISO `YYYY-MM-DD` (an ISO date-time's date part is accepted too:
     /// `2025-11-18T10:00:00Z`). Surrounding white space is ignored.

@@ -1,3 +1,5 @@
+import Location
+
 /// A day of the proleptic Gregorian calendar, with no time and no time zone: the value of
 /// a "Date of disappearance" or "Date found" field.
 ///
@@ -43,19 +45,12 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
     /// The day `days` days after 1970-01-01 (negative before it), clamped to
     /// 0001-01-01…9999-12-31.
     public init(daysSince1970 days: Int) {
-        // Howard Hinnant's civil_from_days.
-        let z = min(max(days, Self.dayRange.lowerBound), Self.dayRange.upperBound) + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        year = y
-        month = m
-        day = d
+        let clamped = min(max(days, Self.dayRange.lowerBound), Self.dayRange.upperBound)
+        // Clamped to years 1…9999, so the parts fit an Int and the conversions cannot trap.
+        let (year, month, day) = ISO8601Time.civil(fromDays: Int64(clamped))
+        self.year = Int(year)
+        self.month = Int(month)
+        self.day = Int(day)
     }
 
     /// Days since 1970-01-01 (negative before it).
@@ -142,7 +137,7 @@ public enum CalendarDayError: Error, Sendable, Hashable, CustomStringConvertible
     /// The message a person sees.
     public var description: String {
         switch self {
-        case .invalidFormat: "Use the format DD/MM/YYYY"
+        case .invalidFormat: "Use \(CalendarDay.acceptedFormats)"
         case .invalidDay: "This date does not exist"
         }
     }

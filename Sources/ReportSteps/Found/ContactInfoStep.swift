@@ -32,12 +32,21 @@ public struct ContactInfoStep: Sendable, Hashable {
         address = LimitedText(limit: FoundFlowCopy.Contact.addressLimit, value: state.currentAddress ?? "")
     }
 
-    /// Types your phone number.
-    public mutating func setPhone(_ text: String) { phoneText = text }
-    /// Types your email.
-    public mutating func setEmail(_ text: String) { emailText = text }
-    /// Types the caregiver's phone number.
-    public mutating func setCaregiverPhone(_ text: String) { caregiverPhoneText = text }
+    /// Types your phone number (a field showing a message is checked again).
+    public mutating func setPhone(_ text: String) {
+        phoneText = text
+        if phoneError != nil { phoneError = phoneMessage }
+    }
+    /// Types your email (a field showing a message is checked again).
+    public mutating func setEmail(_ text: String) {
+        emailText = text
+        if emailError != nil { emailError = emailMessage }
+    }
+    /// Types the caregiver's phone number (a field showing a message is checked again).
+    public mutating func setCaregiverPhone(_ text: String) {
+        caregiverPhoneText = text
+        if caregiverPhoneError != nil { caregiverPhoneError = caregiverPhoneMessage }
+    }
 
     /// Types or pastes the address; text past 500 characters is dropped.
     ///
@@ -49,19 +58,11 @@ public struct ContactInfoStep: Sendable, Hashable {
     /// `state` (phones sanitized, email trimmed) and returns ``StepOutcome/advance`` — the
     /// flow then sends the report; otherwise sets the inline messages and returns the toast.
     public mutating func validate(writingTo state: inout ReportFoundPetFlowState) -> StepOutcome {
-        let phone = phoneText.trimmedNonEmpty
-        phoneError =
-            phone == nil
-            ? FoundFlowCopy.Contact.phoneRequired
-            : (ContactRules.isValidPhone(phoneText) ? nil : FoundFlowCopy.Contact.phoneInvalid)
+        phoneError = phoneMessage
         let email = emailText.trimmedNonEmpty
-        emailError =
-            email == nil
-            ? FoundFlowCopy.Contact.emailRequired
-            : (ContactRules.isValidEmail(emailText) ? nil : FoundFlowCopy.Contact.emailInvalid)
+        emailError = emailMessage
         let caregiver = caregiverPhoneText.trimmedNonEmpty
-        caregiverPhoneError =
-            caregiver == nil || ContactRules.isValidPhone(caregiverPhoneText) ? nil : FoundFlowCopy.Contact.phoneInvalid
+        caregiverPhoneError = caregiverPhoneMessage
         guard phoneError == nil, emailError == nil, caregiverPhoneError == nil, let email else {
             return .stay(.correctHighlightedFields)
         }
@@ -70,6 +71,23 @@ public struct ContactInfoStep: Sendable, Hashable {
         state.caregiverPhone = caregiver.map(ContactRules.sanitizedPhone)
         state.currentAddress = address.trimmedValue
         return .advance
+    }
+
+    // MARK: Field rules (Submit sets the messages; an edit re-checks a field that shows one)
+
+    private var phoneMessage: String? {
+        phoneText.trimmedNonEmpty == nil
+            ? FoundFlowCopy.Contact.phoneRequired
+            : (ContactRules.isValidPhone(phoneText) ? nil : FoundFlowCopy.Contact.phoneInvalid)
+    }
+    private var emailMessage: String? {
+        emailText.trimmedNonEmpty == nil
+            ? FoundFlowCopy.Contact.emailRequired
+            : (ContactRules.isValidEmail(emailText) ? nil : FoundFlowCopy.Contact.emailInvalid)
+    }
+    private var caregiverPhoneMessage: String? {
+        caregiverPhoneText.trimmedNonEmpty == nil || ContactRules.isValidPhone(caregiverPhoneText)
+            ? nil : FoundFlowCopy.Contact.phoneInvalid
     }
 
     /// The messages of the last Submit, by field identifier, in screen order.

@@ -39,7 +39,8 @@ extension FoundPetDetailsStep {
     public var collarField: TextFieldModel {
         TextFieldModel(
             label: FoundFlowCopy.PetDetails.collarLabel, placeholder: FoundFlowCopy.PetDetails.collarPlaceholder,
-            text: microchip.formatted, accessibilityIdentifier: FoundFlowCopy.PetDetails.ID.collarTextField)
+            text: microchip.formatted, errorMessage: collarError,
+            accessibilityIdentifier: FoundFlowCopy.PetDetails.ID.collarTextField)
     }
 
     /// The description text area with its counter.

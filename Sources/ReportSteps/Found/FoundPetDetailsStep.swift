@@ -9,6 +9,8 @@ import Geodata
 /// var step = FoundPetDetailsStep(state: state, today: .system())
 /// step.setCollarData("123456789012")
 /// step.collarField.text                       // "12345-67890-12"
+/// step.setCollarData("12345a")                // false: refused, the old value stays
+/// step.collarError                            // "Digits only (spaces and hyphens are fine), …"
 /// step.continueTapped(writingTo: &state)      // .stay(…): date, species, sex and location missing
 /// ```
 public struct FoundPetDetailsStep: Sendable {
@@ -35,6 +37,9 @@ public struct FoundPetDetailsStep: Sendable {
     public private(set) var speciesError: String?
     /// Inline message of the sex selector after the last Continue.
     public private(set) var sexError: String?
+    /// Why the last Collar data entry was refused (``MicrochipNumber/EntryError``); the stored
+    /// number stayed as it was. Cleared by an accepted entry or Continue.
+    public private(set) var collarError: String?
 
     /// The step showing what `state` holds.
     public init(state: ReportFoundPetFlowState, today: Today) {
@@ -61,16 +66,36 @@ public struct FoundPetDetailsStep: Sendable {
     }
 
     /// Picks the species.
-    public mutating func selectSpecies(_ option: SpeciesTaxonomyOption?) { species = option }
+    public mutating func selectSpecies(_ option: SpeciesTaxonomyOption?) {
+        species = option
+        if speciesError != nil { speciesError = speciesMessage }
+    }
 
     /// Types the breed.
     public mutating func setBreed(_ text: String) { breedText = text }
 
     /// Picks the sex.
-    public mutating func selectSex(_ value: AnimalGender?) { sex = value }
+    public mutating func selectSex(_ value: AnimalGender?) {
+        sex = value
+        if sexError != nil { sexError = sexMessage }
+    }
 
-    /// Types the collar data: non-digits are dropped, digits past 15 are not accepted.
-    public mutating func setCollarData(_ text: String) { microchip = MicrochipNumber(typing: text) }
+    /// Enters the collar data as a whole (``MicrochipNumber/init(validating:)``): digits, with
+    /// spaces and hyphens ignored, at most 15. Anything else is refused — the stored number
+    /// stays and ``collarError`` says why — never cut or filtered silently.
+    ///
+    /// - Returns: `true` when the entry was taken.
+    @discardableResult
+    public mutating func setCollarData(_ text: String) -> Bool {
+        do throws(MicrochipNumber.EntryError) {
+            microchip = try MicrochipNumber(validating: text)
+            collarError = nil
+            return true
+        } catch {
+            collarError = error.description
+            return false
+        }
+    }
 
     /// Types or pastes the description; text past 500 characters is dropped.
     ///
@@ -87,8 +112,9 @@ public struct FoundPetDetailsStep: Sendable {
             date == nil
             ? FoundFlowCopy.PetDetails.dateRequired
             : (date.map { $0 > latest } == true ? FoundFlowCopy.PetDetails.dateInFuture : nil)
-        speciesError = species == nil ? FoundFlowCopy.PetDetails.speciesRequired : nil
-        sexError = sex == nil ? FoundFlowCopy.PetDetails.sexRequired : nil
+        speciesError = speciesMessage
+        sexError = sexMessage
+        collarError = nil  // the stored number is always valid; a refused entry changed nothing
         let location = coordinates.validate()
         guard dateError == nil, speciesError == nil, sexError == nil, let date, let species, let sex,
             let coordinate = location.coordinate
@@ -103,6 +129,9 @@ public struct FoundPetDetailsStep: Sendable {
         state.additionalDescription = additionalDescription.trimmedValue
         return .advance
     }
+
+    private var speciesMessage: String? { species == nil ? FoundFlowCopy.PetDetails.speciesRequired : nil }
+    private var sexMessage: String? { sex == nil ? FoundFlowCopy.PetDetails.sexRequired : nil }
 
     /// The messages of the last Continue, by field identifier, in screen order.
     public var inlineErrors: [(field: String, message: String)] {

@@ -154,9 +154,10 @@ public final class FoundPetReportFlow {
             submission = .submitted(id: id)
             return .advance
         } catch {
-            guard started == generation else { return .stay(Toast(FoundFlowCopy.submissionFailed)) }
-            submission = .failed(message: FoundFlowCopy.submissionFailed)
-            return .stay(Toast(FoundFlowCopy.submissionFailed))
+            let message = (error as? FoundReportSubmissionFailure)?.message ?? FoundFlowCopy.submissionFailed
+            guard started == generation else { return .stay(Toast(message)) }
+            submission = .failed(message: message)
+            return .stay(Toast(message))
         }
     }
 

@@ -62,6 +62,25 @@ public protocol FoundReportSubmitting: Sendable {
     ///
     /// - Returns: the new announcement's identifier.
     /// - Throws: any error when the report could not be sent (network, server); the flow keeps
-    ///   everything and the person can retry.
+    ///   everything and the person can retry. A ``FoundReportSubmissionFailure`` says what
+    ///   failed in words, and the toast shows that instead of the generic
+    ///   ``FoundFlowCopy/submissionFailed``.
     func submit(_ payload: FoundReportPayload, photo: PhotoAttachment) async throws -> String
+}
+
+/// A failed send that knows what went wrong: its ``message`` becomes the toast and
+/// ``FoundPetReportFlow/Submission/failed(message:)``, so a person is not told to check a
+/// connection when the cause was something else (a folder that does not exist, a full disk).
+///
+/// ```swift
+/// throw FoundReportSubmissionFailure("We couldn’t write your report: the folder out does not exist.")
+/// ```
+public struct FoundReportSubmissionFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What the person sees.
+    public var message: String
+
+    /// A failure saying `message`.
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
 }

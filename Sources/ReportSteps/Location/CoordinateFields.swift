@@ -43,10 +43,16 @@ public struct CoordinateFields: Sendable, Hashable {
     public let requirement: CoordinateRequirement
     /// Labels, placeholders, button title and identifiers.
     public let copy: CoordinateFieldsCopy
-    /// The latitude field's text, as typed or filled.
-    public var latitudeText: String
-    /// The longitude field's text, as typed or filled.
-    public var longitudeText: String
+    /// The latitude field's text, as typed or filled. An edit re-checks the fields that show
+    /// a message (``validate()`` set them), and typing over a captured position drops the
+    /// "Location captured successfully" helper: it no longer describes the value.
+    public var latitudeText: String {
+        didSet { textChanged() }
+    }
+    /// The longitude field's text, as typed or filled; see ``latitudeText``.
+    public var longitudeText: String {
+        didSet { textChanged() }
+    }
     /// The latitude field's message from the last ``validate()``.
     public private(set) var latitudeError: CoordinateFieldError?
     /// The longitude field's message from the last ``validate()``.
@@ -134,6 +140,22 @@ public struct CoordinateFields: Sendable, Hashable {
     public mutating func resolveAlert(_ choice: LocationPermissionAlert.Choice) -> Bool {
         alert = nil
         return choice == .goToSettings
+    }
+
+    /// After an edit: the helper follows the value, and a field that shows a message is
+    /// checked again (a corrected value loses it; validation stays on submit, so a field
+    /// without a message gets none before the next ``validate()``).
+    private mutating func textChanged() {
+        if case .captured(let coordinate) = requestStatus,
+            latitudeText != coordinate.latitude.formatted || longitudeText != coordinate.longitude.formatted
+        {
+            requestStatus = .idle
+        }
+        guard latitudeError != nil || longitudeError != nil else { return }
+        let result = CoordinateFieldsValidation(
+            latitude: latitudeText, longitude: longitudeText, requirement: requirement)
+        if latitudeError != nil { latitudeError = result.latitudeError }
+        if longitudeError != nil { longitudeError = result.longitudeError }
     }
 
     /// Checks both fields under ``requirement`` and keeps each field's message.

@@ -41,6 +41,12 @@ public enum AnimalDescriptionCopy {
     /// Inline message: a date after today (cannot happen through ``AnimalDescriptionStep/selectDate(_:)``).
     public static let dateInFuture = "The date cannot be in the future"
 
+    /// Under the race field after a species change cleared it (FR-006 clears the race; this
+    /// says so): `Cleared because the species changed (it was “Beagle”).`
+    public static func raceCleared(previous: String) -> String {
+        "Cleared because the species changed (it was \u{201C}\(previous)\u{201D})."
+    }
+
     /// Maximum description length (FR-011).
     public static let descriptionLimit = 500
     /// Largest age in years (FR-008).

@@ -20,7 +20,7 @@ extension AnimalDescriptionStep {
             label: AnimalDescriptionCopy.raceLabel,
             placeholder: species == nil
                 ? AnimalDescriptionCopy.racePlaceholderDisabled : AnimalDescriptionCopy.racePlaceholder,
-            text: raceText, errorMessage: raceError, isDisabled: species == nil,
+            text: raceText, errorMessage: raceError, helperText: raceClearedNotice, isDisabled: species == nil,
             accessibilityIdentifier: AnimalDescriptionCopy.ID.raceTextField)
     }
 

@@ -5,6 +5,10 @@ import Geodata
 /// everything and either writes the flow state or returns the toast with one inline
 /// message per field.
 ///
+/// Validation is on submit (spec 000, 2025-11-28): no message appears before Continue. After
+/// it, a field that shows a message is checked again whenever it changes, so a corrected
+/// value loses its message at once and a value still wrong shows the message that fits it.
+///
 /// ```swift
 /// var state = ReportMissingPetFlowState()
 /// var step = AnimalDescriptionStep(state: state, today: .fixed(try CalendarDay(year: 2025, month: 11, day: 18)))
@@ -41,6 +45,9 @@ public struct AnimalDescriptionStep: Sendable {
     public private(set) var genderError: String?
     /// Inline message of the age field after the last Continue.
     public private(set) var ageError: String?
+    /// Said under the race field after a species change cleared a typed race (FR-006 clears
+    /// it; a person should not lose text without a word), until the race is typed again.
+    public private(set) var raceClearedNotice: String?
 
     /// The step showing what `state` already holds (or the defaults).
     public init(state: ReportMissingPetFlowState, today: Today) {
@@ -72,26 +79,42 @@ public struct AnimalDescriptionStep: Sendable {
         return true
     }
 
-    /// Picks a species; a different species clears the race (FR-006).
-    public mutating func selectSpecies(_ option: SpeciesTaxonomyOption?) {
+    /// Picks a species; a different species clears the race (FR-006), and ``raceClearedNotice``
+    /// says so when there was a race to clear.
+    ///
+    /// - Returns: `true` when a typed race was cleared.
+    @discardableResult
+    public mutating func selectSpecies(_ option: SpeciesTaxonomyOption?) -> Bool {
+        var cleared = false
+        if option != species, let previous = raceText.trimmedNonEmpty {
+            raceClearedNotice = AnimalDescriptionCopy.raceCleared(previous: previous)
+            cleared = true
+        }
         if option != species { raceText = "" }
         species = option
+        if speciesError != nil { speciesError = speciesMessage }
+        if raceError != nil { raceError = raceMessage }
+        return cleared
     }
 
     /// Types the race. Ignored while no species is chosen (the field is disabled).
     public mutating func setRace(_ text: String) {
         guard species != nil else { return }
         raceText = text
+        raceClearedNotice = nil
+        if raceError != nil { raceError = raceMessage }
     }
 
     /// Picks Female or Male (the cards are mutually exclusive).
     public mutating func selectGender(_ value: AnimalGender?) {
         gender = value
+        if genderError != nil { genderError = genderMessage }
     }
 
     /// Types the age.
     public mutating func setAge(_ text: String) {
         ageText = text
+        if ageError != nil { ageError = ageMessage }
     }
 
     /// Types or pastes the description; text past 500 characters is dropped.
@@ -109,12 +132,12 @@ public struct AnimalDescriptionStep: Sendable {
     /// leaves `state` untouched and returns the "Please correct the highlighted fields" toast.
     public mutating func continueTapped(writingTo state: inout ReportMissingPetFlowState) -> StepOutcome {
         dateError = date > latestSelectableDate ? AnimalDescriptionCopy.dateInFuture : nil
-        speciesError = species == nil ? AnimalDescriptionCopy.speciesRequired : nil
+        speciesError = speciesMessage
         let race = raceText.trimmedNonEmpty
-        raceError = species != nil && race == nil ? AnimalDescriptionCopy.raceRequired : nil
-        genderError = gender == nil ? AnimalDescriptionCopy.genderRequired : nil
+        raceError = raceMessage
+        genderError = genderMessage
         let age = AgeInput(ageText)
-        ageError = age == .invalid ? AnimalDescriptionCopy.ageInvalid : nil
+        ageError = ageMessage
         let location = coordinates.validate()
 
         guard dateError == nil, speciesError == nil, raceError == nil, genderError == nil, ageError == nil,
@@ -131,6 +154,15 @@ public struct AnimalDescriptionStep: Sendable {
         state.animalAdditionalDescription = additionalDescription.trimmedValue
         return .advance
     }
+
+    // MARK: Field rules (Continue sets the messages; an edit re-checks a field that shows one)
+
+    private var speciesMessage: String? { species == nil ? AnimalDescriptionCopy.speciesRequired : nil }
+    private var raceMessage: String? {
+        species != nil && raceText.trimmedNonEmpty == nil ? AnimalDescriptionCopy.raceRequired : nil
+    }
+    private var genderMessage: String? { gender == nil ? AnimalDescriptionCopy.genderRequired : nil }
+    private var ageMessage: String? { AgeInput(ageText) == .invalid ? AnimalDescriptionCopy.ageInvalid : nil }
 
     /// The messages of the last Continue, by field identifier, in screen order.
     public var inlineErrors: [(field: String, message: String)] {

@@ -32,8 +32,9 @@ public struct PhotoAttachment: Sendable, Hashable {
     /// units, one decimal, `.` separator whatever the locale).
     public var sizeText: String { Self.sizeText(byteCount: byteCount) }
 
-    /// A byte count as on the confirmation card (see ``sizeText``).
-    public static func sizeText(byteCount count: Int) -> String {
+    /// A byte count as on the confirmation card (see ``sizeText``); without `decimals`, a
+    /// whole number of units is written without `.0` (`"10 MB"`, as in a limit).
+    public static func sizeText(byteCount count: Int, decimals: Bool = true) -> String {
         if count < 1000 { return "\(count) B" }
         let units = ["KB", "MB", "GB"]
         var value = Double(count) / 1000
@@ -43,6 +44,7 @@ public struct PhotoAttachment: Sendable, Hashable {
             unit += 1
         }
         let tenths = Int((value * 10).rounded())
+        if !decimals, tenths % 10 == 0 { return "\(tenths / 10) \(units[unit])" }
         return "\(tenths / 10).\(tenths % 10) \(units[unit])"
     }
 }
@@ -64,7 +66,9 @@ public enum PhotoError: Error, Sendable, Hashable, CustomStringConvertible {
         case .empty: "This file is empty. Choose a photo."
         case .unsupportedType: "This file is not a JPG, PNG, HEIC, GIF or WEBP image. Choose a photo."
         case .typeNotAccepted(let type): "\(type) photos are not accepted here. Choose a PNG or JPG photo."
-        case .tooLarge(_, let limit): "This photo is larger than \(limit / 1_048_576) MB. Choose a smaller one."
+        case .tooLarge(_, let limit):
+            "This photo is larger than \(PhotoAttachment.sizeText(byteCount: limit, decimals: false)). "
+                + "Choose a smaller one."
         }
     }
 }

@@ -26,7 +26,8 @@ public struct PhotoStep: Sendable, Hashable {
     public let copy: PhotoStepCopy
     /// What the step shows now.
     public private(set) var state: State
-    /// Why the last picked file was refused (wrong format, too large), until another pick.
+    /// Why the last picked file was refused (wrong format, too large, unreadable), until
+    /// another pick or Remove — the one reason shown, whether or not a photo is attached.
     public private(set) var errorMessage: String?
 
     /// An empty step, or one showing a photo already in the flow state.
@@ -83,6 +84,16 @@ public struct PhotoStep: Sendable, Hashable {
             errorMessage = error.description
             throw error
         }
+    }
+
+    /// The picked file could not be read at all (no such file, a folder, no permission): the
+    /// last good photo (if any) stays and ``errorMessage`` says why, replacing any earlier
+    /// refusal, so the screen shows one reason.
+    ///
+    /// (Unlike ``loadingFailed()``, the picker's own transfer failure, which spec 001 FR-007
+    /// clears without a message, this is a file the person named that is not there.)
+    public mutating func refusePick(because message: String) {
+        errorMessage = message
     }
 
     /// The photo when this step accepts it.

@@ -41,8 +41,10 @@ public struct PhotoStepCopy: Sendable, Hashable {
         continueAccessibilityIdentifier: "animalPhoto.continue",
         acceptedTypes: Set(ImageType.allCases), maximumByteCount: nil)
 
-    /// 10 MB as the Found flow counts it: 10 × 1024 × 1024 bytes.
-    public static let foundFlowMaximumByteCount = 10 * 1_048_576
+    /// "up to 10 MB" as the copy states it, in the same decimal megabytes as the size on the
+    /// confirmation card (``PhotoAttachment/sizeText``, as Apple platforms show file sizes):
+    /// 10,000,000 bytes. One unit everywhere, so an accepted photo never shows more than 10 MB.
+    public static let foundFlowMaximumByteCount = 10_000_000
 
     /// Found flow, *Upload photo*, step 1/3 (spec 004 FR-017): PNG or JPG up to 10 MB.
     public static let foundFlow = PhotoStepCopy(

@@ -76,9 +76,7 @@ public enum ScenarioWriter {
     }
 
     /// Integers without a fraction, others in Swift's shortest round-trip form.
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && value.magnitude < 1e15 ? String(Int64(value)) : String(value)
-    }
+    static func number(_ value: Double) -> String { PlainDecimal.text(value) }
 
     /// A double-quoted YAML string: `\` and `"` escaped, and every character YAML does not
     /// allow in a file (controls, DEL, C1, line and paragraph separators, BOM) as `\uXXXX`.

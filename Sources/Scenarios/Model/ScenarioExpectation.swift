@@ -46,8 +46,10 @@ public struct ScenarioExpectation: Sendable, Hashable, Decodable, CustomStringCo
         case denied
         /// Failed: location is restricted by policy.
         case restricted
-        /// Failed: no fix before the timeout.
+        /// Failed: the receiver reported, but no fix came before the timeout.
         case noFix
+        /// Failed: nothing was heard from the receiver before the timeout (a silent receiver).
+        case timedOut
         /// Failed: the receiver (provider) is unavailable.
         case unavailable
         /// Cancelled.

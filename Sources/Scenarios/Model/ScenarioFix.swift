@@ -37,9 +37,6 @@ public struct ScenarioFix: Sendable, Hashable, Codable {
         self.satellites = satellites
     }
 
-    /// `true` when the fix has an altitude.
-    public var isThreeDimensional: Bool { altitude != nil }
-
     enum CodingKeys: String, CodingKey, CaseIterable {
         case coordinate, latitude, longitude, accuracy, verticalAccuracy, altitude, speed, course, satellites
     }

@@ -21,7 +21,7 @@ public final class ScenarioAuthorizer: LocationAuthorizer {
         case answered(ScenarioPrompt.Answer, LocationAuthorization)
     }
 
-    private struct State {
+    private struct State: SettableAuthorizationState {
         var authorization: LocationAuthorization
         var promptCount = 0
         var observers = AuthorizationObservers()
@@ -85,16 +85,12 @@ public final class ScenarioAuthorizer: LocationAuthorizer {
     /// Changes the decision (the person changed it in settings) and tells every
     /// ``authorizationChanges()`` stream.
     public func set(_ authorization: LocationAuthorization) {
-        let observers = state.withLock { state in
-            state.authorization = authorization
-            return state.observers.continuations
-        }
-        for observer in observers { observer.yield(authorization) }
+        state.setAuthorization(authorization)
     }
 
     /// Every later change, until the consumer stops iterating.
     public func authorizationChanges() -> AsyncStream<LocationAuthorization> {
-        AuthorizationObservers.stream(registeringIn: state, at: \.observers)
+        state.authorizationChanges()
     }
 }
 

@@ -149,7 +149,7 @@ extension ScenarioExpectation.RequestOutcome {
         case .notDetermined: self = .notDetermined
         case .denied: self = .denied
         case .restricted: self = .restricted
-        case .noFix: self = .noFix
+        case .noFix: self = error.heardNothing ? .timedOut : .noFix
         case .providerUnavailable: self = .unavailable
         case .cancelled: self = .cancelled
         }

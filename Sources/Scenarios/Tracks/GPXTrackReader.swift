@@ -30,11 +30,12 @@ public enum GPXTrackReader {
         return collector.points
     }
 
-    /// GPX is UTF-8 (GPX 1.1 schema); anything else is refused before libxml2 sees it.
+    /// GPX is UTF-8 (GPX 1.1 schema), and ``XMLScanner`` reads UTF-8 only: a document in
+    /// UTF-16 or UTF-32, or one that declares another encoding (`encoding="UTF-7"`), is
+    /// refused with a clear error instead of being misread.
     ///
-    /// Fuzzing found that FoundationXML on Linux crashes (a null dereference in libxml2's
-    /// `xmlSwitchToEncoding`) on a document that declares an encoding it has no converter
-    /// for, such as `encoding="UTF-7"`, so the declaration is checked here first.
+    /// (The check dates from when FoundationXML parsed GPX: fuzzing found it crashed, in
+    /// libxml2's `xmlSwitchToEncoding`, on an encoding it had no converter for.)
     static func checkEncoding(_ data: Data) throws(TrackError) {
         var bytes = data.prefix(512)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }

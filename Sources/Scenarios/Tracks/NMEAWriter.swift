@@ -36,15 +36,20 @@ public enum NMEAWriter {
     }
 
     /// GGA and RMC for `fix` at `time`.
-    public static func sentences(for fix: ScenarioFix, at time: Date) -> [String] {
+    ///
+    /// - Parameter geoidSeparation: the GGA's geoid separation in meters, when the receiver
+    ///   reports one (left empty by default, as in scenario exports; gpsd then takes it from
+    ///   its own geoid model, which costs it time per fix).
+    public static func sentences(for fix: ScenarioFix, at time: Date, geoidSeparation: Double? = nil) -> [String] {
         let (clock, date) = timeFields(time)
         let latitude = angle(fix.coordinate.latitude.degrees, degreeDigits: 2, positive: "N", negative: "S")
         let longitude = angle(fix.coordinate.longitude.degrees, degreeDigits: 3, positive: "E", negative: "W")
         let satellites = fix.satellites.map { $0 < 10 ? "0\($0)" : String($0) } ?? ""
         let hdop = fix.horizontalAccuracy.map { decimal($0 / NMEATrackReader.metersPerHDOP, places: 2) } ?? ""
         let altitude = fix.altitude.map { decimal($0, places: 1) } ?? ""
+        let separation = geoidSeparation.map { decimal($0, places: 1) + ",M" } ?? ","
         let gga =
-            "GPGGA,\(clock),\(latitude),\(longitude),1,\(satellites),\(hdop),\(altitude),\(altitude.isEmpty ? "" : "M"),,,,"
+            "GPGGA,\(clock),\(latitude),\(longitude),1,\(satellites),\(hdop),\(altitude),\(altitude.isEmpty ? "" : "M"),\(separation),,"
         let knots = fix.speed.map { decimal($0 * 3600 / 1852, places: 3) } ?? ""
         let course = fix.course.map { decimal($0, places: 1) } ?? ""
         let rmc = "GPRMC,\(clock),A,\(latitude),\(longitude),\(knots),\(course),\(date),,,A"

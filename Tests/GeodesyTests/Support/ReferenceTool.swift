@@ -1,4 +1,5 @@
 import Foundation
+import LocationTestSupport
 import Testing
 
 /// Runs a reference command-line tool: GeographicLib's `GeodSolve` and `Planimeter` (Debian's
@@ -13,39 +14,23 @@ enum ReferenceTool {
     }
 
     /// Runs `/usr/bin/<tool> arguments…` with `lines` on standard input and returns its output
-    /// lines, waiting at most `timeout` seconds.
-    static func run(_ tool: String, _ arguments: [String], lines: [String], timeout: Double = 60) throws -> [String] {
+    /// lines, waiting at most `timeout` seconds. With `allowingFailure`, an exit status other
+    /// than 0 is accepted (`GeoConvert` exits 1 when any line was an error, and says which on
+    /// that line).
+    static func run(
+        _ tool: String, _ arguments: [String], lines: [String], timeout: Double = 60, allowingFailure: Bool = false
+    ) async throws -> [String] {
         let path = "/usr/bin/\(tool)"
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw Failure(description: "\(path) is missing: run scripts/install-deps (geographiclib-tools, proj-bin)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let input = Pipe()
-        let output = Pipe()
-        let error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let stdout = ReadAll(output.fileHandleForReading)
-        let stderr = ReadAll(error.fileHandleForReading)
-        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        try input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            throw Failure(description: "\(tool) did not finish within \(timeout) s")
+        let output = try await ProcessRun.run(
+            URL(fileURLWithPath: path), arguments, stdin: lines.joined(separator: "\n") + "\n",
+            timeout: .milliseconds(Int64(timeout * 1000)))
+        guard output.status == 0 || allowingFailure else {
+            throw Failure(description: "\(tool) exited with \(output.status): \(output.stderr)")
         }
-        process.waitUntilExit()
-        let text = stdout.wait()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(tool) exited with \(process.terminationStatus): \(stderr.wait())")
-        }
-        return text.split(separator: "\n").map(String.init)
+        return output.stdout.split(separator: "\n").map(String.init)
     }
 
     /// Each output line as numbers; a line that is not all numbers is a failure.
@@ -55,26 +40,6 @@ enum ReferenceTool {
             guard values.count == count else { throw Failure(description: "unexpected output line '\(line)'") }
             return values
         }
-    }
-}
-
-/// Reads a file handle to its end on a background thread.
-final class ReadAll: @unchecked Sendable {
-    // @unchecked: `data` is written once by the reader thread before `done` is signalled,
-    // and read only after waiting on `done`.
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> String {
-        done.wait()
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LocationTestSupport
 import Testing
 
 /// `petspot permission` with hostile things at the consent path, and the restriction policy's
@@ -15,12 +16,12 @@ struct PermissionFileTests {
         return folder.path("petspot/location-consent.json")
     }
 
-    @Test func resetRefusesADirectoryAndLeavesItsContents() throws {
+    @Test func resetRefusesADirectoryAndLeavesItsContents() async throws {
         let folder = try ScratchFolder()
         let consent = try Self.consentPath(folder)
         try FileManager.default.createDirectory(atPath: consent, withIntermediateDirectories: false)
         try folder.write("petspot/location-consent.json/precious.txt", "keep me")
-        let reset = try PetSpotProcess.run(["permission", "reset"], environment: Self.environment(folder))
+        let reset = try await PetSpotProcess.run(["permission", "reset"], environment: Self.environment(folder))
         #expect(reset.status == 1)
         #expect(
             reset.stderr
@@ -29,62 +30,69 @@ struct PermissionFileTests {
         #expect(try String(contentsOfFile: "\(consent)/precious.txt", encoding: .utf8) == "keep me")
     }
 
-    @Test func resetRemovesASymbolicLinkNotItsTarget() throws {
+    @Test func resetRemovesASymbolicLinkNotItsTarget() async throws {
         let folder = try ScratchFolder()
         let consent = try Self.consentPath(folder)
         let target = try folder.write("elsewhere.json", #"{"status":"denied"}"#)
         _ = try folder.link("petspot/location-consent.json", to: target)
-        let reset = try PetSpotProcess.run(["permission", "reset"], environment: Self.environment(folder))
+        let reset = try await PetSpotProcess.run(["permission", "reset"], environment: Self.environment(folder))
         #expect(reset.status == 0, "\(reset.stderr)")
         #expect(ScratchFolder.kind(consent) == nil)
         #expect(FileManager.default.fileExists(atPath: target))
     }
 
-    @Test func resetWithNothingThereSucceeds() throws {
+    @Test func resetWithNothingThereSucceeds() async throws {
         let folder = try ScratchFolder()
-        let reset = try PetSpotProcess.run(["permission", "reset"], environment: Self.environment(folder))
+        let reset = try await PetSpotProcess.run(["permission", "reset"], environment: Self.environment(folder))
         #expect(reset.status == 0)
         #expect(reset.stdout.hasPrefix("Location permission: notDetermined\n"))
     }
 
     /// Many resets at once: the file is gone for all but one of them, and that is success.
-    @Test func concurrentResetsAllSucceed() throws {
+    @Test func concurrentResetsAllSucceed() async throws {
         let folder = try ScratchFolder()
         let environment = Self.environment(folder)
         for _ in 0..<3 {
-            _ = try PetSpotProcess.run(["permission", "grant"], environment: environment)
+            _ = try await PetSpotProcess.run(["permission", "grant"], environment: environment)
             let statuses = Collected([Int32]())
-            DispatchQueue.concurrentPerform(iterations: 8) { _ in
-                let reset = try? PetSpotProcess.run(["permission", "reset"], environment: environment)
-                statuses.append(reset?.status ?? -1, stderr: reset?.stderr ?? "")
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        let reset = try? await PetSpotProcess.run(["permission", "reset"], environment: environment)
+                        statuses.append(reset?.status ?? -1, stderr: reset?.stderr ?? "")
+                    }
+                }
             }
             #expect(statuses.values == Array(repeating: 0, count: 8), "\(statuses.errors)")
         }
     }
 
-    @Test func grantOverADirectorySaysItIsADirectory() throws {
+    @Test func grantOverADirectorySaysItIsADirectory() async throws {
         let folder = try ScratchFolder()
         let consent = try Self.consentPath(folder)
         try FileManager.default.createDirectory(atPath: consent, withIntermediateDirectories: false)
-        let grant = try PetSpotProcess.run(["permission", "grant"], environment: Self.environment(folder))
+        let grant = try await PetSpotProcess.run(["permission", "grant"], environment: Self.environment(folder))
         #expect(grant.status == 1)
         #expect(!grant.stderr.contains("NSCocoaErrorDomain"), "\(grant.stderr)")
-        #expect(grant.stderr.contains("Cannot save the location consent to \(consent): it is a directory, not a consent file"))
+        #expect(
+            grant.stderr.contains(
+                "Cannot save the location consent to \(consent): it is a directory, not a consent file"))
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: consent, isDirectory: &isDirectory) && isDirectory.boolValue)
     }
 
     @Test(arguments: ["restricted\n", " restricted ", "\trestricted\r\n", "RESTRICTED"])
-    func thePolicyVariableIgnoresSurroundingWhiteSpace(value: String) throws {
+    func thePolicyVariableIgnoresSurroundingWhiteSpace(value: String) async throws {
         let folder = try ScratchFolder()
-        let status = try PetSpotProcess.run(["permission"], environment: Self.environment(folder, policy: value))
+        let status = try await PetSpotProcess.run(["permission"], environment: Self.environment(folder, policy: value))
         #expect(status.stdout.hasPrefix("Location permission: restricted\n"))
         #expect(status.stderr.isEmpty)
     }
 
-    @Test func anUnknownPolicyValueIsAWarningNotSilence() throws {
+    @Test func anUnknownPolicyValueIsAWarningNotSilence() async throws {
         let folder = try ScratchFolder()
-        let status = try PetSpotProcess.run(["permission"], environment: Self.environment(folder, policy: "restrict"))
+        let status = try await PetSpotProcess.run(
+            ["permission"], environment: Self.environment(folder, policy: "restrict"))
         #expect(status.stdout.hasPrefix("Location permission: notDetermined\n"))
         #expect(
             status.stderr
@@ -92,19 +100,20 @@ struct PermissionFileTests {
                 + "the only value is \"restricted\".\n")
     }
 
-    @Test func theRestrictedMessagesSayWhatRestrictsAndHowToLiftIt() throws {
+    @Test func theRestrictedMessagesSayWhatRestrictsAndHowToLiftIt() async throws {
         let folder = try ScratchFolder()
         let environment = Self.environment(folder, policy: "restricted")
-        let grant = try PetSpotProcess.run(["permission", "grant"], environment: environment)
+        let grant = try await PetSpotProcess.run(["permission", "grant"], environment: environment)
         #expect(grant.stderr.contains("restricted by the environment variable PETSPOT_LOCATION_POLICY=restricted"))
         #expect(grant.stderr.contains("unset PETSPOT_LOCATION_POLICY"))
-        let locate = try PetSpotProcess.run(["locate", "--gpsd", "127.0.0.1:1"], environment: environment, timeout: 20)
+        let locate = try await PetSpotProcess.run(
+            ["locate", "--gpsd", "127.0.0.1:1"], environment: environment, timeout: 20)
         #expect(locate.status == 2)
         #expect(locate.stderr.contains("unset PETSPOT_LOCATION_POLICY"))
 
         try folder.png()
         let answers = try folder.write("a.yaml", "photo: luna.png\nspecies: dog\nuseCurrentLocation: yes\n")
-        let report = try PetSpotProcess.run(
+        let report = try await PetSpotProcess.run(
             ["report", "missing", "--answers", answers, "--gpsd", "127.0.0.1:1"], environment: environment,
             timeout: 30)
         #expect(report.status == 1)

@@ -1,4 +1,5 @@
 import Foundation
+import LocationTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -27,10 +28,16 @@ final class PseudoTerminalSession {
     /// Where the next ``expect(_:timeout:)`` starts looking in ``transcript``.
     private var cursor: String.Index
     private let master: Int32
+    /// Foundation's Process, not ProcessRun: the child runs on a pseudo-terminal the test types
+    /// into while it runs.
     private let process = Process()
+    /// A state folder of its own (`XDG_STATE_HOME`, where unfinished reports are saved), unless
+    /// the test gives one: a draft left by one test is never offered in another.
+    private let stateFolder: URL?
 
-    /// Starts `petspot arguments…` on a new pseudo-terminal of 100×40 characters.
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `petspot arguments…` on a new pseudo-terminal of `columns`×40 characters (100 by
+    /// default; the wizards wrap their lines to it).
+    init(_ arguments: [String], environment: [String: String] = [:], columns: UInt16 = 100) throws {
         // posix_openpt/ptsname are hidden from Swift's Glibc module (they need _XOPEN_SOURCE);
         // these are the Linux ioctls they wrap. grantpt is a no-op with devpts.
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -47,13 +54,20 @@ final class PseudoTerminalSession {
         }
         let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
         guard slave >= 0 else { throw PseudoTerminalError.unavailable(String(cString: strerror(errno))) }
-        var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
         process.executableURL = PetSpotProcess.binary
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         merged["TERM"] = "xterm-256color"
         merged["NO_COLOR"] = nil
+        if environment["XDG_STATE_HOME"] == nil {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("petspot-state-\(UUID())")
+            merged["XDG_STATE_HOME"] = folder.path
+            stateFolder = folder
+        } else {
+            stateFolder = nil
+        }
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
         let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
@@ -77,6 +91,7 @@ final class PseudoTerminalSession {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         close(master)
+        if let stateFolder { try? FileManager.default.removeItem(at: stateFolder) }
     }
 
     /// Waits until the program prints `text` (after the previous match) and returns what it
@@ -111,6 +126,12 @@ final class PseudoTerminalSession {
     func endInput() {
         var endOfFile: UInt8 = 0x04
         _ = write(master, &endOfFile, 1)
+    }
+
+    /// What Ctrl-C does: SIGINT to the program (sent directly, as the pseudo-terminal is not
+    /// the program's controlling terminal, so typing ^C would only be read as a character).
+    func interrupt() {
+        kill(process.processIdentifier, SIGINT)
     }
 
     /// Waits for the program to end (reading what it prints meanwhile) and returns its exit status.

@@ -7,17 +7,12 @@ import NIOHTTP1
 /// A Server-Sent Events client on AsyncHTTPClient that records what it reads: each event's
 /// name and data, and the comments (heartbeats).
 final class EventStreamClient: Sendable {
-    struct Event: Sendable, Hashable {
-        var name: String
-        var data: String
-    }
+    typealias Event = EventStreamParser.Event
 
     private struct State {
-        var events: [Event] = []
-        var comments: [String] = []
+        var parser = EventStreamParser()
         var status: Int?
         var ended = false
-        var pending = ""
     }
 
     private let state = Locked(State())
@@ -40,7 +35,7 @@ final class EventStreamClient: Sendable {
                 state.withLock { $0.status = Int(response.status.code) }
                 for try await buffer in response.body {
                     let text = String(buffer: buffer)
-                    state.withLock { Self.parse(text, into: &$0) }
+                    state.withLock { $0.parser.append(text) }
                 }
             } catch {}
             state.withLock { $0.ended = true }
@@ -48,59 +43,33 @@ final class EventStreamClient: Sendable {
         task.withLock { $0 = reader }
     }
 
-    var events: [Event] { state.withLock { $0.events } }
-    var comments: [String] { state.withLock { $0.comments } }
+    var events: [Event] { state.withLock { $0.parser.events } }
+    var comments: [String] { state.withLock { $0.parser.comments } }
     var status: Int? { state.withLock { $0.status } }
     var ended: Bool { state.withLock { $0.ended } }
 
     /// The `data:` of every `event: fix`.
-    var fixes: [String] { events.filter { $0.name == "fix" }.map(\.data) }
+    var fixes: [String] { state.withLock { $0.parser.fixes } }
 
     /// Drops the connection (the client goes away).
     func close() {
         task.withLock { $0?.cancel() }
     }
 
-    /// Waits (polling, at most `seconds`) until `condition` holds; false on timeout.
-    func wait(_ seconds: Double, until condition: @Sendable (EventStreamClient) -> Bool) async -> Bool {
+    /// How many `event: fix` events were read.
+    var fixCount: Int { state.withLock { $0.parser.fixCount } }
+
+    /// Waits (polling every `interval`, at most `seconds`) until `condition` holds; false on
+    /// timeout.
+    func wait(
+        _ seconds: Double, polling interval: Duration = .milliseconds(20),
+        until condition: @Sendable (EventStreamClient) -> Bool
+    ) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
         while ContinuousClock.now < deadline {
             if condition(self) { return true }
-            try? await Task.sleep(for: .milliseconds(20))
+            try? await Task.sleep(for: interval)
         }
         return condition(self)
     }
-
-    private static func parse(_ text: String, into state: inout State) {
-        state.pending += text
-        while let range = state.pending.range(of: "\n\n") {
-            let block = String(state.pending[..<range.lowerBound])
-            state.pending.removeSubrange(..<range.upperBound)
-            var name = "message"
-            var data: [String] = []
-            var isComment = true
-            for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
-                if line.hasPrefix(":") {
-                    state.comments.append(String(line.dropFirst()).trimmingCharacters(in: .whitespaces))
-                } else if line.hasPrefix("event: ") {
-                    name = String(line.dropFirst(7))
-                    isComment = false
-                } else if line.hasPrefix("data: ") {
-                    data.append(String(line.dropFirst(6)))
-                    isComment = false
-                }
-            }
-            if !isComment { state.events.append(Event(name: name, data: data.joined(separator: "\n"))) }
-        }
-    }
-}
-
-/// Polls `condition` (at most `seconds`); false on timeout.
-func eventually(_ seconds: Double, _ condition: @Sendable () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return await condition()
 }

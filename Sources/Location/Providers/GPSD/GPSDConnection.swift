@@ -40,6 +40,8 @@ struct GPSDConnection: ~Copyable {
 
     private let data: UnsafeMutablePointer<gps_data_t>
     private var isOpen = false
+    /// The device chosen by ``stream(device:)`` as a C string, or empty for every device.
+    private var chosenDevice: [CChar] = []
     /// From the last `SKY` report; `nil` until one arrives.
     private var satellitesUsed: Int?
     /// Bytes read from the socket and not yet parsed, from `start`; at most ``lineLimit``.
@@ -76,10 +78,24 @@ struct GPSDConnection: ~Copyable {
         isOpen = true
     }
 
-    /// Asks gpsd to stream JSON reports (`?WATCH={"enable":true,"json":true}`). The
-    /// corresponding C function is `gps_stream` with `WATCH_ENABLE | WATCH_JSON`.
-    func stream() throws(GPSDConnectionError) {
-        guard gps_stream(data, UInt32(WATCH_ENABLE | WATCH_JSON), nil) == 0 else { throw .watchRefused }
+    /// Asks gpsd to stream JSON reports (`?WATCH={"enable":true,"json":true}`), of one device
+    /// only when `device` is given (`"device":"/dev/ttyUSB0"`). The corresponding C function is
+    /// `gps_stream` with `WATCH_ENABLE | WATCH_JSON`, and `WATCH_DEVICE` with the device's path.
+    ///
+    /// With a device, ``read()`` also drops any report that names another device, so the
+    /// fixes of a second receiver never arrive even from a gpsd that sent them.
+    mutating func stream(device: String? = nil) throws(GPSDConnectionError) {
+        let result: Int32
+        if let device {
+            chosenDevice = Array(device.utf8CString)
+            result = chosenDevice.withUnsafeMutableBufferPointer { path in
+                gps_stream(data, UInt32(WATCH_ENABLE | WATCH_JSON | WATCH_DEVICE), path.baseAddress)
+            }
+        } else {
+            chosenDevice = []
+            result = gps_stream(data, UInt32(WATCH_ENABLE | WATCH_JSON), nil)
+        }
+        guard result == 0 else { throw .watchRefused }
     }
 
     /// The socket, for `poll()`.
@@ -142,6 +158,7 @@ struct GPSDConnection: ~Copyable {
         var bytes = Array(line)
         bytes.append(0)
         data.pointee.set = 0  // non-position reports add bits without clearing old ones
+        data.pointee.dev.path.0 = 0  // a report without "device" must not keep the last one's
         _ = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
                 Self.parseLock.withLock { _ in
@@ -181,7 +198,7 @@ struct GPSDConnection: ~Copyable {
     private mutating func message() -> Message {
         let set = data.pointee.set
         if set & SATELLITE_SET != 0 { satellitesUsed = Int(data.pointee.satellites_used) }
-        guard set & MODE_SET != 0 else { return .other }
+        guard set & MODE_SET != 0, isFromChosenDevice else { return .other }
         let fix = data.pointee.fix
         return .report(
             GPSDReport(
@@ -189,6 +206,20 @@ struct GPSDConnection: ~Copyable {
                 altitudeHAE: fix.altHAE, eph: fix.eph, epx: fix.epx, epy: fix.epy, epv: fix.epv, speed: fix.speed,
                 track: fix.track, timeSeconds: Int(fix.time.tv_sec), timeNanoseconds: Int(fix.time.tv_nsec),
                 satellitesUsed: satellitesUsed))
+    }
+
+    /// Whether the last parsed report came from the device ``stream(device:)`` chose: always
+    /// with no device chosen, or when the report does not name its device.
+    private var isFromChosenDevice: Bool {
+        guard !chosenDevice.isEmpty, data.pointee.dev.path.0 != 0 else { return true }
+        return withUnsafeBytes(of: data.pointee.dev.path) { path in
+            chosenDevice.withUnsafeBufferPointer { chosen in
+                guard let reported = path.baseAddress?.assumingMemoryBound(to: CChar.self),
+                    let wanted = chosen.baseAddress
+                else { return false }
+                return strncmp(reported, wanted, path.count) == 0
+            }
+        }
     }
 
     /// The named case for `gps_open`'s failure code (libgps' `NL_*` codes, negative).

@@ -31,7 +31,7 @@ final class GPSDMultiplexer: Sendable {
     }
 
     private enum Command {
-        case open(id: UInt64, host: String, port: String, handler: @Sendable (Event) -> Void)
+        case open(id: UInt64, host: String, port: String, device: String?, handler: @Sendable (Event) -> Void)
         case close(id: UInt64)
     }
 
@@ -72,10 +72,11 @@ final class GPSDMultiplexer: Sendable {
         state.withLock { $0.openConnections["\(host) \(port)", default: 0] }
     }
 
-    /// Opens a connection to gpsd at `host`:`port` and streams its events; closing the
+    /// Opens a connection to gpsd at `host`:`port` (watching only `device` when given) and
+    /// streams its events; closing the
     /// stream (the consumer stops iterating or is cancelled) closes the connection. The
     /// stream finishes after ``Event/failed(_:)`` or ``Event/lost(_:)``.
-    func connect(host: String, port: String) -> AsyncStream<Event> {
+    func connect(host: String, port: String, device: String? = nil) -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(4096))
         let id = state.withLock { state in
             state.nextID += 1
@@ -84,7 +85,7 @@ final class GPSDMultiplexer: Sendable {
         continuation.onTermination = { [self] _ in submit(.close(id: id)) }
         submit(
             .open(
-                id: id, host: host, port: port,
+                id: id, host: host, port: port, device: device,
                 handler: { event in
                     continuation.yield(event)
                     switch event {
@@ -162,8 +163,8 @@ final class GPSDMultiplexer: Sendable {
     private func apply(_ commands: [Command], to watches: inout [UInt64: Watch]) {
         for command in commands {
             switch command {
-            case .open(let id, let host, let port, let handler):
-                if let watch = open(host: host, port: port, handler: handler) {
+            case .open(let id, let host, let port, let device, let handler):
+                if let watch = open(host: host, port: port, device: device, handler: handler) {
                     watches[id] = watch
                     state.withLock { $0.openConnections[watch.key, default: 0] += 1 }
                 }
@@ -201,11 +202,13 @@ final class GPSDMultiplexer: Sendable {
     }
 
     /// Connects and starts the JSON watch; reports ``Event/connected`` or ``Event/failed(_:)``.
-    private func open(host: String, port: String, handler: @escaping @Sendable (Event) -> Void) -> Watch? {
+    private func open(host: String, port: String, device: String?, handler: @escaping @Sendable (Event) -> Void)
+        -> Watch?
+    {
         var connection = GPSDConnection()
         do throws(GPSDConnectionError) {
             try connection.open(host: host, port: port)
-            try connection.stream()
+            try connection.stream(device: device)
         } catch {
             handler(.failed(error))
             return nil

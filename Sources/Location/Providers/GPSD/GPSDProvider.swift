@@ -4,7 +4,8 @@ import Foundation
 /// `gpsfake` in tests.
 ///
 /// While a ``LocationService`` runs it, the provider holds one gpsd connection
-/// (`gps_open`, `gps_stream(WATCH_ENABLE | WATCH_JSON)`) read on a dedicated thread shared by
+/// (`gps_open`, `gps_stream(WATCH_ENABLE | WATCH_JSON)`, with `WATCH_DEVICE` when the endpoint
+/// names a device: then only that receiver's reports arrive) read on a dedicated thread shared by
 /// all gpsd connections of the process, and turns each report into a ``ProviderEvent``:
 /// mode 2/3 with a position is a fix, mode 0/1 is ``ProviderEvent/noFix`` (never a fix).
 /// When gpsd cannot be reached or goes away it sends
@@ -33,7 +34,7 @@ public struct GPSDProvider: LocationProvider {
         self.backoff = backoff
     }
 
-    /// `gpsd host:port`.
+    /// `gpsd host:port` (`gpsd host:port:device` with a device).
     public var source: FixSource { FixSource(kind: "gpsd", name: endpoint.description) }
 
     /// How many gpsd connections this process has open right now (all providers together):
@@ -51,7 +52,9 @@ public struct GPSDProvider: LocationProvider {
         var failures = 0
         while !Task.isCancelled {
             var lastTime: Date?? = nil
-            for await event in GPSDMultiplexer.shared.connect(host: endpoint.host, port: String(endpoint.port)) {
+            let events = GPSDMultiplexer.shared.connect(
+                host: endpoint.host, port: String(endpoint.port), device: endpoint.device)
+            for await event in events {
                 switch event {
                 case .connected:
                     failures = 0

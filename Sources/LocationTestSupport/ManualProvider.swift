@@ -1,11 +1,19 @@
-import Geodata
-import Location
+public import Location
 import Locking
 
-/// A provider the test drives by hand: ``emit(_:)`` forwards an event to the running service.
-/// Counts how often it was started and whether it is running, so tests can check that the
-/// service shares one connection and releases it.
-final class ManualProvider: LocationProvider {
+/// A provider the test drives by hand: it sends `startEvents` each time the service starts
+/// it, then ``emit(_:)`` forwards events to the running service. It counts how often it was
+/// started and whether it runs, so tests can check that the service shares one connection,
+/// releases it, and never starts it when it must not.
+///
+/// ```swift
+/// let provider = ManualProvider()                       // sends .connected when started
+/// let service = LocationService(provider: provider, authorizer: InMemoryAuthorizer(.authorizedWhenInUse))
+/// let request = Task { try await service.requestLocation() }
+/// await provider.waitUntilRunning()
+/// provider.emit(.fix(try testFix(52.2297, 21.0122)))
+/// ```
+public final class ManualProvider: LocationProvider {
     private struct State {
         var send: (@Sendable (ProviderEvent) -> Void)?
         var starts = 0
@@ -15,17 +23,19 @@ final class ManualProvider: LocationProvider {
     }
 
     private let state: Locked<State>
-    let source = FixSource(kind: "manual", name: "test")
+    public let source = FixSource(kind: "manual", name: "test")
 
     /// A provider that sends `startEvents` as soon as it runs.
-    init(startEvents: [ProviderEvent] = [.connected]) {
+    public init(startEvents: [ProviderEvent] = [.connected]) {
         state = Locked(State(startEvents: startEvents))
     }
 
-    var starts: Int { state.withLock { $0.starts } }
-    var isRunning: Bool { state.withLock { $0.running } }
+    /// How many times the service started it.
+    public var starts: Int { state.withLock { $0.starts } }
+    /// Whether it runs now.
+    public var isRunning: Bool { state.withLock { $0.running } }
 
-    func run(clock: LocationClock, send: @escaping @Sendable (ProviderEvent) -> Void) async {
+    public func run(clock: LocationClock, send: @escaping @Sendable (ProviderEvent) -> Void) async {
         let (events, waiters) = state.withLock { state in
             state.send = send
             state.starts += 1
@@ -45,7 +55,7 @@ final class ManualProvider: LocationProvider {
     }
 
     /// Suspends until the provider runs.
-    func waitUntilRunning() async {
+    public func waitUntilRunning() async {
         await withCheckedContinuation { continuation in
             let running = state.withLock { state in
                 if state.running { return true }
@@ -58,25 +68,9 @@ final class ManualProvider: LocationProvider {
 
     /// Sends `event` to the service if the provider runs; returns whether it did.
     @discardableResult
-    func emit(_ event: ProviderEvent) -> Bool {
+    public func emit(_ event: ProviderEvent) -> Bool {
         guard let send = state.withLock({ $0.send }) else { return false }
         send(event)
         return true
     }
-}
-
-/// A fix at `latitude`, `longitude` with accuracy `accuracy`.
-func testFix(_ latitude: Double, _ longitude: Double, accuracy: Double? = 5) throws -> LocationFix {
-    LocationFix(
-        coordinate: try Coordinate(latitude: latitude, longitude: longitude), mode: .twoDimensional,
-        horizontalAccuracy: accuracy, source: FixSource(kind: "manual", name: "test"))
-}
-
-/// Polls `condition` (yielding) until it holds, at most `limit` times.
-func eventually(_ limit: Int = 100_000, _ condition: () async -> Bool) async -> Bool {
-    for _ in 0..<limit {
-        if await condition() { return true }
-        await Task.yield()
-    }
-    return await condition()
 }

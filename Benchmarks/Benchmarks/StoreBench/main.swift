@@ -1,0 +1,192 @@
+// `store-bench`: the reports store's process-level numbers for Docs/Performance.md, printed
+// as markdown (Benchmarks/Scripts/report-store.sh runs it, release build, under nice).
+//
+//   store-bench inprocess 100000 1000000 10000000   # NearbySearch p50/p99, build time, memory
+//   store-bench sqlite 1000000                      # CSV → SQLite import, index load (start-up)
+//   store-bench postgis 100000 1000000 10000000     # COPY import, nearby p50/p99 on PostGIS
+//
+// Every size uses the same seeded reports (ReportStoreTestSupport's SplitMix) and the same
+// 1,000 found places, so the engines answer the same questions.
+import Foundation
+import Geodata
+import Geodesy
+import PostgresReportStore
+import ReportStore
+import ReportStoreTestSupport
+import SQLiteReportStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reports spread like real ones: most in populated latitudes, radii 0–50 km (a few to 500).
+func reports(_ count: Int) throws -> [PetReport] {
+    var generator = SplitMix(seed: 18)
+    return try (0..<count).map { number in
+        let latitude = generator.unit() * 120 - 55
+        let longitude = generator.unit() * 360 - 180
+        let kilometres = number % 100 == 0 ? generator.unit() * 500 : generator.unit() * 50
+        return try PetReport.missing(
+            id: String(format: "r%08d", number), coordinate: Coordinate(latitude: latitude, longitude: longitude),
+            radius: SearchRadius(kilometers: kilometres))
+    }
+}
+
+/// Found places: half on top of a report, half anywhere.
+func queries(_ reports: [PetReport], count: Int = 1000) throws -> [Coordinate] {
+    var generator = SplitMix(seed: 4)
+    return try (0..<count).map { number in
+        if number % 2 == 0, let coordinate = reports[Int(generator.next() % UInt64(reports.count))].coordinate {
+            return coordinate
+        }
+        return try Coordinate(latitude: generator.unit() * 120 - 55, longitude: generator.unit() * 360 - 180)
+    }
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+}
+
+/// The resident set size now, in MB (from /proc/self/statm).
+func residentMB() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let pages = text.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1e6
+}
+
+func milliseconds(_ value: Double) -> String { String(format: "%.3f ms", value * 1000) }
+
+func inProcess(_ sizes: [Int]) throws {
+    print("### In-process index (NearbySearch)\n")
+    print("| reports | build | memory (RSS growth) | nearby p50 | nearby p99 | matches/query |")
+    print("|---|---|---|---|---|---|")
+    let clock = ContinuousClock()
+    for size in sizes {
+        let all = try reports(size)
+        let asked = try queries(all)
+        let entries = all.compactMap(\.nearbyEntry)
+        let before = residentMB()
+        let start = clock.now
+        let index = LiveNearbyIndex(reports: entries)
+        let build = seconds(clock.now - start)
+        let memory = residentMB() - before
+        var times: [Double] = []
+        var found = 0
+        for query in asked {
+            let begin = clock.now
+            found += index.matches(near: query, margin: .zero).count
+            times.append(seconds(clock.now - begin))
+        }
+        print(
+            "| \(size.formatted()) | \(String(format: "%.2f s", build)) | \(String(format: "%.0f MB", memory)) | "
+                + "\(milliseconds(percentile(times, 0.5))) | \(milliseconds(percentile(times, 0.99))) | "
+                + "\(String(format: "%.1f", Double(found) / Double(asked.count))) |")
+    }
+    print()
+}
+
+func sqlite(_ sizes: [Int]) async throws {
+    print("### SQLite store\n")
+    print("| reports | CSV → SQLite import | rows/s | index load (start-up) | nearby p50 | nearby p99 | file |")
+    print("|---|---|---|---|---|---|---|")
+    let clock = ContinuousClock()
+    for size in sizes {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-bench-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let all = try reports(size)
+        var csv = "id,latitude,longitude,radiusKm\r\n"
+        for report in all {
+            guard let coordinate = report.coordinate, let radius = report.radius else { continue }
+            csv +=
+                report.id + ","
+                + String(
+                    format: "%.6f,%.6f,%.4f\r\n", coordinate.latitude.degrees,
+                    coordinate.longitude.degrees, radius.kilometers)
+        }
+        let bytes = Array(csv.utf8)
+        csv = ""
+        let path = folder.appendingPathComponent("r.sqlite").path
+        var store = try SQLiteReportStore(path: path)
+        let start = clock.now
+        let source = try ReportCSV(bytes: bytes)
+        let summary = try await store.importReports(source, skipInvalid: false)
+        let importTime = seconds(clock.now - start)
+        precondition(summary.imported == size)
+        await store.close()
+        store = try SQLiteReportStore(path: path)
+        let loadStart = clock.now
+        _ = try await store.prepareForQueries()
+        let load = seconds(clock.now - loadStart)
+        var times: [Double] = []
+        for query in try queries(all) {
+            let begin = clock.now
+            _ = try await store.nearby(query, margin: .zero, limit: 100)
+            times.append(seconds(clock.now - begin))
+        }
+        await store.close()
+        let fileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        print(
+            "| \(size.formatted()) | \(String(format: "%.2f s", importTime)) | "
+                + "\(Int(Double(size) / importTime).formatted()) | \(String(format: "%.2f s", load)) | "
+                + "\(milliseconds(percentile(times, 0.5))) | \(milliseconds(percentile(times, 0.99))) | "
+                + "\(fileSize / 1_000_000) MB |")
+    }
+    print()
+}
+
+func postgis(_ sizes: [Int]) async throws {
+    print("### PostgreSQL 15 + PostGIS 3.3\n")
+    print("| reports | COPY import (with index) | rows/s | nearby p50 | nearby p99 | table + indexes |")
+    print("|---|---|---|---|---|---|")
+    let clock = ContinuousClock()
+    let server = try await PostgresServer.start()
+    do {
+        for size in sizes {
+            let address = try await server.createDatabase()
+            let store = try await PostgresReportStore.open(address, timeout: .seconds(3600))
+            let all = try reports(size)
+            let start = clock.now
+            let summary = try await store.importReports(ReportArraySource(reports: all), skipInvalid: false)
+            let importTime = seconds(clock.now - start)
+            precondition(summary.imported == size)
+            try await server.psql("VACUUM ANALYZE report", database: address.database)
+            var times: [Double] = []
+            for query in try queries(all) {
+                let begin = clock.now
+                _ = try await store.nearby(query, margin: .zero, limit: 100)
+                times.append(seconds(clock.now - begin))
+            }
+            let bytes = try await server.psql(
+                "SELECT pg_total_relation_size('report')", database: address.database
+            ).trimmingCharacters(in: .whitespacesAndNewlines)
+            await store.close()
+            print(
+                "| \(size.formatted()) | \(String(format: "%.1f s", importTime)) | "
+                    + "\(Int(Double(size) / importTime).formatted()) | \(milliseconds(percentile(times, 0.5))) | "
+                    + "\(milliseconds(percentile(times, 0.99))) | \((Int(bytes) ?? 0) / 1_000_000) MB |")
+            try await server.psql("DROP DATABASE \(address.database)", database: "postgres")
+        }
+    } catch {
+        await server.stop()
+        throw error
+    }
+    await server.stop()
+    print()
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+let sizes = arguments.dropFirst().compactMap { Int($0) }
+switch arguments.first {
+case "inprocess": try inProcess(sizes)
+case "sqlite": try await sqlite(sizes)
+case "postgis": try await postgis(sizes)
+default:
+    FileHandle.standardError.write(Data("usage: store-bench inprocess|sqlite|postgis SIZE…\n".utf8))
+    exit(64)
+}

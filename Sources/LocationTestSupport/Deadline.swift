@@ -1,0 +1,48 @@
+/// A real-time wait that gave up.
+public struct DeadlineExceeded: Error, CustomStringConvertible {
+    /// What was awaited.
+    public var what: String
+    /// How long, in seconds of real time.
+    public var seconds: Double
+    public var description: String { "\(what) did not happen within \(seconds) s" }
+}
+
+/// Runs `body`, cancelling it and throwing ``DeadlineExceeded`` after `seconds` of real time:
+/// no test waits on gpsd or a child process forever.
+public func withDeadline<T: Sendable>(
+    _ seconds: Double, _ what: String, _ body: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try? await Task.sleep(for: .seconds(seconds))
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let value = first else {
+            throw DeadlineExceeded(what: what, seconds: seconds)
+        }
+        return value
+    }
+}
+
+/// Polls `condition` every few milliseconds of real time until it holds; throws
+/// ``DeadlineExceeded`` naming `what` after `seconds`.
+public func waitUntil(
+    _ seconds: Double = 5, _ what: String = "the condition", _ condition: @Sendable () async -> Bool
+) async throws {
+    guard await eventually(seconds, condition) else { throw DeadlineExceeded(what: what, seconds: seconds) }
+}
+
+/// Whether `condition` holds within `seconds` of real time, polled every few milliseconds
+/// (for `#expect(await eventually { … })`).
+public func eventually(_ seconds: Double = 5, _ condition: @Sendable () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        await Task.yield()
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return await condition()
+}

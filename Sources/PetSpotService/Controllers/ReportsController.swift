@@ -1,0 +1,181 @@
+import Foundation
+import Geodata
+import Geodesy
+import Hummingbird
+import NIOCore
+import OutsideInput
+import PetSpotJSON
+import ReportSteps
+import ReportStore
+
+/// The reports store over HTTP: `POST /v1/reports/missing` and `/found` (201 with
+/// `Location`; 422 with every field error, the step models' messages), `GET /v1/reports`
+/// (a page), `GET`/`PATCH`/`DELETE /v1/reports/{id}`, `GET /v1/reports/nearby`.
+///
+/// Bodies are the wizards' payloads; answers are announcements (``ReportStoreJSON``), which
+/// the Pet details card reads. Without a store every route answers 503.
+struct ReportsController {
+    let store: (any ReportStore)?
+    let today: Today
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.post("/v1/reports/missing") { request, _ -> Response in
+            let data = try await Self.jsonBody(request)
+            return try await created(try ReportSubmission.missing(data, today: today))
+        }
+        router.post("/v1/reports/found") { request, _ -> Response in
+            let data = try await Self.jsonBody(request)
+            return try await created(try ReportSubmission.found(data, today: today))
+        }
+        router.get("/v1/reports") { request, _ -> Response in
+            let query = try Query(request, allowed: ["kind", "status", "after", "limit"])
+            var list = ReportListQuery()
+            if let text = query["kind"] {
+                guard let kind = ReportKind(rawValue: text) else {
+                    throw Problem.badParameter("kind", "Query parameter 'kind' must be missing or found.")
+                }
+                list.kind = kind
+            }
+            if let text = query["status"] {
+                guard let status = ReportStatus(text: text) else {
+                    throw Problem.badParameter("status", "Query parameter 'status' must be \(ReportStatus.choices).")
+                }
+                list.status = status
+            }
+            list.after = query["after"]
+            list.limit = try Self.limit(query, maximum: ReportListQuery.maximumLimit) ?? 100
+            let store = try requireStore()
+            let reports = try await Self.storeCall { try await store.list(list) }
+            return .json(ReportStoreJSON.list(reports, limit: list.limit))
+        }
+        router.get("/v1/reports/nearby") { request, _ -> Response in
+            let query = try Query(request, allowed: ["from", "limit", "marginKm"])
+            let from = try GeodesyController.coordinate(query, "from")
+            let limit = try Self.limit(query, maximum: 10_000) ?? 100
+            var margin = SearchRadius.zero
+            if let km = try query.number("marginKm", in: -1e300...1e300, "a number of kilometres from 0 to 10000") {
+                do throws(GeodesyError) {
+                    margin = try SearchRadius(kilometers: km)
+                } catch {
+                    throw Problem.badParameter("marginKm", "Query parameter 'marginKm': \(error.description)")
+                }
+            }
+            let store = try requireStore()
+            let result = try await Self.storeCall { try await store.nearby(from, margin: margin, limit: limit) }
+            return .json(ReportStoreJSON.nearby(from: from, result: result))
+        }
+        router.get("/v1/reports/{id}") { request, context -> Response in
+            _ = try Query(request, allowed: [])
+            let id = try Self.id(context)
+            let store = try requireStore()
+            let report = try await Self.storeCall { try await store.report(id: id) }
+            return .json(ReportStoreJSON.report(report))
+        }
+        router.patch("/v1/reports/{id}") { request, context -> Response in
+            _ = try Query(request, allowed: [])
+            let id = try Self.id(context)
+            let status = try Self.status(try await Self.jsonBody(request))
+            let store = try requireStore()
+            let report = try await Self.storeCall { try await store.setStatus(status, id: id) }
+            return .json(ReportStoreJSON.report(report))
+        }
+        router.delete("/v1/reports/{id}") { request, context -> Response in
+            _ = try Query(request, allowed: [])
+            let id = try Self.id(context)
+            let store = try requireStore()
+            try await Self.storeCall { try await store.remove(id: id) }
+            return Response(status: .noContent)
+        }
+    }
+
+    private func requireStore() throws(Problem) -> any ReportStore {
+        guard let store else {
+            throw Problem(
+                .serviceUnavailable, detail: "This server has no reports store (start it with --store URL).",
+                extensions: [("reason", "noStore")])
+        }
+        return store
+    }
+
+    private func created(_ report: PetReport) async throws -> Response {
+        let store = try requireStore()
+        try await Self.storeCall { try await store.add([report]) }
+        var response = Response.json(ReportStoreJSON.report(report), status: .created)
+        response.headers[.location] = "/v1/reports/\(report.id)"
+        return response
+    }
+
+    /// Runs a store call, answering its error as problem details: 404 unknown id, 409 a
+    /// duplicate, 422 an invalid report, 503 a store that cannot be reached, 500 a store failure.
+    static func storeCall<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as ReportStoreError {
+            let status: HTTPResponse.Status =
+                switch error.reason {
+                case .notFound: .notFound
+                case .duplicateID: .conflict
+                case .invalidReport, .invalidImport: .unprocessableContent
+                case .unavailable: .serviceUnavailable
+                case .invalidURL, .storage: .internalServerError
+                }
+            throw Problem(status, detail: error.description)
+        }
+    }
+
+    /// The `{id}` path parameter, checked with the identifier rules (404 for one no report can have).
+    private static func id(_ context: BasicRequestContext) throws(Problem) -> String {
+        let id = context.parameters.get("id") ?? ""
+        do {
+            try ReportID.check(id)
+        } catch {
+            throw Problem(
+                .notFound, detail: "No report with id \(String(id.prefix(80)).terminalSafe): \(error.description)")
+        }
+        return id
+    }
+
+    /// `limit`: a whole number from 1 to `maximum`.
+    private static func limit(_ query: Query, maximum: Int) throws(Problem) -> Int? {
+        let rule = "a whole number from 1 to \(maximum)"
+        guard let value = try query.number("limit", in: 1...Double(maximum), rule) else { return nil }
+        guard let whole = Int(exactly: value) else {
+            throw Problem.badParameter("limit", "Query parameter 'limit' must be \(rule).")
+        }
+        return whole
+    }
+
+    /// `{"status": "CLOSED"}`.
+    private static func status(_ data: Data) throws(Problem) -> ReportStatus {
+        var body = try ReportBody(data, known: ["status"])
+        let text = body.text("status")
+        if text == nil, body.errors.isEmpty { body.fail("status", "is required: \(ReportStatus.choices)") }
+        if let text, ReportStatus(text: text) == nil {
+            body.fail("status", "\"\(String(text.prefix(40)).terminalSafe)\" is not one of \(ReportStatus.choices)")
+        }
+        guard body.errors.isEmpty, let text, let status = ReportStatus(text: text) else {
+            throw ReportSubmission.invalid(body.errors)
+        }
+        return status
+    }
+
+    /// A JSON request body (`application/json`), at most ``ServiceLimits/maximumBodyBytes``:
+    /// 415 for another media type, 413 past the limit, 400 when empty.
+    static func jsonBody(_ request: Request) async throws -> Data {
+        let mediaType = request.headers[.contentType]?.split(separator: ";").first.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        guard mediaType == "application/json" else {
+            throw Problem(
+                .unsupportedMediaType,
+                detail:
+                    "A report must be sent as application/json; got \(String((request.headers[.contentType] ?? "no Content-Type").prefix(80)).terminalSafe).",
+                headers: [.accept: "application/json"])
+        }
+        let buffer = try await ScenariosController.body(of: request)
+        guard buffer.readableBytes > 0 else {
+            throw Problem(.badRequest, detail: "The request body is empty; send a JSON object of report fields.")
+        }
+        return Data(buffer.readableBytesView)
+    }
+}

@@ -1,0 +1,61 @@
+import Location
+import PetSpotJSON
+import ReportSteps
+
+/// What a report page needs to know about this server, rendered into the page
+/// (`<body data-config="…">`): the steps in order, where "Request GPS position" / "Use
+/// current location" gets a position, how long a draft is kept, and the few words the
+/// script shows on its own.
+struct PageConfiguration: Sendable {
+    /// The flows with pages.
+    enum Flow: String, Sendable {
+        case missing, found
+    }
+
+    /// `true` when `petspot serve` has a location source (`--gpsd` or `--scenario`): the
+    /// location button asks the server; otherwise the browser's Geolocation API.
+    let usesServerLocation: Bool
+    /// "Today" for the date fields.
+    let today: Today
+
+    /// How long a draft (what was typed, the photo) survives in the browser without use: a
+    /// day, well over the 30 minutes spec 001 asks for.
+    static let draftLifetime: Duration = .seconds(24 * 3600)
+
+    init(location: LocationSource, today: Today) {
+        usesServerLocation = location.service != nil
+        self.today = today
+    }
+
+    /// What Go to Settings explains, for this server's location path.
+    var settingsHelp: String { usesServerLocation ? PageCopy.serverSettingsHelp : PageCopy.browserSettingsHelp }
+
+    /// The steps of `flow` in order: `kind` is `photo`, `form` or `preview` (the report shown
+    /// at the end).
+    static func steps(_ flow: Flow) -> [(name: String, kind: String)] {
+        switch flow {
+        case .found:
+            [("uploadPhoto", "photo"), ("petDetails", "form"), ("contactInfo", "form"), ("submitted", "preview")]
+        case .missing:
+            [("animalPhoto", "photo"), ("animalDescription", "form"), ("contactDetails", "preview")]
+        }
+    }
+
+    /// The configuration JSON of `flow`'s page.
+    func json(flow: Flow) -> JSONValue {
+        let steps = Self.steps(flow)
+        return .object([
+            ("flow", .string(flow.rawValue)),
+            ("steps", .array(steps.map { .object([("name", .string($0.name)), ("kind", .string($0.kind))]) })),
+            ("submitStep", .string(flow == .found ? ContactInfoForm.step : nil)),
+            ("earlierSteps", .array(flow == .found ? [.string(FoundPetDetailsForm.step)] : [])),
+            ("locationSource", .string(usesServerLocation ? "server" : "browser")),
+            ("locationTimeoutMs", .number(StepAnswer.seconds(PageLocationRequest.timeout) * 1000)),
+            ("maximumAgeMs", .number(StepAnswer.seconds(PageLocationRequest.maximumAge) * 1000)),
+            ("draftLifetimeMs", .number(StepAnswer.seconds(Self.draftLifetime) * 1000)),
+            ("inFlightHelper", .string(CoordinateFields.inFlightHelperText)),
+            ("serverUnreachable", .string(PageCopy.serverUnreachable)),
+            ("photoLoading", .string(PageCopy.photoLoading)),
+        ])
+    }
+}

@@ -1,0 +1,58 @@
+import Hummingbird
+import Mustache
+
+/// The report pages' Mustache templates and their script and style, embedded in the binary
+/// (`Package.swift`'s `reportPageFiles`), so the installed `petspot` serves them without the
+/// source tree.
+enum PageTemplates {
+    /// The templates by name (the file name without `.mustache`), parsed once; a template
+    /// that does not parse is a bug, reported by every page request and by a test.
+    static let library: Result<MustacheLibrary, TemplateError> = {
+        var library = MustacheLibrary()
+        for (name, bytes) in templateFiles {
+            do {
+                try library.register(String(decoding: bytes, as: UTF8.self), named: name)
+            } catch {
+                return .failure(TemplateError(name: name, reason: "\(error)"))
+            }
+        }
+        return .success(library)
+    }()
+
+    static let templateFiles: [(String, [UInt8])] = [
+        ("ReportPage", PackageResources.ReportPage_mustache),
+        ("FoundReport", PackageResources.FoundReport_mustache),
+        ("MissingReport", PackageResources.MissingReport_mustache),
+        ("StepHeader", PackageResources.StepHeader_mustache),
+        ("PhotoStep", PackageResources.PhotoStep_mustache),
+        ("TextField", PackageResources.TextField_mustache),
+        ("ChoiceField", PackageResources.ChoiceField_mustache),
+        ("CoordinateFields", PackageResources.CoordinateFields_mustache),
+        ("ReportPreview", PackageResources.ReportPreview_mustache),
+    ]
+
+    /// The script and the style, by the name they are served under.
+    static let assets: [String: (contentType: String, bytes: [UInt8])] = [
+        "report.js": ("text/javascript; charset=utf-8", PackageResources.report_js),
+        "report.css": ("text/css; charset=utf-8", PackageResources.report_css),
+    ]
+
+    /// `context` rendered with the template `name`.
+    static func render(_ context: Any, template name: String) throws(Problem) -> String {
+        switch library {
+        case .failure(let error):
+            throw Problem(.internalServerError, detail: "The page template \(error.name) is broken: \(error.reason)")
+        case .success(let library):
+            guard let html = library.render(context, withTemplate: name) else {
+                throw Problem(.internalServerError, detail: "There is no page template \(name).")
+            }
+            return html
+        }
+    }
+
+    /// A template that does not parse.
+    struct TemplateError: Error, Sendable {
+        let name: String
+        let reason: String
+    }
+}

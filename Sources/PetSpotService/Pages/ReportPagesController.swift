@@ -1,0 +1,55 @@
+import Hummingbird
+import NIOCore
+import ReportSteps
+
+/// The report pages: `GET /report/missing`, `GET /report/found` (server-rendered HTML from
+/// the Mustache templates beside this file) and `GET /report/assets/{file}` (their script
+/// and style). No external resource is loaded: the Content-Security-Policy allows only this
+/// server.
+struct ReportPagesController {
+    let configuration: PageConfiguration
+
+    /// The headers of every page: nothing cached (the pages carry today's date), nothing
+    /// loaded from elsewhere, no inline script.
+    static let pageHeaders: HTTPFields = [
+        .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+        .contentSecurityPolicy:
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        .xContentTypeOptions: "nosniff",
+    ]
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/report/found") { request, _ -> Response in
+            _ = try Query(request, allowed: [])
+            return Self.page(
+                try PageTemplates.render(FoundReportPage(configuration: configuration), template: "FoundReport"))
+        }
+        router.get("/report/missing") { request, _ -> Response in
+            _ = try Query(request, allowed: [])
+            return Self.page(
+                try PageTemplates.render(MissingReportPage(configuration: configuration), template: "MissingReport"))
+        }
+        router.get("/report/assets/{file}") { request, context -> Response in
+            _ = try Query(request, allowed: [])
+            let name = context.parameters.get("file") ?? ""
+            guard let asset = PageTemplates.assets[name] else {
+                throw Problem(
+                    .notFound,
+                    detail:
+                        "No page asset '\(StepRequest.shown(name))'; the assets are \(PageTemplates.assets.keys.sorted().joined(separator: ", "))."
+                )
+            }
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: asset.contentType, .cacheControl: "no-cache",
+                    .xContentTypeOptions: "nosniff",
+                ],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
+        }
+    }
+
+    static func page(_ html: String) -> Response {
+        Response(status: .ok, headers: pageHeaders, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+}

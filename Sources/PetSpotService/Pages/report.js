@@ -1,0 +1,521 @@
+// The report pages' script. It shows one step at a time, keeps the draft in this browser
+// (the fields in localStorage with the time they were saved, the photo in IndexedDB), and
+// asks the step API for everything a rule decides: field errors and helper texts, the toast,
+// whether a step advances, the location outcome. It holds no rule and no message of its
+// own: the words it shows come from the server (the page's data-config and the answers).
+(function () {
+  'use strict';
+
+  var config = JSON.parse(document.body.dataset.config);
+  var flow = config.flow;
+  var stepNames = config.steps.map(function (s) { return s.name; });
+  var kinds = {};
+  config.steps.forEach(function (s) { kinds[s.name] = s.kind; });
+  var draftKey = 'petspot.report.' + flow;
+  var staleDraft = false;
+  var draft = loadDraft();
+  var queues = {};
+  var pending = {};
+  var inflight = 0;
+  var queued = 0;
+  var photoBlob = null;
+  var previewUrl = null;
+  var toastTimer = null;
+
+  // The draft ----------------------------------------------------------------------------
+
+  function emptyDraft() {
+    return { version: 1, savedAt: Date.now(), step: stepNames[0], steps: {}, photo: null, report: null };
+  }
+
+  function loadDraft() {
+    try {
+      var saved = JSON.parse(localStorage.getItem(draftKey) || 'null');
+      if (saved && saved.version === 1 && Date.now() - saved.savedAt <= config.draftLifetimeMs) return saved;
+      staleDraft = saved !== null;
+      localStorage.removeItem(draftKey);
+    } catch (e) { /* no storage: the page works, the draft is not kept */ }
+    return emptyDraft();
+  }
+
+  function saveDraft() {
+    draft.savedAt = Date.now();
+    try { localStorage.setItem(draftKey, JSON.stringify(draft)); } catch (e) { /* full or off */ }
+  }
+
+  function stepDraft(step) {
+    if (!draft.steps[step]) draft.steps[step] = { values: {}, shown: {}, checked: null, location: null };
+    return draft.steps[step];
+  }
+
+  // The photo's bytes, in IndexedDB (localStorage is too small for a 10 MB photo).
+  function photoStore(mode, use) {
+    return new Promise(function (resolve) {
+      if (!window.indexedDB) { resolve(null); return; }
+      var open = indexedDB.open('petspot-report-drafts', 1);
+      open.onupgradeneeded = function () { open.result.createObjectStore('photos'); };
+      open.onerror = function () { resolve(null); };
+      open.onsuccess = function () {
+        var db = open.result;
+        var tx = db.transaction('photos', mode);
+        var request = use(tx.objectStore('photos'));
+        tx.oncomplete = function () { db.close(); resolve(request.result || null); };
+        tx.onerror = tx.onabort = function () { db.close(); resolve(null); };
+      };
+    });
+  }
+
+  function clearDraft() {
+    try { localStorage.removeItem(draftKey); } catch (e) { /* nothing kept */ }
+    return photoStore('readwrite', function (store) { return store.delete(flow); });
+  }
+
+  // The page -----------------------------------------------------------------------------
+
+  function section(step) { return document.querySelector('section[data-step="' + step + '"]'); }
+  function stepOf(element) { var s = element.closest('section[data-step]'); return s ? s.dataset.step : null; }
+  function modal(name) { return document.querySelector('[data-modal="' + name + '"]'); }
+
+  function show(step) {
+    stepNames.forEach(function (name) { var s = section(name); if (s) s.hidden = name !== step; });
+    draft.step = step;
+    saveDraft();
+    window.scrollTo(0, 0);
+  }
+
+  function cards(step, name) { return section(step).querySelector('[data-cards="' + name + '"]'); }
+  function control(step, name) { return section(step).querySelector('[name="' + name + '"]'); }
+
+  function fieldNames(step) {
+    var names = [];
+    section(step).querySelectorAll('[name], [data-cards]').forEach(function (el) {
+      names.push(el.getAttribute('name') || el.dataset.cards);
+    });
+    return names;
+  }
+
+  function readField(step, name) {
+    var group = cards(step, name);
+    if (group) {
+      var on = group.querySelector('[aria-checked="true"]');
+      return on ? on.dataset.value : '';
+    }
+    return control(step, name).value;
+  }
+
+  function writeField(step, name, value) {
+    var group = cards(step, name);
+    if (group) {
+      group.querySelectorAll('[data-value]').forEach(function (card) {
+        card.setAttribute('aria-checked', card.dataset.value === value ? 'true' : 'false');
+      });
+      return;
+    }
+    var el = control(step, name);
+    if (el.value !== value) el.value = value;
+  }
+
+  function readValues(step) {
+    var values = {};
+    fieldNames(step).forEach(function (name) { values[name] = readField(step, name); });
+    return values;
+  }
+
+  function setMessage(step, kind, name, text) {
+    var el = section(step).querySelector('[data-' + kind + '-for="' + name + '"]');
+    if (!el) return;
+    el.textContent = text || '';
+    el.hidden = !text;
+  }
+
+  function showToast(message, seconds) {
+    var toast = document.querySelector('.toast');
+    toast.textContent = message;
+    toast.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(function () { toast.hidden = true; }, seconds * 1000);
+  }
+
+  function openModal(name) {
+    var m = modal(name);
+    m.hidden = false;
+    var button = m.querySelector('button');
+    if (button) button.focus();
+  }
+
+  function closeModal(name) { modal(name).hidden = true; }
+
+  function openAlert(alert) {
+    var m = modal('permission');
+    m.querySelector('[data-role="title"]').textContent = alert.title;
+    m.querySelector('[data-role="message"]').textContent = alert.message;
+    m.querySelector('[data-action="alert-cancel"]').textContent = alert.cancelTitle;
+    m.querySelector('[data-action="alert-settings"]').textContent = alert.settingsTitle;
+    openModal('permission');
+  }
+
+  // Talking to the server ----------------------------------------------------------------
+
+  // How much is still to happen (tests wait for 0): edits waiting, requests queued or in flight.
+  function updateBusy() { document.body.dataset.busy = String(inflight + queued + Object.keys(pending).length); }
+
+  function post(url, body, contentType) {
+    inflight += 1;
+    updateBusy();
+    var done = function () { inflight -= 1; updateBusy(); };
+    return fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': contentType || 'application/json' },
+      body: contentType ? body : JSON.stringify(body)
+    }).then(function (response) {
+      return response.json().catch(function () { return null; }).then(function (json) {
+        done();
+        return { ok: response.ok, body: json };
+      });
+    }, function () {
+      done();
+      return { ok: false, body: null };
+    });
+  }
+
+  function failed(result) {
+    var detail = result && result.body && result.body.detail;
+    showToast(detail || config.serverUnreachable, 3);
+  }
+
+  // One request at a time per step, in the order the person acted.
+  function enqueue(step, task) {
+    queued += 1;
+    updateBusy();
+    var settle = function () { queued -= 1; updateBusy(); };
+    var next = (queues[step] || Promise.resolve()).then(task);
+    next.then(settle, settle);
+    queues[step] = next.catch(function () { /* shown already */ });
+    return next;
+  }
+
+  function stepUrl(step) { return '/v1/report-steps/' + flow + '/' + step; }
+
+  // An edit goes with what the model showed last (every other change is an edit of its own,
+  // sent in order), so the model sees each change through its setter: a new species clears
+  // the race. A refresh or Continue goes with what the page shows.
+  function requestBody(step, action, editField) {
+    var sd = stepDraft(step);
+    var values = readValues(step);
+    var base = Object.assign({}, values);
+    if (editField) {
+      Object.keys(sd.shown).forEach(function (name) { if (name in base) base[name] = sd.shown[name]; });
+    }
+    var body = { action: action, values: base, checked: sd.checked, location: sd.location };
+    var sent = Object.assign({}, base);
+    if (editField) {
+      body.edit = { field: editField, value: values[editField] };
+      sent[editField] = values[editField];
+    }
+    // What the model got for each field: a field that differs now has an edit still to come.
+    return { body: body, sent: sent };
+  }
+
+  function applyAnswer(step, answer, sent) {
+    var sd = stepDraft(step);
+    Object.keys(answer.fields).forEach(function (name) {
+      var field = answer.fields[name];
+      // A field changed since (or not sent yet) keeps what the person did: its edit follows.
+      if (!sent || readField(step, name) === sent[name]) writeField(step, name, field.value);
+      sd.shown[name] = field.value;
+      setMessage(step, 'error', name, field.error);
+      setMessage(step, 'helper', name, field.helper);
+      var group = cards(step, name);
+      if (group) {
+        group.classList.toggle('invalid', !!field.error);
+        return;
+      }
+      var el = control(step, name);
+      el.disabled = field.disabled;
+      if (el.tagName !== 'SELECT') el.placeholder = field.placeholder;
+      el.setAttribute('aria-invalid', field.error ? 'true' : 'false');
+    });
+    sd.values = readValues(step);
+    sd.checked = answer.checked;
+    if (answer.location) {
+      var box = section(step).querySelector('[data-location]');
+      box.dataset.status = answer.location.status;
+      box.querySelector('[data-role="location-helper"]').textContent = answer.location.helper;
+      sd.location = answer.location.outcome;
+    }
+    saveDraft();
+    if (answer.toast) showToast(answer.toast.message, answer.toast.seconds);
+    if (answer.location && answer.location.alert) openAlert(answer.location.alert);
+  }
+
+  function send(step, url, request) {
+    return post(url, request.body).then(function (result) {
+      if (!result.ok || !result.body) { failed(result); return null; }
+      applyAnswer(step, result.body, request.sent);
+      return result.body;
+    });
+  }
+
+  function scheduleEdit(step, field, delay) {
+    var waiting = pending[step];
+    if (waiting && waiting.field !== field) flushEdit(step);
+    if (pending[step]) clearTimeout(pending[step].timer);
+    pending[step] = { field: field, timer: setTimeout(function () { flushEdit(step); }, delay) };
+    updateBusy();
+    stepDraft(step).values = readValues(step);
+    saveDraft();
+  }
+
+  function flushEdit(step) {
+    var waiting = pending[step];
+    if (!waiting) return queues[step] || Promise.resolve();
+    clearTimeout(waiting.timer);
+    delete pending[step];
+    updateBusy();
+    return enqueue(step, function () { return send(step, stepUrl(step), requestBody(step, 'edit', waiting.field)); });
+  }
+
+  function refresh(step) {
+    return enqueue(step, function () { return send(step, stepUrl(step), requestBody(step, 'edit')); });
+  }
+
+  function continueForm(step) {
+    return flushEdit(step).then(function () {
+      return enqueue(step, function () {
+        var request = requestBody(step, 'continue');
+        if (step === config.submitStep) {
+          request.body.earlierSteps = {};
+          config.earlierSteps.forEach(function (s) { request.body.earlierSteps[s] = stepDraft(s).values; });
+        }
+        return send(step, stepUrl(step), request).then(function (answer) {
+          if (!answer) return;
+          if (answer.backTo) {
+            var back = stepDraft(answer.backTo);
+            back.checked = back.values;
+            show(answer.backTo);
+            refresh(answer.backTo);
+          } else if (answer.outcome === 'advance') {
+            if (answer.report) { draft.report = answer.report; renderReport(); }
+            show(answer.next);
+          } else {
+            var invalid = section(step).querySelector('[aria-invalid="true"], .cards.invalid .card');
+            if (invalid) invalid.focus();
+          }
+        });
+      });
+    });
+  }
+
+  // Request GPS position / Use current location: the server's source, or this browser's.
+  function browserPosition() {
+    return new Promise(function (resolve) {
+      if (!navigator.geolocation) { resolve({ unsupported: true }); return; }
+      navigator.geolocation.getCurrentPosition(function (position) {
+        resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude });
+      }, function (error) {
+        resolve({ errorCode: error.code });
+      }, { enableHighAccuracy: true, timeout: config.locationTimeoutMs, maximumAge: config.maximumAgeMs });
+    });
+  }
+
+  function locate(step, button) {
+    if (button.disabled) return;
+    button.disabled = true;
+    var box = section(step).querySelector('[data-location]');
+    var helper = box.querySelector('[data-role="location-helper"]');
+    var before = helper.textContent;
+    box.dataset.status = 'inFlight';
+    helper.textContent = config.inFlightHelper;
+    inflight += 1;
+    updateBusy();
+    flushEdit(step).then(function () {
+      return config.locationSource === 'browser' ? browserPosition() : null;
+    }).then(function (browser) {
+      inflight -= 1;
+      updateBusy();
+      return enqueue(step, function () {
+        var request = requestBody(step, 'edit');
+        delete request.body.action;
+        if (browser) request.body.browser = browser;
+        return send(step, stepUrl(step) + '/location', request);
+      });
+    }).then(function (answer) {
+      if (!answer) helper.textContent = before;
+      button.disabled = false;
+    });
+  }
+
+  // Photo steps ---------------------------------------------------------------------------
+
+  function photoUrl(action, filename) {
+    return '/v1/report-photos/' + flow + '?action=' + action +
+      (filename ? '&filename=' + encodeURIComponent(filename) : '');
+  }
+
+  function showPhoto(step, loadingName) {
+    var s = section(step);
+    var card = s.querySelector('[data-role="photo-card"]');
+    var name = loadingName || (draft.photo && draft.photo.filename);
+    s.querySelector('[data-role="photo-empty"]').hidden = !!name;
+    card.hidden = !name;
+    card.classList.toggle('loading', !!loadingName);
+    if (!name) return;
+    s.querySelector('[data-role="photo-name"]').textContent = name;
+    s.querySelector('[data-role="photo-size"]').textContent = loadingName ? config.photoLoading : draft.photo.sizeText;
+    var img = s.querySelector('[data-role="photo-preview"]');
+    if (previewUrl) URL.revokeObjectURL(previewUrl);
+    previewUrl = !loadingName && photoBlob ? URL.createObjectURL(photoBlob) : null;
+    img.hidden = !previewUrl;
+    img.onerror = function () { img.hidden = true; }; // a format this browser cannot draw (HEIC)
+    if (previewUrl) img.src = previewUrl; else img.removeAttribute('src');
+  }
+
+  function pickPhoto(step, file) {
+    showPhoto(step, file.name);
+    post(photoUrl('pick', file.name), file, 'application/octet-stream').then(function (result) {
+      var answer = result.body;
+      if (result.ok && answer && answer.photo) {
+        photoBlob = file;
+        draft.photo = answer.photo;
+        saveDraft();
+        photoStore('readwrite', function (store) { return store.put(file, flow); });
+      }
+      showPhoto(step);
+      if (!result.ok || !answer) {
+        setMessage(step, 'error', 'photo', (answer && answer.detail) || config.serverUnreachable);
+      } else {
+        setMessage(step, 'error', 'photo', answer.error);
+      }
+    });
+  }
+
+  function removePhoto(step) {
+    photoBlob = null;
+    draft.photo = null;
+    saveDraft();
+    photoStore('readwrite', function (store) { return store.delete(flow); });
+    setMessage(step, 'error', 'photo', null);
+    showPhoto(step);
+  }
+
+  function continuePhoto(step) {
+    var has = photoBlob && draft.photo;
+    post(photoUrl('continue', has ? draft.photo.filename : null), has ? photoBlob : new Blob([]),
+      'application/octet-stream').then(function (result) {
+      var answer = result.body;
+      if (!result.ok || !answer) { failed(result); return; }
+      if (answer.toast) showToast(answer.toast.message, answer.toast.seconds);
+      setMessage(step, 'error', 'photo', answer.error);
+      if (answer.outcome === 'advance') show(answer.next);
+    });
+  }
+
+  // The report at the end -----------------------------------------------------------------
+
+  function renderReport() {
+    var report = draft.report;
+    if (!report) return;
+    document.querySelectorAll('[data-role="report"]').forEach(function (box) {
+      box.querySelector('[data-role="report-notice"]').textContent = report.notice;
+      box.querySelector('[data-role="report-payload"]').textContent = JSON.stringify(report.payload, null, 2);
+      box.querySelector('[data-role="report-photo"]').textContent =
+        draft.photo ? draft.photo.filename + ' \u00b7 ' + draft.photo.sizeText : '';
+    });
+    saveDraft();
+  }
+
+  function startOver() {
+    clearDraft().then(function () { window.location.reload(); });
+  }
+
+  function back(step) {
+    var index = stepNames.indexOf(step);
+    if (index > 0) show(stepNames[index - 1]);
+  }
+
+  // What the person does --------------------------------------------------------------------
+
+  document.addEventListener('click', function (event) {
+    var card = event.target.closest('.card');
+    if (card) {
+      var group = card.closest('[data-cards]');
+      group.querySelectorAll('.card').forEach(function (c) { c.setAttribute('aria-checked', c === card ? 'true' : 'false'); });
+      scheduleEdit(stepOf(card), group.dataset.cards, 0);
+      return;
+    }
+    var button = event.target.closest('[data-action]');
+    if (!button) return;
+    var step = stepOf(button);
+    switch (button.dataset.action) {
+      case 'continue':
+        if (kinds[step] === 'photo') continuePhoto(step); else continueForm(step);
+        break;
+      case 'back': back(step); break;
+      case 'locate': locate(step, button); break;
+      case 'remove-photo': removePhoto(step); break;
+      case 'cancel': openModal('cancel'); break;
+      case 'cancel-keep': closeModal('cancel'); break;
+      case 'cancel-confirm': closeModal('cancel'); startOver(); break;
+      case 'start-over': startOver(); break;
+      case 'alert-cancel': closeModal('permission'); break;
+      case 'alert-settings': closeModal('permission'); openModal('settings'); break;
+      case 'settings-close': closeModal('settings'); break;
+    }
+  });
+
+  document.addEventListener('input', function (event) {
+    var el = event.target;
+    if (!el.name || !stepOf(el)) return;
+    scheduleEdit(stepOf(el), el.name, 300);
+  });
+
+  document.addEventListener('change', function (event) {
+    var el = event.target;
+    var step = stepOf(el);
+    if (!step) return;
+    if (el.type === 'file') {
+      if (el.files && el.files[0]) pickPhoto(step, el.files[0]);
+      el.value = '';
+      return;
+    }
+    if (!el.name) return;
+    var waiting = pending[step];
+    // Leaving a field whose edit went already (the browser's change event) sends nothing.
+    if (!(waiting && waiting.field === el.name) && stepDraft(step).shown[el.name] === el.value) return;
+    scheduleEdit(step, el.name, 0);
+  });
+
+  document.addEventListener('keydown', function (event) {
+    if (event.key !== 'Escape') return;
+    ['permission', 'settings', 'cancel'].forEach(function (name) { if (!modal(name).hidden) closeModal(name); });
+  });
+
+  // Opening the page: the draft as it was left ----------------------------------------------
+
+  function start() {
+    if (staleDraft) clearDraft(); // its photo's bytes go too
+    var photo = draft.photo
+      ? photoStore('readonly', function (store) { return store.get(flow); })
+      : Promise.resolve(null);
+    photo.then(function (blob) {
+      photoBlob = blob;
+      if (!blob && draft.photo) draft.photo = null; // the bytes are gone: as a failed load, no message
+      config.steps.forEach(function (s) {
+        if (s.kind === 'photo') showPhoto(s.name);
+        if (s.kind !== 'form') return;
+        var saved = draft.steps[s.name];
+        if (!saved) { stepDraft(s.name).shown = readValues(s.name); return; }
+        Object.keys(saved.values).forEach(function (name) { writeField(s.name, name, saved.values[name]); });
+        refresh(s.name);
+      });
+      renderReport();
+      var step = stepNames.indexOf(draft.step) >= 0 ? draft.step : stepNames[0];
+      if (kinds[step] === 'preview' && !draft.report) step = stepNames[0];
+      show(step);
+      updateBusy();
+      document.body.dataset.ready = 'true';
+    });
+  }
+
+  start();
+})();

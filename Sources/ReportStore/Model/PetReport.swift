@@ -1,0 +1,158 @@
+public import Geodata
+public import Geodesy
+
+/// One stored announcement: a missing-pet report (a place, a search radius, the animal, a
+/// contact) or a found-pet report (where it was found, the animal, the finder's contact).
+///
+/// The fields are the announcement API's (spec 003, `GET /api/v1/announcements/:id`), so a
+/// stored report renders as the Pet details card. Only the identifier, the kind and the
+/// status are always present: a report imported from a CSV file of places may have nothing
+/// else.
+///
+/// ```swift
+/// let report = try PetReport.missing(id: "r-17", coordinate: warsaw, radius: SearchRadius(kilometers: 15))
+/// report.nearbyEntry?.radius.meters      // 15000: an open missing report with a place
+/// ```
+public struct PetReport: Sendable, Hashable {
+    /// The identifier (``ReportID`` rules: 1–128 characters, no control characters).
+    public var id: String
+    /// Missing or found.
+    public var kind: ReportKind
+    /// `ACTIVE`, `FOUND` or `CLOSED`.
+    public var status: ReportStatus
+    /// Missing: where the pet was last seen; found: where it was found.
+    public var coordinate: Coordinate?
+    /// Missing: how far around ``coordinate`` the pet may be.
+    public var radius: SearchRadius?
+    /// The place's name: `"Warsaw"`.
+    public var place: String?
+    /// The day last seen (missing) or found, `YYYY-MM-DD`.
+    public var lastSeenDate: String?
+    /// Species identifier in upper case: `"DOG"`.
+    public var species: String?
+    /// Breed.
+    public var breed: String?
+    /// `"MALE"` or `"FEMALE"`.
+    public var gender: String?
+    /// Approximate age in whole years.
+    public var approximateAge: Int?
+    /// Microchip digits.
+    public var microchipNumber: String?
+    /// Additional description.
+    public var description: String?
+    /// Contact phone.
+    public var phone: String?
+    /// Contact email.
+    public var email: String?
+    /// The photo's URL.
+    public var photoUrl: String?
+    /// Reward text, shown as is.
+    public var reward: String?
+
+    /// A report with only its identity; set the other fields as needed.
+    public init(id: String, kind: ReportKind, status: ReportStatus? = nil) {
+        self.id = id
+        self.kind = kind
+        self.status = status ?? (kind == .missing ? .active : .found)
+    }
+
+    /// An open missing report with a place and a radius: what a CSV row of places holds.
+    ///
+    /// - Throws: ``ReportStoreError`` (invalid report) when `id` breaks the ``ReportID`` rules.
+    public static func missing(id: String, coordinate: Coordinate, radius: SearchRadius, place: String? = nil)
+        throws(ReportStoreError) -> PetReport
+    {
+        try ReportID.check(id)
+        var report = PetReport(id: id, kind: .missing)
+        report.coordinate = coordinate
+        report.radius = radius
+        report.place = place
+        return report
+    }
+
+    /// The report as nearby search sees it, when it takes part: an `ACTIVE` missing report
+    /// with a place and a radius.
+    public var nearbyEntry: NearbyReport? {
+        guard kind == .missing, status == .active, let coordinate, let radius else { return nil }
+        return NearbyReport(id: id, coordinate: coordinate, radius: radius)
+    }
+}
+
+/// The rules of a report identifier: 1 to 128 characters, each an ASCII letter or digit or
+/// one of `-_.:~@+` (so an id is its own URL path segment and compares the same everywhere),
+/// and not `nearby` (a route of its own).
+public enum ReportID {
+    /// The longest identifier, in characters.
+    public static let maximumLength = 128
+
+    /// The characters an identifier may have besides ASCII letters and digits.
+    public static let punctuation = "-_.:~@+"
+
+    /// Checks `id`.
+    ///
+    /// - Throws: ``ReportStoreError`` (invalid report) saying which rule it breaks.
+    public static func check(_ id: String) throws(ReportStoreError) {
+        if id.isEmpty { throw .invalidReport("the id is empty") }
+        if id.utf8.count > maximumLength { throw .invalidReport("the id is longer than \(maximumLength) characters") }
+        let allowed = id.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || punctuation.utf8.contains(byte)
+        }
+        if !allowed {
+            throw .invalidReport(
+                "the id \(ReportStoreError.quoted(id)) may have only ASCII letters, digits and \(punctuation)")
+        }
+        if id == "nearby" { throw .invalidReport("\"nearby\" is not a report id (it names a route)") }
+    }
+
+    /// `true` when `a` sorts before `b` in the stores' order: by their UTF-8 bytes (SQLite's
+    /// BINARY collation, PostgreSQL's `COLLATE "C"`).
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    /// A new identifier: `r-` and 16 random hexadecimal digits.
+    public static func generate() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt64
+        let hex = String(value, radix: 16)
+        return "r-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+extension PetReport {
+    /// The longest text a field may hold, in UTF-8 bytes.
+    public static let maximumTextBytes = 4096
+
+    /// Checks what every store requires of a report: a valid identifier, texts of at most
+    /// ``maximumTextBytes`` without NUL, a radius only on a missing report, an age of 0…100.
+    ///
+    /// - Throws: ``ReportStoreError`` (invalid report) naming the field.
+    public func validate() throws(ReportStoreError) {
+        try ReportID.check(id)
+        // One call per field (not an array of pairs: this runs for every row of an import).
+        try Self.check("location", place)
+        try Self.check("lastSeenDate", lastSeenDate)
+        try Self.check("species", species)
+        try Self.check("breed", breed)
+        try Self.check("gender", gender)
+        try Self.check("microchipNumber", microchipNumber)
+        try Self.check("description", description)
+        try Self.check("phone", phone)
+        try Self.check("email", email)
+        try Self.check("photoUrl", photoUrl)
+        try Self.check("reward", reward)
+        if kind == .found, radius != nil { throw .invalidReport("a found report has no search radius") }
+        if let approximateAge, !(0...100).contains(approximateAge) {
+            throw .invalidReport("approximateAge must be 0 to 100 years")
+        }
+    }
+
+    private static func check(_ name: String, _ value: String?) throws(ReportStoreError) {
+        guard let value else { return }
+        if value.utf8.count > maximumTextBytes {
+            throw .invalidReport("\(name) is longer than \(maximumTextBytes) bytes")
+        }
+        if value.utf8.contains(0) { throw .invalidReport("\(name) contains a NUL character") }
+    }
+}

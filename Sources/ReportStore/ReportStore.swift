@@ -1,0 +1,80 @@
+public import Geodata
+public import Geodesy
+
+/// A place where pet reports last: the embedded SQLite file or a PostgreSQL + PostGIS
+/// database, behind one API.
+///
+/// ## Implementation requirements
+/// Every store passes `ReportStoreContract` (the `ReportStoreTestSupport` product), which checks:
+/// - **Durability.** When a mutating call returns, its change is committed: it survives the
+///   process being killed and the store being opened again.
+/// - **All or nothing.** ``add(_:)`` and ``importReports(_:skipInvalid:)`` store every report
+///   or none; a failed call leaves the store as it was.
+/// - **Identifiers are unique**: adding a stored identifier fails with
+///   ``ReportStoreError/Reason/duplicateID`` and changes nothing.
+/// - **Order.** ``list(_:)`` is in identifier order by UTF-8 bytes (``ReportID/precedes(_:_:)``).
+/// - **Nearby** is exactly `NearbySearch`'s: the `ACTIVE` missing reports with a place and a
+///   radius whose geodesic distance (`geod_inverse`) to the found place is at most radius +
+///   margin, nearest first, ties by identifier; the same ids in the same order as
+///   `NearbySearch` built over those reports in identifier order, metres within 1 mm. A
+///   report's status change or removal is reflected by the next query.
+/// - **Errors** are ``ReportStoreError``s whose message says what to do; a store that cannot
+///   be reached fails with ``ReportStoreError/Reason/unavailable``, never a crash or a hang.
+///
+/// ```swift
+/// let store = try await SQLiteReportStore(path: path)
+/// try await store.add([try .missing(id: "r-1", coordinate: warsaw, radius: SearchRadius(kilometers: 15))])
+/// let near = try await store.nearby(foundAt, margin: .zero, limit: 10)
+/// ```
+public protocol ReportStore: Sendable {
+    /// Stores `reports`, all or none.
+    ///
+    /// - Throws: ``ReportStoreError``: a duplicate identifier, an invalid report, an
+    ///   unreachable store.
+    func add(_ reports: [PetReport]) async throws(ReportStoreError)
+
+    /// Stores the reports of `source` in one transaction. Invalid rows (and identifiers already
+    /// stored or repeated) are problems: with `skipInvalid` they are skipped and reported;
+    /// without it nothing is stored and the error lists them.
+    ///
+    /// - Returns: how many were stored and what was skipped.
+    /// - Throws: ``ReportStoreError/Reason/invalidImport`` listing every problem; or an
+    ///   unreachable store.
+    func importReports(_ source: some ReportSource, skipInvalid: Bool) async throws(ReportStoreError)
+        -> ImportSummary
+
+    /// The report with `id`.
+    ///
+    /// - Throws: ``ReportStoreError/Reason/notFound``.
+    func report(id: String) async throws(ReportStoreError) -> PetReport
+
+    /// Sets the status of report `id` and returns the report as stored.
+    ///
+    /// - Throws: ``ReportStoreError/Reason/notFound``.
+    func setStatus(_ status: ReportStatus, id: String) async throws(ReportStoreError) -> PetReport
+
+    /// Removes report `id`.
+    ///
+    /// - Throws: ``ReportStoreError/Reason/notFound``.
+    func remove(id: String) async throws(ReportStoreError)
+
+    /// A page of reports in identifier order.
+    func list(_ query: ReportListQuery) async throws(ReportStoreError) -> [PetReport]
+
+    /// How many reports are stored.
+    func count() async throws(ReportStoreError) -> Int
+
+    /// The open missing reports within reach of `location`, nearest first, at most `limit`.
+    func nearby(_ location: Coordinate, margin: SearchRadius, limit: Int?) async throws(ReportStoreError)
+        -> NearbyResult
+
+    /// Loads what queries need before the first one arrives (the SQLite store's nearby index),
+    /// so a server answers its first request as fast as the rest.
+    ///
+    /// - Returns: how many open missing reports are indexed, when the store keeps an index.
+    @discardableResult
+    func prepareForQueries() async throws(ReportStoreError) -> Int?
+
+    /// Releases connections and files. The store is not used afterwards.
+    func close() async
+}

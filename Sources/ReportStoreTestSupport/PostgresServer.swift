@@ -1,0 +1,167 @@
+public import Foundation
+import Glibc
+public import ReportStore
+import Subprocess
+import SystemPackage
+
+/// A real PostgreSQL 15 with PostGIS for tests and benchmarks: a fresh cluster (`initdb`) in a
+/// temporary folder, started with `pg_ctl` on a free loopback port, stopped and removed by
+/// ``stop()`` — as the gpsd tests start gpsd. PostgreSQL refuses to run as root, so as root the
+/// programs run as the `postgres` system user (`runuser -u postgres --`) and the folder is
+/// handed to it.
+///
+/// Tests use `.enabled(if: PostgresServer.shouldRun)`: they run when PostgreSQL is installed,
+/// and always with `CI=true`, where a missing PostgreSQL fails them instead of skipping.
+///
+/// ```swift
+/// let server = try await PostgresServer.start()
+/// defer { Task { await server.stop() } }    // or `await server.stop()` at the end
+/// let store = try await PostgresReportStore.open(try await server.createDatabase())
+/// ```
+public final class PostgresServer: Sendable {
+    /// PostgreSQL 15's programs (Debian's `postgresql-15`; not on `PATH`).
+    public static let binaries = "/usr/lib/postgresql/15/bin"
+
+    /// Whether `CI=true` is set.
+    public static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+
+    /// Whether PostgreSQL and PostGIS are installed.
+    public static var isInstalled: Bool {
+        FileManager.default.isExecutableFile(atPath: binaries + "/pg_ctl")
+            && FileManager.default.fileExists(atPath: "/usr/share/postgresql/15/extension/postgis.control")
+    }
+
+    /// `true` with `CI=true`, or when PostgreSQL with PostGIS is installed.
+    public static var shouldRun: Bool { isCI || isInstalled }
+
+    /// The port it listens on (127.0.0.1).
+    public let port: Int
+    /// The temporary folder with the cluster, its socket and its log.
+    public let directory: URL
+
+    private init(port: Int, directory: URL) {
+        self.port = port
+        self.directory = directory
+    }
+
+    /// Why the server could not be started.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong, with the programs' output.
+        public var description: String
+    }
+
+    /// Whether this process runs as root (then the programs run as `postgres`).
+    static var isRoot: Bool { getuid() == 0 }
+
+    /// Creates a cluster in a temporary folder and starts it on a free port.
+    ///
+    /// - Throws: ``Failure`` naming the missing package or the program that failed, with its output.
+    public static func start() async throws -> PostgresServer {
+        guard isInstalled else {
+            throw Failure(
+                description: "PostgreSQL 15 with PostGIS is not installed (apt-get install postgresql-15 "
+                    + "postgresql-15-postgis-3, or bash scripts/install-deps)")
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "petspot-pg-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if isRoot {
+            guard let user = getpwnam("postgres") else {
+                throw Failure(description: "there is no postgres user to run PostgreSQL as (root cannot)")
+            }
+            chown(directory.path, user.pointee.pw_uid, user.pointee.pw_gid)
+        }
+        chmod(directory.path, 0o700)
+        let server = PostgresServer(port: try freePort(), directory: directory)
+        do {
+            try await server.program(
+                "initdb", ["-D", server.data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"])
+            let options =
+                "-p \(server.port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off "
+                + "-c synchronous_commit=off -c full_page_writes=off"
+            try await server.program(
+                "pg_ctl", ["-D", server.data, "-o", options, "-l", server.log, "-w", "-t", "60", "start"])
+        } catch {
+            await server.stop()
+            throw error
+        }
+        return server
+    }
+
+    private var data: String { directory.appendingPathComponent("data").path }
+    private var log: String { directory.appendingPathComponent("postgres.log").path }
+
+    /// A new database (named `petspot_N` unless given), and its address.
+    public func createDatabase(_ name: String? = nil) async throws -> StoreURL.PostgresAddress {
+        let database = name ?? "petspot_\(UUID().uuidString.prefix(8).lowercased())"
+        try await program("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", database])
+        return StoreURL.PostgresAddress(user: "postgres", host: "127.0.0.1", port: port, database: database)
+    }
+
+    /// Runs SQL with `psql` (as the superuser) and returns what it printed.
+    @discardableResult
+    public func psql(_ sql: String, database: String) async throws -> String {
+        try await program(
+            "psql",
+            [
+                "-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database, "-X", "-A", "-t", "-v",
+                "ON_ERROR_STOP=1", "-c", sql,
+            ])
+    }
+
+    /// Stops the server at once (`pg_ctl stop -m immediate`) and removes its folder.
+    public func stop() async {
+        _ = try? await program("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Stops the server but keeps its folder (a test of a server that went away).
+    public func kill() async {
+        _ = try? await program("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
+    }
+
+    /// The log's text, for failure messages.
+    public var logText: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+
+    /// Runs PostgreSQL's program `name` (as `postgres` when root) and returns its output.
+    @discardableResult
+    func program(_ name: String, _ arguments: [String]) async throws -> String {
+        let path = "\(Self.binaries)/\(name)"
+        let executable: Executable = Self.isRoot ? .path("/usr/sbin/runuser") : .path(.init(path))
+        let fullArguments = Self.isRoot ? ["-u", "postgres", "--", path] + arguments : arguments
+        let result = try await run(
+            executable, arguments: Arguments(fullArguments), workingDirectory: .init(directory.path),
+            output: .string(limit: 1 << 20), error: .string(limit: 1 << 20))
+        guard result.terminationStatus.isSuccess else {
+            throw Failure(
+                description: "\(name) \(arguments.joined(separator: " ")) failed (\(result.terminationStatus)): "
+                    + result.standardError + result.standardOutput + "\n" + logText.suffix(2000))
+        }
+        return result.standardOutput
+    }
+
+    /// A free loopback port nothing listens on (for a test of a server that is not there).
+    public static func freePortForTests() throws -> Int { try freePort() }
+
+    /// A TCP port on 127.0.0.1 that is free now (bind to port 0 and read it back); never 5432.
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else { throw Failure(description: "bind: \(String(cString: strerror(errno)))") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

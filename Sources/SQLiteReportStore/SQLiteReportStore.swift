@@ -1,0 +1,333 @@
+import Foundation
+import GRDB
+public import Geodata
+public import Geodesy
+public import ReportStore
+
+/// The embedded store: one SQLite file in WAL mode (GRDB), versioned migrations applied when it
+/// opens, every change in a transaction; nearby search through the in-process
+/// ``LiveNearbyIndex``, loaded from the file on the first nearby query and kept in step with
+/// every change made through this store.
+///
+/// Another process may read the file at the same time (WAL); changes made by another process
+/// while this one runs reach its index only when it is opened again.
+///
+/// ```swift
+/// let store = try SQLiteReportStore(path: StoreURL.defaultSQLitePath())
+/// try await store.add([report])
+/// ```
+public actor SQLiteReportStore: ReportStore {
+    /// The file.
+    public let path: String
+    private let pool: DatabasePool
+    private var index: LiveNearbyIndex?
+
+    /// Opens (or creates, with its folder) the store at `path` and applies the migrations.
+    ///
+    /// - Throws: ``ReportStoreError/Reason/unavailable`` when the file cannot be opened or
+    ///   created, is not SQLite, belongs to another program, or was made by a newer petspot.
+    public init(path: String) throws(ReportStoreError) {
+        self.path = path
+        let name = "sqlite:\(path)"
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .unavailable(name, "its folder \(folder) cannot be created (\(Self.reason(error))).")
+            }
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .unavailable(name, "it is a directory; name a file, such as sqlite:\(path)/reports.sqlite.")
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.label = "petspot.reports"
+        // A 64 MB page cache, so that a large import does not spill pages to the WAL mid-way.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -65536") }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            let migrator = SQLiteSchema.migrator
+            try pool.read { db in
+                do {
+                    let tables = try String.fetchAll(
+                        db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+                    if !tables.isEmpty, !tables.contains("grdb_migrations") {
+                        throw ReportStoreError.unavailable(
+                            name,
+                            "it is an SQLite database of another program (tables: "
+                                + tables.prefix(5).joined(separator: ", ") + "); name another file.")
+                    }
+                    if try migrator.hasBeenSuperseded(db) {
+                        throw ReportStoreError.unavailable(
+                            name, "it was written by a newer petspot (unknown migrations); use that version.")
+                    }
+                } catch let error as ReportStoreError {
+                    throw error
+                } catch {
+                    throw ReportStoreError.unavailable(name, Self.reason(error))
+                }
+            }
+            try migrator.migrate(pool)
+        } catch let error as ReportStoreError {
+            throw error
+        } catch {
+            throw .unavailable(name, Self.reason(error))
+        }
+    }
+
+    // MARK: Changes
+
+    public func add(_ reports: [PetReport]) throws(ReportStoreError) {
+        for report in reports { try report.validate() }
+        try write("adding reports") { db in
+            let insert = try ReportInsert(db, ignoringDuplicates: false, createdAt: Self.now())
+            for report in reports { _ = try insert.insert(report) }
+        }
+        index?.upsert(contentsOf: reports.compactMap(\.nearbyEntry))
+    }
+
+    public func importReports(_ source: some ReportSource, skipInvalid: Bool) throws(ReportStoreError)
+        -> ImportSummary
+    {
+        var problems = ImportProblems()
+        var imported = 0
+        var entries: [NearbyReport] = []
+        let keepsIndex = index != nil
+        try write("importing reports") { db in
+            let insert = try ReportInsert(db, ignoringDuplicates: true, createdAt: Self.now())
+            var failure: (any Error)?
+            source.forEachRow { row in
+                guard failure == nil else { return }
+                problems.rows += 1
+                switch row {
+                case .invalid(let problem):
+                    problems.append(problem)
+                case .report(let report, let line):
+                    do throws(ReportStoreError) {
+                        try report.validate()
+                    } catch {
+                        problems.append(ImportProblem(number: line, message: Self.rowMessage(error)))
+                        return
+                    }
+                    // Rows after a problem are still inserted (the transaction rolls back at the
+                    // end) so that a repeated id is found and listed too.
+                    let inserted: Bool
+                    do {
+                        inserted = try insert.insert(report)
+                    } catch {
+                        failure = error
+                        return
+                    }
+                    if !inserted {
+                        problems.append(
+                            ImportProblem(
+                                number: line,
+                                message: "id \"\(report.id)\" is already stored or appears earlier in the file"))
+                        return
+                    }
+                    imported += 1
+                    if keepsIndex, let entry = report.nearbyEntry { entries.append(entry) }
+                }
+            }
+            if let failure = failure as? ReportStoreError { throw failure }
+            if let failure { throw ReportStoreError.storage("importing reports", Self.reason(failure)) }
+            if problems.rows == 0 || (problems.count > 0 && !skipInvalid) { throw problems.failure }
+        }
+        index?.upsert(contentsOf: entries)
+        return ImportSummary(imported: imported, skippedCount: problems.count, skipped: problems.kept)
+    }
+
+    public func setStatus(_ status: ReportStatus, id: String) throws(ReportStoreError) -> PetReport {
+        let report = try write("changing the status of \(id)") { db -> PetReport in
+            try Self.catching {
+                try db.execute(sql: "UPDATE report SET status = ? WHERE id = ?", arguments: [status.rawValue, id])
+            }
+            guard db.changesCount > 0 else { throw ReportStoreError.notFound(id) }
+            return try Self.fetch(db, id: id)
+        }
+        if index != nil {
+            if let entry = report.nearbyEntry { index?.upsert(entry) } else { index?.remove(id: id) }
+        }
+        return report
+    }
+
+    public func remove(id: String) throws(ReportStoreError) {
+        try write("removing \(id)") { db in
+            try Self.catching { try db.execute(sql: "DELETE FROM report WHERE id = ?", arguments: [id]) }
+            guard db.changesCount > 0 else { throw ReportStoreError.notFound(id) }
+        }
+        index?.remove(id: id)
+    }
+
+    // MARK: Reading
+
+    public func report(id: String) throws(ReportStoreError) -> PetReport {
+        try read("reading \(id)") { db in try Self.fetch(db, id: id) }
+    }
+
+    public func list(_ query: ReportListQuery) throws(ReportStoreError) -> [PetReport] {
+        try read("listing reports") { db in
+            var conditions: [String] = []
+            var arguments: StatementArguments = []
+            if let kind = query.kind {
+                conditions.append("kind = ?")
+                arguments += [kind.rawValue]
+            }
+            if let status = query.status {
+                conditions.append("status = ?")
+                arguments += [status.rawValue]
+            }
+            if let after = query.after {
+                conditions.append("id > ?")
+                arguments += [after]
+            }
+            let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            arguments += [query.limit]
+            let rows = try Self.catching {
+                try Row.fetchAll(
+                    db, sql: "SELECT \(Self.columnList) FROM report \(filter) ORDER BY id LIMIT ?",
+                    arguments: arguments)
+            }
+            var reports: [PetReport] = []
+            for row in rows { reports.append(try PetReport(row: row)) }
+            return reports
+        }
+    }
+
+    public func count() throws(ReportStoreError) -> Int {
+        try read("counting reports") { db in
+            try Self.catching { try Int.fetchOne(db, sql: "SELECT count(*) FROM report") ?? 0 }
+        }
+    }
+
+    public func nearby(_ location: Coordinate, margin: SearchRadius, limit: Int?) throws(ReportStoreError)
+        -> NearbyResult
+    {
+        let index = try loadedIndex()
+        let matches = index.matches(near: location, margin: margin)
+        return NearbyResult(
+            matches: limit.map { Array(matches.prefix(max($0, 0))) } ?? matches, count: matches.count,
+            searched: index.count)
+    }
+
+    /// Builds the nearby index from the file now, if the first nearby query has not (a
+    /// server does it before it listens).
+    ///
+    /// - Returns: how many open missing reports it holds.
+    @discardableResult
+    public func prepareForQueries() throws(ReportStoreError) -> Int? {
+        try loadedIndex().count
+    }
+
+    public func close() {
+        try? pool.close()
+    }
+
+    private func loadedIndex() throws(ReportStoreError) -> LiveNearbyIndex {
+        if let index { return index }
+        let reports = try read("loading the nearby index") { db -> [NearbyReport] in
+            try Self.catching {
+                var reports: [NearbyReport] = []
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT id, latitude, longitude, radius_m FROM report
+                        WHERE kind = 'missing' AND status = 'ACTIVE' AND latitude IS NOT NULL AND radius_m IS NOT NULL
+                        ORDER BY id
+                        """)
+                while let row = try rows.next() {
+                    let id: String = row[0]
+                    guard let coordinate = try? Coordinate(latitude: row[1], longitude: row[2]),
+                        let radius = try? SearchRadius(meters: row[3])
+                    else {
+                        throw ReportStoreError.storage("loading the nearby index", "report \(id) has a bad place")
+                    }
+                    reports.append(NearbyReport(id: id, coordinate: coordinate, radius: radius))
+                }
+                return reports
+            }
+        }
+        let built = LiveNearbyIndex(reports: reports)
+        index = built
+        return built
+    }
+
+    // MARK: SQL helpers
+
+    private static let columnList = SQLiteSchema.columns.joined(separator: ", ")
+
+    /// The time now as the `created_at` text: `2025-11-18T10:00:00.123Z`.
+    private static func now() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date())
+    }
+
+    private static func fetch(_ db: Database, id: String) throws(ReportStoreError) -> PetReport {
+        let row = try catching {
+            try Row.fetchOne(db, sql: "SELECT \(columnList) FROM report WHERE id = ?", arguments: [id])
+        }
+        guard let row else { throw ReportStoreError.notFound(id) }
+        return try PetReport(row: row)
+    }
+
+    /// Runs `body` in a write transaction (committed when it returns, rolled back when it throws).
+    private func write<T>(_ what: String, _ body: (Database) throws -> T) throws(ReportStoreError)
+        -> T
+    {
+        do {
+            return try pool.write { db in try body(db) }
+        } catch let error as ReportStoreError {
+            throw error
+        } catch {
+            throw .storage(what, Self.reason(error))
+        }
+    }
+
+    private func read<T>(_ what: String, _ body: (Database) throws -> T) throws(ReportStoreError)
+        -> T
+    {
+        do {
+            return try pool.read { db in try body(db) }
+        } catch let error as ReportStoreError {
+            throw error
+        } catch {
+            throw .storage(what, Self.reason(error))
+        }
+    }
+
+    /// `body`'s value; a GRDB error becomes a storage error, a ReportStoreError passes through.
+    private static func catching<T>(_ body: () throws -> T) throws(ReportStoreError) -> T {
+        do {
+            return try body()
+        } catch let error as ReportStoreError {
+            throw error
+        } catch {
+            throw .storage("running a statement", reason(error))
+        }
+    }
+
+    private static func rowMessage(_ error: ReportStoreError) -> String {
+        var text = error.description
+        if text.hasPrefix("Invalid report: ") { text.removeFirst("Invalid report: ".count) }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    /// SQLite's words for `error`, with what to do for the usual cases.
+    static func reason(_ error: any Error) -> String {
+        guard let error = error as? DatabaseError else { return "\(error)" }
+        let message = error.message ?? "SQLite error \(error.resultCode.rawValue)"
+        switch error.resultCode {
+        case .SQLITE_NOTADB: return "it is not an SQLite database (\(message)); name another file."
+        case .SQLITE_CANTOPEN: return "SQLite cannot open it (\(message)); check the path and its permissions."
+        case .SQLITE_READONLY: return "it is read-only (\(message)); check its permissions."
+        case .SQLITE_FULL: return "the disk is full (\(message)); nothing was changed."
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return "another process holds it locked (\(message)); try again."
+        case .SQLITE_CORRUPT: return "the file is damaged (\(message)); restore it from a copy."
+        default: return message
+        }
+    }
+}

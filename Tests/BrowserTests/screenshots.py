@@ -1,0 +1,90 @@
+"""Saves a screenshot of every report step, the alert and the report shown at the end, as a
+person sees them in a 480-pixel-wide window, for Docs/Web.md:
+
+    /usr/bin/python3 Tests/BrowserTests/screenshots.py PATH/TO/petspot OUTPUT_FOLDER
+
+It walks the same flows as the browser tests, with a real photo and the browser's location
+set through Chromium's DevTools."""
+
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import support  # noqa: E402
+from support import PageTest, png  # noqa: E402
+from test_found_flow import FoundFlowHelpers  # noqa: E402
+
+
+class Screenshots(FoundFlowHelpers):
+    output = "."
+
+    def save(self, name):
+        self.wait_idle()
+        height = self.driver.execute_script("return document.documentElement.scrollHeight")
+        self.driver.set_window_size(480, max(700, min(height + 120, 2400)))
+        self.driver.save_screenshot(os.path.join(self.output, name + ".png"))
+        self.driver.set_window_size(480, 1000)
+        print("saved", name + ".png")
+
+    def runTest(self):
+        self.grant_location(52.2297, 21.0122)
+        self.open("/report/found")
+        self.save("found-1-upload-photo-empty")
+        self.upload_photo("found-dog.png", png(320, 240))
+        self.save("found-1-upload-photo-attached")
+        self.tap("foundUploadPhoto.continue")
+        self.wait(lambda: self.visible_step() == "petDetails")
+        self.type("foundPetDetails.latitudeTextField.input", "95")
+        self.tap("foundPetDetails.continueButton.tap")
+        self.wait_toast("Please correct the highlighted fields")
+        self.save("found-2-pet-details-errors")
+        self.fill_pet_details()
+        self.tap("foundPetDetails.useCurrentLocationButton.tap")
+        self.wait(lambda: self.location_helper("petDetails") == "Location captured successfully")
+        self.save("found-2-pet-details-filled")
+        self.tap("foundPetDetails.continueButton.tap")
+        self.wait(lambda: self.visible_step() == "contactInfo")
+        self.type("foundContact.phoneTextField.input", "+48 123 456 789")
+        self.type("foundContact.emailTextField.input", "finder@example.com")
+        self.save("found-3-contact-information")
+        self.tap("foundContact.submitButton.tap")
+        self.wait(lambda: self.visible_step() == "submitted")
+        self.save("found-report-not-stored")
+
+        self.deny_location()
+        self.open("/report/missing")
+        self.save("missing-2-animal-photo")
+        self.element("animalPhoto.browse").send_keys(self.photo_file("luna.png", png(320, 240)))
+        self.wait_idle()
+        self.tap("animalPhoto.continue")
+        self.wait(lambda: self.visible_step() == "animalDescription")
+        self.save("missing-3-animal-description")
+        self.tap("animalDescription.requestGPSButton.tap")
+        self.wait(lambda: self.modal_open("permission"))
+        self.save("missing-3-location-alert")
+
+
+def main(arguments):
+    if len(arguments) != 2:
+        print(__doc__, file=sys.stderr)
+        return 64
+    os.environ["PETSPOT_BINARY"] = support.PETSPOT = os.path.abspath(arguments[0])
+    os.makedirs(arguments[1], exist_ok=True)
+    Screenshots.output = os.path.abspath(arguments[1])
+    PageTest.files_directory = tempfile.mkdtemp(prefix="petspot-screens-")
+    test = Screenshots()
+    test.setUp()
+    try:
+        test.runTest()
+    finally:
+        test.tearDown()
+        test.doCleanups()
+        support.quit_driver()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,245 @@
+"""What every browser test uses: a real `petspot serve --port 0`, one headless Chromium
+driven by Selenium (shared by the tests), real photo files, and waits on the page's own
+signals (`body[data-ready]`, `body[data-busy]`) instead of sleeps."""
+
+import json
+import os
+import re
+import select
+import signal
+import struct
+import subprocess
+import time
+import unittest
+import urllib.request
+import zlib
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+CHROMIUM = os.environ.get("PETSPOT_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("PETSPOT_CHROMEDRIVER", "/usr/bin/chromedriver")
+PETSPOT = os.environ.get("PETSPOT_BINARY", "")
+LISTENING = re.compile(r"petspot: listening on (http://\S+)\n")
+
+
+class Server:
+    """`petspot serve --port 0 ARGS…`, the port read from its `listening on` line."""
+
+    def __init__(self, *arguments):
+        self.process = subprocess.Popen(
+            [PETSPOT, "serve", "--port", "0", "--log-level", "warning", *arguments],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.url = self._read_url(time.monotonic() + 20)
+
+    def _read_url(self, deadline):
+        seen = b""
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.process.stderr], [], [], 0.2)
+            if ready:
+                chunk = os.read(self.process.stderr.fileno(), 4096)
+                if not chunk:
+                    break
+                seen += chunk
+                match = LISTENING.search(seen.decode("utf-8", "replace"))
+                if match:
+                    return match.group(1)
+        self.stop()
+        raise RuntimeError("petspot serve did not listen: " + seen.decode("utf-8", "replace"))
+
+    def json(self, path):
+        with urllib.request.urlopen(self.url + path, timeout=10) as answer:
+            return json.loads(answer.read())
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process.stderr.close()
+
+
+_driver = None
+
+
+def driver():
+    """The one headless Chromium every test shares (each test uses its own server, so its own
+    origin: drafts and permissions never leak from one test to the next)."""
+    global _driver
+    if _driver is None:
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--window-size=480,1000", "--lang=en-US", "--no-first-run"):
+            options.add_argument(argument)
+        _driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        _driver.set_page_load_timeout(30)
+    return _driver
+
+
+def quit_driver():
+    global _driver
+    if _driver is not None:
+        _driver.quit()
+        _driver = None
+
+
+def png(width=320, height=240):
+    """A real PNG photo: an RGB gradient the browser decodes and shows."""
+    rows = bytearray()
+    for y in range(height):
+        rows.append(0)
+        for x in range(width):
+            rows += bytes((x * 255 // width, y * 255 // height, 160))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows)))
+            + chunk(b"IEND", b""))
+
+
+def gif():
+    """A real 1×1 GIF."""
+    return (b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00"
+            b",\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;")
+
+
+class PageTest(unittest.TestCase):
+    """A test with its own server (`server_arguments`) and the shared browser."""
+
+    server_arguments = ()
+    files_directory = None
+
+    def setUp(self):
+        self.server = Server(*self.server_arguments)
+        self.addCleanup(self.server.stop)
+        self.driver = driver()
+        self.origin = self.server.url
+
+    # Files ----------------------------------------------------------------------------
+
+    def photo_file(self, name, data):
+        path = os.path.join(self.files_directory, name)
+        with open(path, "wb") as handle:
+            handle.write(data)
+        return path
+
+    # Page -----------------------------------------------------------------------------
+
+    def open(self, page):
+        self.driver.get(self.origin + page)
+        self.wait_ready()
+
+    def reload(self):
+        self.driver.refresh()
+        self.wait_ready()
+
+    def wait(self, condition, timeout=15, message=""):
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(lambda _: condition())
+        except TimeoutException:
+            self.fail("timed out waiting: " + message)
+
+    def wait_ready(self):
+        self.wait(lambda: self.driver.execute_script("return document.body.dataset.ready === 'true'"),
+                  message="the page script started")
+        self.wait_idle()
+
+    def wait_idle(self, timeout=15):
+        """Until no edit is waiting and no request is in flight."""
+        self.wait(lambda: self.driver.execute_script("return (document.body.dataset.busy || '0') === '0'"),
+                  timeout=timeout, message="requests finished")
+
+    def element(self, testid):
+        return self.driver.find_element(By.CSS_SELECTOR, '[data-testid="%s"]' % testid)
+
+    def css(self, selector):
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+    def tap(self, testid):
+        self.element(testid).click()
+
+    def type(self, testid, text, clear=True):
+        field = self.element(testid)
+        if clear:
+            field.clear()
+        field.send_keys(text)
+        self.wait_idle()
+
+    def set_value(self, testid, value):
+        """Sets an input the way a picker does (a date input), then tells the page."""
+        self.driver.execute_script(
+            "var e = arguments[0]; e.value = arguments[1];"
+            "e.dispatchEvent(new Event('input', {bubbles: true}));"
+            "e.dispatchEvent(new Event('change', {bubbles: true}));", self.element(testid), value)
+        self.wait_idle()
+
+    def choose(self, testid, value):
+        """Picks `value` in the dropdown `testid`."""
+        from selenium.webdriver.support.select import Select
+        Select(self.element(testid)).select_by_value(value)
+        self.wait_idle()
+
+    def value(self, testid):
+        return self.element(testid).get_attribute("value")
+
+    def visible_step(self):
+        return self.driver.execute_script(
+            "var s = document.querySelector('section[data-step]:not([hidden])'); return s && s.dataset.step")
+
+    def progress(self):
+        return self.driver.execute_script(
+            "var s = document.querySelector('section[data-step]:not([hidden]) [data-role=progress]');"
+            "return s ? s.textContent : ''")
+
+    def error_for(self, step, name):
+        return self.driver.execute_script(
+            "var e = document.querySelector('section[data-step=\"' + arguments[0] + '\"] [data-error-for=\"'"
+            " + arguments[1] + '\"]'); return e && !e.hidden ? e.textContent : null", step, name)
+
+    def helper_for(self, step, name):
+        return self.driver.execute_script(
+            "var e = document.querySelector('section[data-step=\"' + arguments[0] + '\"] [data-helper-for=\"'"
+            " + arguments[1] + '\"]'); return e && !e.hidden ? e.textContent : null", step, name)
+
+    def location_helper(self, step):
+        return self.css('section[data-step="%s"] [data-role="location-helper"]' % step).text
+
+    def toast(self):
+        return self.driver.execute_script(
+            "var t = document.querySelector('[data-testid=toast]'); return t.hidden ? null : t.textContent")
+
+    def wait_toast(self, text):
+        self.wait(lambda: self.toast() == text, message="toast %r (saw %r)" % (text, self.toast()))
+
+    def modal_open(self, name):
+        return self.driver.execute_script(
+            "return !document.querySelector('[data-modal=\"' + arguments[0] + '\"]').hidden", name)
+
+    def draft(self, flow):
+        return self.driver.execute_script("return JSON.parse(localStorage.getItem(arguments[0]))",
+                                          "petspot.report." + flow)
+
+    # Geolocation through Chromium's DevTools -----------------------------------------------
+
+    def grant_location(self, latitude, longitude):
+        self.driver.execute_cdp_cmd("Browser.grantPermissions",
+                                    {"origin": self.origin, "permissions": ["geolocation"]})
+        self.driver.execute_cdp_cmd("Emulation.setGeolocationOverride",
+                                    {"latitude": latitude, "longitude": longitude, "accuracy": 8})
+
+    def deny_location(self):
+        self.driver.execute_cdp_cmd("Browser.setPermission", {
+            "origin": self.origin, "permission": {"name": "geolocation"}, "setting": "denied"})
+
+    def tearDown(self):
+        self.driver.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
+        self.driver.execute_cdp_cmd("Browser.resetPermissions", {})

@@ -1,0 +1,153 @@
+"""The Found flow (spec 004) in a real browser: /report/found, 1/3 → 2/3 → 3/3 → the report."""
+
+import datetime
+import json
+
+from support import PageTest, gif, png
+
+FOUND_COPY = {
+    "heading": "Upload photo",
+    "body": "Upload a clear photo of the pet you found. This helps the owner recognize them quickly.",
+    "primary": "Tap to upload a photo",
+    "secondary": "PNG or JPG up to 10 MB",
+}
+
+
+def yesterday():
+    return (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+
+
+class FoundFlowHelpers(PageTest):
+    def upload_photo(self, name="found-dog.png", data=None):
+        path = self.photo_file(name, data if data is not None else png())
+        self.element("foundUploadPhoto.browse").send_keys(path)
+        self.wait_idle()
+
+    def fill_pet_details(self, latitude="52.2297", longitude="21.0122"):
+        self.set_value("foundPetDetails.datePicker.tap", yesterday())
+        self.choose("foundPetDetails.speciesDropdown.tap", "dog")
+        self.type("foundPetDetails.breedTextField.input", "Beagle")
+        self.tap("foundPetDetails.sexFemale.tap")
+        self.wait_idle()
+        self.type("foundPetDetails.collarDataTextField.input", "123456789012345678")
+        self.type("foundPetDetails.descriptionTextArea.input", "Red collar, very friendly")
+        self.type("foundPetDetails.latitudeTextField.input", latitude)
+        self.type("foundPetDetails.longitudeTextField.input", longitude)
+
+    def to_pet_details(self):
+        self.open("/report/found")
+        self.upload_photo()
+        self.tap("foundUploadPhoto.continue")
+        self.wait(lambda: self.visible_step() == "petDetails", message="Pet details")
+
+
+class FoundFlowTests(FoundFlowHelpers):
+    def test_found_flow_end_to_end_with_a_real_photo(self):
+        self.open("/report/found")
+        self.assertEqual(self.visible_step(), "uploadPhoto")
+        self.assertEqual(self.progress(), "1/3")
+        page = self.css('section[data-step="uploadPhoto"]').text
+        for text in FOUND_COPY.values():
+            self.assertIn(text, page)
+
+        # Continue without a photo: the toast, no navigation.
+        self.tap("foundUploadPhoto.continue")
+        self.wait_toast("Photo is mandatory")
+        self.assertEqual(self.visible_step(), "uploadPhoto")
+
+        # A text file called .png and a GIF are refused by the model on the server.
+        self.upload_photo("not-a-photo.png", b"hello, I am text")
+        self.assertEqual(self.error_for("uploadPhoto", "photo"),
+                         "This file is not a JPG, PNG, HEIC, GIF or WEBP image. Choose a photo.")
+        self.upload_photo("cat.gif", gif())
+        self.assertEqual(self.error_for("uploadPhoto", "photo"),
+                         "GIF photos are not accepted here. Choose a PNG or JPG photo.")
+        self.assertTrue(self.css('[data-step="uploadPhoto"] [data-role="photo-card"]').get_attribute("hidden"))
+
+        # A real photo: the card with its name, size and a preview the browser decoded.
+        self.upload_photo("found-dog.png")
+        self.assertIsNone(self.error_for("uploadPhoto", "photo"))
+        card = self.css('[data-step="uploadPhoto"] [data-role="photo-card"]')
+        self.assertTrue(card.is_displayed())
+        self.assertEqual(self.css('[data-step="uploadPhoto"] [data-role="photo-name"]').text, "found-dog.png")
+        self.assertRegex(self.css('[data-step="uploadPhoto"] [data-role="photo-size"]').text, r"^\d+\.\d KB$")
+        self.wait(lambda: self.driver.execute_script(
+            "return document.querySelector('[data-step=uploadPhoto] [data-role=photo-preview]').naturalWidth") == 320,
+            message="the preview shows the photo")
+
+        self.tap("foundUploadPhoto.continue")
+        self.wait(lambda: self.visible_step() == "petDetails", message="Pet details")
+        self.assertEqual(self.progress(), "2/3")
+        self.assertIn("Tell us what you know about the animal you found.",
+                      self.css('section[data-step="petDetails"]').text)
+
+        self.fill_pet_details()
+        self.assertEqual(self.value("foundPetDetails.collarDataTextField.input"), "12345-67890-12345")
+        self.assertEqual(self.helper_for("petDetails", "description"), "25/500")
+        self.tap("foundPetDetails.continueButton.tap")
+        self.wait(lambda: self.visible_step() == "contactInfo", message="Contact information")
+        self.assertEqual(self.progress(), "3/3")
+        contact = self.css('section[data-step="contactInfo"]').text
+        self.assertIn("Share your contact details so the pet\u2019s owner can reach you.", contact)
+        self.assertEqual(self.element("foundContact.phoneTextField.input").get_attribute("placeholder"),
+                         "+1 (555) 000-0000")
+
+        # Submit with nothing: the toast and each required field's message.
+        self.tap("foundContact.submitButton.tap")
+        self.wait_toast("Please correct the highlighted fields")
+        self.assertEqual(self.error_for("contactInfo", "phone"), "Please enter your phone number")
+        self.assertEqual(self.error_for("contactInfo", "email"), "Please enter your email")
+        self.assertIsNone(self.error_for("contactInfo", "caregiverPhone"))
+
+        self.type("foundContact.phoneTextField.input", "+48 123 456 789")
+        self.type("foundContact.emailTextField.input", "finder@example.com")
+        self.type("foundContact.caregiverPhoneTextField.input", "+48 987 654 321")
+        self.type("foundContact.addressTextArea.input", "Marszałkowska 1\nWarsaw")
+        self.tap("foundContact.submitButton.tap")
+        self.wait(lambda: self.visible_step() == "submitted", message="the report")
+
+        notice = self.element("reportPreview.notice").text
+        self.assertTrue(notice.startswith("Not stored"), notice)
+        payload = json.loads(self.element("reportPreview.payload").text)
+        self.assertEqual(payload, {
+            "status": "FOUND", "lastSeenDate": yesterday(), "species": "DOG", "breed": "Beagle",
+            "gender": "FEMALE", "locationLatitude": 52.2297, "locationLongitude": 21.0122,
+            "microchipNumber": "123456789012345", "description": "Red collar, very friendly",
+            "phone": "+48123456789", "email": "finder@example.com"})
+        self.assertIn("found-dog.png", self.css('[data-step="submitted"] [data-role="report-photo"]').text)
+
+    def test_out_of_range_latitude_shows_the_inline_error_and_the_toast(self):
+        self.to_pet_details()
+        self.fill_pet_details(latitude="95")
+        self.tap("foundPetDetails.continueButton.tap")
+        self.wait_toast("Please correct the highlighted fields")
+        self.assertEqual(self.error_for("petDetails", "latitude"), "Must be between -90 and 90")
+        self.assertIsNone(self.error_for("petDetails", "longitude"))
+        self.assertEqual(self.visible_step(), "petDetails")
+        self.assertEqual(self.element("foundPetDetails.latitudeTextField.input").get_attribute("aria-invalid"), "true")
+        self.assertEqual(self.value("foundPetDetails.latitudeTextField.input"), "95")
+
+    def test_required_pet_details_are_each_marked(self):
+        self.to_pet_details()
+        self.tap("foundPetDetails.continueButton.tap")
+        self.wait_toast("Please correct the highlighted fields")
+        self.assertEqual(self.error_for("petDetails", "date"), "Please select the date found")
+        self.assertEqual(self.error_for("petDetails", "species"), "Please select a species")
+        self.assertEqual(self.error_for("petDetails", "sex"), "Please select the sex")
+        self.assertEqual(self.error_for("petDetails", "latitude"), "Latitude is required")
+        self.assertEqual(self.visible_step(), "petDetails")
+
+    def test_outside_text_is_shown_as_text(self):
+        self.to_pet_details()
+        self.fill_pet_details()
+        hostile = '<img src=x onerror="document.body.dataset.pwned=1">'
+        self.type("foundPetDetails.breedTextField.input", hostile)
+        self.tap("foundPetDetails.continueButton.tap")
+        self.wait(lambda: self.visible_step() == "contactInfo", message="Contact information")
+        self.type("foundContact.phoneTextField.input", "1234567")
+        self.type("foundContact.emailTextField.input", "a@b.co")
+        self.tap("foundContact.submitButton.tap")
+        self.wait(lambda: self.visible_step() == "submitted", message="the report")
+        self.assertEqual(json.loads(self.element("reportPreview.payload").text)["breed"], hostile)
+        self.assertIsNone(self.driver.execute_script("return document.body.dataset.pwned || null"))
+        self.assertEqual(self.driver.execute_script("return document.querySelectorAll('img[src=x]').length"), 0)

@@ -1,0 +1,100 @@
+import Foundation
+import PetSpotService
+import Testing
+
+/// `POST /v1/report-photos/{flow}`: the photo step's rules (formats from the bytes, the Found
+/// flow's 10 MB) are the ReportSteps model's, on the server.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct ReportPhotosTests {
+    static let pngHead: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let octets = [("Content-Type", "application/octet-stream")]
+
+    static func png(_ count: Int) -> [UInt8] { pngHead + [UInt8](repeating: 7, count: max(0, count - 8)) }
+
+    static func post(_ server: TestServer, _ path: String, _ body: [UInt8]) async throws -> [String: Any] {
+        let answer = try await server.request("POST", path, headers: octets, body: body)
+        #expect(answer.status == 200, "\(path): \(answer.body)")
+        return try answer.object
+    }
+
+    @Test func aPictureIsAttachedWithItsNameAndSize() async throws {
+        try await TestServer.with { server in
+            let answer = try await Self.post(
+                server, "/v1/report-photos/found?filename=luna%20(1).png", Self.png(2_400_000))
+            let photo = try #require(answer["photo"] as? [String: Any])
+            #expect(photo["filename"] as? String == "luna (1).png")
+            #expect(photo["sizeText"] as? String == "2.4 MB")
+            #expect(photo["type"] as? String == "PNG")
+            #expect(photo["mimeType"] as? String == "image/png")
+            #expect(answer["error"] is NSNull)
+            #expect(answer["helper"] is NSNull)
+            #expect(answer["outcome"] as? String == "shown")
+            #expect(answer["progress"] as? String == "1/3")
+        }
+    }
+
+    @Test func theTypeComesFromTheBytesNotTheName() async throws {
+        try await TestServer.with { server in
+            let text = try await Self.post(server, "/v1/report-photos/missing?filename=cat.png", Array("hello".utf8))
+            #expect(text["photo"] is NSNull)
+            #expect(text["error"] as? String == "This file is not a JPG, PNG, HEIC, GIF or WEBP image. Choose a photo.")
+            #expect(text["helper"] as? String == "A photo of the animal is required to continue.")
+            let gif = Array("GIF89a".utf8) + [0, 1, 0, 1]
+            let foundGIF = try await Self.post(server, "/v1/report-photos/found?filename=cat.jpg", gif)
+            #expect(foundGIF["error"] as? String == "GIF photos are not accepted here. Choose a PNG or JPG photo.")
+            let missingGIF = try await Self.post(server, "/v1/report-photos/missing?filename=cat.jpg", gif)
+            #expect((missingGIF["photo"] as? [String: Any])?["type"] as? String == "GIF")
+            let empty = try await Self.post(server, "/v1/report-photos/found?filename=x.png", [])
+            #expect(empty["error"] as? String == "This file is empty. Choose a photo.")
+        }
+    }
+
+    @Test func theFoundFlowsTenMegabytesAreTheModelsRule() async throws {
+        try await TestServer.with { server in
+            let limit = 10 * 1_048_576
+            let atLimit = try await Self.post(server, "/v1/report-photos/found?filename=a.png", Self.png(limit))
+            #expect(atLimit["photo"] is [String: Any])
+            let over = try await Self.post(server, "/v1/report-photos/found?filename=a.png", Self.png(limit + 1))
+            #expect(over["photo"] is NSNull)
+            #expect(over["error"] as? String == "This photo is larger than 10 MB. Choose a smaller one.")
+            // The Missing flow has no size rule of its own.
+            let missing = try await Self.post(server, "/v1/report-photos/missing?filename=a.png", Self.png(limit + 1))
+            #expect(missing["photo"] is [String: Any])
+        }
+    }
+
+    @Test func continueWithoutAPhotoAnswersTheToast() async throws {
+        try await TestServer.with { server in
+            let none = try await Self.post(server, "/v1/report-photos/found?action=continue", [])
+            #expect(none["outcome"] as? String == "stay")
+            #expect((none["toast"] as? [String: Any])?["message"] as? String == "Photo is mandatory")
+            #expect(none["error"] is NSNull)
+            let with = try await Self.post(
+                server, "/v1/report-photos/found?action=continue&filename=a.png", Self.png(100))
+            #expect(with["outcome"] as? String == "advance")
+            #expect(with["next"] as? String == "petDetails")
+            let refused = try await Self.post(
+                server, "/v1/report-photos/missing?action=continue&filename=a.png", Array("text".utf8))
+            #expect(refused["outcome"] as? String == "stay")
+            #expect((refused["toast"] as? [String: Any])?["message"] as? String == "Photo is mandatory")
+        }
+    }
+
+    @Test func hostilePhotoRequestsAreProblems() async throws {
+        try await TestServer.with { server in
+            let long = String(repeating: "a", count: 256)
+            for (path, body, status) in [
+                ("/v1/report-photos/lost", Self.png(10), 404),
+                ("/v1/report-photos/found?action=jump", Self.png(10), 400),
+                ("/v1/report-photos/found?filename=\(long)", Self.png(10), 400),
+                ("/v1/report-photos/found?filename=", Self.png(10), 400),
+                ("/v1/report-photos/found?size=1", Self.png(10), 400),
+                ("/v1/report-photos/found", Self.png(16 * 1_048_576 + 1), 413),
+            ] {
+                let answer = try await server.request("POST", path, headers: Self.octets, body: body)
+                #expect(answer.status == status, "\(path): \(answer.body)")
+                #expect(answer.header("content-type") == "application/problem+json")
+            }
+        }
+    }
+}

@@ -1,0 +1,347 @@
+import Foundation
+import Location
+import Locking
+import PetSpotService
+import PropertyBased
+import Testing
+
+/// The step API the report pages ask: the ReportSteps model answers every edit and Continue
+/// (normalised values, inline messages, the toast, the location outcome), through a live
+/// server and a real client.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct ReportStepsAPITests {
+    static let json = [("Content-Type", "application/json")]
+
+    /// A day `days` from today as `YYYY-MM-DD`, at least a day away from the edge of "today"
+    /// in any time zone.
+    static func day(_ days: Int) -> String {
+        let date = Date().addingTimeInterval(Double(days) * 86_400)
+        let parts = Calendar(identifier: .gregorian).dateComponents(
+            in: TimeZone(identifier: "UTC") ?? .current, from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    /// POSTs `body` (JSON text) to `path` and returns the answer object.
+    static func post(_ server: TestServer, _ path: String, _ body: String) async throws -> [String: Any] {
+        let answer = try await server.request("POST", path, headers: json, body: Array(body.utf8))
+        #expect(answer.status == 200, "\(path): \(answer.body)")
+        return try answer.object
+    }
+
+    static func field(_ answer: [String: Any], _ name: String) -> [String: Any] {
+        (answer["fields"] as? [String: Any])?[name] as? [String: Any] ?? [:]
+    }
+
+    @Test func anEditAnswersWhatTheModelShows() async throws {
+        try await TestServer.with { server in
+            let answer = try await Self.post(
+                server, "/v1/report-steps/found/petDetails",
+                #"{"values": {"breed": "Beagle"}, "edit": {"field": "collarData", "value": "12a345-678 9012345678"}}"#)
+            #expect(answer["outcome"] as? String == "shown")
+            #expect(answer["progress"] as? String == "2/3")
+            #expect(answer["toast"] is NSNull)
+            let collar = Self.field(answer, "collarData")
+            #expect(collar["value"] as? String == "12345-67890-12345")
+            #expect(collar["id"] as? String == "foundPetDetails.collarDataTextField.input")
+            #expect(Self.field(answer, "breed")["value"] as? String == "Beagle")
+            // Validation is on Continue: an edit shows no message.
+            #expect(Self.field(answer, "date")["error"] is NSNull)
+            let description = Self.field(answer, "description")
+            #expect(description["helper"] as? String == "0/500")
+        }
+    }
+
+    @Test func changingTheSpeciesClearsTheRace() async throws {
+        try await TestServer.with { server in
+            let path = "/v1/report-steps/missing/animalDescription"
+            let disabled = try await Self.post(server, path, #"{"values": {"race": "Labrador"}}"#)
+            #expect(Self.field(disabled, "race")["disabled"] as? Bool == true)
+            #expect(Self.field(disabled, "race")["value"] as? String == "")
+            #expect(Self.field(disabled, "race")["placeholder"] as? String == "Select a species first")
+            let same = try await Self.post(
+                server, path,
+                #"{"values": {"species": "dog", "race": "Labrador"}, "edit": {"field": "age", "value": "3"}}"#)
+            #expect(Self.field(same, "race")["value"] as? String == "Labrador")
+            #expect(Self.field(same, "race")["disabled"] as? Bool == false)
+            let changed = try await Self.post(
+                server, path,
+                #"{"values": {"species": "dog", "race": "Labrador"}, "edit": {"field": "species", "value": "cat"}}"#)
+            #expect(Self.field(changed, "species")["value"] as? String == "cat")
+            #expect(Self.field(changed, "race")["value"] as? String == "")
+        }
+    }
+
+    @Test func continueWithAnOutOfRangeLatitudeStaysWithTheMessageAndTheToast() async throws {
+        try await TestServer.with { server in
+            let body = """
+                {"action": "continue", "values": {"date": "\(Self.day(-2))", "species": "dog", "sex": "MALE",
+                 "latitude": "95", "longitude": "21.0122"}}
+                """
+            let answer = try await Self.post(server, "/v1/report-steps/found/petDetails", body)
+            #expect(answer["outcome"] as? String == "stay")
+            let toast = try #require(answer["toast"] as? [String: Any])
+            #expect(toast["message"] as? String == "Please correct the highlighted fields")
+            #expect(toast["seconds"] as? Double == 3)
+            #expect(Self.field(answer, "latitude")["error"] as? String == "Must be between -90 and 90")
+            #expect(Self.field(answer, "longitude")["error"] is NSNull)
+            #expect(answer["next"] is NSNull)
+            let checked = try #require(answer["checked"] as? [String: String])
+            #expect(checked["latitude"] == "95")
+
+            // The next edit replays that Continue: the message stays as the model keeps it.
+            let checkedJSON = String(decoding: try JSONSerialization.data(withJSONObject: checked), as: UTF8.self)
+            let edit = try await Self.post(
+                server, "/v1/report-steps/found/petDetails",
+                #"{"values": \#(checkedJSON), "checked": \#(checkedJSON), "edit": {"field": "breed", "value": "Mixed"}}"#
+            )
+            #expect(Self.field(edit, "latitude")["error"] as? String == "Must be between -90 and 90")
+            #expect(Self.field(edit, "breed")["value"] as? String == "Mixed")
+        }
+    }
+
+    @Test func aValidStepAdvances() async throws {
+        try await TestServer.with { server in
+            let body = """
+                {"action": "continue", "values": {"date": "\(Self.day(-2))", "species": "dog", "sex": "FEMALE",
+                 "latitude": "52.2297", "longitude": "21.0122"}}
+                """
+            let answer = try await Self.post(server, "/v1/report-steps/found/petDetails", body)
+            #expect(answer["outcome"] as? String == "advance")
+            #expect(answer["next"] as? String == "contactInfo")
+            #expect(answer["toast"] is NSNull)
+            #expect(Self.field(answer, "latitude")["value"] as? String == "52.2297")
+        }
+    }
+
+    @Test func aFutureDateIsNotTaken() async throws {
+        try await TestServer.with { server in
+            let answer = try await Self.post(
+                server, "/v1/report-steps/found/petDetails", #"{"values": {"date": "\#(Self.day(3))"}}"#)
+            #expect(Self.field(answer, "date")["value"] as? String == "")
+            let missing = try await Self.post(
+                server, "/v1/report-steps/missing/animalDescription", #"{"values": {"date": "\#(Self.day(3))"}}"#)
+            #expect(Self.field(missing, "date")["value"] as? String != Self.day(3))
+        }
+    }
+
+    @Test func submitReportAnswersThePayloadNotStored() async throws {
+        try await TestServer.with { server in
+            let body = """
+                {"action": "continue",
+                 "values": {"phone": "+48 123 456 789", "email": "finder@example.com", "caregiverPhone": "600 100 200",
+                            "address": "Marszałkowska 1"},
+                 "earlierSteps": {"petDetails": {"date": "\(Self.day(-2))", "species": "cat", "sex": "MALE",
+                                  "collarData": "123", "latitude": "52.2297", "longitude": "21.0122"}}}
+                """
+            let answer = try await Self.post(server, "/v1/report-steps/found/contactInfo", body)
+            #expect(answer["outcome"] as? String == "advance")
+            #expect(answer["next"] as? String == "submitted")
+            let report = try #require(answer["report"] as? [String: Any])
+            #expect(report["stored"] as? Bool == false)
+            #expect((report["notice"] as? String)?.hasPrefix("Not stored") == true)
+            let payload = try #require(report["payload"] as? [String: Any])
+            #expect(payload["status"] as? String == "FOUND")
+            #expect(payload["species"] as? String == "CAT")
+            #expect(payload["phone"] as? String == "+48123456789")
+            #expect(payload["microchipNumber"] as? String == "123")
+            #expect(payload["caregiverPhone"] == nil)
+            #expect(payload["currentAddress"] == nil)
+        }
+    }
+
+    @Test func submitWithInvalidPetDetailsSendsThePersonBack() async throws {
+        try await TestServer.with { server in
+            let body = """
+                {"action": "continue", "values": {"phone": "1234567", "email": "a@b.co"},
+                 "earlierSteps": {"petDetails": {"species": "dog"}}}
+                """
+            let answer = try await Self.post(server, "/v1/report-steps/found/contactInfo", body)
+            #expect(answer["outcome"] as? String == "stay")
+            #expect(answer["backTo"] as? String == "petDetails")
+            #expect(answer["report"] is NSNull)
+            #expect(
+                (answer["toast"] as? [String: Any])?["message"] as? String == "Please correct the highlighted fields")
+        }
+    }
+
+    @Test func browserAnswersEndInTheModelsOutcomes() async throws {
+        try await TestServer.with { server in
+            let path = "/v1/report-steps/missing/animalDescription/location"
+            let located = try await Self.post(
+                server, path,
+                #"{"values": {"latitude": "1"}, "browser": {"latitude": 50.0614321, "longitude": 19.9365789}}"#)
+            #expect(Self.field(located, "latitude")["value"] as? String == "50.06143")
+            #expect(Self.field(located, "longitude")["value"] as? String == "19.93658")
+            let location = try #require(located["location"] as? [String: Any])
+            #expect(location["helper"] as? String == "Location captured successfully")
+            #expect(location["status"] as? String == "captured")
+            #expect(location["alert"] is NSNull)
+            #expect((location["outcome"] as? [String: Any])?["kind"] as? String == "located")
+
+            let denied = try await Self.post(
+                server, path, #"{"values": {"latitude": "52.1", "longitude": "21.3"}, "browser": {"errorCode": 1}}"#)
+            let deniedLocation = try #require(denied["location"] as? [String: Any])
+            let alert = try #require(deniedLocation["alert"] as? [String: Any])
+            #expect(alert["title"] as? String == "Location access is off")
+            #expect(alert["settingsId"] as? String == "locationPermissionAlert.goToSettings.tap")
+            #expect(Self.field(denied, "latitude")["value"] as? String == "52.1")
+
+            for (code, helper) in [
+                (2, "No GPS fix: the receiver has no position yet. Try again in the open, or type the coordinates."),
+                (3, "Getting your position took too long. Try again, or type the coordinates."),
+            ] {
+                let failed = try await Self.post(
+                    server, path, #"{"values": {"longitude": "7"}, "browser": {"errorCode": \#(code)}}"#)
+                #expect((failed["location"] as? [String: Any])?["helper"] as? String == helper)
+                #expect(Self.field(failed, "longitude")["value"] as? String == "7")
+            }
+
+            // A later edit replays the outcome with its alert already answered.
+            let outcome = try JSONSerialization.data(withJSONObject: deniedLocation["outcome"] as Any)
+            let replay = try await Self.post(
+                server, "/v1/report-steps/missing/animalDescription",
+                #"{"location": \#(String(decoding: outcome, as: UTF8.self)), "edit": {"field": "age", "value": "2"}}"#)
+            let replayed = try #require(replay["location"] as? [String: Any])
+            #expect(replayed["alert"] is NSNull)
+            #expect(replayed["status"] as? String == "permissionBlocked")
+        }
+    }
+
+    @Test func withoutASourceTheServerPathSaysLocationIsUnavailable() async throws {
+        try await TestServer.with { server in
+            let answer = try await Self.post(server, "/v1/report-steps/found/petDetails/location", #"{}"#)
+            let location = try #require(answer["location"] as? [String: Any])
+            #expect(location["status"] as? String == "failed")
+            #expect((location["helper"] as? String)?.contains("this server has no location source") == true)
+        }
+    }
+
+    @Test func theServerPathAsksTheSourceAndNeverThePerson() async throws {
+        let denied = ServiceConfiguration(
+            location: .gpsd(
+                GPSDEndpoint(host: "127.0.0.1", port: 1), authorizer: InMemoryAuthorizer(.denied),
+                logger: TestServer.quietLogger),
+            logger: TestServer.quietLogger)
+        try await TestServer.with(denied) { server in
+            let answer = try await Self.post(server, "/v1/report-steps/found/petDetails/location", #"{}"#)
+            let location = try #require(answer["location"] as? [String: Any])
+            #expect(location["status"] as? String == "permissionBlocked")
+            #expect((location["alert"] as? [String: Any])?["cancelTitle"] as? String == "Cancel")
+        }
+    }
+
+    @Test func malformedBodiesAreProblemsThatNameTheMember() async throws {
+        try await TestServer.with { server in
+            let path = "/v1/report-steps/found/petDetails"
+            for (body, words) in [
+                ("not json", "not usable JSON"),
+                (#"{"values": {"breed": "a"}, "values": {}}"#, "twice"),
+                (#"[1, 2]"#, "JSON object"),
+                (#"{"fields": {}}"#, "Unknown member 'fields'"),
+                (#"{"values": {"colour": "red"}}"#, "names no field 'colour'"),
+                (#"{"values": {"breed": 7}}"#, "must be a string, not a number"),
+                (#"{"values": {"species": "dragon"}}"#, "one of dog, cat"),
+                (#"{"values": {"date": "yesterday"}}"#, "YYYY-MM-DD"),
+                (#"{"action": "jump"}"#, "\"edit\" or \"continue\""),
+                (#"{"edit": {"field": "breed"}}"#, "'edit' must be"),
+                (#"{"location": {"kind": "teleported"}}"#, "'location' must be"),
+                (#"{"browser": {"latitude": 91, "longitude": 0}}"#, "not a position on the globe"),
+                (#"{"earlierSteps": {"petDetails": {}}}"#, "no step 'petDetails'"),
+            ] {
+                let answer = try await server.request("POST", path, headers: Self.json, body: Array(body.utf8))
+                #expect(answer.status == 400, "\(body): \(answer.body)")
+                #expect(answer.header("content-type") == "application/problem+json")
+                let detail = try answer.object["detail"] as? String ?? ""
+                #expect(detail.contains(words), "\(body): \(detail)")
+            }
+            let submit = try await server.request(
+                "POST", "/v1/report-steps/found/contactInfo", headers: Self.json,
+                body: Array(#"{"action": "continue"}"#.utf8))
+            #expect(submit.status == 400)
+            #expect((try submit.object["detail"] as? String)?.contains("earlierSteps.petDetails") == true)
+        }
+    }
+
+    @Test func wrongPlacesMediaTypesAndSizesAreProblems() async throws {
+        try await TestServer.with { server in
+            for (path, headers, body, status) in [
+                ("/v1/report-steps/lost/petDetails", Self.json, Array("{}".utf8), 404),
+                ("/v1/report-steps/found/animalDescription", Self.json, Array("{}".utf8), 404),
+                ("/v1/report-steps/found/uploadPhoto", Self.json, Array("{}".utf8), 404),
+                ("/v1/report-steps/found/contactInfo/location", Self.json, Array("{}".utf8), 404),
+                ("/v1/report-steps/found/petDetails", [("Content-Type", "text/plain")], Array("{}".utf8), 415),
+                ("/v1/report-steps/found/petDetails", [], Array("{}".utf8), 415),
+                ("/v1/report-steps/found/petDetails?debug=1", Self.json, Array("{}".utf8), 400),
+                (
+                    "/v1/report-steps/found/petDetails", Self.json,
+                    Array(#"{"values": {"description": ""#.utf8) + [UInt8](repeating: 0x61, count: 300 * 1024)
+                        + Array(#""}}"#.utf8), 413
+                ),
+            ] {
+                let answer = try await server.request("POST", path, headers: headers, body: body)
+                #expect(answer.status == status, "\(path): \(answer.body)")
+                #expect(answer.header("content-type") == "application/problem+json")
+            }
+            let wrongMethod = try await server.request("GET", "/v1/report-steps/found/petDetails")
+            #expect(wrongMethod.status == 405)
+        }
+    }
+
+    @Test func aLongDescriptionIsCutByTheModelNotRefused() async throws {
+        try await TestServer.with { server in
+            let text = String(repeating: "🐶", count: 700)
+            let answer = try await Self.post(
+                server, "/v1/report-steps/found/petDetails", #"{"edit": {"field": "description", "value": "\#(text)"}}"#
+            )
+            let description = Self.field(answer, "description")
+            #expect((description["value"] as? String)?.count == 500)
+            #expect(description["helper"] as? String == "500/500")
+        }
+    }
+}
+
+/// Random JSON-ish bodies on the step API never give a 5xx: whatever a page or a hostile
+/// client sends is answered by the model or refused with problem details.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct ReportStepsFuzzTests {
+    static let paths = [
+        "/v1/report-steps/found/petDetails", "/v1/report-steps/missing/animalDescription",
+        "/v1/report-steps/found/contactInfo", "/v1/report-steps/found/petDetails/location",
+        "/v1/report-steps/missing/animalDescription/location",
+    ]
+
+    /// Pieces of the step API's JSON: members, field names, values that test the rules.
+    static let pieces = [
+        "{", "}", "[", "]", ",", ":", "\"", "\"values\"", "\"checked\"", "\"edit\"", "\"action\"", "\"continue\"",
+        "\"location\"", "\"browser\"", "\"earlierSteps\"", "\"petDetails\"", "\"field\"", "\"value\"", "\"latitude\"",
+        "\"longitude\"", "\"date\"", "\"species\"", "\"dog\"", "\"race\"", "\"collarData\"", "\"phone\"",
+        "\"kind\"", "\"located\"", "\"failed\"", "\"errorCode\"", "1", "3", "95", "-180.5", "1e309", "null", "true",
+        "\"2025-02-29\"", "\"9999-12-31\"", "\"\\u0000\"", "\"\\ud800\"", "\"🐶\"", "\"\u{202E}\"",
+    ]
+
+    @Test func randomBodiesNeverGiveA5xx() async throws {
+        let serverErrors = Locked<[String]>([])
+        let answered = Locked(0)
+        try await TestServer.with { server in
+            let path = Gen.element(of: Self.paths)
+            let body = Gen.element(of: Self.pieces).array(of: 0...24)
+            await propertyCheck(count: 300, input: path, body) { path, pieces in
+                guard let path else { return }
+                let text = pieces.compactMap { $0 }.joined()
+                do {
+                    let answer = try await server.request(
+                        "POST", path, headers: [("Content-Type", "application/json")], body: Array(text.utf8))
+                    answered.withLock { $0 += 1 }
+                    if answer.status >= 500 { serverErrors.withLock { $0.append("\(path) \(text) → \(answer.body)") } }
+                    if answer.status >= 400 {
+                        #expect(answer.header("content-type") == "application/problem+json", "\(text)")
+                    }
+                } catch {
+                    // Nothing reached the server.
+                }
+            }
+        }
+        #expect(serverErrors.withLock { $0 }.isEmpty, "\(serverErrors.withLock { $0 })")
+        #expect(answered.withLock { $0 } >= 250)
+    }
+}
