@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import FuzzSupport
 import OutsideInput
@@ -6,11 +5,13 @@ import Scenarios
 
 /// Fuzzes a scenario from text to transcript: a scenario file (YAML or JSON), and after a NUL
 /// byte the bytes of any track it names (`track: t.gpx` or `t.nmea`), is decoded, compiled,
-/// and played through `ScenarioRunner`. Properties: no trap, the run ends, and neither the
+/// and played through `ScenarioRunner` on one thread (``InlineExecutor``). Properties: no
+/// trap, the run ends (no task is left waiting for something that cannot happen), and neither the
 /// transcript text nor an error message holds a control or bidi-override character (only
 /// line breaks between lines), nor quotes more than a bounded amount of input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScenarioTranscript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    InlineExecutor.install()
     let bytes = Data(bytes: data, count: size)
     let parts = bytes.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
     let text = parts.first.map { Data($0) } ?? Data()
@@ -26,34 +27,38 @@ public func fuzzScenarioTranscript(_ data: UnsafePointer<UInt8>, _ size: Int) ->
             "an error of \(error.description.count) characters")
         return 0
     }
-    // Long timelines play correctly but slowly; the decoder's limits are FuzzScenarioFile's.
-    guard scenario.timeline.count <= 300, scenario.consumer.count <= 30 else { return 0 }
+    // Each timeline event and each action is one settle of the runner: a bound on both keeps
+    // every input cheap (the corpus' scenarios have at most a dozen events). Long timelines
+    // play the same steps more times; the decoder's own limits are FuzzScenarioFile's.
+    guard scenario.timeline.count <= maximumEvents, scenario.consumer.count <= maximumActions else { return 0 }
     let run = play(scenario)
     requireTerminalSafe(run.text, "transcript")
     require(run.duration <= ScenarioLimits.maximumDuration, "played \(run.duration)")
     return 0
 }
 
-/// Plays `scenario` to its end on a task, waiting for it on this (libFuzzer's) thread.
+/// The most timeline events and consumer actions an input may have to be played.
+private let maximumEvents = 64
+private let maximumActions = 16
+
+/// Plays `scenario` to its end on a task, running the task and everything it starts on this
+/// (libFuzzer's) thread (see ``InlineExecutor``).
 private func play(_ scenario: Scenario) -> ScenarioRun {
-    let done = DispatchSemaphore(value: 0)
     let result = RunBox()
     Task {
         result.run = await ScenarioRunner(scenario: scenario).run()
-        done.signal()
     }
-    done.wait()
-    guard let run = result.run else {
-        require(false, "the run did not end")
-        fatalError("unreachable")
-    }
+    let ended = InlineExecutor.run(until: { result.run != nil })
+    require(ended, "the run did not end: every task waits for something that cannot happen")
+    InlineExecutor.drain()
+    guard let run = result.run else { fatalError("unreachable") }
     return run
 }
 
-/// The run, handed from the playing task to the waiting thread.
+/// The run, handed from the playing task to the fuzzer's thread.
 private final class RunBox: @unchecked Sendable {
-    // @unchecked: written once by the task before it signals the semaphore, read only after
-    // the wait on it.
+    // @unchecked: the task that writes it and the loop that reads it run on the same thread
+    // (InlineExecutor).
     var run: ScenarioRun?
 }
 

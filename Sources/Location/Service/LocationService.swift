@@ -58,6 +58,8 @@ public actor LocationService {
     var waiters: [UInt64: Waiter] = [:]
     var connection: Connection?
     var authorizationWatch: Task<Void, Never>?
+    /// The authorization the service last reacted to (see ``isAuthorizationChangePending``).
+    var appliedAuthorization: LocationAuthorization?
     /// Updates queued for ``updates`` consumers (see ``queuedUpdateCount``).
     var queuedUpdates = 0
 
@@ -103,7 +105,7 @@ public actor LocationService {
     @discardableResult
     public func requestWhenInUseAuthorization() async -> AuthorizationStatus {
         let authorization = await authorizer.requestWhenInUseAuthorization()
-        perform(machine.authorizationChanged(to: authorization))
+        authorizationChanged(to: authorization)
         return authorization.status
     }
 
@@ -171,6 +173,7 @@ public actor LocationService {
         case .stop?:
             authorizationWatch?.cancel()
             authorizationWatch = nil
+            appliedAuthorization = nil
         case nil: break
         }
         if let id = actions.cancelSubscriber { mailboxes.removeValue(forKey: id)?.cancel() }
@@ -202,6 +205,9 @@ public actor LocationService {
 
     private func watchAuthorization() {
         let changes = authorizer.authorizationChanges()
+        // The decision the machine was just given; a change after this one is pending until
+        // the watch delivers it.
+        appliedAuthorization = authorizer.authorization
         authorizationWatch?.cancel()
         authorizationWatch = Task { [weak self] in
             for await authorization in changes {
@@ -211,6 +217,7 @@ public actor LocationService {
     }
 
     func authorizationChanged(to authorization: LocationAuthorization) {
+        appliedAuthorization = authorization
         perform(machine.authorizationChanged(to: authorization))
     }
 
@@ -268,4 +275,18 @@ extension LocationService {
     /// sent to two consumers counts twice). A scenario compares it with the updates its app
     /// took, for the same reason as ``handledEventCount``.
     public var queuedUpdateCount: Int { queuedUpdates }
+
+    /// How many waiting ``requestLocation(timeout:desiredAccuracy:maximumAge:)`` calls have
+    /// reached their timeout on the service's clock but not yet been answered (their timer has
+    /// fired, or is about to). A scenario counts them as work in progress, like
+    /// ``handledEventCount``.
+    public var overdueRequestCount: Int { machine.overdueRequestCount(at: clock.now) }
+
+    /// Whether the authorizer's decision changed while the service watches it, and the
+    /// service has not reacted yet (its watch has the change to take in). A scenario waits
+    /// for the reaction (requests denied, the provider stopped or started) by this, not by
+    /// waiting for quiet.
+    public var isAuthorizationChangePending: Bool {
+        authorizationWatch != nil && appliedAuthorization != authorizer.authorization
+    }
 }

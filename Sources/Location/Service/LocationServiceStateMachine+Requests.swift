@@ -33,8 +33,11 @@ extension LocationServiceStateMachine {
         authorization: LocationAuthorization
     ) -> Actions {
         let timeout = max(timeout, .zero)
-        requests.append(Request(id: id, desiredAccuracy: desiredAccuracy, timeout: timeout, lastSeen: heardState))
-        var actions = Actions(startTimer: Actions.TimerStart(request: id, deadline: now.advanced(by: timeout)))
+        let deadline = now.advanced(by: timeout)
+        requests.append(
+            Request(
+                id: id, desiredAccuracy: desiredAccuracy, timeout: timeout, deadline: deadline, lastSeen: heardState))
+        var actions = Actions(startTimer: Actions.TimerStart(request: id, deadline: deadline))
         updateDemand(authorization, &actions)
         return actions
     }
@@ -51,6 +54,12 @@ extension LocationServiceStateMachine {
     /// Ignored when it has already ended.
     package mutating func requestCancelled(_ id: UInt64, authorization: LocationAuthorization) -> Actions {
         finishRequest(id, authorization: authorization) { _ in .failure(.cancelled) }
+    }
+
+    /// How many waiting requests have reached their deadline at `now` (their timer has fired,
+    /// or is about to, and the service has not answered them yet).
+    package func overdueRequestCount(at now: LocationClock.Instant) -> Int {
+        requests.count { $0.deadline <= now }
     }
 
     /// Whether `fix` is accurate enough for `desiredAccuracy` (any fix is, for `nil`; a fix

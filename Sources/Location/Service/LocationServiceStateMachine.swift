@@ -45,6 +45,8 @@ package struct LocationServiceStateMachine: Sendable {
         package let desiredAccuracy: Double?
         /// How long it waits (for the no-fix message).
         package let timeout: Duration
+        /// When ``timeout`` ends, on the service's clock.
+        package let deadline: LocationClock.Instant
         /// The most accurate fix seen that did not meet ``desiredAccuracy``: the answer at
         /// the timeout.
         package var best: LocationFix?

@@ -86,9 +86,12 @@ public struct ScenarioRunner: Sendable {
         if !finished {
             await stage.recorder.record(.scenario, "nothing more can happen; the app was still waiting, stopped")
             appTask.cancel()
+            // The app's own cancellation is waited for, then the service's reaction settles.
+            await appTask.value
             await settler.settle(.quiet)
+        } else {
+            await appTask.value
         }
-        await appTask.value
         return await result(of: stage, consumerFinished: finished)
     }
 

@@ -15,21 +15,28 @@ import Location
 ///   `requestLocation` waiting in the service, a `watch` that took every update the service
 ///   queued for it (``LocationService/queuedUpdateCount``), a `wait` or a prompt whose time
 ///   has not come — or it is done;
+/// - the service has reacted to every change of permission it watches
+///   (``LocationService/isAuthorizationChangePending``) and answered every request whose
+///   timeout has come (``LocationService/overdueRequestCount``);
+/// - every timer known to be armed sleeps on the clock: a waiting request's timeout, the
+///   app's `wait` or `watch` deadline, the person's answer (so the next instant is not
+///   chosen before a timer is set);
 /// - with `expecting:`, the service has taken in that fix.
 ///
 /// Then everything observable must stay unchanged for ``stableRounds`` rounds of yields.
 /// No round waits for real time, so playback runs as fast as the work allows.
 ///
-/// What cannot be counted — an app of your own (``ScenarioRunner/run(onEntry:app:)``), the
-/// service reacting to a change of permission, the start — settles ``Mode/quiet``: the same,
-/// and everything unchanged for ``quietPeriod`` of real time too — longer on a loaded machine:
-/// at least eight times the slowest round seen. Those steps are few.
+/// An app of your own (``ScenarioRunner/run(onEntry:app:)``) cannot be counted: with one,
+/// every step also waits until everything has been unchanged for ``quietPeriod`` of real
+/// time — longer on a loaded machine: at least eight times the slowest round seen.
 struct Settler {
     /// How a step settles.
     enum Mode {
-        /// By the counts alone.
+        /// A receiver event: by the counts.
         case counted
-        /// By the counts and ``Settler/quietPeriod`` of real time without change.
+        /// The start, fired timers, a change of permission, the end: by the counts, with a
+        /// wider margin (more yields per round, one more stable round, and a short sleep each
+        /// round so that tasks of lower priority run).
         case quiet
     }
 
@@ -41,7 +48,7 @@ struct Settler {
     var stableRounds = 3
     /// `Task.yield()` calls per round: lets the jobs queued behind this task run first.
     var yieldsPerRound = 4
-    /// How long everything must stay the same, in real time, in ``Mode/quiet``.
+    /// How long everything must stay the same, in real time, when the app is not counted.
     var quietPeriod: Duration = .milliseconds(4)
     /// The longest a settle waits, in real time, when something keeps changing (a safety
     /// net against an app that never stops working).
@@ -70,6 +77,7 @@ struct Settler {
     /// in the fix with that receiver time.
     mutating func settle(_ mode: Mode = .counted, expecting fixTime: Date? = nil) async {
         let quiet = mode == .quiet || !countsTheApp
+        let waitsForRealTimeQuiet = !countsTheApp
         let real = ContinuousClock()
         let started = real.now
         var changedAt = started
@@ -93,7 +101,7 @@ struct Settler {
             if !busy && snapshot == last {
                 stable += 1
                 let quietEnough = real.now - changedAt >= max(quietPeriod, slowestRound * 8)
-                if stable >= roundsNeeded && (!quiet || quietEnough) { return }
+                if stable >= roundsNeeded && (!waitsForRealTimeQuiet || quietEnough) { return }
             } else {
                 stable = 0
                 changedAt = real.now
@@ -124,8 +132,10 @@ struct Settler {
         if snapshot.delivered != service.handled + abandonedEvents { return true }
         if snapshot.listeners != (service.running ? 1 : 0) { return true }
         if fixTime != nil && snapshot.listeners > 0 && service.newestFixTime != fixTime { return true }
-        guard countsTheApp else { return false }
+        if service.authorizationChangePending || service.overdueRequests > 0 { return true }
         let now = stage.clock.now
+        if snapshot.sleepers < armedTimers(snapshot, now: now) { return true }
+        guard countsTheApp else { return false }
         switch snapshot.consumer.activity {
         case .busy:
             return true
@@ -145,6 +155,22 @@ struct Settler {
     }
 }
 
+extension Settler {
+    /// How many tasks are known to sleep on the clock, or to be about to: each waiting
+    /// request's timeout that has not come, the app's `wait` or `watch` deadline, the person's
+    /// answer. Fewer sleepers than this means a timer is being set.
+    private func armedTimers(_ snapshot: Snapshot, now: VirtualClock.Instant) -> Int {
+        var timers = snapshot.service.requests - snapshot.service.overdueRequests
+        switch snapshot.consumer.activity {
+        case .sleeping(let deadline) where deadline > now: timers += 1
+        case .watching(let deadline?) where deadline > now: timers += 1
+        default: break
+        }
+        if snapshot.waitingForAnswer { timers += 1 }
+        return timers
+    }
+}
+
 /// What the settler reads from the service, in one hop onto its actor.
 struct ServiceSnapshot: Equatable {
     var handled: Int
@@ -153,12 +179,15 @@ struct ServiceSnapshot: Equatable {
     var subscribers: Int
     var running: Bool
     var newestFixTime: Date?
+    var overdueRequests: Int
+    var authorizationChangePending: Bool
 
     static func read(_ service: isolated LocationService) -> ServiceSnapshot {
         ServiceSnapshot(
             handled: service.handledEventCount, queuedUpdates: service.queuedUpdateCount,
             requests: service.pendingRequestCount,
             subscribers: service.subscriberCount, running: service.isProviderRunning,
-            newestFixTime: service.lastFix?.receiverTime)
+            newestFixTime: service.lastFix?.receiverTime, overdueRequests: service.overdueRequestCount,
+            authorizationChangePending: service.isAuthorizationChangePending)
     }
 }
