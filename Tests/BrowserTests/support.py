@@ -138,6 +138,12 @@ class PageTest(unittest.TestCase):
         self.driver.get(self.origin + page)
         self.wait_ready()
 
+    def open_missing_at_photo(self):
+        """/report/missing past its first step, Microchip number (1/4, optional), with nothing."""
+        self.open("/report/missing")
+        self.tap("microchipNumber.continueButton.tap")
+        self.wait(lambda: self.visible_step() == "animalPhoto", message="Animal photo")
+
     def reload(self):
         self.driver.refresh()
         self.wait_ready()

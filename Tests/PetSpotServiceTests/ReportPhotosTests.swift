@@ -51,7 +51,7 @@ struct ReportPhotosTests {
 
     @Test func theFoundFlowsTenMegabytesAreTheModelsRule() async throws {
         try await TestServer.with { server in
-            let limit = 10 * 1_048_576
+            let limit = 10_000_000  // "up to 10 MB" in the decimal megabytes of the card's size text
             let atLimit = try await Self.post(server, "/v1/report-photos/found?filename=a.png", Self.png(limit))
             #expect(atLimit["photo"] is [String: Any])
             let over = try await Self.post(server, "/v1/report-photos/found?filename=a.png", Self.png(limit + 1))

@@ -36,7 +36,7 @@ struct ReportStepsAPITests {
         try await TestServer.with { server in
             let answer = try await Self.post(
                 server, "/v1/report-steps/found/petDetails",
-                #"{"values": {"breed": "Beagle"}, "edit": {"field": "collarData", "value": "12a345-678 9012345678"}}"#)
+                #"{"values": {"breed": "Beagle"}, "edit": {"field": "collarData", "value": "12345-678 90 12345"}}"#)
             #expect(answer["outcome"] as? String == "shown")
             #expect(answer["progress"] as? String == "2/3")
             #expect(answer["toast"] is NSNull)

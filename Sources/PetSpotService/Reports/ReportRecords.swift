@@ -40,7 +40,8 @@ public enum ReportRecords {
         }
     }
 
-    /// A new `ACTIVE` missing report from the Missing flow's state after *Animal description*.
+    /// A new `ACTIVE` missing report from the Missing flow's state (its microchip number and
+    /// contact; `extras` win where both have one).
     public static func missing(
         _ state: ReportMissingPetFlowState, extras: MissingExtras = MissingExtras(), id: String = ReportID.generate()
     )
@@ -56,8 +57,9 @@ public enum ReportRecords {
         report.gender = state.animalGender?.rawValue
         report.approximateAge = state.animalAge
         report.description = state.animalAdditionalDescription
-        report.phone = extras.phone
-        report.email = extras.email
+        report.microchipNumber = state.microchipNumber?.digits
+        report.phone = extras.phone ?? state.phone
+        report.email = extras.email ?? state.email
         report.photoUrl = extras.photoUrl
         report.reward = extras.reward
         return report
