@@ -45,7 +45,7 @@ class MissingFlowTests(PageTest):
         self.assertEqual(self.visible_step(), "microchip")
         self.assertEqual(self.value(field), "12345-67890-12345", "a reload keeps the number")
 
-    def test_missing_flow_end_to_end_without_a_store(self):
+    def test_missing_flow_end_to_end(self):
         self.open_missing_at_photo()
         self.assertEqual(self.visible_step(), "animalPhoto")
         self.assertEqual(self.progress(), "2/4")
@@ -133,22 +133,24 @@ class MissingFlowTests(PageTest):
         self.wait(lambda: self.visible_step() == "contactDetails", message="4/4 again")
         self.assertEqual(self.value("missingContactDetails.phoneTextField.input"), "+48 600 700 800")
 
-        # No store on this server: the report is shown, and said to be not stored.
+        # Submit report: the server's store keeps the report and its card opens.
         self.tap("missingContactDetails.submitButton.tap")
-        self.wait(lambda: self.visible_step() == "submitted", message="the report")
-        self.assertTrue(self.element("reportPreview.notice").text.startswith("Not stored"))
-        payload = json.loads(self.element("reportPreview.payload").text)
-        self.assertEqual(payload["steps"], "1-4")
-        self.assertIsNone(payload["microchipNumber"])
-        self.assertEqual(payload["animalSpecies"], "cat")
-        self.assertEqual(payload["animalRace"], "Maine Coon")
-        self.assertEqual(payload["animalGender"], "MALE")
-        self.assertEqual(payload["animalAge"], 4)
-        self.assertEqual(payload["disappearanceDate"], today)
-        self.assertIsNone(payload["latitude"])
-        self.assertEqual(len(payload["animalAdditionalDescription"]), 500)
-        self.assertEqual(payload["phone"], "+48600700800")
-        self.assertIsNone(payload["email"])
+        stored = self.wait_stored()
+        self.assertEqual(stored["kind"], "missing")
+        self.assertEqual(stored["status"], "ACTIVE")
+        self.assertIsNone(stored["microchipNumber"])
+        self.assertEqual(stored["species"], "CAT")
+        self.assertEqual(stored["breed"], "Maine Coon")
+        self.assertEqual(stored["gender"], "MALE")
+        self.assertEqual(stored["approximateAge"], 4)
+        self.assertEqual(stored["lastSeenDate"], today)
+        self.assertIsNone(stored["locationLatitude"])
+        self.assertEqual(len(stored["description"]), 500)
+        self.assertEqual(stored["phone"], "+48600700800")
+        self.assertIsNone(stored["email"])
+        self.assertEqual(self.card_values()["Microchip number"], "\u2014")
+        self.assertEqual(self.card_values()["Place of Disappearance"], "\u2014")
+        self.assertEqual(self.element("petDetails.noLocation").text, "No location data")
 
     def test_one_coordinate_alone_is_refused_on_the_missing_flow(self):
         self.to_animal_description()

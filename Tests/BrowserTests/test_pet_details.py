@@ -3,17 +3,9 @@
 then removes it, and a report that is not there is "Unable to load pet details" with Retry."""
 
 import datetime
-import os
 
 from support import png
 from test_found_flow import FoundFlowHelpers, yesterday
-
-
-def card_values(test):
-    """The card's rows, label → value, as the page shows them."""
-    return test.driver.execute_script(
-        "var rows = {}; document.querySelectorAll('[data-role=fields] dd').forEach(function (d) {"
-        " if (!(d.dataset.label in rows)) rows[d.dataset.label] = d.textContent; }); return rows")
 
 
 def medium(day):
@@ -21,23 +13,7 @@ def medium(day):
     return "%s %d, %d" % (day.strftime("%b"), day.day, day.year)
 
 
-class StoredTest(FoundFlowHelpers):
-    """A test whose server keeps reports in its own SQLite file."""
-
-    def setUp(self):
-        name = self.id().rsplit(".", 1)[-1]
-        self.server_arguments = ("--store", "sqlite:" + os.path.join(self.files_directory, name + ".sqlite"))
-        super().setUp()
-
-    def wait_card(self):
-        self.wait(lambda: self.driver.execute_script("return document.body.dataset.state") in ("loaded", "error"),
-                  message="the card loaded")
-
-    def card_state(self):
-        return self.driver.execute_script("return document.body.dataset.state")
-
-
-class PetDetailsTests(StoredTest):
+class PetDetailsTests(FoundFlowHelpers):
     def submit_missing(self):
         self.open("/report/missing")
         self.type("microchipNumber.microchipTextField.input", "123456789012345")
@@ -61,14 +37,11 @@ class PetDetailsTests(StoredTest):
         self.type("missingContactDetails.phoneTextField.input", "+48 600 700 800")
         self.type("missingContactDetails.emailTextField.input", "owner@example.com")
         self.tap("missingContactDetails.submitButton.tap")
-        self.wait(lambda: "/pets/" in self.driver.current_url, message="the card opens")
-        self.wait_card()
+        return self.wait_stored()
 
     def test_a_submitted_missing_report_is_stored_and_its_card_shows_its_values(self):
-        self.submit_missing()
+        stored = self.submit_missing()
         self.assertEqual(self.card_state(), "loaded")
-        report_id = self.driver.current_url.rsplit("/", 1)[-1]
-        stored = self.server.json("/v1/reports/" + report_id)
         self.assertEqual(stored["microchipNumber"], "123456789012345")
         self.assertEqual(stored["phone"], "+48600700800")
 
@@ -76,7 +49,7 @@ class PetDetailsTests(StoredTest):
         self.assertEqual(self.element("petDetails.status").value_of_css_property("background-color"),
                          "rgba(231, 0, 11, 1)")  # red
         self.assertEqual(self.element("petDetails.noImage").text, "Image not available")
-        values = card_values(self)
+        values = self.card_values()
         day = datetime.date.today() - datetime.timedelta(days=1)
         self.assertEqual(values["Date of Disappearance"], medium(day))
         self.assertEqual(values["Microchip number"], "12345-67890-12345")
@@ -125,19 +98,18 @@ class PetDetailsTests(StoredTest):
         self.type("foundContact.phoneTextField.input", "+48 123 456 789")
         self.type("foundContact.emailTextField.input", "finder@example.com")
         self.tap("foundContact.submitButton.tap")
-        self.wait(lambda: "/pets/" in self.driver.current_url, message="the card opens")
-        self.wait_card()
+        self.wait_stored()
         self.assertEqual(self.element("petDetails.status").text, "FOUND")
         self.assertEqual(self.element("petDetails.status").value_of_css_property("background-color"),
                          "rgba(21, 93, 252, 1)")  # blue
-        values = card_values(self)
+        values = self.card_values()
         self.assertEqual(values["Animal Race"], "Beagle")
         self.assertEqual(values["Microchip number"], "12345-67890-12345")
         self.assertEqual(values["Animal Approx. Age"], "\u2014")
         self.assertEqual(self.element("petDetails.email.tap").text, "finder@example.com")
 
 
-class MissingCardTests(StoredTest):
+class MissingCardTests(FoundFlowHelpers):
     def test_a_report_that_is_not_there_is_unable_to_load_with_retry(self):
         self.open_card("r-not-there")
         self.assertEqual(self.card_state(), "error")

@@ -9,10 +9,10 @@ enum PageCopy {
 
     /// Shown with the Found report after Submit report on a server without a reports store.
     static let foundNotStored =
-        "Not stored: this server has no reports store (start petspot serve with --store), so nothing was saved or sent. This is the report that would be sent; the photo goes with it."
+        "Not stored: this server has no reports store, so nothing was saved or sent. This is the report that would be sent; the photo goes with it."
     /// Shown with the Missing report after Submit report on a server without a reports store.
     static let missingNotStored =
-        "Not stored: this server has no reports store (start petspot serve with --store), so nothing was saved or sent. This is the report that would be sent."
+        "Not stored: this server has no reports store, so nothing was saved or sent. This is the report that would be sent."
 
     /// The title of what Go to Settings shows.
     static let settingsHelpTitle = "Allow location"
