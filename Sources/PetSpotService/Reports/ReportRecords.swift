@@ -6,7 +6,7 @@ public import ReportStore
 /// The reports the wizards produce, as the store keeps them: one conversion for the CLI's
 /// `report missing|found --save` and for `POST /v1/reports/missing|found`.
 public enum ReportRecords {
-    /// The radius of a missing report that does not say (the wizard's steps 2–3 ask none).
+    /// The radius of a missing report that does not say (the wizard asks none).
     public static let defaultMissingRadius: SearchRadius = (try? SearchRadius(kilometers: 10)) ?? .zero
 
     /// What a missing report has beyond the wizard's steps 2–3 (the place's name, the search
