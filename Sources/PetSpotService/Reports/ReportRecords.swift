@@ -9,8 +9,8 @@ public enum ReportRecords {
     /// The radius of a missing report that does not say (the wizard asks none).
     public static let defaultMissingRadius: SearchRadius = (try? SearchRadius(kilometers: 10)) ?? .zero
 
-    /// What a missing report has beyond the wizard's steps 2–3 (the place's name, the search
-    /// radius, a contact, a photo URL, a reward).
+    /// What a missing report has beyond what the wizard asks (the place's name, the search
+    /// radius, a photo URL, a reward; a phone or email given here wins over the wizard's).
     public struct MissingExtras: Sendable, Hashable {
         /// The place's name: `"Warsaw"`.
         public var place: String?

@@ -28,14 +28,8 @@ public struct MicrochipStep: Sendable, Hashable {
     /// - Returns: `true` when the entry was taken.
     @discardableResult
     public mutating func setMicrochip(_ text: String) -> Bool {
-        do throws(MicrochipNumber.EntryError) {
-            microchip = try MicrochipNumber(validating: text)
-            microchipError = nil
-            return true
-        } catch {
-            microchipError = error.description
-            return false
-        }
+        microchipError = MicrochipNumber.enter(text, into: &microchip)
+        return microchipError == nil
     }
 
     /// Continue: always advances (the number is optional and the stored one is always
