@@ -128,4 +128,29 @@ struct MissingStepsAPITests {
             )
         }
     }
+
+    @Test func aPostedMissingReportsMicrochipIsTheStoredDigits() async throws {
+        try await ReportRoutesTests.withStore { server, _ in
+            for (chip, message) in [
+                ("12a", "Digits only (spaces and hyphens are fine), not \u{201C}a\u{201D}; nothing was changed"),
+                ("1234567890123456", "At most 15 digits; this one has 16 (nothing was cut)"),
+                ("12345-67890", "only digits, at most 15 of them (nothing was cut)"),
+            ] {
+                let body =
+                    #"{"animalSpecies":"dog","animalRace":"Beagle","animalGender":"FEMALE","microchipNumber":"\#(chip)"}"#
+                let refused = try await server.request(
+                    "POST", "/v1/reports/missing", headers: API.json, body: Array(body.utf8))
+                #expect(refused.status == 422, "\(chip): \(refused.body)")
+                let errors = try refused.object["errors"] as? [[String: Any]] ?? []
+                #expect(errors.first?["field"] as? String == "microchipNumber")
+                #expect(errors.first?["message"] as? String == message)
+            }
+            let body =
+                #"{"animalSpecies":"dog","animalRace":"Beagle","animalGender":"FEMALE","microchipNumber":"123456789012345"}"#
+            let stored = try await server.request(
+                "POST", "/v1/reports/missing", headers: API.json, body: Array(body.utf8))
+            #expect(stored.status == 201)
+            #expect(try stored.object["microchipNumber"] as? String == "123456789012345")
+        }
+    }
 }

@@ -129,3 +129,42 @@ final class ChangeFlag: Sendable {
     func set() { flag.withLock { $0 = true } }
     var isSet: Bool { flag.withLock { $0 } }
 }
+
+@Suite("Missing flow: a draft keeps all four steps", .timeLimit(.minutes(1)))
+@MainActor
+struct MissingDraftTests {
+    @Test func aDraftOnContactDetailsRestoresEveryStepAndTheStep() throws {
+        let rig = ServiceRig(.authorizedWhenInUse, events: [])
+        let flow = MissingPetReportFlow(locationRequester: rig.requester, today: Fixtures.fixedToday)
+        flow.microchipStep.setMicrochip("123456789012345")
+        flow.continueTapped()
+        try flow.photoStep.attach(filename: "luna.png", bytes: Fixtures.pngBytes)
+        flow.continueTapped()
+        flow.descriptionStep.selectSpecies(Fixtures.dog)
+        flow.descriptionStep.setRace("Beagle")
+        flow.descriptionStep.selectGender(.female)
+        flow.continueTapped()
+        flow.contactStep.setPhone("600 700")  // not valid yet: kept as typed
+        let draft = flow.draft
+        #expect(draft.step == 4)
+        #expect(draft.fields["microchip"] == "123456789012345")
+        #expect(draft.fields["phone"] == "600 700")
+
+        let resumed = MissingPetReportFlow(locationRequester: rig.requester, today: Fixtures.fixedToday)
+        resumed.restore(draft, photoBytes: Fixtures.pngBytes)
+        #expect(resumed.step == .contactDetails)
+        #expect(resumed.microchipStep.microchipField.text == "12345-67890-12345")
+        #expect(resumed.state.microchipNumber?.digits == "123456789012345")
+        #expect(resumed.descriptionStep.raceText == "Beagle")
+        #expect(resumed.contactStep.phoneText == "600 700")
+        #expect(resumed.contactStep.phoneError == nil, "nothing is validated on restore")
+    }
+
+    @Test func aDraftWithoutAPhotoStopsAtThePhotoStep() {
+        let rig = ServiceRig(.authorizedWhenInUse, events: [])
+        let resumed = MissingPetReportFlow(locationRequester: rig.requester, today: Fixtures.fixedToday)
+        resumed.restore(ReportDraft(flow: .missing, step: 4, fields: ["email": "owner@example.com"]), photoBytes: nil)
+        #expect(resumed.step == .animalPhoto, "the steps before it must still pass Continue")
+        #expect(resumed.contactStep.emailText == "owner@example.com")
+    }
+}
