@@ -99,6 +99,7 @@ class PageTests(PageTest):
         }
         expected["/pets/r-1"] = [
             "petDetails.retry.button", "petDetails.removeReport.button", "petDetails.showMap.button",
+            "petDetails.backButton.tap",
         ]
         for page, testids in expected.items():
             if page.startswith("/pets/"):

@@ -11,6 +11,9 @@ struct PetDetailsPage {
     let loadingText = PageCopy.petLoading
     let errorMessage = PetDetailsPresenter.errorMessage
     let retryTitle = PetDetailsPresenter.retryTitle
+    /// The navigation bar's back arrow (spec 003 FR-002: a back button, an empty title).
+    let backTitle = WizardNavigationCopy.backTitle
+    let backId = WizardNavigationCopy.backAccessibilityIdentifier(screen: "petDetails")
     let retryId = PetDetailsPresenter.ID.retry
     let photoAlt = PageCopy.petPhotoAlt
     let showMapId = PetDetailsPresenter.ID.showMap
