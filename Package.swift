@@ -23,8 +23,8 @@ let bundledScenarioFiles = [
 /// A test checks that this list and the folder agree.
 let reportPageFiles = [
     "ChoiceField.mustache", "CoordinateFields.mustache", "FoundReport.mustache", "MissingReport.mustache",
-    "PhotoStep.mustache", "ReportPage.mustache", "ReportPreview.mustache", "StepHeader.mustache",
-    "TextField.mustache", "report.css", "report.js",
+    "PetDetails.mustache", "PhotoStep.mustache", "ReportPage.mustache", "ReportPreview.mustache",
+    "StepHeader.mustache", "SubmittedStep.mustache", "TextField.mustache", "pet.js", "report.css", "report.js",
 ]
 
 let package = Package(

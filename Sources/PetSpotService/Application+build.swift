@@ -50,8 +50,10 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
     OpenAPIController().addRoutes(to: router)
     // The report pages and the step API they ask.
     let today = configuration.today
-    ReportPagesController(configuration: PageConfiguration(location: configuration.location, today: today))
-        .addRoutes(to: router)
+    ReportPagesController(
+        configuration: PageConfiguration(
+            location: configuration.location, today: today, storesReports: configuration.reports != nil)
+    ).addRoutes(to: router)
     ReportStepsController(location: configuration.location, today: today).addRoutes(to: router)
     ReportPhotosController().addRoutes(to: router)
     routes.set(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })

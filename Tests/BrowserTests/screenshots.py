@@ -1,5 +1,5 @@
-"""Saves a screenshot of every report step, the alert and the report shown at the end, as a
-person sees them in a 480-pixel-wide window, for Docs/Web.md:
+"""Saves a screenshot of every report step, the alert, the Pet details card and its states,
+as a person sees them in a 480-pixel-wide window, for Docs/Web.md:
 
     /usr/bin/python3 Tests/BrowserTests/screenshots.py PATH/TO/petspot OUTPUT_FOLDER
 
@@ -51,11 +51,18 @@ class Screenshots(FoundFlowHelpers):
         self.type("foundContact.emailTextField.input", "finder@example.com")
         self.save("found-3-contact-information")
         self.tap("foundContact.submitButton.tap")
-        self.wait(lambda: self.visible_step() == "submitted")
-        self.save("found-report-not-stored")
+        self.wait_stored()
+        self.save("found-card")
 
         self.deny_location()
         self.open("/report/missing")
+        self.type("microchipNumber.microchipTextField.input", "1234567")
+        self.type("microchipNumber.microchipTextField.input", "x", clear=False)
+        self.save("missing-1-microchip-refused")
+        self.type("microchipNumber.microchipTextField.input", "123456789012345")
+        self.save("missing-1-microchip")
+        self.tap("microchipNumber.continueButton.tap")
+        self.wait(lambda: self.visible_step() == "animalPhoto")
         self.save("missing-2-animal-photo")
         self.element("animalPhoto.browse").send_keys(self.photo_file("luna.png", png(320, 240)))
         self.wait_idle()
@@ -65,6 +72,32 @@ class Screenshots(FoundFlowHelpers):
         self.tap("animalDescription.requestGPSButton.tap")
         self.wait(lambda: self.modal_open("permission"))
         self.save("missing-3-location-alert")
+        self.tap("locationPermissionAlert.cancel.tap")
+        self.choose("animalDescription.speciesDropdown.tap", "dog")
+        self.type("animalDescription.raceTextField.input", "Beagle")
+        self.tap("animalDescription.genderFemale.tap")
+        self.type("animalDescription.ageTextField.input", "3")
+        self.type("animalDescription.descriptionTextArea.input", "Red collar with a bell. Answers to Luna.")
+        self.type("animalDescription.latitudeTextField.input", "52.2297")
+        self.type("animalDescription.longitudeTextField.input", "21.0122")
+        self.tap("animalDescription.continueButton.tap")
+        self.wait(lambda: self.visible_step() == "contactDetails")
+        self.tap("missingContactDetails.submitButton.tap")
+        self.wait_toast("Please correct the highlighted fields")
+        self.save("missing-4-contact-details-refused")
+        self.type("missingContactDetails.phoneTextField.input", "+48 600 700 800")
+        self.type("missingContactDetails.emailTextField.input", "owner@example.com")
+        self.save("missing-4-contact-details")
+        self.tap("missingContactDetails.submitButton.tap")
+        self.wait_stored()
+        self.save("missing-card")
+        self.tap("petDetails.removeReport.button")
+        self.save("missing-card-remove-question")
+        self.tap("removeReportAlert.keep.tap")
+
+        self.driver.get(self.origin + "/pets/r-not-there")
+        self.wait_card()
+        self.save("card-unable-to-load")
 
 
 def main(arguments):

@@ -6,9 +6,11 @@ import json
 import os
 import re
 import select
+import shutil
 import signal
 import struct
 import subprocess
+import tempfile
 import time
 import unittest
 import urllib.request
@@ -30,9 +32,13 @@ class Server:
     """`petspot serve --port 0 ARGS…`, the port read from its `listening on` line."""
 
     def __init__(self, *arguments):
+        # Its own reports store (petspot serve always has one): a fresh SQLite file, so no
+        # test sees another's reports and nothing lands in the default store of the machine.
+        self.folder = tempfile.mkdtemp(prefix="petspot-store-")
+        environment = dict(os.environ, PETSPOT_STORE="sqlite:" + os.path.join(self.folder, "reports.sqlite"))
         self.process = subprocess.Popen(
             [PETSPOT, "serve", "--port", "0", "--log-level", "warning", *arguments],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
         self.url = self._read_url(time.monotonic() + 20)
 
     def _read_url(self, deadline):
@@ -63,6 +69,7 @@ class Server:
                 self.process.kill()
                 self.process.wait()
         self.process.stderr.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 _driver = None
@@ -137,6 +144,12 @@ class PageTest(unittest.TestCase):
     def open(self, page):
         self.driver.get(self.origin + page)
         self.wait_ready()
+
+    def open_missing_at_photo(self):
+        """/report/missing past its first step, Microchip number (1/4, optional), with nothing."""
+        self.open("/report/missing")
+        self.tap("microchipNumber.continueButton.tap")
+        self.wait(lambda: self.visible_step() == "animalPhoto", message="Animal photo")
 
     def reload(self):
         self.driver.refresh()
@@ -219,6 +232,27 @@ class PageTest(unittest.TestCase):
 
     def wait_toast(self, text):
         self.wait(lambda: self.toast() == text, message="toast %r (saw %r)" % (text, self.toast()))
+
+    # The Pet details card (/pets/{id}) ---------------------------------------------------
+
+    def wait_card(self):
+        """Until the card page shows the card, the error or the removed state."""
+        self.wait(lambda: self.card_state() in ("loaded", "error", "removed"), message="the card page settled")
+
+    def card_state(self):
+        return self.driver.execute_script("return document.body.dataset.state || null")
+
+    def wait_stored(self):
+        """After Submit report: until the report's card opens; the stored report (GET /v1/reports/{id})."""
+        self.wait(lambda: "/pets/" in self.driver.current_url, message="the card opens")
+        self.wait_card()
+        return self.server.json("/v1/reports/" + self.driver.current_url.rsplit("/", 1)[-1])
+
+    def card_values(self):
+        """The card's rows, label → value, as the page shows them (the first of a repeated label)."""
+        return self.driver.execute_script(
+            "var rows = {}; document.querySelectorAll('[data-role=fields] dd').forEach(function (d) {"
+            " if (!(d.dataset.label in rows)) rows[d.dataset.label] = d.textContent; }); return rows")
 
     def modal_open(self, name):
         return self.driver.execute_script(

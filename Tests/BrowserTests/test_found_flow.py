@@ -29,7 +29,7 @@ class FoundFlowHelpers(PageTest):
         self.type("foundPetDetails.breedTextField.input", "Beagle")
         self.tap("foundPetDetails.sexFemale.tap")
         self.wait_idle()
-        self.type("foundPetDetails.collarDataTextField.input", "123456789012345678")
+        self.type("foundPetDetails.collarDataTextField.input", "123456789012345")
         self.type("foundPetDetails.descriptionTextArea.input", "Red collar, very friendly")
         self.type("foundPetDetails.latitudeTextField.input", latitude)
         self.type("foundPetDetails.longitudeTextField.input", longitude)
@@ -104,17 +104,21 @@ class FoundFlowTests(FoundFlowHelpers):
         self.type("foundContact.caregiverPhoneTextField.input", "+48 987 654 321")
         self.type("foundContact.addressTextArea.input", "Marszałkowska 1\nWarsaw")
         self.tap("foundContact.submitButton.tap")
-        self.wait(lambda: self.visible_step() == "submitted", message="the report")
 
-        notice = self.element("reportPreview.notice").text
-        self.assertTrue(notice.startswith("Not stored"), notice)
-        payload = json.loads(self.element("reportPreview.payload").text)
-        self.assertEqual(payload, {
+        # The server's store keeps the payload (no caregiver phone, no address: FR-016) and
+        # the report's card opens.
+        stored = self.wait_stored()
+        self.assertEqual({key: stored[key] for key in (
+            "status", "lastSeenDate", "species", "breed", "gender", "locationLatitude", "locationLongitude",
+            "microchipNumber", "description", "phone", "email")}, {
             "status": "FOUND", "lastSeenDate": yesterday(), "species": "DOG", "breed": "Beagle",
             "gender": "FEMALE", "locationLatitude": 52.2297, "locationLongitude": 21.0122,
             "microchipNumber": "123456789012345", "description": "Red collar, very friendly",
             "phone": "+48123456789", "email": "finder@example.com"})
-        self.assertIn("found-dog.png", self.css('[data-step="submitted"] [data-role="report-photo"]').text)
+        self.assertNotIn("987", json.dumps(stored), "the caregiver phone is not sent")
+        self.assertNotIn("Marsza", json.dumps(stored), "the address is not sent")
+        self.assertEqual(self.card_state(), "loaded")
+        self.assertIsNone(self.draft("found"), "the draft is cleared once stored")
 
     def test_out_of_range_latitude_shows_the_inline_error_and_the_toast(self):
         self.to_pet_details()
@@ -147,7 +151,7 @@ class FoundFlowTests(FoundFlowHelpers):
         self.type("foundContact.phoneTextField.input", "1234567")
         self.type("foundContact.emailTextField.input", "a@b.co")
         self.tap("foundContact.submitButton.tap")
-        self.wait(lambda: self.visible_step() == "submitted", message="the report")
-        self.assertEqual(json.loads(self.element("reportPreview.payload").text)["breed"], hostile)
+        self.assertEqual(self.wait_stored()["breed"], hostile)
+        self.assertEqual(self.card_values()["Animal Race"], hostile)
         self.assertIsNone(self.driver.execute_script("return document.body.dataset.pwned || null"))
         self.assertEqual(self.driver.execute_script("return document.querySelectorAll('img[src=x]').length"), 0)

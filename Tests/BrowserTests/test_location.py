@@ -18,7 +18,7 @@ class BrowserLocationTests(PageTest):
         self.wait(lambda: self.visible_step() == "petDetails", message="Pet details")
 
     def to_animal_description(self):
-        self.open("/report/missing")
+        self.open_missing_at_photo()
         self.element("animalPhoto.browse").send_keys(self.photo_file("dog.png", png(64, 48)))
         self.wait_idle()
         self.tap("animalPhoto.continue")
@@ -99,7 +99,7 @@ class ServerDefaultScenarioTests(PageTest):
     server_arguments = ("--scenario", "default")
 
     def test_server_scenario_default_fills_the_warsaw_fix(self):
-        self.open("/report/missing")
+        self.open_missing_at_photo()
         self.assertEqual(self.driver.execute_script(
             "return JSON.parse(document.body.dataset.config).locationSource"), "server")
         # The scenario's person grants the permission 2 s after the server starts.

@@ -1,4 +1,5 @@
-"""The Missing flow's steps 2/4 and 3/4 (specs 000, 001, 002) in a real browser."""
+"""The Missing flow's four steps in a real browser: Microchip number (1/4), Animal photo
+(2/4), Animal description (3/4, specs 000, 001, 002) and Contact details (4/4)."""
 
 import datetime
 import json
@@ -8,15 +9,44 @@ from support import PageTest, gif
 
 class MissingFlowTests(PageTest):
     def to_animal_description(self):
-        self.open("/report/missing")
+        self.open_missing_at_photo()
         path = self.photo_file("luna.gif", gif())
         self.element("animalPhoto.browse").send_keys(path)
         self.wait_idle()
         self.tap("animalPhoto.continue")
         self.wait(lambda: self.visible_step() == "animalDescription", message="Animal description")
 
-    def test_missing_steps_two_and_three(self):
+    def test_microchip_step_refuses_what_is_not_a_number_and_formats_the_digits(self):
         self.open("/report/missing")
+        self.assertEqual(self.visible_step(), "microchip")
+        self.assertEqual(self.progress(), "1/4")
+        self.assertEqual(self.driver.find_elements("css selector", '[data-testid="microchipNumber.backButton.tap"]'), [])
+        field = "microchipNumber.microchipTextField.input"
+        self.assertEqual(self.element(field).get_attribute("placeholder"), "00000-00000-00000")
+        self.type(field, "1234567")
+        self.wait(lambda: self.value(field) == "12345-67", message="grouped as typed")
+        self.type(field, "x", clear=False)
+        self.wait(lambda: self.error_for("microchip", "microchip") is not None, message="refused")
+        self.assertEqual(self.error_for("microchip", "microchip"),
+                         "Digits only (spaces and hyphens are fine), not \u201cx\u201d; nothing was changed")
+        self.assertEqual(self.value(field), "12345-67", "the number stays, the letter is not taken")
+        self.type(field, "1234567890123456")
+        self.assertEqual(self.error_for("microchip", "microchip"),
+                         "At most 15 digits; this one has 16 (nothing was cut)")
+        self.type(field, "123456789012345")
+        self.assertEqual(self.value(field), "12345-67890-12345")
+        self.assertIsNone(self.error_for("microchip", "microchip"))
+        self.tap("microchipNumber.continueButton.tap")
+        self.wait(lambda: self.visible_step() == "animalPhoto", message="Animal photo")
+        self.tap("animalPhoto.backButton.tap")
+        self.assertEqual(self.visible_step(), "microchip")
+        self.assertEqual(self.value(field), "12345-67890-12345", "Back keeps the number")
+        self.reload()
+        self.assertEqual(self.visible_step(), "microchip")
+        self.assertEqual(self.value(field), "12345-67890-12345", "a reload keeps the number")
+
+    def test_missing_flow_end_to_end(self):
+        self.open_missing_at_photo()
         self.assertEqual(self.visible_step(), "animalPhoto")
         self.assertEqual(self.progress(), "2/4")
         self.assertEqual(self.css('section[data-step="animalPhoto"] [data-role="photo-helper"]').text,
@@ -78,17 +108,49 @@ class MissingFlowTests(PageTest):
         self.tap("animalDescription.continueButton.tap")
         self.wait(lambda: self.visible_step() == "contactDetails", message="4/4")
         self.assertEqual(self.progress(), "4/4")
-        self.assertEqual(self.element("missingContactDetails.notYet").text,
-                         "This step is not available on the web yet.")
-        self.assertTrue(self.element("reportPreview.notice").text.startswith("Not stored"))
-        payload = json.loads(self.element("reportPreview.payload").text)
-        self.assertEqual(payload["species"], "CAT")
-        self.assertEqual(payload["race"], "Maine Coon")
-        self.assertEqual(payload["gender"], "MALE")
-        self.assertEqual(payload["age"], 4)
-        self.assertEqual(payload["disappearanceDate"], today)
-        self.assertIsNone(payload["latitude"])
-        self.assertEqual(len(payload["description"]), 500)
+
+        # Contact details: a phone or an email, at least one; each checked when given.
+        self.tap("missingContactDetails.submitButton.tap")
+        self.wait_toast("Please correct the highlighted fields")
+        self.assertEqual(self.error_for("contactDetails", "phone"), "Enter a phone number or an email")
+        self.assertEqual(self.error_for("contactDetails", "email"), "Enter a phone number or an email")
+        self.type("missingContactDetails.emailTextField.input", "owner@")
+        self.wait(lambda: self.error_for("contactDetails", "phone") is None, message="one of them given")
+        self.assertEqual(self.error_for("contactDetails", "email"), "Enter a valid email address")
+        self.type("missingContactDetails.phoneTextField.input", "12-34")
+        self.type("missingContactDetails.emailTextField.input", "")
+        self.tap("missingContactDetails.submitButton.tap")
+        self.wait_toast("Please correct the highlighted fields")
+        self.assertEqual(self.error_for("contactDetails", "phone"), "Enter a valid phone number (7\u201311 digits)")
+        self.assertIsNone(self.error_for("contactDetails", "email"))
+        self.type("missingContactDetails.phoneTextField.input", "+48 600 700 800")
+
+        # Back keeps every step's values.
+        self.tap("missingContactDetails.backButton.tap")
+        self.assertEqual(self.visible_step(), "animalDescription")
+        self.assertEqual(self.value("animalDescription.raceTextField.input"), "Maine Coon")
+        self.tap("animalDescription.continueButton.tap")
+        self.wait(lambda: self.visible_step() == "contactDetails", message="4/4 again")
+        self.assertEqual(self.value("missingContactDetails.phoneTextField.input"), "+48 600 700 800")
+
+        # Submit report: the server's store keeps the report and its card opens.
+        self.tap("missingContactDetails.submitButton.tap")
+        stored = self.wait_stored()
+        self.assertEqual(stored["kind"], "missing")
+        self.assertEqual(stored["status"], "ACTIVE")
+        self.assertIsNone(stored["microchipNumber"])
+        self.assertEqual(stored["species"], "CAT")
+        self.assertEqual(stored["breed"], "Maine Coon")
+        self.assertEqual(stored["gender"], "MALE")
+        self.assertEqual(stored["approximateAge"], 4)
+        self.assertEqual(stored["lastSeenDate"], today)
+        self.assertIsNone(stored["locationLatitude"])
+        self.assertEqual(len(stored["description"]), 500)
+        self.assertEqual(stored["phone"], "+48600700800")
+        self.assertIsNone(stored["email"])
+        self.assertEqual(self.card_values()["Microchip number"], "\u2014")
+        self.assertEqual(self.card_values()["Place of Disappearance"], "\u2014")
+        self.assertEqual(self.element("petDetails.noLocation").text, "No location data")
 
     def test_one_coordinate_alone_is_refused_on_the_missing_flow(self):
         self.to_animal_description()

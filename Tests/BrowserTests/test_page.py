@@ -28,13 +28,19 @@ class PageTests(PageTest):
     def test_every_step_weighs_under_100_kb(self):
         # One document per flow shows all of its steps: a step weighs what its page weighs.
         weights = {}
-        for page in ("/report/found", "/report/missing"):
-            self.open(page)
+        for page, script in (("/report/found", "report.js"), ("/report/missing", "report.js"),
+                             ("/pets/r-1", "pet.js")):
+            if page.startswith("/pets/"):
+                self.driver.get(self.origin + page)
+                self.wait(lambda: self.driver.execute_script("return document.body.dataset.state") == "error",
+                          message="the card page settled (no store here: the error state)")
+            else:
+                self.open(page)
             weight, entries = self.weigh()
             weights[page] = weight
             self.assertLess(weight, LIMIT, "%s: %d bytes %r" % (page, weight, entries))
             self.assertEqual(sorted(e["name"][len(self.origin):] for e in entries if e["type"] != "fetch"),
-                             sorted([page, "/report/assets/report.css", "/report/assets/report.js"]))
+                             sorted([page, "/report/assets/report.css", "/report/assets/" + script]))
         print("\n  page weights (bytes): " + ", ".join("%s %d" % item for item in sorted(weights.items())),
               end=" ")
 
@@ -52,8 +58,11 @@ class PageTests(PageTest):
             self.assertLess(answer["size"], 8 * 1024, answer)
 
     def test_every_interactive_element_carries_its_model_identifier(self):
-        for page in ("/report/found", "/report/missing"):
-            self.open(page)
+        for page in ("/report/found", "/report/missing", "/pets/r-1"):
+            if page.startswith("/pets/"):
+                self.driver.get(self.origin + page)
+            else:
+                self.open(page)
             elements = self.driver.execute_script(
                 "return Array.from(document.querySelectorAll('button, input, select, textarea, option, a'))"
                 ".map(function (e) { return [e.tagName, e.getAttribute('data-testid'), e.outerHTML.slice(0, 120)]; })")
@@ -69,6 +78,9 @@ class PageTests(PageTest):
     def test_the_seed_identifiers_are_on_the_pages(self):
         expected = {
             "/report/missing": [
+                "microchipNumber.microchipTextField.input", "microchipNumber.continueButton.tap",
+                "missingContactDetails.phoneTextField.input", "missingContactDetails.emailTextField.input",
+                "missingContactDetails.submitButton.tap", "missingContactDetails.backButton.tap",
                 "animalPhoto.browse", "animalPhoto.remove", "animalPhoto.continue",
                 "animalDescription.requestGPSButton.tap", "animalDescription.latitudeTextField.input",
                 "animalDescription.longitudeTextField.input", "animalDescription.speciesDropdown.tap",
@@ -85,8 +97,15 @@ class PageTests(PageTest):
                 "locationPermissionAlert.cancel.tap", "locationPermissionAlert.goToSettings.tap",
             ],
         }
+        expected["/pets/r-1"] = [
+            "petDetails.retry.button", "petDetails.removeReport.button", "petDetails.showMap.button",
+            "petDetails.backButton.tap",
+        ]
         for page, testids in expected.items():
-            self.open(page)
+            if page.startswith("/pets/"):
+                self.driver.get(self.origin + page)
+            else:
+                self.open(page)
             for testid in testids:
                 self.assertTrue(self.driver.find_elements("css selector", '[data-testid="%s"]' % testid),
                                 "%s lacks %s" % (page, testid))

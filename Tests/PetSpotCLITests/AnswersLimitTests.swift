@@ -21,6 +21,7 @@ struct AnswersLimitTests {
 
     static func missingAnswers(description: String) -> String {
         "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: m\nlatitude: 52.2297\nlongitude: 21.0122\n"
+            + "email: owner@example.com\n"
             + "description: \(description)\n"
     }
 
@@ -33,7 +34,8 @@ struct AnswersLimitTests {
     }
 
     @Test func anAnswersFileOverOneMegabyteIsADataErrorAndNothingIsWritten() async throws {
-        let folder = try await Self.workspace(Self.missingAnswers(description: String(repeating: "a", count: 1_100_000)))
+        let folder = try await Self.workspace(
+            Self.missingAnswers(description: String(repeating: "a", count: 1_100_000)))
         let run = try await Self.run("missing", folder)
         #expect(run.status == 65)
         #expect(run.stderr.contains("is larger than 1 MB, too large for the answers file"), "\(run.stderr)")

@@ -15,7 +15,7 @@ struct AnswersNothingLostTests {
         let workspace = try Workspace()
         let answers = try workspace.write(
             "missing.yaml",
-            "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: f\nlatitude: 52.1\nlongitude: 21.2\nuseCurrentLocation: yes\n"
+            "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: f\nlatitude: 52.1\nlongitude: 21.2\nuseCurrentLocation: yes\nemail: owner@example.com\n"
         )
         let output = workspace.file("out.json")
         let run = try await PetSpotProcess.run(
@@ -32,7 +32,9 @@ struct AnswersNothingLostTests {
     @Test func withoutTypedCoordinatesAFailedRequestIsStillAProblem() async throws {
         let workspace = try Workspace()
         let answers = try workspace.write(
-            "missing.yaml", "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: f\nuseCurrentLocation: yes\n")
+            "missing.yaml",
+            "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: f\nuseCurrentLocation: yes\nemail: owner@example.com\n"
+        )
         let run = try await PetSpotProcess.run(
             ["report", "missing", "--answers", answers.path, "--scenario", "silent-receiver"],
             environment: workspace.environment)
@@ -52,7 +54,9 @@ struct AnswersNothingLostTests {
         let gpsd = try GPSDDaemon.start(feed: feed)
         defer { gpsd.kill() }
         let answers = try workspace.write(
-            "missing.yaml", "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: f\nuseCurrentLocation: yes\n")
+            "missing.yaml",
+            "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: f\nuseCurrentLocation: yes\nemail: owner@example.com\n"
+        )
         let run = try await PetSpotProcess.run(
             [
                 "report", "missing", "--answers", answers.path, "--gpsd", "127.0.0.1:\(gpsd.port)",

@@ -26,6 +26,7 @@ struct ReportDraftTests {
     /// Fills photo, species and race, then leaves as `leave` says.
     static func startAndFill(_ workspace: Workspace, leave: (PseudoTerminalSession) -> Void) throws -> Int32 {
         let session = try PseudoTerminalSession(["report", "missing"], environment: environment(workspace))
+        try session.passMicrochip()
         try session.expect("Animal photo")
         try session.pickPhoto(workspace.photo.path)
         try session.expect("luna.png · PNG · 32 B")
@@ -80,7 +81,7 @@ struct ReportDraftTests {
             ["report", "missing", "--fresh"], environment: Self.environment(workspace))
         let first = try fresh.expect("Choose:")
         #expect(!first.contains("Resume it?"))
-        #expect(first.contains("Animal photo"))
+        #expect(first.contains("Microchip number"))
         fresh.endInput()
         #expect(try fresh.waitForExit() == 2)
         // --fresh did not change anything yet: the old draft is still there to resume.
@@ -88,7 +89,7 @@ struct ReportDraftTests {
         try again.expect("Resume it? [Y/n]:")
         again.type("n")
         let screen = try again.expect("Choose:")
-        #expect(screen.contains("Animal photo") && !screen.contains("luna.png"))
+        #expect(screen.contains("Microchip number") && !screen.contains("luna.png"))
         again.endInput()
         #expect(try again.waitForExit() == 2)
         #expect(!FileManager.default.fileExists(atPath: Self.draftFile(workspace).path), "no: the draft goes")
@@ -99,9 +100,12 @@ struct ReportDraftTests {
         let output = workspace.file("out.json")
         let session = try PseudoTerminalSession(
             ["report", "missing", "--output", output.path], environment: Self.environment(workspace))
+        try session.passMicrochip()
         try session.expect("Animal photo")
         for answer in ["1", workspace.photo.path, "c", "2", "cat", "3", "Tabby", "4", "f", "c"] { session.type(answer) }
-        try session.expect("Missing report (steps 2–3) complete")
+        try session.expect("Contact details")
+        for answer in ["1", "600 700 800", "s"] { session.type(answer) }
+        try session.expect("Missing report complete")
         #expect(try session.waitForExit() == 0)
         #expect(!FileManager.default.fileExists(atPath: Self.draftFile(workspace).path))
 

@@ -40,6 +40,16 @@ struct ReportWizardTests {
         let output = workspace.file("missing.json")
         let session = try PseudoTerminalSession(
             ["report", "missing", "--scenario", "default", "--output", output.path], environment: workspace.environment)
+        try session.expect("Microchip number")
+        try session.expect("1/4")
+        session.type("1")
+        try session.expect("Microchip number (optional)")
+        session.type("12345abc")
+        try session.expect("Digits only (spaces and hyphens are fine), not “a”; nothing was changed")
+        session.type("1")
+        session.type("123456789012345")
+        try session.expect("12345-67890-12345")
+        session.type("c")
         try session.expect("Animal photo")
         try session.expect("2/4")
         try session.expect("A photo of the animal is required to continue.")
@@ -101,7 +111,16 @@ struct ReportWizardTests {
         try session.expect("Date of disappearance (DD/MM/YYYY, D/M/YYYY, DD.MM.YYYY or YYYY-MM-DD) [")
         session.type("18/11/2025")
         session.type("c")
-        try session.expect("Missing report (steps 2–3) complete")
+        try session.expect("Contact details")
+        try session.expect("4/4")
+        session.type("s")
+        try session.expect("✕ Enter a phone number or an email")
+        try session.expect("Please correct the highlighted fields")
+        session.type("2")
+        try session.expect("Email")
+        session.type("owner@example.com")
+        session.type("s")
+        try session.expect("Missing report complete")
         #expect(try session.waitForExit() == 0)
 
         let report = try Self.object(String(contentsOf: output, encoding: .utf8))
@@ -114,6 +133,9 @@ struct ReportWizardTests {
         #expect(report["latitude"] as? Double == 52.2297)
         #expect(report["longitude"] as? Double == 21.0122)
         #expect((report["photo"] as? [String: Any])?["filename"] as? String == "luna.png")
+        #expect(report["microchipNumber"] as? String == "123456789012345")
+        #expect(report["email"] as? String == "owner@example.com")
+        #expect(report["phone"] is NSNull)
     }
 
     @Test func permissionDeniedScenarioShowsTheAlertAndGoToSettingsExplainsPermissionGrant() throws {
@@ -121,6 +143,7 @@ struct ReportWizardTests {
         let session = try PseudoTerminalSession(
             ["report", "missing", "--scenario", "permission-denied"], environment: workspace.environment,
             columns: 200)  // the Go to Settings notice on one line
+        try session.passMicrochip()
         try session.expect("Animal photo")
         session.type("1")
         session.type(workspace.photo.path)
@@ -147,6 +170,7 @@ struct ReportWizardTests {
         #expect(try await PetSpotProcess.run(["permission", "deny"], environment: workspace.environment).status == 0)
         let session = try PseudoTerminalSession(
             ["report", "missing", "--gpsd", "127.0.0.1:1"], environment: workspace.environment)
+        try session.passMicrochip()
         try session.expect("Animal photo")
         session.type("1")
         session.type(workspace.photo.path)
@@ -285,7 +309,7 @@ struct ReportWizardTests {
         let workspace = try Workspace()
         let answers = try workspace.write(
             "missing.json",
-            #"{"photo": "luna.png", "species": "cat", "race": "Tabby", "gender": "f", "age": 7, "useCurrentLocation": true}"#
+            #"{"microchip": "12345 67890", "photo": "luna.png", "species": "cat", "race": "Tabby", "gender": "f", "age": 7, "useCurrentLocation": true, "phone": "+48 600 700 800"}"#
         )
         let output = workspace.file("out.json")
         let run = try await PetSpotProcess.run(
@@ -298,6 +322,8 @@ struct ReportWizardTests {
         #expect(report["longitude"] as? Double == 21.0122)
         #expect(report["animalAge"] as? Int == 7)
         #expect(report["animalGender"] as? String == "FEMALE")
+        #expect(report["microchipNumber"] as? String == "1234567890")
+        #expect(report["phone"] as? String == "+48600700800")
     }
 
     @Test func invalidAnswersListEveryFieldOnALineAndExitOne() async throws {
@@ -313,6 +339,7 @@ struct ReportWizardTests {
             latitude: 95
             longitude: 21.0122
             colour: brown
+            microchip: 12345-abc
             """)
         let output = workspace.file("never.json")
         let run = try await PetSpotProcess.run(
@@ -322,15 +349,18 @@ struct ReportWizardTests {
         #expect(run.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: output.path))
         let lines = run.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.first == "petspot: \(answers.path): 6 invalid fields; nothing was written.")
+        #expect(lines.first == "petspot: \(answers.path): 9 invalid fields; nothing was written.")
         #expect(
             Array(lines.dropFirst()) == [
-                "colour: not a field of this report (fields: photo, date, species, race, gender, age, description, latitude, longitude, useCurrentLocation)",
+                "colour: not a field of this report (fields: microchip, photo, date, species, race, gender, age, description, latitude, longitude, useCurrentLocation, phone, email)",
+                "microchip: Digits only (spaces and hyphens are fine), not \u{201C}a\u{201D}; nothing was changed",
                 "photo: This file is not a JPG, PNG, HEIC, GIF or WEBP image. Choose a photo.",
                 "date: \(Self.invalidDayMessage)",
                 "species: \"dragon\" is not one of the species (Dog, Cat, Bird, Rabbit, Other)",
                 "age: Age must be a whole number from 0 to 40",
                 "latitude: Must be between -90 and 90",
+                "phone: Enter a phone number or an email",
+                "email: Enter a phone number or an email",
             ])
     }
 
@@ -360,7 +390,8 @@ struct ReportWizardTests {
     @Test func answersThatPressTheLocationActionWhileDeniedNameTheProblem() async throws {
         let workspace = try Workspace()
         let answers = try workspace.write(
-            "denied.yaml", "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: m\nuseCurrentLocation: yes\n")
+            "denied.yaml",
+            "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: m\nuseCurrentLocation: yes\nphone: 600700800\n")
         let run = try await PetSpotProcess.run(
             ["report", "missing", "--answers", answers.path, "--scenario", "permission-denied"],
             environment: workspace.environment)

@@ -14,6 +14,7 @@ struct WizardEscapeTests {
         let session = try PseudoTerminalSession(
             ["report", "missing", "--scenario", "default", "--output", workspace.file("out.json").path],
             environment: workspace.environment, columns: 250)  // the long temporary paths stay on one line
+        try session.passMicrochip()
         try session.expect("Animal photo")
         session.type("1")
         try session.expect("Photo file path:")

@@ -17,6 +17,7 @@ struct WizardHonestScreenTests {
         let session = try PseudoTerminalSession(
             ["report", "missing", "--scenario", "default"] + extra, environment: workspace.environment,
             columns: columns)
+        try session.passMicrochip()
         try session.expect("Animal photo")
         try session.pickPhoto(workspace.photo.path)
         try session.expect("luna.png · PNG · 32 B")
@@ -27,7 +28,9 @@ struct WizardHonestScreenTests {
 
     /// The text of the next screen (from its title, which the previous screen's was consumed
     /// past), up to its `Choose:` prompt.
-    static func nextScreen(_ session: PseudoTerminalSession, title: String = "Animal description") async throws -> String {
+    static func nextScreen(_ session: PseudoTerminalSession, title: String = "Animal description") async throws
+        -> String
+    {
         try session.expect(title)
         return try session.expect("Choose:")
     }
@@ -113,6 +116,7 @@ struct WizardHonestScreenTests {
         let workspace = try Workspace()
         try Data().write(to: workspace.file("empty.png"))
         let session = try PseudoTerminalSession(["report", "missing"], environment: workspace.environment)
+        try session.passMicrochip()
         try session.expect("Animal photo")
         try session.pickPhoto(workspace.file("empty.png").path)
         let first = try session.expect("Choose:")
@@ -134,6 +138,7 @@ struct WizardHonestScreenTests {
         var environment = workspace.environment
         environment["HOME"] = workspace.url.path
         let session = try PseudoTerminalSession(["report", "missing"], environment: environment)
+        try session.passMicrochip()
         try session.expect("Animal photo")
         try session.pickPhoto("~/luna.png")
         try session.expect("luna.png · PNG · 32 B")
@@ -152,6 +157,7 @@ struct WizardHonestScreenTests {
         let workspace = try Workspace()
         let session = try PseudoTerminalSession(
             ["report", "missing", "--scenario", scenario], environment: workspace.environment, columns: 160)
+        try session.passMicrochip()
         try session.expect("Animal photo")
         try session.pickPhoto(workspace.photo.path)
         session.type("c")
@@ -228,7 +234,7 @@ struct WizardHonestScreenTests {
         for word in description.split(separator: " ").dropLast() {
             #expect(words.contains(String(word)), "\(word) was broken")
         }
-        #expect(screen.contains("details, are not modelled here)"), "the context line wraps at a space")
+        #expect(screen.contains("Report a missing pet"), "the context line")
         // Each screen starts on a cleared terminal (ESC [H ESC [2J), not below the last one.
         #expect(session.rawOutput.contains("\u{1B}[H\u{1B}[2J"))
         session.type("")
@@ -273,6 +279,7 @@ struct WizardHonestScreenTests {
         let workspace = try Workspace()
         let session = try PseudoTerminalSession(
             ["report", "missing", "--gpsd", "127.0.0.1:1"], environment: workspace.environment)
+        try session.passMicrochip()
         try session.expect("Animal photo")
         try session.pickPhoto(workspace.photo.path)
         session.type("c")

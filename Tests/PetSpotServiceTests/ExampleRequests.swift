@@ -38,6 +38,10 @@ enum ExampleRequests {
         ExampleRequest(path: "/report/missing?step=2", status: 400),
         ExampleRequest(path: "/report/assets/report.js", status: 200),
         ExampleRequest(path: "/report/assets/report.css", status: 200),
+        ExampleRequest(path: "/report/assets/pet.js", status: 200),
+        ExampleRequest(path: "/pets/r-1", status: 200),
+        ExampleRequest(path: "/pets/r-1?full=1", status: 400),
+        ExampleRequest(path: "/pets/nearby", status: 404),
         ExampleRequest(path: "/report/assets/report.js?v=2", status: 400),
         ExampleRequest(path: "/report/assets/app.js", status: 404),
         ExampleRequest(
@@ -160,6 +164,7 @@ enum ExampleRequests {
         ExampleRequest(path: "/v1/reports", status: 503),
         ExampleRequest(path: "/v1/reports/nearby?from=\(pair)", status: 503),
         ExampleRequest(path: "/v1/reports/r-1", status: 503),
+        ExampleRequest(path: "/v1/reports/r-1/card", status: 503),
         ExampleRequest(method: "DELETE", path: "/v1/reports/r-1", status: 503),
         ExampleRequest(
             method: "PATCH", path: "/v1/reports/r-1", headers: json, body: Array(#"{"status":"CLOSED"}"#.utf8),
@@ -175,7 +180,8 @@ enum ExampleRequests {
     static let foundBody =
         #"{"lastSeenDate":"2025-11-18","species":"CAT","gender":"MALE","locationLatitude":52.25,"locationLongitude":21,"phone":"+48123456789","email":"f@example.com"}"#
 
-    /// Requests to a server over a store holding the reports `ex-1` and `ex-2`, in order.
+    /// Requests to a server over a store holding the reports `ex-1`, `ex-2` (no contact) and
+    /// `ex-3` (an email), in order.
     static let withStore: [ExampleRequest] = [
         ExampleRequest(path: "/v1/reports", status: 200),
         ExampleRequest(path: "/v1/reports?kind=missing&status=ACTIVE&limit=1", status: 200),
@@ -185,6 +191,10 @@ enum ExampleRequests {
         ExampleRequest(path: "/v1/reports/ex-1", status: 200),
         ExampleRequest(path: "/v1/reports/ex-1?full=1", status: 400),
         ExampleRequest(path: "/v1/reports/none", status: 404),
+        ExampleRequest(path: "/v1/reports/ex-3/card", status: 200),
+        ExampleRequest(path: "/v1/reports/ex-3/card?x=1", status: 400),
+        ExampleRequest(path: "/v1/reports/ex-1/card", status: 422),
+        ExampleRequest(path: "/v1/reports/none/card", status: 404),
         ExampleRequest(
             method: "PATCH", path: "/v1/reports/ex-1", headers: json, body: Array(#"{"status":"CLOSED"}"#.utf8),
             status: 200),

@@ -64,14 +64,17 @@ struct OpenAPIConformanceTests {
                 try check(example.method, example.path, answer)
             }
         }
-        // A reports store holding ex-1 and ex-2.
+        // A reports store holding ex-1, ex-2 and ex-3 (the one with a contact: a card).
         let folder = try TemporaryStoreFolder()
         let store = try SQLiteReportStore(path: folder.path)
+        var withContact = PetReport(id: "ex-3", kind: .missing)
+        withContact.email = "owner@example.com"
         try await store.add([
             try PetReport.missing(
                 id: "ex-1", coordinate: Coordinate(latitude: 52.23, longitude: 21.01),
                 radius: SearchRadius(kilometers: 5)),
             PetReport(id: "ex-2", kind: .found),
+            withContact,
         ])
         try await TestServer.with(
             ServiceConfiguration(logger: TestServer.quietLogger, reports: store, today: ReportRoutesTests.today)

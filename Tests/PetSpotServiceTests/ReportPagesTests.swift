@@ -60,27 +60,54 @@ struct ReportPagesTests {
         }
     }
 
-    @Test func theMissingPageOpensAtStepTwoAndShowsFourAsNotYet() async throws {
+    @Test func theMissingPageHasAllFourSteps() async throws {
         try await TestServer.with { server in
             let page = try await server.request("/report/missing")
             #expect(page.status == 200)
             for text in [
-                "Animal photo", ">2/4<", "Animal description", ">3/4<", ">4/4<", "Request GPS position",
+                "Microchip number", ">1/4<", "Microchip number (optional)", "00000-00000-00000", "Animal photo",
+                ">2/4<", "Animal description", ">3/4<", "Contact details", ">4/4<", "Request GPS position",
                 "Date of disappearance", "Animal additional description (optional)", "Select a species first",
-                "This step is not available on the web yet.",
+                "Phone number", "Email", "Submit report",
                 "Tap Request GPS position or type the coordinates. No other location details are collected in this step.",
             ] {
                 #expect(page.body.contains(text), "\(text)")
             }
-            #expect(!page.body.contains(">1/4<"))
+            #expect(!page.body.contains("not available on the web yet"))
             let ids = Self.testIDs(page.body)
             for id in [
-                "animalPhoto.browse", "animalPhoto.remove", "animalPhoto.continue", "animalDescription.backButton.tap",
+                "microchipNumber.microchipTextField.input", "microchipNumber.continueButton.tap",
+                "microchipNumber.cancelButton.tap", "animalPhoto.backButton.tap", "animalPhoto.browse",
+                "animalPhoto.remove", "animalPhoto.continue", "animalDescription.backButton.tap",
                 "animalDescription.requestGPSButton.tap", "animalDescription.raceTextField.input",
                 "animalDescription.genderFemale.tap", "animalDescription.continueButton.tap",
+                "missingContactDetails.backButton.tap", "missingContactDetails.phoneTextField.input",
+                "missingContactDetails.emailTextField.input", "missingContactDetails.submitButton.tap",
             ] {
                 #expect(ids.contains(id), "\(id)")
             }
+            #expect(!ids.contains("microchipNumber.backButton.tap"), "the first step has no back arrow")
+        }
+    }
+
+    @Test func thePetDetailsPageIsTheCardsFrameWithThePresentersTexts() async throws {
+        try await TestServer.with { server in
+            let page = try await server.request("/pets/r-1")
+            #expect(page.status == 200)
+            for text in [
+                "Unable to load pet details", ">Retry<", "Remove Report", "Remove this report?", "data-pet-id=\"r-1\"",
+                "/report/assets/pet.js",
+            ] {
+                #expect(page.body.contains(text), "\(text)")
+            }
+            let ids = Self.testIDs(page.body)
+            for id in [
+                "petDetails.retry.button", "petDetails.removeReport.button", "petDetails.showMap.button",
+                "removeReportAlert.keep.tap", "removeReportAlert.confirm.tap",
+            ] {
+                #expect(ids.contains(id), "\(id)")
+            }
+            #expect(try await server.request("/pets/a%20b").status == 404)
         }
     }
 

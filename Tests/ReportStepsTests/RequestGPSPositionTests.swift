@@ -9,8 +9,11 @@ import Testing
 @Suite("Missing flow: Request GPS position through LocationService", .timeLimit(.minutes(1)))
 @MainActor
 struct RequestGPSPositionTests {
+    /// A flow past the optional microchip step, on *Animal photo*.
     private func flow(_ rig: ServiceRig) -> MissingPetReportFlow {
-        MissingPetReportFlow(locationRequester: rig.requester, today: Fixtures.fixedToday)
+        let flow = MissingPetReportFlow(locationRequester: rig.requester, today: Fixtures.fixedToday)
+        flow.continueTapped()
+        return flow
     }
 
     @Test func authorizedFillsBothFieldsWithFiveDecimalsAndConfirms() async {

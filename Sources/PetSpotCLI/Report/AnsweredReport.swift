@@ -9,8 +9,8 @@ enum AnsweredReport {
     typealias Problem = (field: String, message: String)
 
     static let missingFields = [
-        "photo", "date", "species", "race", "gender", "age", "description", "latitude", "longitude",
-        "useCurrentLocation",
+        "microchip", "photo", "date", "species", "race", "gender", "age", "description", "latitude", "longitude",
+        "useCurrentLocation", "phone", "email",
     ]
 
     static let foundFields = [
@@ -35,6 +35,9 @@ enum AnsweredReport {
         FoundFlowCopy.Contact.ID.phoneTextField: "phone",
         FoundFlowCopy.Contact.ID.emailTextField: "email",
         FoundFlowCopy.Contact.ID.caregiverPhoneTextField: "caregiverPhone",
+        MissingStepsCopy.Microchip.ID.textField: "microchip",
+        MissingStepsCopy.Contact.ID.phoneTextField: "phone",
+        MissingStepsCopy.Contact.ID.emailTextField: "email",
     ]
 
     static func named(_ errors: [(field: String, message: String)]) -> [Problem] {
@@ -136,11 +139,18 @@ enum AnsweredReport {
 
     // MARK: Missing
 
-    /// Fills the Missing flow from `answers` and presses Continue on both steps.
+    /// Fills the Missing flow from `answers` and presses Continue on every step (Submit report
+    /// on the last).
     ///
-    /// - Returns: every problem, in the order of the steps; empty when the flow reached step 4.
+    /// - Returns: every problem, in the order of the steps; empty when the flow is complete.
     static func missing(_ answers: ReportAnswers, flow: MissingPetReportFlow) async -> [Problem] {
         var problems = answers.unknownKeys(known: missingFields)
+        if let microchip = answers["microchip"], !flow.microchipStep.setMicrochip(microchip),
+            let message = flow.microchipStep.microchipError
+        {
+            problems.append(("microchip", message))
+        }
+        flow.continueTapped()  // the microchip is optional: Continue always advances
         problems += attachPhoto(answers, to: &flow.photoStep)
         if case .stay(let toast) = flow.continueTapped(), !problems.contains(where: { $0.field == "photo" }) {
             problems.append(("photo", toast.message))
@@ -179,6 +189,15 @@ enum AnsweredReport {
             _ = flow.descriptionStep.continueTapped(writingTo: &scratch)
         }
         problems += named(flow.descriptionStep.inlineErrors).filter { !badChoices.contains($0.field) }
+        if let phone = answers["phone"] { flow.contactStep.setPhone(phone) }
+        if let email = answers["email"] { flow.contactStep.setEmail(email) }
+        if flow.step == .contactDetails {
+            flow.continueTapped()
+        } else {
+            var scratch = ReportMissingPetFlowState()
+            _ = flow.contactStep.validate(writingTo: &scratch)
+        }
+        problems += named(flow.contactStep.inlineErrors)
         return problems
     }
 

@@ -1,14 +1,14 @@
 import Foundation
 import ReportSteps
 
-/// `petspot report missing` on a terminal: the Missing flow's *Animal photo* (2/4) and
-/// *Animal description* (3/4) screens over `MissingPetReportFlow`. The flow holds every
-/// rule; this class draws its models and forwards what the person types.
+/// `petspot report missing` on a terminal: the Missing flow's four screens — *Microchip
+/// number* (1/4), *Animal photo* (2/4), *Animal description* (3/4), *Contact details* (4/4) —
+/// over `MissingPetReportFlow`. The flow holds every rule; this class draws its models and
+/// forwards what the person types.
 @MainActor
 final class MissingWizard {
-    /// Said on every screen: the wizard covers the modelled steps only.
-    static let context =
-        "Report a missing pet · steps 2–3 of 4 (step 1, microchip, and step 4, contact details, are not modelled here)"
+    /// Said on every screen.
+    static let context = "Report a missing pet"
 
     let flow: MissingPetReportFlow
     let console: WizardConsole
@@ -26,17 +26,19 @@ final class MissingWizard {
         self.drafts = drafts
     }
 
-    /// Runs until *Animal description* is valid.
+    /// Runs until *Contact details* passes Submit report.
     ///
-    /// - Returns: the flow state (steps 2 and 3 filled).
+    /// - Returns: the flow state (every step filled).
     /// - Throws: ``WizardExit`` when cancelled or input ended.
     func run() async throws(WizardExit) -> ReportMissingPetFlowState {
         while true {
+            if flow.isComplete { return flow.state }
             drafts?.save(flow.draft, photo: flow.photoStep.photo, console: console)
             switch flow.step {
+            case .microchip: try microchipScreen()
             case .animalPhoto: try photoScreen()
             case .animalDescription: try await descriptionScreen()
-            case .contactDetails: return flow.state
+            case .contactDetails: try contactScreen()
             }
         }
     }
@@ -52,8 +54,62 @@ final class MissingWizard {
     }
 
     private func back() {
-        if !flow.back() {
-            console.notice("This is the first step of this wizard (step 1, microchip, is not modelled here).")
+        if !flow.back() { console.notice("This is the first step.") }
+    }
+
+    // MARK: Microchip number
+
+    private func microchipScreen() throws(WizardExit) {
+        let step = flow.microchipStep
+        let screen = console.screen
+        screen.header(
+            title: MissingStepsCopy.Microchip.title, progress: MissingStepsCopy.Microchip.progress,
+            context: Self.context)
+        screen.text(MissingStepsCopy.Microchip.body)
+        screen.field(1, ScreenField(step.microchipField))
+        screen.menu([("1", "edit field"), ("c", MissingStepsCopy.Microchip.continueTitle), ("q", "Cancel")])
+        showToastAndNotices()
+        switch try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased() {
+        case "1":
+            if let text = try console.edit(MissingStepsCopy.Microchip.label, current: step.microchipField.text) {
+                flow.microchipStep.setMicrochip(text)
+            }
+        case "c": continueTapped()
+        case "b": back()
+        case "q": try console.confirmCancel()
+        case "": break
+        case let other: console.notice("\"\(other)\" is not an action here: type 1, c or q.")
+        }
+    }
+
+    // MARK: Contact details
+
+    private func contactScreen() throws(WizardExit) {
+        let step = flow.contactStep
+        let screen = console.screen
+        screen.header(
+            title: MissingStepsCopy.Contact.title, progress: MissingStepsCopy.Contact.progress, context: Self.context)
+        screen.text(MissingStepsCopy.Contact.body)
+        screen.field(1, ScreenField(step.phoneField))
+        screen.field(2, ScreenField(step.emailField))
+        screen.menu([
+            ("1-2", "edit field"), ("s", MissingStepsCopy.Contact.submitTitle), ("b", "Back"), ("q", "Cancel"),
+        ])
+        showToastAndNotices()
+        switch try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased() {
+        case "1":
+            if let text = try console.edit(MissingStepsCopy.Contact.phoneLabel, current: step.phoneText) {
+                flow.contactStep.setPhone(text)
+            }
+        case "2":
+            if let text = try console.edit(MissingStepsCopy.Contact.emailLabel, current: step.emailText) {
+                flow.contactStep.setEmail(text)
+            }
+        case "s", "c": continueTapped()
+        case "b": back()
+        case "q": try console.confirmCancel()
+        case "": break
+        case let other: console.notice("\"\(other)\" is not an action here: type a field number 1–2, s, b or q.")
         }
     }
 

@@ -45,17 +45,20 @@ extension PetSpot.Report {
     /// `petspot report missing`.
     struct Missing: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Report a missing pet: Animal photo (2/4) and Animal description (3/4).",
+            abstract:
+                "Report a missing pet: Microchip number (1/4), Animal photo (2/4), Animal description (3/4), Contact details (4/4).",
             discussion: """
-                Steps 1 (microchip) and 4 (contact details) of the app's Missing flow are not \
-                modelled: the wizard covers steps 2–3 and prints the flow's state as JSON: \
-                {"flow", "steps", "photo": {"filename", "type", "mimeType", "byteCount"}, \
+                Submit report prints the flow's state as JSON: {"flow", "steps", \
+                "microchipNumber", "photo": {"filename", "type", "mimeType", "byteCount"}, \
                 "disappearanceDate", "animalSpecies", "animalRace", "animalGender", \
-                "animalAge", "latitude", "longitude", "animalAdditionalDescription"}. Photo: \
-                JPG, PNG, HEIC, GIF or WEBP, recognised from the content.
+                "animalAge", "latitude", "longitude", "animalAdditionalDescription", "phone", \
+                "email"}. The microchip number is optional (digits, at most 15, shown \
+                00000-00000-00000); contact details need a phone number (7–11 digits, an \
+                optional leading +) or an email (local@domain.tld), or both. Photo: JPG, PNG, \
+                HEIC, GIF or WEBP, recognised from the content.
 
-                Answers file fields: photo, date, species, race, gender, age, description, \
-                latitude, longitude, useCurrentLocation.
+                Answers file fields: microchip, photo, date, species, race, gender, age, \
+                description, latitude, longitude, useCurrentLocation, phone, email.
 
                 --save (or --store URL) also keeps the report in the reports store, as an \
                 ACTIVE missing report (radius 10 km when it has a place; `petspot reports`).
@@ -89,16 +92,16 @@ extension PetSpot.Report {
                 if !options.fresh {
                     _ = try drafts.offer(
                         console: console, restore: { flow.restore($0, photoBytes: $1) },
-                        stepTitle: {
-                            $0 == MissingPetReportFlow.Step.animalPhoto.rawValue
-                                ? "Animal photo, 2/4" : "Animal description, 3/4"
+                        stepTitle: { step in
+                            let step = MissingPetReportFlow.Step(rawValue: step) ?? .microchip
+                            return "\(step.title), \(step.progress)"
                         })
                 }
                 let state = try await wizard.run()
                 terminal.line()
                 try write(ReportJSON.missing(state), to: options.destination)
                 drafts.discard()
-                finished(terminal, destination: options.destination, what: "Missing report (steps 2–3)")
+                finished(terminal, destination: options.destination, what: "Missing report")
                 try await options.storeIfAsked(ReportRecords.missing(state))
             } catch {
                 flow.cancel()

@@ -38,13 +38,24 @@ struct ReportStepsController {
     /// The answer for one request to a JSON step.
     func answer(flow: String, step: String, body: Data, locating: Bool) async throws(Problem) -> JSONValue {
         switch (flow, step) {
+        case ("missing", MicrochipForm.step):
+            guard !locating else { throw Self.noLocation(flow: flow, step: step) }
+            let request = try StepRequest(body, fields: MicrochipForm.fields)
+            let (form, outcome) = try StepReplay.run(request, MicrochipForm(today: today))
+            return Self.answer(form, request, outcome, next: "animalPhoto").json
         case ("missing", AnimalDescriptionForm.step):
             let request = try StepRequest(body, fields: AnimalDescriptionForm.fields)
             if locating { return try await locate(request, AnimalDescriptionForm(today: today)) }
             let (form, outcome) = try StepReplay.run(request, AnimalDescriptionForm(today: today))
-            var answer = Self.answer(form, request, outcome, next: "contactDetails")
-            if outcome?.advances == true { answer.report = ReportPreview.missing(form.state) }
-            return answer.json
+            return Self.answer(form, request, outcome, next: ContactDetailsForm.step).json
+        case ("missing", ContactDetailsForm.step):
+            guard !locating else { throw Self.noLocation(flow: flow, step: step) }
+            let request = try StepRequest(
+                body, fields: ContactDetailsForm.fields,
+                earlier: [
+                    MicrochipForm.step: MicrochipForm.fields, AnimalDescriptionForm.step: AnimalDescriptionForm.fields,
+                ])
+            return try submitMissing(request).json
         case ("found", FoundPetDetailsForm.step):
             let request = try StepRequest(body, fields: FoundPetDetailsForm.fields)
             if locating { return try await locate(request, FoundPetDetailsForm(today: today)) }
@@ -59,7 +70,7 @@ struct ReportStepsController {
             throw Problem(
                 .notFound,
                 detail:
-                    "The \(flow) flow has no step '\(StepRequest.shown(step))' here; its steps with fields are \(flow == "found" ? "petDetails, contactInfo" : "animalDescription"). Photos go to POST /v1/report-photos/\(flow)."
+                    "The \(flow) flow has no step '\(StepRequest.shown(step))' here; its steps with fields are \(flow == "found" ? "petDetails, contactInfo" : "microchip, animalDescription, contactDetails"). Photos go to POST /v1/report-photos/\(flow)."
             )
         default:
             throw Problem(
@@ -97,30 +108,67 @@ struct ReportStepsController {
     }
 
     /// Contact information: an edit, or Submit report. Submit rebuilds Pet details from
-    /// `earlierSteps.petDetails`; when both are valid the answer carries the report that
-    /// would be sent (no store yet: `stored` is false).
+    /// `earlierSteps.petDetails`; when both are valid the answer carries the report to send
+    /// (``ReportPreview``).
     func submit(_ request: StepRequest) throws(Problem) -> StepAnswer {
         guard request.action == .continue else {
             let (form, _) = try StepReplay.run(request, ContactInfoForm(today: today))
             return Self.answer(form, request, nil, next: "submitted")
         }
-        guard let detailsValues = request.earlierSteps[FoundPetDetailsForm.step] else {
-            throw StepRequest.bad(
-                "earlierSteps",
-                "Submit report needs 'earlierSteps.petDetails': the Pet details values, to build the report.")
-        }
         var details = FoundPetDetailsForm(today: today)
-        try StepReplay.apply(detailsValues, to: &details)
+        try StepReplay.apply(try Self.earlier(request, FoundPetDetailsForm.self), to: &details)
         let detailsOutcome = details.continueTapped()
         let (form, outcome) = try StepReplay.run(request, ContactInfoForm(state: details.state))
+        return Self.submitted(
+            form, request, outcome, earlier: (detailsOutcome, FoundPetDetailsForm.step),
+            report: { ReportPreview.found(form.state) })
+    }
+
+    /// Contact details: an edit, or Submit report. Submit rebuilds Microchip number and Animal
+    /// description from `earlierSteps.microchip` and `earlierSteps.animalDescription`; when all
+    /// are valid the answer carries the report to send (``ReportPreview``).
+    func submitMissing(_ request: StepRequest) throws(Problem) -> StepAnswer {
+        guard request.action == .continue else {
+            let (form, _) = try StepReplay.run(request, ContactDetailsForm(today: today))
+            return Self.answer(form, request, nil, next: "submitted")
+        }
+        var microchip = MicrochipForm(today: today)
+        try StepReplay.apply(request.earlierSteps[MicrochipForm.step] ?? [:], to: &microchip)
+        _ = microchip.continueTapped()  // optional: always advances
+        var description = AnimalDescriptionForm(today: today)
+        description.state = microchip.state
+        try StepReplay.apply(try Self.earlier(request, AnimalDescriptionForm.self), to: &description)
+        let descriptionOutcome = description.continueTapped()
+        let (form, outcome) = try StepReplay.run(request, ContactDetailsForm(state: description.state))
+        return Self.submitted(
+            form, request, outcome, earlier: (descriptionOutcome, AnimalDescriptionForm.step),
+            report: { ReportPreview.missing(form.state) })
+    }
+
+    /// The values of an earlier step Submit report needs, or a 400 naming the member.
+    static func earlier<Form: StepForm>(_ request: StepRequest, _: Form.Type) throws(Problem) -> [String: String] {
+        guard let values = request.earlierSteps[Form.step] else {
+            throw StepRequest.bad(
+                "earlierSteps",
+                "Submit report needs 'earlierSteps.\(Form.step)': that step's values, to build the report.")
+        }
+        return values
+    }
+
+    /// Submit report's answer: back to the earlier step when it is no longer valid (with its
+    /// toast), else the last step's outcome and, when it advances, the report.
+    static func submitted<Form: StepForm>(
+        _ form: Form, _ request: StepRequest, _ outcome: StepOutcome?, earlier: (outcome: StepOutcome, step: String),
+        report: () -> JSONValue?
+    ) -> StepAnswer {
         var answer = Self.answer(form, request, outcome, next: "submitted")
-        if !detailsOutcome.advances {
-            answer.outcome = detailsOutcome
-            answer.toast = detailsOutcome.toast
+        if !earlier.outcome.advances {
+            answer.outcome = earlier.outcome
+            answer.toast = earlier.outcome.toast
             answer.next = nil
-            answer.backTo = FoundPetDetailsForm.step
+            answer.backTo = earlier.step
         } else if outcome?.advances == true {
-            answer.report = ReportPreview.found(form.state)
+            answer.report = report()
         }
         return answer
     }

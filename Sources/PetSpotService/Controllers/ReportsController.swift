@@ -71,6 +71,13 @@ struct ReportsController {
             let report = try await Self.storeCall { try await store.report(id: id) }
             return .json(ReportStoreJSON.report(report))
         }
+        router.get("/v1/reports/{id}/card") { request, context -> Response in
+            _ = try Query(request, allowed: [])
+            let id = try Self.id(context)
+            let store = try requireStore()
+            let report = try await Self.storeCall { try await store.report(id: id) }
+            return .json(try PetCardJSON.card(report))
+        }
         router.patch("/v1/reports/{id}") { request, context -> Response in
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)

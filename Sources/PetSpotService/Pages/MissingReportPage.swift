@@ -1,15 +1,32 @@
 import PetSpotJSON
 import ReportSteps
 
-/// `/report/missing`: the Missing flow's steps 2/4 (*Animal photo*) and 3/4 (*Animal
-/// description*) as fresh models draw them, and 4/4 shown as not available yet with what
-/// steps 2–3 collected. Step 1/4 (microchip number) is not on the page yet: the page opens
-/// at 2/4, as ``MissingPetReportFlow`` does.
+/// `/report/missing`: the Missing flow's four steps as fresh models draw them — 1/4
+/// *Microchip number*, 2/4 *Animal photo*, 3/4 *Animal description*, 4/4 *Contact details* —
+/// then the report (stored, or shown as not stored on a server without a store).
 struct MissingReportPage {
     let chrome: PageChromeContext
+    let microchip: Microchip
     let animalPhoto: PhotoStepContext
     let animalDescription: Description
-    let contactDetails: NotYetStepContext
+    let contactDetails: Contact
+
+    struct Microchip {
+        let header: StepHeaderContext
+        let body = MissingStepsCopy.Microchip.body
+        let number: TextFieldContext
+        let continueTitle = MissingStepsCopy.Microchip.continueTitle
+        let continueId = MissingStepsCopy.Microchip.ID.continueButton
+    }
+
+    struct Contact {
+        let header: StepHeaderContext
+        let body = MissingStepsCopy.Contact.body
+        let phone: TextFieldContext
+        let email: TextFieldContext
+        let submitTitle = MissingStepsCopy.Contact.submitTitle
+        let submitId = MissingStepsCopy.Contact.ID.submitButton
+    }
 
     struct Description {
         let header: StepHeaderContext
@@ -28,7 +45,14 @@ struct MissingReportPage {
         chrome = PageChromeContext(
             title: PageCopy.missingTitle, flow: "missing", config: configuration.json(flow: .missing).text,
             settingsHelp: configuration.settingsHelp)
-        animalPhoto = PhotoStepContext(step: "animalPhoto", screen: "animalPhoto", copy: .missingFlow, hasBack: false)
+        let chip = MicrochipStep(state: ReportMissingPetFlowState())
+        microchip = Microchip(
+            header: StepHeaderContext(
+                step: MicrochipForm.step, screen: MissingStepsCopy.Microchip.screen,
+                title: MissingStepsCopy.Microchip.title, progress: MissingStepsCopy.Microchip.progress, hasBack: false),
+            number: TextFieldContext(
+                step: MicrochipForm.step, name: "microchip", chip.microchipField, inputMode: "numeric"))
+        animalPhoto = PhotoStepContext(step: "animalPhoto", screen: "animalPhoto", copy: .missingFlow, hasBack: true)
         let model = AnimalDescriptionStep(state: ReportMissingPetFlowState(), today: configuration.today)
         let step = AnimalDescriptionForm.step
         let dateField = TextFieldModel(
@@ -50,11 +74,15 @@ struct MissingReportPage {
             age: TextFieldContext(step: step, name: "age", model.ageField, inputMode: "numeric"),
             description: TextFieldContext(step: step, name: "description", model.descriptionField),
             coordinates: CoordinateContext(step: step, model.coordinates))
-        contactDetails = NotYetStepContext(
-            step: "contactDetails",
+        let contact = ContactDetailsStep(state: ReportMissingPetFlowState())
+        let contactStep = ContactDetailsForm.step
+        contactDetails = Contact(
             header: StepHeaderContext(
-                step: "contactDetails", screen: "missingContactDetails", title: PageCopy.contactNotYetTitle,
-                progress: MissingPetReportFlow.Step.contactDetails.progress),
-            message: PageCopy.notYetMessage)
+                step: contactStep, screen: MissingStepsCopy.Contact.screen, title: MissingStepsCopy.Contact.title,
+                progress: MissingStepsCopy.Contact.progress),
+            phone: TextFieldContext(
+                step: contactStep, name: "phone", contact.phoneField, inputType: "tel", autocomplete: "tel"),
+            email: TextFieldContext(
+                step: contactStep, name: "email", contact.emailField, inputType: "email", autocomplete: "email"))
     }
 }

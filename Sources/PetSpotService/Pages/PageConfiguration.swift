@@ -17,14 +17,18 @@ struct PageConfiguration: Sendable {
     let usesServerLocation: Bool
     /// "Today" for the date fields.
     let today: Today
+    /// `true` when `petspot serve` has a reports store (`--store`): Submit report stores the
+    /// report and opens its card; otherwise the page shows the report, not stored.
+    let storesReports: Bool
 
     /// How long a draft (what was typed, the photo) survives in the browser without use: a
     /// day, well over the 30 minutes spec 001 asks for.
     static let draftLifetime: Duration = .seconds(24 * 3600)
 
-    init(location: LocationSource, today: Today) {
+    init(location: LocationSource, today: Today, storesReports: Bool = false) {
         usesServerLocation = location.service != nil
         self.today = today
+        self.storesReports = storesReports
     }
 
     /// What Go to Settings explains, for this server's location path.
@@ -37,7 +41,18 @@ struct PageConfiguration: Sendable {
         case .found:
             [("uploadPhoto", "photo"), ("petDetails", "form"), ("contactInfo", "form"), ("submitted", "preview")]
         case .missing:
-            [("animalPhoto", "photo"), ("animalDescription", "form"), ("contactDetails", "preview")]
+            [
+                (MicrochipForm.step, "form"), ("animalPhoto", "photo"), (AnimalDescriptionForm.step, "form"),
+                (ContactDetailsForm.step, "form"), ("submitted", "preview"),
+            ]
+        }
+    }
+
+    /// The step whose Continue is Submit report, and the earlier steps whose values it sends.
+    static func submit(_ flow: Flow) -> (step: String, earlier: [String]) {
+        switch flow {
+        case .found: (ContactInfoForm.step, [FoundPetDetailsForm.step])
+        case .missing: (ContactDetailsForm.step, [MicrochipForm.step, AnimalDescriptionForm.step])
         }
     }
 
@@ -47,8 +62,10 @@ struct PageConfiguration: Sendable {
         return .object([
             ("flow", .string(flow.rawValue)),
             ("steps", .array(steps.map { .object([("name", .string($0.name)), ("kind", .string($0.kind))]) })),
-            ("submitStep", .string(flow == .found ? ContactInfoForm.step : nil)),
-            ("earlierSteps", .array(flow == .found ? [.string(FoundPetDetailsForm.step)] : [])),
+            ("submitStep", .string(Self.submit(flow).step)),
+            ("earlierSteps", .array(Self.submit(flow).earlier.map { .string($0) })),
+            ("storesReports", .bool(storesReports)),
+            ("petPage", "/pets/"),
             ("locationSource", .string(usesServerLocation ? "server" : "browser")),
             ("locationTimeoutMs", .number(StepAnswer.seconds(PageLocationRequest.timeout) * 1000)),
             ("maximumAgeMs", .number(StepAnswer.seconds(PageLocationRequest.maximumAge) * 1000)),

@@ -154,14 +154,6 @@ struct PhotoStepContext {
     }
 }
 
-/// A step the page shows as not available yet (the Missing flow's 4/4), with what the
-/// earlier steps collected.
-struct NotYetStepContext {
-    let step: String
-    let header: StepHeaderContext
-    let message: String
-}
-
 /// What every report page has around its steps: the report shown after the last step,
 /// the toast, the permission alert, what Go to Settings says, the Cancel question.
 struct PageChromeContext {

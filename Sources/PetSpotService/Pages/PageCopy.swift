@@ -7,19 +7,12 @@ enum PageCopy {
     /// The Found flow page's title.
     static let foundTitle = "Report a found animal"
 
-    /// Shown with the Found report after Submit report, until the reports store exists.
+    /// Shown with the Found report after Submit report on a server without a reports store.
     static let foundNotStored =
-        "Not stored: this server has no reports store yet, so nothing was saved or sent. This is the report that would be sent; the photo goes with it."
-    /// Shown after the Missing flow's step 3/4, until steps 1/4 and 4/4 and the store exist.
+        "Not stored: this server has no reports store, so nothing was saved or sent. This is the report that would be sent; the photo goes with it."
+    /// Shown with the Missing report after Submit report on a server without a reports store.
     static let missingNotStored =
-        "Not stored: nothing was saved or sent. Steps 1/4 (microchip number) and 4/4 (contact details) are not on this page yet; this is what steps 2 and 3 collected."
-
-    /// Step 1/4 of the Missing flow, not on the page yet.
-    static let microchipNotYetTitle = "Microchip number"
-    /// Step 4/4 of the Missing flow, not on the page yet.
-    static let contactNotYetTitle = "Contact details"
-    /// What a not-yet step says.
-    static let notYetMessage = "This step is not available on the web yet."
+        "Not stored: this server has no reports store, so nothing was saved or sent. This is the report that would be sent."
 
     /// The title of what Go to Settings shows.
     static let settingsHelpTitle = "Allow location"
@@ -49,4 +42,30 @@ enum PageCopy {
     static let startOverIdentifier = "reportPreview.startOver.tap"
     /// The loading line of the photo card.
     static let photoLoading = "Loading…"
+
+    // The Pet details page (its card texts are PetDetailsCard's and PetDetailsPresenter's).
+
+    /// The card page's title.
+    static let petDetailsTitle = "Pet details"
+    /// The card page without script.
+    static let petNoScript =
+        "This page needs JavaScript to load the pet\u{2019}s details. Or run `petspot show ID` in a terminal."
+    /// What a screen reader hears while the card loads (the spinner says it to the eye).
+    static let petLoading = "Loading pet details\u{2026}"
+    /// The photo's alternative text.
+    static let petPhotoAlt = "Photo of the pet"
+    /// The question Remove Report asks.
+    static let removeQuestionTitle = "Remove this report?"
+    /// Its body.
+    static let removeQuestionMessage = "The report is deleted from this server for everyone. This cannot be undone."
+    /// Keeps the report.
+    static let removeKeepTitle = "Keep report"
+    /// Its identifier.
+    static let removeKeepIdentifier = "removeReportAlert.keep.tap"
+    /// Removes it.
+    static let removeConfirmTitle = "Remove"
+    /// Its identifier.
+    static let removeConfirmIdentifier = "removeReportAlert.confirm.tap"
+    /// After the report was removed.
+    static let removedText = "The report was removed."
 }

@@ -29,12 +29,15 @@ enum PageTemplates {
         ("ChoiceField", PackageResources.ChoiceField_mustache),
         ("CoordinateFields", PackageResources.CoordinateFields_mustache),
         ("ReportPreview", PackageResources.ReportPreview_mustache),
+        ("SubmittedStep", PackageResources.SubmittedStep_mustache),
+        ("PetDetails", PackageResources.PetDetails_mustache),
     ]
 
     /// The script and the style, by the name they are served under.
     static let assets: [String: (contentType: String, bytes: [UInt8])] = [
         "report.js": ("text/javascript; charset=utf-8", PackageResources.report_js),
         "report.css": ("text/css; charset=utf-8", PackageResources.report_css),
+        "pet.js": ("text/javascript; charset=utf-8", PackageResources.pet_js),
     ]
 
     /// `context` rendered with the template `name`.

@@ -1,10 +1,11 @@
 import Hummingbird
 import NIOCore
 import ReportSteps
+import ReportStore
 
-/// The report pages: `GET /report/missing`, `GET /report/found` (server-rendered HTML from
-/// the Mustache templates beside this file) and `GET /report/assets/{file}` (their script
-/// and style). No external resource is loaded: the Content-Security-Policy allows only this
+/// The report pages: `GET /report/missing`, `GET /report/found`, the Pet details card
+/// `GET /pets/{id}` (server-rendered HTML from the Mustache templates beside this file) and
+/// `GET /report/assets/{file}` (their scripts and style). No external resource is loaded: the Content-Security-Policy allows only this
 /// server.
 struct ReportPagesController {
     let configuration: PageConfiguration
@@ -28,6 +29,16 @@ struct ReportPagesController {
             _ = try Query(request, allowed: [])
             return Self.page(
                 try PageTemplates.render(MissingReportPage(configuration: configuration), template: "MissingReport"))
+        }
+        router.get("/pets/{id}") { request, context -> Response in
+            _ = try Query(request, allowed: [])
+            let id = context.parameters.get("id") ?? ""
+            do {
+                try ReportID.check(id)
+            } catch {
+                throw Problem(.notFound, detail: "No report can have the id '\(StepRequest.shown(id))': \(error).")
+            }
+            return Self.page(try PageTemplates.render(PetDetailsPage(id: id), template: "PetDetails"))
         }
         router.get("/report/assets/{file}") { request, context -> Response in
             _ = try Query(request, allowed: [])

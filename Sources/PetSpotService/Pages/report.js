@@ -295,6 +295,7 @@
             show(answer.backTo);
             refresh(answer.backTo);
           } else if (answer.outcome === 'advance') {
+            if (answer.report && config.storesReports) return storeReport(answer.report);
             if (answer.report) { draft.report = answer.report; renderReport(); }
             show(answer.next);
           } else {
@@ -422,6 +423,17 @@
         draft.photo ? draft.photo.filename + ' \u00b7 ' + draft.photo.sizeText : '';
     });
     saveDraft();
+  }
+
+  // Submit report on a server with a store: the report goes to the store, the draft is
+  // cleared and the report's card opens. A refusal keeps everything and says why.
+  function storeReport(report) {
+    return post(report.route, report.payload).then(function (result) {
+      if (!result.ok || !result.body || !result.body.id) { failed(result); return; }
+      return clearDraft().then(function () {
+        window.location.assign(config.petPage + encodeURIComponent(result.body.id));
+      });
+    });
   }
 
   function startOver() {

@@ -6,11 +6,11 @@ public import ReportStore
 /// The reports the wizards produce, as the store keeps them: one conversion for the CLI's
 /// `report missing|found --save` and for `POST /v1/reports/missing|found`.
 public enum ReportRecords {
-    /// The radius of a missing report that does not say (the wizard's steps 2–3 ask none).
+    /// The radius of a missing report that does not say (the wizard asks none).
     public static let defaultMissingRadius: SearchRadius = (try? SearchRadius(kilometers: 10)) ?? .zero
 
-    /// What a missing report has beyond the wizard's steps 2–3 (the place's name, the search
-    /// radius, a contact, a photo URL, a reward).
+    /// What a missing report has beyond what the wizard asks (the place's name, the search
+    /// radius, a photo URL, a reward; a phone or email given here wins over the wizard's).
     public struct MissingExtras: Sendable, Hashable {
         /// The place's name: `"Warsaw"`.
         public var place: String?
@@ -40,7 +40,8 @@ public enum ReportRecords {
         }
     }
 
-    /// A new `ACTIVE` missing report from the Missing flow's state after *Animal description*.
+    /// A new `ACTIVE` missing report from the Missing flow's state (its microchip number and
+    /// contact; `extras` win where both have one).
     public static func missing(
         _ state: ReportMissingPetFlowState, extras: MissingExtras = MissingExtras(), id: String = ReportID.generate()
     )
@@ -56,8 +57,9 @@ public enum ReportRecords {
         report.gender = state.animalGender?.rawValue
         report.approximateAge = state.animalAge
         report.description = state.animalAdditionalDescription
-        report.phone = extras.phone
-        report.email = extras.email
+        report.microchipNumber = state.microchipNumber?.digits
+        report.phone = extras.phone ?? state.phone
+        report.email = extras.email ?? state.email
         report.photoUrl = extras.photoUrl
         report.reward = extras.reward
         return report

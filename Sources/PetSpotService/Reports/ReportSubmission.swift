@@ -8,7 +8,7 @@ import ReportSteps
 import ReportStore
 
 /// A posted report checked by the wizards' own step models — *Animal description* for a
-/// missing report, *Pet details* and *Contact information* for a found one — so a body gets
+/// missing report (and *Microchip number*'s rule), *Pet details* and *Contact information* for a found one — so a body gets
 /// exactly the messages a person gets on the form, and no rule has a second copy here.
 ///
 /// The bodies are the wizards' payloads (`petspot report missing|found` prints them), plus
@@ -17,7 +17,8 @@ enum ReportSubmission {
     /// The members of a missing report: the wizard's JSON, and `location`, `locationRadius`
     /// (km), `phone`, `email`, `photoUrl`, `reward`.
     static let missingFields = [
-        "flow", "steps", "photo", "disappearanceDate", "animalSpecies", "animalRace", "animalGender", "animalAge",
+        "flow", "steps", "microchipNumber", "photo", "disappearanceDate", "animalSpecies", "animalRace", "animalGender",
+        "animalAge",
         "latitude", "longitude", "animalAdditionalDescription", "location", "locationRadius", "phone", "email",
         "photoUrl", "reward",
     ]
@@ -45,6 +46,9 @@ enum ReportSubmission {
         FoundFlowCopy.Contact.ID.phoneTextField: "phone",
         FoundFlowCopy.Contact.ID.emailTextField: "email",
     ]
+
+    /// A body's microchip number is the stored digits, not an entry with spaces or hyphens.
+    static let microchipDigitsOnly = "only digits, at most \(MicrochipNumber.maximumDigits) of them (nothing was cut)"
 
     /// The longest photo URL, reward or place name accepted.
     static let maximumExtraLength = 2048
@@ -88,6 +92,14 @@ enum ReportSubmission {
         }
         (extras.phone, extras.email) = contact(&body)
         var state = ReportMissingPetFlowState()
+        if let chip = body.text("microchipNumber", numbers: true) {
+            var microchip = MicrochipStep(state: state)
+            if microchip.setMicrochip(chip), !chip.contains(where: { !($0.isASCII && $0.isNumber) }) {
+                _ = microchip.continueTapped(writingTo: &state)
+            } else {
+                body.fail("microchipNumber", microchip.microchipError ?? Self.microchipDigitsOnly)
+            }
+        }
         _ = step.continueTapped(writingTo: &state)
         try check(body, step.inlineErrors)
         return ReportRecords.missing(state, extras: extras)
@@ -118,9 +130,7 @@ enum ReportSubmission {
         if let chip = body.text("microchipNumber", numbers: true) {
             let digits = MicrochipNumber(typing: chip)
             if digits.digits != chip {
-                body.fail(
-                    "microchipNumber", "only digits, at most \(MicrochipNumber.maximumDigits) of them (nothing was cut)"
-                )
+                body.fail("microchipNumber", Self.microchipDigitsOnly)
             } else {
                 details.setCollarData(chip)
             }

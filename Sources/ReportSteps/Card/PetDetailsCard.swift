@@ -60,6 +60,12 @@ public struct PetDetailsCard: Sendable, Hashable {
         public let value: String
         /// The identifier when tappable (phone, email), else `nil`.
         public let accessibilityIdentifier: String?
+
+        /// `true` for the short fields a screen cuts with an ellipsis when they are too long
+        /// (species, breed, sex, age, microchip, place: spec 003 FR-014).
+        public var isTruncated: Bool { PetDetailsCardText.truncatedLabels.contains(label) }
+        /// `true` for the one value shown in full on several lines, the description (FR-013).
+        public var isMultiline: Bool { label == PetDetailsCardText.descriptionLabel }
     }
 
     /// The photo's URL (empty when the announcement has none).

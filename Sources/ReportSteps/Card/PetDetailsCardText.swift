@@ -65,8 +65,8 @@ public enum PetDetailsCardText {
         let indent = String(repeating: " ", count: column)
         for field in card.fields {
             let label = paint(field.label + String(repeating: " ", count: column - field.label.count), .dim)
-            var valueLines = safeLines(field.value, multiline: field.label == descriptionLabel)
-            if let width, truncatedLabels.contains(field.label) {
+            var valueLines = safeLines(field.value, multiline: field.isMultiline)
+            if let width, field.isTruncated {
                 valueLines = valueLines.map { truncated($0, to: width - column) }
             }
             for (index, value) in valueLines.enumerated() {

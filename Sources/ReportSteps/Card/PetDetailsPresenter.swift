@@ -32,9 +32,9 @@ public final class PetDetailsPresenter {
     }
 
     /// The error state's message (FR-023).
-    public static let errorMessage = "Unable to load pet details"
+    public nonisolated static let errorMessage = "Unable to load pet details"
     /// The retry button's title.
-    public static let retryTitle = "Retry"
+    public nonisolated static let retryTitle = "Retry"
     /// Identifiers (FR-016).
     public enum ID {
         /// Retry button.
@@ -49,9 +49,9 @@ public final class PetDetailsPresenter {
         public static let removeReport = "petDetails.removeReport.button"
     }
     /// "Show on the map" (FR-012).
-    public static let showMapTitle = "Show on the map"
+    public nonisolated static let showMapTitle = "Show on the map"
     /// "Remove Report" (FR-015).
-    public static let removeReportTitle = "Remove Report"
+    public nonisolated static let removeReportTitle = "Remove Report"
 
     /// The pet's identifier, given by the coordinator (FR-020).
     public let petID: String

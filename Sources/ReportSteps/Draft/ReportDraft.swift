@@ -24,7 +24,7 @@ public struct ReportDraft: Sendable, Hashable, Codable {
 
     /// Which wizard.
     public var flow: Flow
-    /// The step on screen, as the flow's `Step` raw value (`2`…`3` Missing, `1`…`3` Found).
+    /// The step on screen, as the flow's `Step` raw value (`1`…`4` Missing, `1`…`3` Found).
     public var step: Int
     /// The attached photo's file name, if any (its bytes are kept beside the draft).
     public var photoFilename: String?
@@ -55,9 +55,10 @@ extension MissingPetReportFlow {
     public var draft: ReportDraft {
         let step = descriptionStep
         return ReportDraft(
-            flow: .missing, step: self.step == .contactDetails ? Step.animalDescription.rawValue : self.step.rawValue,
-            photoFilename: photoStep.photo?.filename,
+            flow: .missing, step: self.step.rawValue, photoFilename: photoStep.photo?.filename,
             fields: ReportDraft.nonEmpty([
+                "microchip": microchipStep.microchip.digits, "phone": contactStep.phoneText,
+                "email": contactStep.emailText,
                 "date": step.date == step.latestSelectableDate ? nil : step.date.isoText,
                 "species": step.species?.id, "race": step.raceText, "gender": step.gender?.rawValue,
                 "age": step.ageText, "description": step.additionalDescription.value,
@@ -74,6 +75,7 @@ extension MissingPetReportFlow {
             try? photoStep.attach(filename: filename, bytes: photoBytes)
         }
         let fields = draft.fields
+        if let microchip = fields["microchip"] { microchipStep.setMicrochip(microchip) }
         if let text = fields["date"], let day = try? CalendarDay(parsing: text) { descriptionStep.selectDate(day) }
         if let id = fields["species"] { descriptionStep.selectSpecies(SpeciesTaxonomy.option(id: id)) }
         if let race = fields["race"] { descriptionStep.setRace(race) }
@@ -82,7 +84,11 @@ extension MissingPetReportFlow {
         if let text = fields["description"] { descriptionStep.setAdditionalDescription(text) }
         descriptionStep.coordinates.latitudeText = fields["latitude"] ?? ""
         descriptionStep.coordinates.longitudeText = fields["longitude"] ?? ""
-        if draft.step >= Step.animalDescription.rawValue { continueTapped() }
+        if let phone = fields["phone"] { contactStep.setPhone(phone) }
+        if let email = fields["email"] { contactStep.setEmail(email) }
+        for next in Step.allCases.dropFirst() where draft.step >= next.rawValue && step.rawValue == next.rawValue - 1 {
+            continueTapped()
+        }
     }
 }
 

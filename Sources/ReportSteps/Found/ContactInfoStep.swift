@@ -75,20 +75,9 @@ public struct ContactInfoStep: Sendable, Hashable {
 
     // MARK: Field rules (Submit sets the messages; an edit re-checks a field that shows one)
 
-    private var phoneMessage: String? {
-        phoneText.trimmedNonEmpty == nil
-            ? FoundFlowCopy.Contact.phoneRequired
-            : (ContactRules.isValidPhone(phoneText) ? nil : FoundFlowCopy.Contact.phoneInvalid)
-    }
-    private var emailMessage: String? {
-        emailText.trimmedNonEmpty == nil
-            ? FoundFlowCopy.Contact.emailRequired
-            : (ContactRules.isValidEmail(emailText) ? nil : FoundFlowCopy.Contact.emailInvalid)
-    }
-    private var caregiverPhoneMessage: String? {
-        caregiverPhoneText.trimmedNonEmpty == nil || ContactRules.isValidPhone(caregiverPhoneText)
-            ? nil : FoundFlowCopy.Contact.phoneInvalid
-    }
+    private var phoneMessage: String? { ContactRules.phoneMessage(phoneText, required: true) }
+    private var emailMessage: String? { ContactRules.emailMessage(emailText, required: true) }
+    private var caregiverPhoneMessage: String? { ContactRules.phoneMessage(caregiverPhoneText, required: false) }
 
     /// The messages of the last Submit, by field identifier, in screen order.
     public var inlineErrors: [(field: String, message: String)] {

@@ -32,4 +32,20 @@ public enum ContactRules {
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
         return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
     }
+
+    /// A phone field's inline message: `nil` when valid. An empty field is
+    /// "Please enter your phone number" when `required`, fine otherwise; a filled one needs
+    /// 7–11 digits ("Enter a valid phone number (7–11 digits)").
+    public static func phoneMessage(_ text: String, required: Bool) -> String? {
+        guard text.trimmedNonEmpty != nil else { return required ? FoundFlowCopy.Contact.phoneRequired : nil }
+        return isValidPhone(text) ? nil : FoundFlowCopy.Contact.phoneInvalid
+    }
+
+    /// An email field's inline message: `nil` when valid. An empty field is
+    /// "Please enter your email" when `required`, fine otherwise; a filled one must be
+    /// `local@domain.tld` ("Enter a valid email address").
+    public static func emailMessage(_ text: String, required: Bool) -> String? {
+        guard text.trimmedNonEmpty != nil else { return required ? FoundFlowCopy.Contact.emailRequired : nil }
+        return isValidEmail(text) ? nil : FoundFlowCopy.Contact.emailInvalid
+    }
 }

@@ -87,14 +87,8 @@ public struct FoundPetDetailsStep: Sendable {
     /// - Returns: `true` when the entry was taken.
     @discardableResult
     public mutating func setCollarData(_ text: String) -> Bool {
-        do throws(MicrochipNumber.EntryError) {
-            microchip = try MicrochipNumber(validating: text)
-            collarError = nil
-            return true
-        } catch {
-            collarError = error.description
-            return false
-        }
+        collarError = MicrochipNumber.enter(text, into: &microchip)
+        return collarError == nil
     }
 
     /// What an input that filters each keystroke (a web page's field) does with its text: the

@@ -42,6 +42,19 @@ public struct MicrochipNumber: Sendable, Hashable, Codable, CustomStringConverti
         self.digits = String(digits)
     }
 
+    /// A field's whole entry (``init(validating:)``): a microchip number replaces `number`;
+    /// anything else leaves it as it was.
+    ///
+    /// - Returns: `nil` when the entry was taken, else the field's message (``EntryError``).
+    public static func enter(_ text: some StringProtocol, into number: inout MicrochipNumber) -> String? {
+        do throws(EntryError) {
+            number = try MicrochipNumber(validating: text)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
     /// `true` when no digit was entered.
     public var isEmpty: Bool { digits.isEmpty }
 

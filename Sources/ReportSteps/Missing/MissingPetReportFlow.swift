@@ -1,8 +1,8 @@
 public import Observation
 
-/// The Missing-pet wizard's steps 2 and 3 (*Animal photo*, *Animal description*) around one
-/// ``ReportMissingPetFlowState``: an `@Observable` main-actor object a front end holds for
-/// the whole flow.
+/// The Missing-pet wizard's four steps (*Microchip number*, *Animal photo*, *Animal
+/// description*, *Contact details*) around one ``ReportMissingPetFlowState``: an
+/// `@Observable` main-actor object a front end holds for the whole flow.
 ///
 /// The step models are value types kept here for the flow's lifetime, so going back and
 /// forth never loses anything — not even text that is not valid yet. Continue writes a
@@ -10,34 +10,57 @@ public import Observation
 ///
 /// ```swift
 /// let flow = MissingPetReportFlow(locationRequester: ReportLocationRequester(service: service))
+/// flow.microchipStep.setMicrochip("123456789012345")
+/// flow.continueTapped()                       // .advance → .animalPhoto (the number is optional)
 /// try flow.photoStep.attach(filename: "luna.jpg", bytes: bytes)
 /// flow.continueTapped()                       // .advance → .animalDescription
 /// await flow.requestGPSPosition()             // fills Lat / Long, or raises the alert
+/// flow.continueTapped()                       // .advance → .contactDetails
+/// flow.contactStep.setEmail("owner@example.com")
+/// flow.continueTapped()                       // .advance: isComplete, the state holds the report
 /// ```
 @MainActor
 @Observable
 public final class MissingPetReportFlow {
-    /// The wizard's steps in order (step 1, the microchip, is not modelled here).
+    /// The wizard's steps in order.
     public enum Step: Int, Sendable, Hashable, CaseIterable {
+        /// *Microchip number*, 1/4 (optional).
+        case microchip = 1
         /// *Animal photo*, 2/4.
         case animalPhoto = 2
         /// *Animal description*, 3/4.
         case animalDescription = 3
-        /// *Contact details*, 4/4: reached when step 3 is valid (not modelled here).
+        /// *Contact details*, 4/4: a phone number or an email; Submit report ends the flow.
         case contactDetails = 4
 
         /// `"2/4"`.
         public var progress: String { "\(rawValue)/4" }
+
+        /// The screen title (`"Microchip number"`).
+        public var title: String {
+            switch self {
+            case .microchip: MissingStepsCopy.Microchip.title
+            case .animalPhoto: PhotoStepCopy.missingFlow.screenTitle
+            case .animalDescription: AnimalDescriptionCopy.title
+            case .contactDetails: MissingStepsCopy.Contact.title
+            }
+        }
     }
 
     /// The values collected so far.
     public private(set) var state: ReportMissingPetFlowState
     /// The step on screen.
-    public private(set) var step: Step = .animalPhoto
+    public private(set) var step: Step = .microchip
+    /// `true` once *Contact details* passed Submit report: ``state`` holds the whole report.
+    public private(set) var isComplete = false
+    /// Step 1's model.
+    public var microchipStep: MicrochipStep
     /// Step 2's model.
     public var photoStep: PhotoStep
     /// Step 3's model.
     public var descriptionStep: AnimalDescriptionStep
+    /// Step 4's model.
+    public var contactStep: ContactDetailsStep
 
     @ObservationIgnored private let today: Today
     @ObservationIgnored private let locationRequester: any CurrentLocationRequesting
@@ -57,15 +80,22 @@ public final class MissingPetReportFlow {
         self.locationRequester = locationRequester
         self.today = today
         self.state = state
+        microchipStep = MicrochipStep(state: state)
         photoStep = PhotoStep(copy: .missingFlow, photo: state.photo)
         descriptionStep = AnimalDescriptionStep(state: state, today: today)
+        contactStep = ContactDetailsStep(state: state)
     }
 
-    /// Continue on the current step: validates it and, when valid, writes ``state`` and
-    /// moves on. The outcome's toast is what to show when it stays.
+    /// Continue on the current step (Submit report on the last): validates it and, when
+    /// valid, writes ``state`` and moves on — after the last step, sets ``isComplete``. The
+    /// outcome's toast is what to show when it stays.
     @discardableResult
     public func continueTapped() -> StepOutcome {
         switch step {
+        case .microchip:
+            let outcome = microchipStep.continueTapped(writingTo: &state)
+            if outcome.advances { step = .animalPhoto }
+            return outcome
         case .animalPhoto:
             let outcome = photoStep.continueTapped()
             if outcome.advances {
@@ -78,12 +108,14 @@ public final class MissingPetReportFlow {
             if outcome.advances { step = .contactDetails }
             return outcome
         case .contactDetails:
-            return .advance
+            let outcome = contactStep.validate(writingTo: &state)
+            if outcome.advances { isComplete = true }
+            return outcome
         }
     }
 
     /// The back arrow: the previous step, with everything kept. `false` on the first step
-    /// (the front end leaves the wizard's part modelled here).
+    /// (the front end leaves the wizard).
     @discardableResult
     public func back() -> Bool {
         guard let previous = Step(rawValue: step.rawValue - 1) else { return false }
@@ -101,12 +133,15 @@ public final class MissingPetReportFlow {
         descriptionStep.coordinates.finishLocationRequest(outcome)
     }
 
-    /// Leaves the flow: clears every value and starts again at step 2.
+    /// Leaves the flow: clears every value and starts again at step 1.
     public func cancel() {
         generation += 1
         state = ReportMissingPetFlowState()
-        step = .animalPhoto
+        step = .microchip
+        isComplete = false
+        microchipStep = MicrochipStep(state: state)
         photoStep = PhotoStep(copy: .missingFlow)
         descriptionStep = AnimalDescriptionStep(state: state, today: today)
+        contactStep = ContactDetailsStep(state: state)
     }
 }

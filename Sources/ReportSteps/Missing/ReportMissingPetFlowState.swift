@@ -1,11 +1,13 @@
 public import Geodata
 
-/// What the Missing-pet wizard has collected so far: flat optionals shared by the steps
+/// What the Missing-pet wizard has collected so far (steps 1–4): flat optionals shared by the steps
 /// (spec 000 "Key entities"). A step writes its values here when Continue succeeds; the
 /// state lives until the flow completes or is cancelled (``MissingPetReportFlow``).
 ///
 /// The GPS capture time is deliberately absent: only the coordinates are kept (FR-009).
 public struct ReportMissingPetFlowState: Sendable, Hashable {
+    /// Step 1: the microchip number (optional).
+    public var microchipNumber: MicrochipNumber?
     /// Step 2: the photo.
     public var photo: PhotoAttachment?
     /// Step 3: the day the pet disappeared.
@@ -24,6 +26,10 @@ public struct ReportMissingPetFlowState: Sendable, Hashable {
     public var longitude: Longitude?
     /// Step 3: additional description, at most 500 characters.
     public var animalAdditionalDescription: String?
+    /// Step 4: the owner's phone number, sanitized (digits and `+`); this or ``email`` is set.
+    public var phone: String?
+    /// Step 4: the owner's email, trimmed; this or ``phone`` is set.
+    public var email: String?
 
     /// An empty state.
     public init() {}

@@ -129,9 +129,11 @@ struct PermissionFileTests {
         try folder.png()
         let session = try PseudoTerminalSession(
             ["report", "missing", "--gpsd", "127.0.0.1:1"], environment: Self.environment(folder, policy: "restricted"))
-        // Photo, Continue, Request GPS position, Go to Settings; then what it says; then Cancel.
+        // Past the microchip; photo, Continue, Request GPS position, Go to Settings; then what it
+        // says; then Cancel.
         let steps: [(answer: String, shows: [String])] = [
-            ("", ["Animal photo"]), ("1", []), (folder.path("luna.png"), []), ("c", ["Animal description"]),
+            ("", ["Microchip number"]), ("c", ["Animal photo"]), ("1", []), (folder.path("luna.png"), []),
+            ("c", ["Animal description"]),
             ("g", ["┌ Location access is off"]),
             (
                 "2",

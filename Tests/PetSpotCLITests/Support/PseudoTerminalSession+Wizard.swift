@@ -8,4 +8,12 @@ extension PseudoTerminalSession {
         try expect("Photo file path:")
         type(path)
     }
+
+    /// On `report missing`'s first screen, *Microchip number* (1/4, optional): Continue with
+    /// no number.
+    func passMicrochip() throws {
+        try expect("Microchip number")
+        try expect("Choose:")
+        type("c")
+    }
 }

@@ -1,15 +1,18 @@
 import Geodata
-import ReportSteps
+public import PetSpotJSON
+public import ReportSteps
 
-/// The JSON the report wizards print at the end, keys in a fixed, documented order.
-enum ReportJSON {
+/// The JSON the report wizards print at the end, keys in a fixed, documented order: what
+/// `petspot report missing|found` prints, what the report pages send to `POST /v1/reports/…`,
+/// and what those routes read (``ReportSubmission``).
+public enum ReportJSON {
     /// The Found report's request body (`POST /api/v1/announcements`), exactly the fields
     /// of `FoundReportPayload`: no caregiver phone, no address. Absent optionals are left out.
     ///
     /// `{"status":"FOUND","lastSeenDate":"2025-11-18","species":"CAT","gender":"FEMALE",
     /// "locationLatitude":50.06143,"locationLongitude":19.93658,"phone":"+48123456789",
     /// "email":"finder@example.com"}`
-    static func found(_ payload: FoundReportPayload) -> JSONValue {
+    public static func found(_ payload: FoundReportPayload) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("status", .string(payload.status)),
             ("lastSeenDate", .string(payload.lastSeenDate)),
@@ -27,14 +30,16 @@ enum ReportJSON {
         return .object(members)
     }
 
-    /// The Missing flow's state after *Animal description* (steps 2–3; steps 1 and 4 are
-    /// not modelled): `{"flow":"missing","steps":"2-3","photo":{…},"disappearanceDate":…,
-    /// "animalSpecies":"dog","animalRace":…,"animalGender":"FEMALE","animalAge":3|null,
-    /// "latitude":52.2297|null,"longitude":…,"animalAdditionalDescription":…|null}`.
-    static func missing(_ state: ReportMissingPetFlowState) -> JSONValue {
+    /// The Missing flow's state after *Contact details* (all four steps):
+    /// `{"flow":"missing","steps":"1-4","microchipNumber":"123456789012345"|null,"photo":{…},
+    /// "disappearanceDate":…,"animalSpecies":"dog","animalRace":…,"animalGender":"FEMALE",
+    /// "animalAge":3|null,"latitude":52.2297|null,"longitude":…,
+    /// "animalAdditionalDescription":…|null,"phone":"+48123456789"|null,"email":…|null}`.
+    public static func missing(_ state: ReportMissingPetFlowState) -> JSONValue {
         .object([
             ("flow", .string("missing")),
-            ("steps", .string("2-3")),
+            ("steps", .string("1-4")),
+            ("microchipNumber", .string(state.microchipNumber?.digits)),
             ("photo", photo(state.photo)),
             ("disappearanceDate", .string(state.disappearanceDate?.isoText)),
             ("animalSpecies", .string(state.animalSpecies?.id)),
@@ -44,11 +49,13 @@ enum ReportJSON {
             ("latitude", .number(state.latitude?.degrees)),
             ("longitude", .number(state.longitude?.degrees)),
             ("animalAdditionalDescription", .string(state.animalAdditionalDescription)),
+            ("phone", .string(state.phone)),
+            ("email", .string(state.email)),
         ])
     }
 
     /// `{"filename":"luna.jpg","type":"JPG","mimeType":"image/jpeg","byteCount":123}`.
-    static func photo(_ photo: PhotoAttachment?) -> JSONValue {
+    public static func photo(_ photo: PhotoAttachment?) -> JSONValue {
         guard let photo else { return .null }
         return .object([
             ("filename", .string(photo.filename)),

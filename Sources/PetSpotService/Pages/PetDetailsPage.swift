@@ -1,0 +1,31 @@
+import ReportSteps
+
+/// `/pets/{id}`: the Pet details card page (spec 003). The page is the card's frame — the
+/// loading, error and removed states, Remove Report's question — with the texts of
+/// ``PetDetailsPresenter``; the card itself comes from `GET /v1/reports/{id}/card`.
+struct PetDetailsPage {
+    let id: String
+    let title = PageCopy.petDetailsTitle
+    let noScript = PageCopy.petNoScript
+    let unreachable = PageCopy.serverUnreachable
+    let loadingText = PageCopy.petLoading
+    let errorMessage = PetDetailsPresenter.errorMessage
+    let retryTitle = PetDetailsPresenter.retryTitle
+    /// The navigation bar's back arrow (spec 003 FR-002: a back button, an empty title).
+    let backTitle = WizardNavigationCopy.backTitle
+    let backId = WizardNavigationCopy.backAccessibilityIdentifier(screen: "petDetails")
+    let retryId = PetDetailsPresenter.ID.retry
+    let photoAlt = PageCopy.petPhotoAlt
+    let showMapId = PetDetailsPresenter.ID.showMap
+    let removeTitle = PetDetailsPresenter.removeReportTitle
+    let removeId = PetDetailsPresenter.ID.removeReport
+    let removeQuestionTitle = PageCopy.removeQuestionTitle
+    let removeQuestionMessage = PageCopy.removeQuestionMessage
+    let removeKeepTitle = PageCopy.removeKeepTitle
+    let removeKeepId = PageCopy.removeKeepIdentifier
+    let removeConfirmTitle = PageCopy.removeConfirmTitle
+    let removeConfirmId = PageCopy.removeConfirmIdentifier
+    let removedText = PageCopy.removedText
+    let newMissingTitle = PageCopy.missingTitle
+    let newFoundTitle = PageCopy.foundTitle
+}
