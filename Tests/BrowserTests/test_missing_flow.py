@@ -32,7 +32,8 @@ class MissingFlowTests(PageTest):
         self.assertEqual(self.value(field), "12345-67", "the number stays, the letter is not taken")
         self.type(field, "1234567890123456")
         self.assertEqual(self.error_for("microchip", "microchip"),
-                         "At most 15 digits; this one has 16 (nothing was cut)")
+                         "At most 15 digits; this one has 16: the first 15 were kept")
+        self.assertEqual(self.value(field), "12345-67890-12345", "the digits typed before the 16th stay")
         self.type(field, "123456789012345")
         self.assertEqual(self.value(field), "12345-67890-12345")
         self.assertIsNone(self.error_for("microchip", "microchip"))

@@ -17,7 +17,7 @@ struct MissingStepsAPITests {
             #expect(API.field(grouped, "microchip")["id"] as? String == "microchipNumber.microchipTextField.input")
             #expect(grouped["progress"] as? String == "1/4")
             let refused = try await API.post(
-                server, path, #"{"values": {"microchip": "12345"}, "edit": {"field": "microchip", "value": "12a"}}"#)
+                server, path, #"{"values": {"microchip": "12345"}, "edit": {"field": "microchip", "value": "12345a"}}"#)
             #expect(API.field(refused, "microchip")["value"] as? String == "12345", "the number stays")
             #expect(
                 API.field(refused, "microchip")["error"] as? String
@@ -26,7 +26,8 @@ struct MissingStepsAPITests {
                 server, path, #"{"edit": {"field": "microchip", "value": "1234567890123456"}}"#)
             #expect(
                 API.field(tooLong, "microchip")["error"] as? String
-                    == "At most 15 digits; this one has 16 (nothing was cut)")
+                    == "At most 15 digits; this one has 16: the first 15 were kept")
+            #expect(API.field(tooLong, "microchip")["value"] as? String == "12345-67890-12345")
             let empty = try await API.post(server, path, #"{"action": "continue", "values": {"microchip": ""}}"#)
             #expect(empty["outcome"] as? String == "advance")
             #expect(empty["next"] as? String == "animalPhoto")

@@ -96,12 +96,20 @@ struct FoundPetDetailsStepTests {
     }
 
     /// A page's input filters keystrokes: a burst of typing keeps the digits accepted, up to 15,
-    /// where a whole entry (the terminal's line) is refused whole.
+    /// and says what was left out, where a whole entry (the terminal's line) is refused whole.
     @Test func aTypedCollarKeepsTheDigitsAnInputAccepts() {
         var step = FoundPetDetailsStep(state: ReportFoundPetFlowState(), today: Fixtures.fixedToday)
         step.typeCollarData("12a34-5678901234567")
         #expect(step.microchip.digits == "123456789012345")
         #expect(step.collarField.text == "12345-67890-12345")
+        #expect(step.collarError == "At most 15 digits; this one has 17: the first 15 were kept")
+        step.typeCollarData("12345-6b")
+        #expect(step.collarField.text == "12345-6")
+        #expect(step.collarError == "Digits only (spaces and hyphens are fine): \u{201C}b\u{201D} was left out")
+        step.typeCollarData("12345-6c")
+        #expect(step.collarField.text == "12345-6")
+        #expect(step.collarError == "Digits only (spaces and hyphens are fine), not \u{201C}c\u{201D}; nothing was changed")
+        step.typeCollarData("123456789012345")
         #expect(step.collarError == nil)
         let refused = step.setCollarData("12a34")
         #expect(!refused)

@@ -20,7 +20,8 @@ struct MicrochipForm: StepForm {
     }
 
     mutating func apply(_ field: String, _ text: String) throws(Problem) {
-        if field == "microchip" { model.setMicrochip(text) }
+        // The page's field filters keystrokes (spec 004); a terminal's whole line is refused whole.
+        if field == "microchip" { model.typeMicrochip(text) }
     }
 
     mutating func continueTapped() -> StepOutcome {

@@ -91,15 +91,13 @@ public struct FoundPetDetailsStep: Sendable {
         return collarError == nil
     }
 
-    /// What an input that filters each keystroke (a web page's field) does with its text: the
-    /// digits are kept up to 15 and anything else is not accepted, as spec 004 says of the
-    /// field ("the UI rejects non-digit characters", "extra digits are not accepted") —
-    /// ``MicrochipNumber/init(typing:)``. A page sends its field's whole text after a burst of
-    /// keystrokes; refusing it whole (``setCollarData(_:)``) would take back the digits that
-    /// were accepted before the one too many.
+    /// What a page's input does with its text after a burst of keystrokes
+    /// (``MicrochipNumber/type(_:into:)``): the digits an input that filters keystrokes keeps
+    /// are taken, and ``collarError`` says what was left out. A page sends its field's whole
+    /// text after a pause; refusing it whole (``setCollarData(_:)``, the terminal's line) would
+    /// take back the digits accepted before the one too many.
     public mutating func typeCollarData(_ text: String) {
-        microchip = MicrochipNumber(typing: text)
-        collarError = nil
+        collarError = MicrochipNumber.type(text, into: &microchip)
     }
 
     /// Types or pastes the description; text past 500 characters is dropped.

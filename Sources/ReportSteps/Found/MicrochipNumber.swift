@@ -55,6 +55,27 @@ public struct MicrochipNumber: Sendable, Hashable, Codable, CustomStringConverti
         }
     }
 
+    /// What a page's input does with its text after a burst of keystrokes: a valid entry is
+    /// taken; otherwise the digits an input that filters each keystroke keeps
+    /// (``init(typing:)``, spec 004: "the UI rejects non-digit characters", "extra digits are
+    /// not accepted") are taken, so that digits typed before the one too many are never
+    /// taken back, and the message says what was left out.
+    ///
+    /// - Returns: `nil` when the text was taken whole, else the field's message.
+    public static func type(_ text: some StringProtocol, into number: inout MicrochipNumber) -> String? {
+        guard let refusal = enter(text, into: &number) else { return nil }
+        let filtered = MicrochipNumber(typing: text)
+        let digitCount = text.count { $0.isASCII && $0.isNumber }
+        let unchanged = filtered == number
+        number = filtered
+        if digitCount > maximumDigits {
+            return "At most \(maximumDigits) digits; this one has \(digitCount): the first \(maximumDigits) were kept"
+        }
+        guard !unchanged, let other = text.first(where: { !($0.isASCII && $0.isNumber) && $0 != " " && $0 != "-" })
+        else { return refusal }
+        return "Digits only (spaces and hyphens are fine): \u{201C}\(other)\u{201D} was left out"
+    }
+
     /// `true` when no digit was entered.
     public var isEmpty: Bool { digits.isEmpty }
 

@@ -32,6 +32,13 @@ public struct MicrochipStep: Sendable, Hashable {
         return microchipError == nil
     }
 
+    /// What a page's input does with its text after a burst of keystrokes
+    /// (``MicrochipNumber/type(_:into:)``): the digits an input that filters keystrokes keeps
+    /// are taken, and ``microchipError`` says what was left out.
+    public mutating func typeMicrochip(_ text: String) {
+        microchipError = MicrochipNumber.type(text, into: &microchip)
+    }
+
     /// Continue: always advances (the number is optional and the stored one is always
     /// valid), writing the digits — or `nil` for none — to `state`.
     public mutating func continueTapped(writingTo state: inout ReportMissingPetFlowState) -> StepOutcome {
