@@ -160,6 +160,24 @@ func timedQueries(_ places: [Coordinate], _ body: (Coordinate) async throws -> V
     return (percentile(times, 0.5), percentile(times, 0.99))
 }
 
+/// Prints (to standard error) the plans of the nearby query for `place`: planned for its
+/// values, and the generic plan a prepared statement may switch to after five executions.
+func explain(_ server: PostgresServer, database: String, place: Coordinate) async throws {
+    let literal = PostgresReportStore.nearbySQL(place, margin: .zero)
+    let point = "ST_MakePoint(\(place.longitude.degrees), \(place.latitude.degrees))"
+    let parameterized = literal.replacingOccurrences(of: point, with: "ST_MakePoint($1, $2)")
+        .replacingOccurrences(of: "+ 0.0)", with: "+ $3)")
+    let arguments = "\(place.longitude.degrees), \(place.latitude.degrees), 0"
+    for mode in ["force_custom_plan", "force_generic_plan"] {
+        let plan = try await server.psql(
+            "SET max_parallel_workers_per_gather = 0; SET plan_cache_mode = \(mode); "
+                + "PREPARE q(float8, float8, float8) AS \(parameterized); "
+                + "EXPLAIN (ANALYZE, BUFFERS, SUMMARY) EXECUTE q(\(arguments))",
+            database: database)
+        FileHandle.standardError.write(Data("== \(mode)\n\(plan)\n".utf8))
+    }
+}
+
 /// Sizes up to this are loaded through the store's import with every index in place (what
 /// `petspot reports import` does); larger ones as a bulk load: the same import with the 25
 /// nearby indexes dropped, then built again from their own definitions.
@@ -211,6 +229,9 @@ func postgis(_ sizes: [Int]) async throws {
                 loadText += String(format: " + %.1f s indexes", seconds(clock.now - indexStart))
             }
             try await server.psql("VACUUM ANALYZE report", database: address.database)
+            if ProcessInfo.processInfo.environment["STORE_POSTGIS_EXPLAIN"] != nil {
+                try await explain(server, database: address.database, place: asked[1])
+            }
             let entries = all.compactMap(\.nearbyEntry)
             all = []
             let index = LiveNearbyIndex(reports: entries)
