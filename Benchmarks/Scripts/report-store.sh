@@ -15,6 +15,8 @@
 #   STORE_SIZES           in-process index sizes                  (default "100000 1000000 10000000")
 #   STORE_SQLITE_SIZES    SQLite store sizes                      (default: STORE_SIZES up to 10^6)
 #   STORE_POSTGIS_SIZES   PostGIS sizes                           (default: STORE_SIZES)
+#   STORE_POSTGIS_BULK_ABOVE  larger sizes load with the nearby indexes dropped, then built (default 1000000)
+#   STORE_POSTGIS_EXPLAIN     set: print the nearby query's plans (custom and generic) to standard error
 # A quick run: STORE_IMPORT_ROWS=100000 STORE_SIZES="10000 100000" bash scripts/benchmarks report-store
 set -euo pipefail
 cd "$(dirname "$0")/../.."
