@@ -43,7 +43,8 @@ struct ReportsCommandTests {
         #expect(object["locationRadius"] as? Double == 15)
         let card = try await Self.petspot(folder, ["show", "near"])
         #expect(card.status == 0, "\(card.stderr)")
-        #expect(card.stdout.contains("MISSING") && card.stdout.contains("Warsaw, \"Praga\" • ±15 km")
+        #expect(
+            card.stdout.contains("MISSING") && card.stdout.contains("Warsaw, \"Praga\" • ±15 km")
                 && card.stdout.contains("+48 123 456 789"), "\(card.stdout)")
     }
 

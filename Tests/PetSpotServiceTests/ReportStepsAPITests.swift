@@ -48,7 +48,8 @@ struct ReportStepsAPITests {
             // digits past 15 are not accepted): a burst of typing keeps what was accepted.
             let typed = try await Self.post(
                 server, "/v1/report-steps/found/petDetails",
-                #"{"values": {"collarData": "123456789"}, "edit": {"field": "collarData", "value": "12a34-5678901234567"}}"#)
+                #"{"values": {"collarData": "123456789"}, "edit": {"field": "collarData", "value": "12a34-5678901234567"}}"#
+            )
             #expect(Self.field(typed, "collarData")["value"] as? String == "12345-67890-12345")
             #expect(
                 Self.field(typed, "collarData")["error"] as? String

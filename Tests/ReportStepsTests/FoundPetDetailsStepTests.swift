@@ -108,7 +108,8 @@ struct FoundPetDetailsStepTests {
         #expect(step.collarError == "Digits only (spaces and hyphens are fine): \u{201C}b\u{201D} was left out")
         step.typeCollarData("12345-6c")
         #expect(step.collarField.text == "12345-6")
-        #expect(step.collarError == "Digits only (spaces and hyphens are fine), not \u{201C}c\u{201D}; nothing was changed")
+        #expect(
+            step.collarError == "Digits only (spaces and hyphens are fine), not \u{201C}c\u{201D}; nothing was changed")
         step.typeCollarData("123456789012345")
         #expect(step.collarError == nil)
         let refused = step.setCollarData("12a34")
