@@ -69,6 +69,29 @@ struct ReportPhotoRoutesTests {
         }
     }
 
+    @Test func photosSentAtOnceLeaveOneWholePhoto() async throws {
+        try await Self.withStore { server, _, photos in
+            let id = try await Self.create(server, "missing")
+            let png = ReportPhotosTests.png(200_000)
+            let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 3, count: 150_000)
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<24 {
+                    group.addTask {
+                        try await server.request(
+                            "PUT", "/v1/reports/\(id)/photo", headers: Self.octets, body: index % 2 == 0 ? png : jpeg
+                        ).status
+                    }
+                }
+                for try await status in group { #expect(status == 200) }
+            }
+            let files = try FileManager.default.contentsOfDirectory(atPath: photos.path)
+            #expect(files.count == 1, "one photo, no temporary file: \(files)")
+            let got = try await server.request("/v1/reports/\(id)/photo")
+            #expect(got.status == 200)
+            #expect(got.bytes == png || got.bytes == jpeg)
+        }
+    }
+
     @Test func aRefusedPhotoGetsTheModelsMessageAndKeepsTheEarlierOne() async throws {
         try await Self.withStore { server, _, _ in
             let id = try await Self.create(server, "found")

@@ -1,4 +1,5 @@
 public import Foundation
+import Locking
 public import ReportSteps
 public import ReportStore
 
@@ -12,7 +13,9 @@ public import ReportStore
 /// the extension always follows it, so a name is never `.` or `..`.
 ///
 /// A photo is written to a temporary file in the folder and renamed over the old one, so a
-/// reader sees the old photo or the new one, never a part of either.
+/// reader sees the old photo or the new one, never a part of either. Writes and removals take
+/// one process-wide lock: two photos sent for one report at once (a PNG, then a JPEG) leave
+/// one of them, never neither.
 ///
 /// ```swift
 /// let folder = ReportPhotoFolder(beside: .sqlite(path: "/data/reports.sqlite"))  // /data/reports-photos
@@ -43,6 +46,9 @@ public struct ReportPhotoFolder: Sendable, Hashable {
                 .deletingLastPathComponent().appendingPathComponent("photos").path
         }
     }
+
+    /// Held while a photo is written or removed (they are rare; reads do not take it).
+    private static let changing = Locked(())
 
     /// A file name's extension for each format.
     static func fileExtension(_ type: ImageType) -> String {
@@ -82,6 +88,10 @@ public struct ReportPhotoFolder: Sendable, Hashable {
     /// - Throws: ``ReportPhotoFolderError`` when the folder or the file cannot be written; the
     ///   earlier photo, if any, is then kept.
     public func write(_ bytes: Data, type: ImageType, id: String) throws(ReportPhotoFolderError) {
+        try Self.changing.withLock { _ throws(ReportPhotoFolderError) in try replace(bytes, type: type, id: id) }
+    }
+
+    private func replace(_ bytes: Data, type: ImageType, id: String) throws(ReportPhotoFolderError) {
         let target = file(id, type)
         let temporary = path + "/." + id + "." + UUID().uuidString + ".tmp"
         do {
@@ -105,6 +115,10 @@ public struct ReportPhotoFolder: Sendable, Hashable {
     ///
     /// - Throws: ``ReportPhotoFolderError`` when a photo file is there and cannot be removed.
     public func remove(id: String) throws(ReportPhotoFolderError) {
+        try Self.changing.withLock { _ throws(ReportPhotoFolderError) in try removeFiles(id: id) }
+    }
+
+    private func removeFiles(id: String) throws(ReportPhotoFolderError) {
         for type in ImageType.allCases where FileManager.default.fileExists(atPath: file(id, type)) {
             do {
                 try FileManager.default.removeItem(atPath: file(id, type))
