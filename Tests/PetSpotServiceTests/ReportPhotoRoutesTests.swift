@@ -33,6 +33,11 @@ struct ReportPhotoRoutesTests {
         return try #require(try created.object["id"] as? String)
     }
 
+    /// `PUT /v1/reports/{id}/photo` with `bytes`.
+    static func put(_ server: TestServer, _ id: String, _ bytes: [UInt8]) async throws -> Answer {
+        try await server.request("PUT", "/v1/reports/\(id)/photo", headers: octets, body: bytes)
+    }
+
     static func card(_ server: TestServer, _ id: String) async throws -> [String: Any] {
         let card = try await server.request("/v1/reports/\(id)/card")
         #expect(card.status == 200, "\(card.body)")
@@ -45,7 +50,7 @@ struct ReportPhotoRoutesTests {
             #expect(try await Self.card(server, id)["photoText"] as? String == "Image not available")
             #expect(try await server.request("/v1/reports/\(id)/photo").status == 404)
             let png = ReportPhotosTests.png(300_000)
-            let put = try await server.request("PUT", "/v1/reports/\(id)/photo", headers: Self.octets, body: png)
+            let put = try await Self.put(server, id, png)
             #expect(put.status == 200, "\(put.body)")
             #expect(try put.object["type"] as? String == "PNG")
             #expect(try put.object["url"] as? String == "/v1/reports/\(id)/photo")
@@ -59,7 +64,7 @@ struct ReportPhotoRoutesTests {
             #expect(card["photoText"] as? String == "/v1/reports/\(id)/photo")
             // A JPEG replaces the PNG: one photo per report, served as what it is now.
             let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 1, count: 100)
-            let replaced = try await server.request("PUT", "/v1/reports/\(id)/photo", headers: Self.octets, body: jpeg)
+            let replaced = try await Self.put(server, id, jpeg)
             #expect(replaced.status == 200, "\(replaced.body)")
             let again = try await server.request("/v1/reports/\(id)/photo")
             #expect(again.header("content-type") == "image/jpeg" && again.bytes == jpeg)
@@ -77,8 +82,8 @@ struct ReportPhotoRoutesTests {
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<24 {
                     group.addTask {
-                        try await server.request(
-                            "PUT", "/v1/reports/\(id)/photo", headers: Self.octets, body: index % 2 == 0 ? png : jpeg
+                        try await Self.put(
+                            server, id, index % 2 == 0 ? png : jpeg
                         ).status
                     }
                 }
@@ -97,7 +102,7 @@ struct ReportPhotoRoutesTests {
             let id = try await Self.create(server, "found")
             let png = ReportPhotosTests.png(1_000)
             #expect(
-                try await server.request("PUT", "/v1/reports/\(id)/photo", headers: Self.octets, body: png).status
+                try await Self.put(server, id, png).status
                     == 200)
             let text = try await server.request(
                 "PUT", "/v1/reports/\(id)/photo", headers: [("Content-Type", "image/png")], body: Array("hello".utf8))
@@ -107,24 +112,22 @@ struct ReportPhotoRoutesTests {
                 try text.object["detail"] as? String
                     == "This file is not a JPG, PNG, HEIC, GIF or WEBP image. Choose a photo.")
             let gif = Array("GIF89a".utf8) + [0, 1, 0, 1]
-            let foundGIF = try await server.request("PUT", "/v1/reports/\(id)/photo", headers: Self.octets, body: gif)
+            let foundGIF = try await Self.put(server, id, gif)
             #expect(foundGIF.status == 415)
             #expect(
                 try foundGIF.object["detail"] as? String
                     == "GIF photos are not accepted here. Choose a PNG or JPG photo.")
-            let large = try await server.request(
-                "PUT", "/v1/reports/\(id)/photo", headers: Self.octets, body: ReportPhotosTests.png(10_000_001))
+            let large = try await Self.put(server, id, ReportPhotosTests.png(10_000_001))
             #expect(large.status == 413)
             #expect(try large.object["detail"] as? String == "This photo is larger than 10 MB. Choose a smaller one.")
-            let empty = try await server.request("PUT", "/v1/reports/\(id)/photo", headers: Self.octets, body: [])
+            let empty = try await Self.put(server, id, [])
             #expect(empty.status == 422)
             #expect(try empty.object["detail"] as? String == "This file is empty. Choose a photo.")
             let kept = try await server.request("/v1/reports/\(id)/photo")
             #expect(kept.status == 200 && kept.bytes == png, "a refused photo never replaces the stored one")
             // The Missing flow's rule takes a GIF.
             let missing = try await Self.create(server, "missing")
-            let missingGIF = try await server.request(
-                "PUT", "/v1/reports/\(missing)/photo", headers: Self.octets, body: gif)
+            let missingGIF = try await Self.put(server, missing, gif)
             #expect(missingGIF.status == 200, "\(missingGIF.body)")
             #expect(try await server.request("/v1/reports/\(missing)/photo").header("content-type") == "image/gif")
         }
@@ -148,7 +151,7 @@ struct ReportPhotoRoutesTests {
             let id = try await Self.create(server, "missing")
             let png = ReportPhotosTests.png(500)
             #expect(
-                try await server.request("PUT", "/v1/reports/\(id)/photo", headers: Self.octets, body: png).status
+                try await Self.put(server, id, png).status
                     == 200)
             #expect(FileManager.default.fileExists(atPath: photos.path + "/\(id).png"))
             #expect(try await server.request("DELETE", "/v1/reports/\(id)").status == 204)
