@@ -82,7 +82,7 @@ public actor SQLiteReportStore: ReportStore {
     public func add(_ reports: [PetReport]) throws(ReportStoreError) {
         for report in reports { try report.validate() }
         try write("adding reports") { db in
-            let insert = try ReportInsert(db, ignoringDuplicates: false, createdAt: Self.now())
+            var insert = try ReportInsert(db, ignoringDuplicates: false, createdAt: Self.now())
             for report in reports { _ = try insert.insert(report) }
         }
         index?.upsert(contentsOf: reports.compactMap(\.nearbyEntry))
@@ -96,43 +96,53 @@ public actor SQLiteReportStore: ReportStore {
         var entries: [NearbyReport] = []
         let keepsIndex = index != nil
         try write("importing reports") { db in
-            let insert = try ReportInsert(db, ignoringDuplicates: true, createdAt: Self.now())
-            var failure: (any Error)?
+            var insert = try ReportInsert(db, ignoringDuplicates: true, createdAt: Self.now())
+            var failure: ReportStoreError?
+            func outcome(_ report: PetReport, line: Int, inserted: Bool) {
+                guard inserted else {
+                    problems.append(
+                        ImportProblem(
+                            number: line,
+                            message: "id \"\(report.id)\" is already stored or appears earlier in the file"))
+                    return
+                }
+                imported += 1
+                if keepsIndex, let entry = report.nearbyEntry { entries.append(entry) }
+            }
             source.forEachRow { row in
                 guard failure == nil else { return }
                 problems.rows += 1
+                // A problem is listed after the rows before it are written (and theirs listed):
+                // the list stays in file order.
+                func list(_ problem: ImportProblem) {
+                    do throws(ReportStoreError) {
+                        try insert.flush(outcome)
+                        problems.append(problem)
+                    } catch {
+                        failure = error
+                    }
+                }
                 switch row {
                 case .invalid(let problem):
-                    problems.append(problem)
+                    list(problem)
                 case .report(let report, let line):
                     do throws(ReportStoreError) {
                         try report.validate()
                     } catch {
-                        problems.append(ImportProblem(number: line, message: Self.rowMessage(error)))
+                        list(ImportProblem(number: line, message: Self.rowMessage(error)))
                         return
                     }
                     // Rows after a problem are still inserted (the transaction rolls back at the
                     // end) so that a repeated id is found and listed too.
-                    let inserted: Bool
-                    do {
-                        inserted = try insert.insert(report)
+                    do throws(ReportStoreError) {
+                        try insert.add(report, line: line, outcome)
                     } catch {
                         failure = error
-                        return
                     }
-                    if !inserted {
-                        problems.append(
-                            ImportProblem(
-                                number: line,
-                                message: "id \"\(report.id)\" is already stored or appears earlier in the file"))
-                        return
-                    }
-                    imported += 1
-                    if keepsIndex, let entry = report.nearbyEntry { entries.append(entry) }
                 }
             }
-            if let failure = failure as? ReportStoreError { throw failure }
-            if let failure { throw ReportStoreError.storage("importing reports", Self.reason(failure)) }
+            if let failure { throw failure }
+            try insert.flush(outcome)
             if problems.rows == 0 || (problems.count > 0 && !skipInvalid) { throw problems.failure }
         }
         index?.upsert(contentsOf: entries)

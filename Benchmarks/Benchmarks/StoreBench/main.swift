@@ -140,36 +140,122 @@ func sqlite(_ sizes: [Int]) async throws {
     print()
 }
 
+/// The load average over the last minute (from /proc/loadavg).
+func loadAverage() -> String {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "?" }
+    return String(text.split(separator: " ").first ?? "?")
+}
+
+/// p50 and p99 of `body` over `places`, in seconds.
+func timedQueries(_ places: [Coordinate], _ body: (Coordinate) async throws -> Void) async rethrows -> (
+    Double, Double
+) {
+    let clock = ContinuousClock()
+    var times: [Double] = []
+    for place in places {
+        let begin = clock.now
+        try await body(place)
+        times.append(seconds(clock.now - begin))
+    }
+    return (percentile(times, 0.5), percentile(times, 0.99))
+}
+
+/// Prints (to standard error) the plans of the nearby query for `place`: planned for its
+/// values, and the generic plan a prepared statement may switch to after five executions.
+func explain(_ server: PostgresServer, database: String, place: Coordinate) async throws {
+    let literal = PostgresReportStore.nearbySQL(place, margin: .zero)
+    let point = "ST_MakePoint(\(place.longitude.degrees), \(place.latitude.degrees))"
+    let parameterized = literal.replacingOccurrences(of: point, with: "ST_MakePoint($1, $2)")
+        .replacingOccurrences(of: "+ 0.0)", with: "+ $3)")
+    let arguments = "\(place.longitude.degrees), \(place.latitude.degrees), 0"
+    for mode in ["force_custom_plan", "force_generic_plan"] {
+        let plan = try await server.psql(
+            "SET max_parallel_workers_per_gather = 0; SET plan_cache_mode = \(mode); "
+                + "PREPARE q(float8, float8, float8) AS \(parameterized); "
+                + "EXPLAIN (ANALYZE, BUFFERS, SUMMARY) EXECUTE q(\(arguments))",
+            database: database)
+        FileHandle.standardError.write(Data("== \(mode)\n\(plan)\n".utf8))
+    }
+}
+
+/// Sizes up to this are loaded through the store's import with every index in place (what
+/// `petspot reports import` does); larger ones as a bulk load: the same import with the 25
+/// nearby indexes dropped, then built again from their own definitions.
+let bulkAbove = Int(ProcessInfo.processInfo.environment["STORE_POSTGIS_BULK_ABOVE"] ?? "") ?? 1_000_000
+
 func postgis(_ sizes: [Int]) async throws {
     print("### PostgreSQL 15 + PostGIS 3.3\n")
-    print("| reports | COPY import (with index) | rows/s | nearby p50 | nearby p99 | table + indexes |")
-    print("|---|---|---|---|---|---|")
+    print(
+        "A server started for the run (`fsync=off`, 128 MB shared buffers, the rest in the OS cache). "
+            + "Nearby: the store's query (prepared, one `ST_DWithin` per radius band on its partial GiST "
+            + "index, then the exact filter), limit 100, the same 1,000 places three times over; the "
+            + "in-process index over the same reports answers the same places in the same run. "
+            + "Up to \(bulkAbove.formatted()) reports the load is the store's import with every index "
+            + "in place; above, the same import with the nearby indexes dropped and then built again.\n")
+    print(
+        "| reports | load | rows/s | nearby p50 | nearby p99 | in-process p50 / p99 | p50 ratio (PostGIS ÷ in-process) "
+            + "| load average | table + indexes |")
+    print("|---|---|---|---|---|---|---|---|---|")
     let clock = ContinuousClock()
     let server = try await PostgresServer.start()
     do {
         for size in sizes {
             let address = try await server.createDatabase()
-            let store = try await PostgresReportStore.open(address, timeout: .seconds(3600))
-            let all = try reports(size)
+            let store = try await PostgresReportStore.open(address, timeout: .seconds(4 * 3600))
+            var all = try reports(size)
+            let asked = try queries(all)
+            let bulk = size > bulkAbove
+            var definitions: [String] = []
+            if bulk {
+                // `CREATE INDEX report_nearby_5 ON public.report USING gist (location) WHERE …`, one a line.
+                definitions = try await server.psql(
+                    "SELECT indexdef FROM pg_indexes WHERE indexname LIKE 'report\\_nearby\\_%'",
+                    database: address.database
+                ).split(separator: "\n").map(String.init)
+                try await server.psql(
+                    "DROP INDEX " + definitions.map { String($0.split(separator: " ")[2]) }.joined(separator: ", "),
+                    database: address.database)
+            }
             let start = clock.now
             let summary = try await store.importReports(ReportArraySource(reports: all), skipInvalid: false)
             let importTime = seconds(clock.now - start)
             precondition(summary.imported == size)
+            var loadText = String(format: "%.1f s import", importTime)
+            if bulk {
+                let indexStart = clock.now
+                try await server.psql(
+                    "SET maintenance_work_mem = '1GB'; " + definitions.joined(separator: "; "),
+                    database: address.database)
+                loadText += String(format: " + %.1f s indexes", seconds(clock.now - indexStart))
+            }
             try await server.psql("VACUUM ANALYZE report", database: address.database)
-            var times: [Double] = []
-            for query in try queries(all) {
-                let begin = clock.now
-                _ = try await store.nearby(query, margin: .zero, limit: 100)
-                times.append(seconds(clock.now - begin))
+            if ProcessInfo.processInfo.environment["STORE_POSTGIS_EXPLAIN"] != nil {
+                try await explain(server, database: address.database, place: asked[1])
+            }
+            let entries = all.compactMap(\.nearbyEntry)
+            all = []
+            let index = LiveNearbyIndex(reports: entries)
+            let (localMedian, localTail) = await timedQueries(asked) { _ = index.matches(near: $0, margin: .zero) }
+            var passes: [(Double, Double, String)] = []
+            for _ in 0..<3 {
+                let (median, tail) = try await timedQueries(asked) {
+                    _ = try await store.nearby($0, margin: .zero, limit: 100)
+                }
+                passes.append((median, tail, loadAverage()))
             }
             let bytes = try await server.psql(
                 "SELECT pg_total_relation_size('report')", database: address.database
             ).trimmingCharacters(in: .whitespacesAndNewlines)
             await store.close()
-            print(
-                "| \(size.formatted()) | \(String(format: "%.1f s", importTime)) | "
-                    + "\(Int(Double(size) / importTime).formatted()) | \(milliseconds(percentile(times, 0.5))) | "
-                    + "\(milliseconds(percentile(times, 0.99))) | \((Int(bytes) ?? 0) / 1_000_000) MB |")
+            for (number, (median, tail, load)) in passes.enumerated() {
+                print(
+                    "| \(size.formatted()) (pass \(number + 1)) | \(number == 0 ? loadText : "") | "
+                        + "\(number == 0 ? Int(Double(size) / importTime).formatted() : "") | "
+                        + "\(milliseconds(median)) | \(milliseconds(tail)) | "
+                        + "\(milliseconds(localMedian)) / \(milliseconds(localTail)) | "
+                        + "\(String(format: "%.0f×", median / localMedian)) | \(load) | "
+                        + "\(number == 0 ? "\((Int(bytes) ?? 0) / 1_000_000) MB" : "") |")
+            }
             try await server.psql("DROP DATABASE \(address.database)", database: "postgres")
         }
     } catch {

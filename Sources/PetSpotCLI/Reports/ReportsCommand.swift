@@ -57,8 +57,8 @@ extension PetSpot.Reports {
 
         func run() async throws {
             let name = file == "-" ? "standard input" : file
-            let data = try BoundedRead.data(file, limit: PetSpot.Nearby.maximumReportsBytes, what: "the reports file")
-            let source = try ReportsFile.source(data, name: name)
+            let bytes = try BoundedRead.bytes(file, limit: PetSpot.Nearby.maximumReportsBytes, what: "the reports file")
+            let source = try ReportsFile.source(bytes, name: name)
             let url = try storeOptions.url()
             let store = try await storeOptions.open()
             let summary: ImportSummary

@@ -11,15 +11,26 @@ enum BoundedRead {
     ///   directory, a FIFO or device, permission denied, a symlink loop, or larger than
     ///   `limit` (with `what` saying what the file should be).
     static func data(_ path: String, limit: Int, what: String) throws(InputError) -> Data {
+        guard path == "-" else { return Data(try bytes(path, limit: limit, what: what)) }
+        return try standardInput(limit: limit, what: what)
+    }
+
+    /// The bytes of `path` as ``data(_:limit:what:)`` reads them, without copying a file's
+    /// bytes into `Data` (a large import reads them once).
+    static func bytes(_ path: String, limit: Int, what: String) throws(InputError) -> [UInt8] {
         guard path == "-" else {
             do {
-                return Data(try InputFile.read(atPath: path, limit: limit))
+                return try InputFile.read(atPath: path, limit: limit)
             } catch .tooLarge {
                 throw InputError("\(path.terminalSafe) is larger than \(limit / 1_048_576) MB, too large for \(what).")
             } catch {
                 throw InputError("Cannot read \(what) \(path.terminalSafe): \(error).")
             }
         }
+        return Array(try standardInput(limit: limit, what: what))
+    }
+
+    private static func standardInput(limit: Int, what: String) throws(InputError) -> Data {
         let data: Data
         do {
             data = try FileHandle.standardInput.read(upToCount: limit + 1) ?? Data()

@@ -35,15 +35,15 @@ enum ReportsFile {
 
     /// The rows of `data` for `reports import`: CSV read row by row (``ReportCSV``), a JSON
     /// array item by item.
-    static func source(_ data: Data, name: String) throws(InputError) -> any ReportSource {
-        var bytes = data
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    static func source(_ bytes: [UInt8], name: String) throws(InputError) -> any ReportSource {
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let first = bytes[bom...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
-            return ReportArraySource(try ReportsJSON.rows(bytes, name: name))
+            return ReportArraySource(try ReportsJSON.rows(Data(bytes[bom...]), name: name))
         }
         do {
-            return try ReportCSV(bytes: Array(bytes))
+            // ReportCSV skips the byte order mark itself.
+            return try ReportCSV(bytes: bytes)
         } catch {
             throw InputError("Reports: \(name): \(error.description).")
         }

@@ -50,6 +50,9 @@ public struct CSVRecords {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
+    /// The fields of the record being read: one buffer for every record (when the caller has
+    /// let go of the last record's, as ``forEach(in:_:)`` does), not a growing array per record.
+    private var fields: [String] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -81,9 +84,10 @@ public struct CSVRecords {
 
     /// The fields up to the end of the line (past its line break).
     private mutating func record() throws(Malformed) -> [String] {
-        var fields: [String] = []
+        fields.removeAll(keepingCapacity: true)
         while true {
-            fields.append(try field())
+            let value = try field()
+            fields.append(value)
             guard index < bytes.count else { return fields }
             if bytes[index] == Self.comma {
                 index += 1

@@ -54,6 +54,8 @@ public struct ReportCSV: ReportSource {
     }
 
     private let bytes: [UInt8]
+    /// Where the text starts in `bytes`: after the byte order mark, if there is one.
+    private let start: Int
     /// Each column's field number, by ``Column`` raw value; -1 when the file has no such column.
     private let positions: [Int]
     private let width: Int
@@ -64,13 +66,14 @@ public struct ReportCSV: ReportSource {
     /// - Throws: ``ImportProblem`` when the text is not UTF-8 or the header is unusable (a
     ///   column named twice, a required column missing).
     public init(bytes: [UInt8]) throws(ImportProblem) {
-        var bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        // The bytes are kept as they are (a large file is not copied again).
+        start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard Self.isUTF8(bytes[start...]) else {
             throw ImportProblem(number: 1, message: "the file is not UTF-8 text (save it as UTF-8 CSV)")
         }
         self.bytes = bytes
-        let first = bytes.withUnsafeBufferPointer { CSVRecords.first(in: $0) }
+        let start = start
+        let first = bytes.withUnsafeBufferPointer { CSVRecords.first(in: UnsafeBufferPointer(rebasing: $0[start...])) }
         var named: [Column: Int] = [.id: 0, .latitude: 1, .longitude: 2, .radius: 3]
         if case .record(let line, let fields) = first, Self.isHeader(fields) {
             (named, width) = try Self.header(fields, line: line)
@@ -84,7 +87,7 @@ public struct ReportCSV: ReportSource {
 
     public func forEachRow(_ body: (ReportRow) throws -> Void) rethrows {
         try bytes.withUnsafeBufferPointer { buffer in
-            try CSVRecords.forEach(in: buffer) { item in
+            try CSVRecords.forEach(in: UnsafeBufferPointer(rebasing: buffer[start...])) { item in
                 switch item {
                 case .malformed(let line, let reason):
                     try body(.invalid(ImportProblem(number: line, message: reason)))
@@ -100,6 +103,25 @@ public struct ReportCSV: ReportSource {
                 }
             }
         }
+    }
+
+    /// Whether `bytes` are UTF-8, checked without copying them (`String(validating:)` made a
+    /// copy of the whole file): the ASCII prefix eight bytes at a time — all of a typical CSV
+    /// file — and the rest, from the first non-ASCII byte (which starts a character), by the
+    /// standard library.
+    static func isUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let ascii = bytes.withUnsafeBytes { raw -> Int in
+            var offset = 0
+            while offset + 8 <= raw.count,
+                raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                offset += 8
+            }
+            while offset < raw.count, raw[offset] < 0x80 { offset += 1 }
+            return offset
+        }
+        let rest = bytes.dropFirst(ascii)
+        return rest.isEmpty || String(validating: rest, as: UTF8.self) != nil
     }
 
     private static func isHeader(_ fields: [String]) -> Bool {
