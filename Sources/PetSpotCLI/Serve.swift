@@ -25,7 +25,9 @@ extension PetSpot {
 
                 Reports: /v1/reports… keep reports in the store --store URL names (else \
                 PETSPOT_STORE, else the default SQLite file; see `petspot reports`). The SQLite \
-                store's nearby index is loaded before the server listens.
+                store's nearby index is loaded before the server listens. Report photos \
+                (PUT/GET /v1/reports/ID/photo) are files in --photos DIR, else a folder \
+                beside the store.
 
                 Every client connection is an open file: the server raises its soft \
                 open-file limit to the hard limit (`ulimit -Hn`) at start. SIGTERM or SIGINT \
@@ -65,6 +67,12 @@ extension PetSpot {
         var allowedOrigins: [String] = []
 
         @OptionGroup var storeOptions: StoreOptions
+
+        @Option(
+            help: ArgumentHelp(
+                "The folder for the reports' photos; default beside the store (sqlite:DIR/NAME.sqlite: "
+                    + "DIR/NAME-photos; PostgreSQL: $XDG_DATA_HOME/petspot/photos).", valueName: "dir"))
+        var photos: String?
 
         func validate() throws {
             if gpsd != nil && scenario != nil { throw ValidationError("Give --gpsd or --scenario, not both.") }
@@ -116,6 +124,7 @@ extension PetSpot {
             let configuration = ServiceConfiguration(
                 host: host, port: port, location: location, allowedOrigins: allowedOrigins, logger: logger,
                 reports: store,
+                photos: photos.map(ReportPhotoFolder.init(path:)) ?? ReportPhotoFolder(beside: storeURL),
                 onListening: { host, port in
                     let shown = host.contains(":") ? "[\(host)]" : host
                     FileHandle.standardError.write(Data("petspot: listening on http://\(shown):\(port)\n".utf8))

@@ -46,7 +46,8 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
         bufferSize: configuration.eventBufferSize, logger: configuration.logger
     ).addRoutes(to: router)
     ScenariosController().addRoutes(to: router)
-    ReportsController(store: configuration.reports, today: configuration.today).addRoutes(to: router)
+    ReportsController(store: configuration.reports, photos: configuration.photos, today: configuration.today)
+        .addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     // The report pages and the step API they ask.
     let today = configuration.today

@@ -21,6 +21,9 @@ public struct ServiceConfiguration: Sendable {
     public var eventBufferSize: Int
     /// The reports store behind `/v1/reports…`; `nil`: those routes answer 503.
     public var reports: (any ReportStore)?
+    /// Where the reports' photos are kept (`/v1/reports/{id}/photo`); `nil`: that route
+    /// answers 503 and cards have no photo.
+    public var photos: ReportPhotoFolder?
     /// "Today" for the report forms' date rules (the system clock by default).
     public var today: Today
     /// Called once the server listens, with the port it got.
@@ -31,7 +34,7 @@ public struct ServiceConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, location: LocationSource = .none,
         allowedOrigins: [String] = [], logger: Logger = Logger(label: "petspot.serve"),
         heartbeatInterval: Duration = .seconds(15), eventBufferSize: Int = 32,
-        reports: (any ReportStore)? = nil, today: Today = .system(),
+        reports: (any ReportStore)? = nil, photos: ReportPhotoFolder? = nil, today: Today = .system(),
         onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) {
         self.host = host
@@ -42,6 +45,7 @@ public struct ServiceConfiguration: Sendable {
         self.heartbeatInterval = heartbeatInterval
         self.eventBufferSize = eventBufferSize
         self.reports = reports
+        self.photos = photos
         self.today = today
         self.onListening = onListening
     }

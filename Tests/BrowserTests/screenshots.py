@@ -52,6 +52,7 @@ class Screenshots(FoundFlowHelpers):
         self.save("found-3-contact-information")
         self.tap("foundContact.submitButton.tap")
         self.wait_stored()
+        self.wait(lambda: (self.card_photo_width() or 0) > 0, message="the card shows the photo")
         self.save("found-card")
 
         self.deny_location()
@@ -90,6 +91,7 @@ class Screenshots(FoundFlowHelpers):
         self.save("missing-4-contact-details")
         self.tap("missingContactDetails.submitButton.tap")
         self.wait_stored()
+        self.wait(lambda: (self.card_photo_width() or 0) > 0, message="the card shows the photo")
         self.save("missing-card")
         self.tap("petDetails.removeReport.button")
         self.save("missing-card-remove-question")

@@ -246,7 +246,17 @@ class PageTest(unittest.TestCase):
         """After Submit report: until the report's card opens; the stored report (GET /v1/reports/{id})."""
         self.wait(lambda: "/pets/" in self.driver.current_url, message="the card opens")
         self.wait_card()
-        return self.server.json("/v1/reports/" + self.driver.current_url.rsplit("/", 1)[-1])
+        return self.server.json("/v1/reports/" + self.card_id())
+
+    def card_id(self):
+        """The report id of the card page open now (/pets/{id}, whatever its #fragment)."""
+        return self.driver.current_url.split("#", 1)[0].rsplit("/", 1)[-1]
+
+    def card_photo_width(self):
+        """The card photo's decoded width (0 until the browser shows it), or None when hidden."""
+        return self.driver.execute_script(
+            "var img = document.querySelector('[data-testid=\"petDetails.photo\"]');"
+            " return img.hidden ? null : img.naturalWidth")
 
     def card_values(self):
         """The card's rows, label → value, as the page shows them (the first of a repeated label)."""

@@ -2,6 +2,7 @@
 
 import datetime
 import json
+import urllib.request
 
 from support import PageTest, gif, png
 
@@ -33,6 +34,14 @@ class FoundFlowHelpers(PageTest):
         self.type("foundPetDetails.descriptionTextArea.input", "Red collar, very friendly")
         self.type("foundPetDetails.latitudeTextField.input", latitude)
         self.type("foundPetDetails.longitudeTextField.input", longitude)
+
+    def submit_found(self):
+        """From Pet details (2/3) filled: on to Contact information and Submit report."""
+        self.tap("foundPetDetails.continueButton.tap")
+        self.wait(lambda: self.visible_step() == "contactInfo", message="Contact information")
+        self.type("foundContact.phoneTextField.input", "+48 123 456 789")
+        self.type("foundContact.emailTextField.input", "finder@example.com")
+        self.tap("foundContact.submitButton.tap")
 
     def to_pet_details(self):
         self.open("/report/found")
@@ -120,6 +129,14 @@ class FoundFlowTests(FoundFlowHelpers):
         self.assertEqual(self.card_state(), "loaded")
         self.assertIsNone(self.draft("found"), "the draft is cleared once stored")
 
+        # The photo picked at 1/3 was kept with the report: the card shows it, decoded.
+        self.wait(lambda: self.card_photo_width() == 320, message="the card shows the photo")
+        self.assertFalse(self.element("petDetails.noImage").is_displayed(), "not \"Image not available\"")
+        self.assertFalse(self.element("petDetails.photoNotSaved").is_displayed())
+        with urllib.request.urlopen(self.server.url + "/v1/reports/" + self.card_id() + "/photo") as answer:
+            self.assertEqual(answer.headers["Content-Type"], "image/png")
+            self.assertEqual(answer.read(), png(), "the bytes the person picked")
+
     def test_out_of_range_latitude_shows_the_inline_error_and_the_toast(self):
         self.to_pet_details()
         self.fill_pet_details(latitude="95")
@@ -155,3 +172,25 @@ class FoundFlowTests(FoundFlowHelpers):
         self.assertEqual(self.card_values()["Animal Race"], hostile)
         self.assertIsNone(self.driver.execute_script("return document.body.dataset.pwned || null"))
         self.assertEqual(self.driver.execute_script("return document.querySelectorAll('img[src=x]').length"), 0)
+
+
+class FoundPhotoNotSavedTests(FoundFlowHelpers):
+    """A server that cannot keep photos (its photos folder cannot be made): the report is
+    stored, the card opens, and it says the photo was not saved and why — never silently."""
+
+    server_arguments = ("--photos", "/dev/null/photos")
+
+    def test_a_photo_the_server_cannot_keep_is_said_on_the_card(self):
+        self.to_pet_details()
+        self.fill_pet_details()
+        self.submit_found()
+        stored = self.wait_stored()
+        self.assertEqual(stored["email"], "finder@example.com")
+        self.assertTrue(self.driver.current_url.endswith("#photo-not-saved"))
+        notice = self.element("petDetails.photoNotSaved")
+        self.assertTrue(notice.is_displayed())
+        self.assertIn("The report was saved, but its photo was not", notice.text)
+        self.assertIn("The photo cannot be saved in /dev/null/photos", notice.text)
+        self.assertEqual(self.element("petDetails.noImage").text, "Image not available")
+        self.assertIsNone(self.card_photo_width())
+        self.assertIsNone(self.draft("found"), "the report is stored: the draft is cleared")

@@ -3,6 +3,8 @@
 then removes it, and a report that is not there is "Unable to load pet details" with Retry."""
 
 import datetime
+import urllib.error
+import urllib.request
 
 from support import png
 from test_found_flow import FoundFlowHelpers, yesterday
@@ -48,7 +50,9 @@ class PetDetailsTests(FoundFlowHelpers):
         self.assertEqual(self.element("petDetails.status").text, "MISSING")
         self.assertEqual(self.element("petDetails.status").value_of_css_property("background-color"),
                          "rgba(231, 0, 11, 1)")  # red
-        self.assertEqual(self.element("petDetails.noImage").text, "Image not available")
+        # The photo picked at 2/4 went with the report: the card shows it, not "Image not available".
+        self.wait(lambda: self.card_photo_width() == 64, message="the card shows the photo")
+        self.assertFalse(self.element("petDetails.noImage").is_displayed())
         values = self.card_values()
         day = datetime.date.today() - datetime.timedelta(days=1)
         self.assertEqual(values["Date of Disappearance"], medium(day))
@@ -75,7 +79,7 @@ class PetDetailsTests(FoundFlowHelpers):
 
     def test_remove_report_asks_then_removes(self):
         self.submit_missing()
-        report_id = self.driver.current_url.rsplit("/", 1)[-1]
+        report_id = self.card_id()
         self.tap("petDetails.removeReport.button")
         self.assertTrue(self.modal_open("remove"))
         self.assertIn("Remove this report?", self.css('[data-modal="remove"]').text)
@@ -89,6 +93,10 @@ class PetDetailsTests(FoundFlowHelpers):
         self.driver.refresh()
         self.wait_card()
         self.assertEqual(self.card_state(), "error", "the report is gone")
+        with self.assertRaises(urllib.error.HTTPError) as gone:
+            urllib.request.urlopen(self.server.url + "/v1/reports/" + report_id + "/photo", timeout=10)
+        self.assertEqual(gone.exception.code, 404, "its photo went with it")
+        gone.exception.close()
 
     def test_a_submitted_found_report_opens_its_card(self):
         self.to_pet_details()

@@ -165,6 +165,8 @@ enum ExampleRequests {
         ExampleRequest(path: "/v1/reports/nearby?from=\(pair)", status: 503),
         ExampleRequest(path: "/v1/reports/r-1", status: 503),
         ExampleRequest(path: "/v1/reports/r-1/card", status: 503),
+        ExampleRequest(path: "/v1/reports/r-1/photo", status: 503),
+        ExampleRequest(method: "PUT", path: "/v1/reports/r-1/photo", headers: octets, body: png, status: 503),
         ExampleRequest(method: "DELETE", path: "/v1/reports/r-1", status: 503),
         ExampleRequest(
             method: "PATCH", path: "/v1/reports/r-1", headers: json, body: Array(#"{"status":"CLOSED"}"#.utf8),
@@ -234,5 +236,17 @@ enum ExampleRequests {
             method: "POST", path: "/v1/reports/found", headers: json, body: Array(repeating: 32, count: 300 * 1024),
             status: 413),
         ExampleRequest(method: "PUT", path: "/v1/reports/ex-1", status: 405),
+        ExampleRequest(path: "/v1/reports/ex-3/photo", status: 404),
+        ExampleRequest(method: "PUT", path: "/v1/reports/ex-3/photo", headers: octets, body: png, status: 200),
+        ExampleRequest(path: "/v1/reports/ex-3/photo", status: 200),
+        ExampleRequest(path: "/v1/reports/ex-3/photo?size=1", status: 400),
+        ExampleRequest(method: "PUT", path: "/v1/reports/ex-3/photo?x=1", headers: octets, body: png, status: 400),
+        ExampleRequest(method: "PUT", path: "/v1/reports/none/photo", headers: octets, body: png, status: 404),
+        ExampleRequest(
+            method: "PUT", path: "/v1/reports/ex-3/photo", headers: octets, body: Array("hello".utf8), status: 415),
+        ExampleRequest(method: "PUT", path: "/v1/reports/ex-3/photo", headers: octets, body: [], status: 422),
+        ExampleRequest(
+            method: "PUT", path: "/v1/reports/ex-3/photo", headers: octets,
+            body: png + [UInt8](repeating: 0, count: 16 * 1_048_576), status: 413),
     ]
 }

@@ -77,7 +77,10 @@ struct OpenAPIConformanceTests {
             withContact,
         ])
         try await TestServer.with(
-            ServiceConfiguration(logger: TestServer.quietLogger, reports: store, today: ReportRoutesTests.today)
+            ServiceConfiguration(
+                logger: TestServer.quietLogger, reports: store,
+                photos: ReportPhotoFolder(beside: .sqlite(path: folder.path)),
+                today: ReportRoutesTests.today)
         ) { server in
             for example in ExampleRequests.withStore {
                 let answer = try await server.request(

@@ -10,12 +10,14 @@ import ReportStore
 
 /// The reports store over HTTP: `POST /v1/reports/missing` and `/found` (201 with
 /// `Location`; 422 with every field error, the step models' messages), `GET /v1/reports`
-/// (a page), `GET`/`PATCH`/`DELETE /v1/reports/{id}`, `GET /v1/reports/nearby`.
+/// (a page), `GET`/`PATCH`/`DELETE /v1/reports/{id}`, `GET /v1/reports/nearby`, and a
+/// report's photo (`PUT`/`GET /v1/reports/{id}/photo`, in ReportsController+photo.swift).
 ///
 /// Bodies are the wizards' payloads; answers are announcements (``ReportStoreJSON``), which
 /// the Pet details card reads. Without a store every route answers 503.
 struct ReportsController {
     let store: (any ReportStore)?
+    let photos: ReportPhotoFolder?
     let today: Today
 
     func addRoutes(to router: Router<BasicRequestContext>) {
@@ -75,7 +77,8 @@ struct ReportsController {
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
             let store = try requireStore()
-            let report = try await Self.storeCall { try await store.report(id: id) }
+            var report = try await Self.storeCall { try await store.report(id: id) }
+            if photos?.photoType(id: id) != nil { report.photoUrl = Self.photoPath(id) }
             return .json(try PetCardJSON.card(report))
         }
         router.patch("/v1/reports/{id}") { request, context -> Response in
@@ -91,11 +94,13 @@ struct ReportsController {
             let id = try Self.id(context)
             let store = try requireStore()
             try await Self.storeCall { try await store.remove(id: id) }
+            try removePhoto(id: id)
             return Response(status: .noContent)
         }
+        addPhotoRoutes(to: router)
     }
 
-    private func requireStore() throws(Problem) -> any ReportStore {
+    func requireStore() throws(Problem) -> any ReportStore {
         guard let store else {
             throw Problem(
                 .serviceUnavailable, detail: "This server has no reports store (start it with --store URL).",
@@ -131,7 +136,7 @@ struct ReportsController {
     }
 
     /// The `{id}` path parameter, checked with the identifier rules (404 for one no report can have).
-    private static func id(_ context: BasicRequestContext) throws(Problem) -> String {
+    static func id(_ context: BasicRequestContext) throws(Problem) -> String {
         let id = context.parameters.get("id") ?? ""
         do {
             try ReportID.check(id)

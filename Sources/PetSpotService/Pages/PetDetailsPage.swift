@@ -16,6 +16,7 @@ struct PetDetailsPage {
     let backId = WizardNavigationCopy.backAccessibilityIdentifier(screen: "petDetails")
     let retryId = PetDetailsPresenter.ID.retry
     let photoAlt = PageCopy.petPhotoAlt
+    let photoNotSaved = PageCopy.photoNotSaved
     let showMapId = PetDetailsPresenter.ID.showMap
     let removeTitle = PetDetailsPresenter.removeReportTitle
     let removeId = PetDetailsPresenter.ID.removeReport

@@ -159,12 +159,12 @@
   // How much is still to happen (tests wait for 0): edits waiting, requests queued or in flight.
   function updateBusy() { document.body.dataset.busy = String(inflight + queued + Object.keys(pending).length); }
 
-  function post(url, body, contentType) {
+  function post(url, body, contentType, method) {
     inflight += 1;
     updateBusy();
     var done = function () { inflight -= 1; updateBusy(); };
     return fetch(url, {
-      method: 'POST',
+      method: method || 'POST',
       headers: { 'Content-Type': contentType || 'application/json' },
       body: contentType ? body : JSON.stringify(body)
     }).then(function (response) {
@@ -425,14 +425,34 @@
     saveDraft();
   }
 
-  // Submit report on a server with a store: the report goes to the store, the draft is
-  // cleared and the report's card opens. A refusal keeps everything and says why.
+  // Submit report on a server with a store: the report goes to the store, then its photo
+  // (PUT /v1/reports/{id}/photo), the draft is cleared and the report's card opens. A
+  // refused report keeps everything and says why. A photo that could not be saved does not
+  // stop the card: it opens saying so (#photo-not-saved, the reason kept for it).
   function storeReport(report) {
     return post(report.route, report.payload).then(function (result) {
       if (!result.ok || !result.body || !result.body.id) { failed(result); return; }
-      return clearDraft().then(function () {
-        window.location.assign(config.petPage + encodeURIComponent(result.body.id));
+      var id = result.body.id;
+      return savePhoto(id).then(function (saved) {
+        return clearDraft().then(function () {
+          window.location.assign(config.petPage + encodeURIComponent(id) + (saved ? '' : '#photo-not-saved'));
+        });
       });
+    });
+  }
+
+  // Resolves true when the stored report has the draft's photo.
+  function savePhoto(id) {
+    var sent = photoBlob
+      ? post('/v1/reports/' + encodeURIComponent(id) + '/photo', photoBlob, 'application/octet-stream', 'PUT')
+      : Promise.resolve({ ok: false, body: null });
+    return sent.then(function (result) {
+      if (result.ok) return true;
+      var detail = (result.body && result.body.detail) || config.serverUnreachable;
+      try {
+        sessionStorage.setItem('petspot.photoNotSaved', JSON.stringify({ id: id, detail: detail }));
+      } catch (e) { /* the card still says the photo was not saved, without the reason */ }
+      return false;
     });
   }
 

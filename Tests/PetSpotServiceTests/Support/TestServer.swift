@@ -12,6 +12,8 @@ struct Answer: Sendable {
     var status: Int
     var headers: [(String, String)]
     var body: String
+    /// The body's bytes, as sent (a photo).
+    var bytes: [UInt8] = []
 
     /// The first value of header `name` (case-insensitive).
     func header(_ name: String) -> String? {
@@ -72,6 +74,6 @@ struct TestServer: Sendable {
         let bytes = try await response.body.collect(upTo: 4 << 20)
         return Answer(
             status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
-            body: String(buffer: bytes))
+            body: String(buffer: bytes), bytes: Array(bytes.readableBytesView))
     }
 }

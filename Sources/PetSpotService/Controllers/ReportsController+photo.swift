@@ -1,0 +1,101 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import PetSpotJSON
+import ReportSteps
+import ReportStore
+
+/// A stored report's photo, kept in the ``ReportPhotoFolder`` beside the store:
+///
+/// - `PUT /v1/reports/{id}/photo` — the body is the image's bytes, checked by the report's
+///   flow's ``PhotoStep`` rule (the format from the bytes, never the name or the media type;
+///   the Found flow's 10 MB): 200 `{"url", "type", "mimeType", "byteCount"}`; 404 for an
+///   unknown report; 413 too large, 415 not an accepted image, 422 empty, each with the
+///   model's message.
+/// - `GET /v1/reports/{id}/photo` — the bytes with their `Content-Type`; 404 for an unknown
+///   report or one without a photo.
+///
+/// `DELETE /v1/reports/{id}` removes the photo too, and the card's `photoUrl` names this
+/// route while the photo is there.
+extension ReportsController {
+    /// `/v1/reports/{id}/photo`.
+    static func photoPath(_ id: String) -> String { "/v1/reports/\(id)/photo" }
+
+    func addPhotoRoutes(to router: Router<BasicRequestContext>) {
+        router.put("/v1/reports/{id}/photo") { request, context -> Response in
+            _ = try Query(request, allowed: [])
+            let id = try Self.id(context)
+            let store = try requireStore()
+            let folder = try requirePhotos()
+            let report = try await Self.storeCall { try await store.report(id: id) }
+            let bytes = try await RequestBody.collect(
+                request, limit: ServiceLimits.maximumPhotoBytes, what: "The photo")
+            var step = PhotoStep(copy: report.kind == .found ? .foundFlow : .missingFlow)
+            let photo: PhotoAttachment
+            do throws(PhotoError) {
+                try step.attach(filename: id, bytes: [UInt8](bytes))
+                guard let attached = step.photo else { throw PhotoError.empty }
+                photo = attached
+            } catch {
+                throw Problem(Self.status(error), detail: error.description)
+            }
+            do throws(ReportPhotoFolderError) {
+                try folder.write(bytes, type: photo.type, id: id)
+            } catch {
+                throw Problem(.internalServerError, detail: error.description)
+            }
+            return .json(
+                .object([
+                    ("url", .string(Self.photoPath(id))), ("type", .string(photo.type.rawValue)),
+                    ("mimeType", .string(photo.type.mimeType)), ("byteCount", .number(Double(photo.byteCount))),
+                ]))
+        }
+        router.get("/v1/reports/{id}/photo") { request, context -> Response in
+            _ = try Query(request, allowed: [])
+            let id = try Self.id(context)
+            let store = try requireStore()
+            let folder = try requirePhotos()
+            _ = try await Self.storeCall { try await store.report(id: id) }  // a removed report's photo is gone
+            let found: (bytes: Data, type: ImageType)?
+            do throws(ReportPhotoFolderError) {
+                found = try folder.photo(id: id)
+            } catch {
+                throw Problem(.internalServerError, detail: error.description)
+            }
+            guard let (bytes, type) = found else {
+                throw Problem(.notFound, detail: "Report \(id) has no photo.")
+            }
+            return Response(
+                status: .ok,
+                headers: [.contentType: type.mimeType, .cacheControl: "no-cache", .xContentTypeOptions: "nosniff"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
+    }
+
+    /// After `DELETE`: the removed report's photo goes too (500 saying so when it cannot).
+    func removePhoto(id: String) throws(Problem) {
+        do {
+            try photos?.remove(id: id)
+        } catch {
+            throw Problem(.internalServerError, detail: "Report \(id) was removed, but not its photo: \(error)")
+        }
+    }
+
+    private func requirePhotos() throws(Problem) -> ReportPhotoFolder {
+        guard let photos else {
+            throw Problem(
+                .serviceUnavailable, detail: "This server keeps no report photos (start it with petspot serve).",
+                extensions: [("reason", "noPhotos")])
+        }
+        return photos
+    }
+
+    /// 413 too large, 415 not an image the flow takes, 422 empty.
+    private static func status(_ error: PhotoError) -> HTTPResponse.Status {
+        switch error {
+        case .tooLarge: .contentTooLarge
+        case .unsupportedType, .typeNotAccepted: .unsupportedMediaType
+        case .empty: .unprocessableContent
+        }
+    }
+}
