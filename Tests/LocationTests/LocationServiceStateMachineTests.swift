@@ -275,6 +275,22 @@ import Testing
         #expect(actions.provider == nil)  // the consumer still listens
     }
 
+    @Test func aRequestIsOverdueFromItsDeadlineUntilItIsAnswered() {
+        var (machine, _, _) = Self.running()
+        let early = machine.makeID()
+        let late = machine.makeID()
+        _ = machine.addRequest(
+            early, timeout: .seconds(10), desiredAccuracy: nil, now: Self.instant(5), authorization: Self.allowed)
+        _ = machine.addRequest(
+            late, timeout: .seconds(30), desiredAccuracy: nil, now: Self.instant(5), authorization: Self.allowed)
+        #expect(machine.requests.map(\.deadline) == [Self.instant(15), Self.instant(35)])
+        #expect(machine.overdueRequestCount(at: Self.instant(14)) == 0)
+        #expect(machine.overdueRequestCount(at: Self.instant(15)) == 1)
+        #expect(machine.overdueRequestCount(at: Self.instant(40)) == 2)
+        _ = machine.requestTimedOut(early, authorization: Self.allowed)
+        #expect(machine.overdueRequestCount(at: Self.instant(40)) == 1)
+    }
+
     @Test func losingTheProviderEndsRequestsWithTheirBestFixOrTheProvidersError() throws {
         var (machine, _, generation) = Self.running()
         let withFix = machine.makeID()
