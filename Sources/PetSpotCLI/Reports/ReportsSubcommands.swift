@@ -3,6 +3,7 @@ import Geodata
 import Geodesy
 import OutsideInput
 import PetSpotJSON
+import PetSpotService
 import ReportStore
 
 extension PetSpot.Reports {
@@ -92,17 +93,37 @@ extension PetSpot.Reports {
 
     /// `petspot reports remove ID`.
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a stored report.")
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a stored report, and its photo.",
+            discussion: """
+                The photo `petspot serve` kept for the report (PUT /v1/reports/ID/photo) is \
+                removed too, from --photos DIR or the folder beside the store, as serve finds it.
+                """)
 
         @Argument(help: "The report's id.")
         var id: String
 
         @OptionGroup var storeOptions: StoreOptions
 
+        @Option(
+            help: ArgumentHelp(
+                "The folder of the reports' photos, if serve was given --photos; default beside the store.",
+                valueName: "dir"))
+        var photos: String?
+
         func run() async throws {
             let id = self.id
+            let url = try storeOptions.url()
             try await withStore(storeOptions) { store throws(ReportStoreError) in try await store.remove(id: id) }
             print("Removed report \(id.terminalSafe).")
+            let folder = photos.map { ReportPhotoFolder(path: $0) } ?? ReportPhotoFolder(beside: url)
+            do throws(ReportPhotoFolderError) {
+                try folder.remove(id: id)
+            } catch {
+                // The report is gone; its photo is left behind, and the person is told where.
+                Terminal.interface.line("petspot: \(error.description.terminalSafe)")
+                throw ExitCode(1)
+            }
         }
     }
 
