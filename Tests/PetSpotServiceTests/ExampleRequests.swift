@@ -178,7 +178,7 @@ enum ExampleRequests {
     ]
 
     static let missingBody =
-        #"{"animalSpecies":"dog","animalRace":"Beagle","animalGender":"FEMALE","latitude":52.2297,"longitude":21.0122}"#
+        #"{"animalSpecies":"dog","animalRace":"Beagle","animalGender":"FEMALE","latitude":52.2297,"longitude":21.0122,"email":"o@example.com"}"#
     static let foundBody =
         #"{"lastSeenDate":"2025-11-18","species":"CAT","gender":"MALE","locationLatitude":52.25,"locationLongitude":21,"phone":"+48123456789","email":"f@example.com"}"#
 

@@ -147,10 +147,10 @@ struct MissingStepsAPITests {
                 #expect(errors.first?["message"] as? String == message)
             }
             let body =
-                #"{"animalSpecies":"dog","animalRace":"Beagle","animalGender":"FEMALE","microchipNumber":"123456789012345"}"#
+                #"{"animalSpecies":"dog","animalRace":"Beagle","animalGender":"FEMALE","microchipNumber":"123456789012345","phone":"+48123456789"}"#
             let stored = try await server.request(
                 "POST", "/v1/reports/missing", headers: API.json, body: Array(body.utf8))
-            #expect(stored.status == 201)
+            #expect(stored.status == 201, "\(stored.body)")
             #expect(try stored.object["microchipNumber"] as? String == "123456789012345")
         }
     }

@@ -99,6 +99,17 @@ struct ReportRoutesTests {
             #expect(byField["animalAge"] == AnimalDescriptionCopy.ageInvalid)
             #expect(byField["latitude"] == "Must be between -90 and 90")
             #expect(byField["phone"] == FoundFlowCopy.Contact.phoneInvalid)
+            // Contact details (4/4): neither a phone nor an email is refused on both fields,
+            // so every stored report has the contact its card needs (spec 003).
+            let noContact = try await server.request(
+                "POST", "/v1/reports/missing", headers: Self.json,
+                body: Array(#"{"animalSpecies":"dog","animalGender":"FEMALE","phone":" "}"#.utf8))
+            #expect(noContact.status == 422, "\(noContact.body)")
+            let contactErrors = try #require(try noContact.object["errors"] as? [[String: String]])
+            #expect(contactErrors.filter { $0["field"] == "phone" || $0["field"] == "email" }.count == 2)
+            #expect(
+                contactErrors.contains { $0["field"] == "email" && $0["message"] == "Enter a phone number or an email" }
+            )
             let found = try await server.request(
                 "POST", "/v1/reports/found", headers: Self.json, body: Array("{}".utf8))
             #expect(found.status == 422)

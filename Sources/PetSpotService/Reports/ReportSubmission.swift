@@ -45,6 +45,8 @@ enum ReportSubmission {
         CoordinateFieldsCopy.foundFlow.longitudeAccessibilityIdentifier: "locationLongitude",
         FoundFlowCopy.Contact.ID.phoneTextField: "phone",
         FoundFlowCopy.Contact.ID.emailTextField: "email",
+        MissingStepsCopy.Contact.ID.phoneTextField: "phone",
+        MissingStepsCopy.Contact.ID.emailTextField: "email",
     ]
 
     /// A body's microchip number is the stored digits, not an entry with spaces or hyphens.
@@ -90,7 +92,6 @@ enum ReportSubmission {
                 body.fail("locationRadius", error.description)
             }
         }
-        (extras.phone, extras.email) = contact(&body)
         var state = ReportMissingPetFlowState()
         if let chip = body.text("microchipNumber", numbers: true) {
             var microchip = MicrochipStep(state: state)
@@ -101,7 +102,13 @@ enum ReportSubmission {
             }
         }
         _ = step.continueTapped(writingTo: &state)
-        try check(body, step.inlineErrors)
+        // Contact details (4/4): at least one of phone and email, each by the flows' rules —
+        // the step the pages and the wizard submit through, so the card can always show it.
+        var contact = ContactDetailsStep(state: state)
+        contact.setPhone(body.text("phone") ?? "")
+        contact.setEmail(body.text("email") ?? "")
+        _ = contact.validate(writingTo: &state)
+        try check(body, step.inlineErrors + contact.inlineErrors)
         return ReportRecords.missing(state, extras: extras)
     }
 
@@ -155,28 +162,6 @@ enum ReportSubmission {
             throw Problem(.unprocessableContent, detail: "The report is not complete.")
         }
         return ReportRecords.found(payload, place: place, photoUrl: photoUrl)
-    }
-
-    /// A missing report's optional contact, checked with the report flows' phone and email
-    /// rules when given.
-    private static func contact(_ body: inout ReportBody) -> (String?, String?) {
-        var phone = body.text("phone")
-        var email = body.text("email")?.trimmingCharacters(in: .whitespaces)
-        if let text = phone, !text.isEmpty {
-            if ContactRules.isValidPhone(text) {
-                phone = ContactRules.sanitizedPhone(text)
-            } else {
-                body.fail("phone", FoundFlowCopy.Contact.phoneInvalid)
-            }
-        } else {
-            phone = nil
-        }
-        if let text = email, !text.isEmpty {
-            if !ContactRules.isValidEmail(text) { body.fail("email", FoundFlowCopy.Contact.emailInvalid) }
-        } else {
-            email = nil
-        }
-        return (phone, email)
     }
 
     private static func day(
