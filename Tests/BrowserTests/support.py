@@ -231,6 +231,8 @@ class PageTest(unittest.TestCase):
             "var t = document.querySelector('[data-testid=toast]'); return t.hidden ? null : t.textContent")
 
     def wait_toast(self, text):
+        # The answer to the tap first: a toast of an earlier step can still be up for its 3 s.
+        self.wait_idle()
         self.wait(lambda: self.toast() == text, message="toast %r (saw %r)" % (text, self.toast()))
 
     # The Pet details card (/pets/{id}) ---------------------------------------------------
