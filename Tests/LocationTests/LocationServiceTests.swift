@@ -47,6 +47,9 @@ import Testing
         await provider.waitUntilRunning()
         try await clock.waitForSleepers(atLeast: 1)
         #expect(await eventually { await service.isProviderRunning })
+        // The receiver's report without a position must be taken in before the timeout: a
+        // connection alone is "nothing heard" (aConnectionWithoutAnyReportIsNothingHeard).
+        #expect(await eventually { await service.handledEventCount >= 2 })
         await clock.advance(by: .seconds(29))
         #expect(clock.sleeperCount == 1)
         await clock.advance(by: .seconds(1))
