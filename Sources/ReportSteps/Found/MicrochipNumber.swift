@@ -63,17 +63,22 @@ public struct MicrochipNumber: Sendable, Hashable, Codable, CustomStringConverti
     ///
     /// - Returns: `nil` when the text was taken whole, else the field's message.
     public static func type(_ text: some StringProtocol, into number: inout MicrochipNumber) -> String? {
-        guard let refusal = enter(text, into: &number) else { return nil }
-        let filtered = MicrochipNumber(typing: text)
-        let digitCount = text.count { $0.isASCII && $0.isNumber }
-        let unchanged = filtered == number
-        number = filtered
-        if digitCount > maximumDigits {
-            return "At most \(maximumDigits) digits; this one has \(digitCount): the first \(maximumDigits) were kept"
+        do throws(EntryError) {
+            number = try MicrochipNumber(validating: text)
+            return nil
+        } catch {
+            let filtered = MicrochipNumber(typing: text)
+            defer { number = filtered }
+            let digitCount = text.count { $0.isASCII && $0.isNumber }
+            if digitCount > maximumDigits {
+                return "At most \(maximumDigits) digits; this one has \(digitCount): "
+                    + "the first \(maximumDigits) were kept"
+            }
+            // The refused character is the one init(validating:) names: one rule for what a
+            // separator is.
+            guard case .notDigits(let other) = error, filtered != number else { return error.description }
+            return "Digits only (spaces and hyphens are fine): \u{201C}\(other)\u{201D} was left out"
         }
-        guard !unchanged, let other = text.first(where: { !($0.isASCII && $0.isNumber) && $0 != " " && $0 != "-" })
-        else { return refusal }
-        return "Digits only (spaces and hyphens are fine): \u{201C}\(other)\u{201D} was left out"
     }
 
     /// `true` when no digit was entered.
