@@ -26,7 +26,6 @@ int libgps_json_unpack(const char *buf, struct gps_data_t *gpsdata, const char *
 static struct {
     __typeof__(&gps_open) gps_open;
     __typeof__(&gps_close) gps_close;
-    __typeof__(&gps_waiting) gps_waiting;
     __typeof__(&gps_stream) gps_stream;
     __typeof__(&libgps_json_unpack) libgps_json_unpack;
 } real;
@@ -42,7 +41,6 @@ static void load(void) {
     if (library.handle == NULL) return;
     RESOLVE(gps_open);
     RESOLVE(gps_close);
-    RESOLVE(gps_waiting);
     RESOLVE(gps_stream);
     RESOLVE(libgps_json_unpack);
 }
@@ -57,7 +55,6 @@ int gps_open(const char *host, const char *port, struct gps_data_t *data) {
     return real.gps_open(host, port, data);
 }
 int gps_close(struct gps_data_t *data) { require(); return real.gps_close(data); }
-bool gps_waiting(const struct gps_data_t *data, int timeout) { require(); return real.gps_waiting(data, timeout); }
 int gps_stream(struct gps_data_t *data, unsigned int flags, void *d) { require(); return real.gps_stream(data, flags, d); }
 int libgps_json_unpack(const char *buf, struct gps_data_t *gpsdata, const char **end) {
     require();

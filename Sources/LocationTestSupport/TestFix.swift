@@ -1,4 +1,4 @@
-public import Geodata
+import Geodata
 public import Location
 
 /// A fix at `latitude`, `longitude` with accuracy `accuracy` (meters), from the manual

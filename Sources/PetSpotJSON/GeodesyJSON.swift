@@ -1,4 +1,4 @@
-public import Geodata
+import Geodata
 public import Geodesy
 
 /// The JSON of `petspot distance --json` and `petspot radius --json/--geojson`, which the

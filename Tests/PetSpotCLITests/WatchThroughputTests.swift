@@ -86,40 +86,42 @@ struct WatchThroughputTests {
         return String(line[range.upperBound...].prefix(10))
     }
 
+    /// Sends `count` epochs (latitudes from 10.0) one every `interval`, busy-waiting between
+    /// them (a sleep that short oversleeps), from a thread of its own; returns their latitudes
+    /// as printed.
+    func stream(_ setup: Setup, count: Int, every interval: Duration) -> Set<String> {
+        let epochs = (0..<count).map { Self.epochs($0..<$0 + 1, base: 10, firstSecond: setup.nextSecond) }
+        setup.nextSecond += count
+        let feed = setup.feed
+        Thread.detachNewThread {
+            let clock = ContinuousClock()
+            var next = clock.now
+            for epoch in epochs {
+                while clock.now < next {}
+                feed.send(epoch)
+                next = next + interval
+            }
+        }
+        return Set((0..<count).map { String(format: "\"%.5f\"", 10 + Double($0) * 0.00001) })
+    }
+
+    /// A full-speed log, as `gpsfake -c 0` plays one (an epoch every few hundred µs, thousands a
+    /// second), from a feed the test serves: the feed starts once watch prints fixes, so no
+    /// epoch can go by before watch is connected. (With gpsfake, which starts playing about
+    /// 1.1 s after its port accepts whether a client is there or not, a watch that took longer
+    /// to start on a loaded machine missed the first epochs: 998 of 1,000.)
     @Test(.enabled(if: GPSDTools.shouldRunGPSDTests))
     func watchPrintsEveryFixOfAFullSpeedLogWhileItsOutputKeepsUp() async throws {
-        let home = try LocationCommandTests.Home()
-        _ = try await PetSpotProcess.run(["permission", "grant"], environment: home.environment)
-        // `gpsfake -1 -c 0`: the log once, as fast as gpsd takes it (about 2,000 fixes a second).
-        // 1,000 fixes fit watch's buffer, so even a debug build on a loaded machine must print
-        // every one (the old watch, with 16 and no count, printed about half); the sustained
-        // rate over 20,000 is measured by Benchmarks/Scripts/end-to-end.sh.
-        let count = 1000
-        let fake = try GPSFake.start(log: Self.epochs(0..<count, base: 10, firstSecond: 0), cycle: 0, once: true)
-        defer { fake.stop() }
-        let pipe = Pipe()
-        // Foundation's Process, not ProcessRun: the test reads watch's output while it runs.
-        let watch = Process()
-        watch.executableURL = PetSpotProcess.binary
-        watch.arguments = ["watch", "--json", "--gpsd", "127.0.0.1:\(fake.port)"]
-        watch.environment = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }
-        watch.standardOutput = pipe
-        watch.standardError = FileHandle.nullDevice
-        watch.standardInput = FileHandle.nullDevice
-        try watch.run()
-        defer {
-            watch.terminate()
-            watch.waitUntilExit()
-        }
-        let output = PausableReader(pipe.fileHandleForReading)
+        let setup = try await Setup()
+        try setup.warmUp()
+        let count = 3000
+        let expected = stream(setup, count: count, every: .microseconds(300))
         let last = String(format: "\"%.5f\"", 10 + Double(count - 1) * 0.00001)
-        #expect(output.waitFor(seconds: 90) { $0.contains { $0.contains(last) } }, "the log's last fix")
-        let lines = output.lines
-        // Every epoch once: N distinct receiver times (gpsd's first report of a log has none).
-        let times = lines.filter { $0.hasPrefix("{\"latitude\"") }.map {
-            $0.components(separatedBy: "\"time\":").last ?? ""
-        }
-        #expect(Set(times.filter { $0.hasPrefix("\"") }).count == count)
+        #expect(setup.output.waitFor(seconds: 90) { $0.contains { $0.contains(last) } }, "the log's last fix")
+        let lines = setup.output.lines
+        let printed = lines.compactMap(Self.formattedLatitude).filter(expected.contains)
+        #expect(printed.count == count, "every epoch once")
+        #expect(Set(printed) == expected)
         #expect(!lines.contains { $0.contains("\"dropped\"") })
     }
 

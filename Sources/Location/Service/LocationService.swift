@@ -1,5 +1,3 @@
-import Locking
-
 /// Where the device is: authorization, one-shot requests and live updates over one provider
 /// connection, in the shape of CoreLocation's `CLLocationManager`, with async/await.
 ///
@@ -33,6 +31,9 @@ public actor LocationService {
     /// blocks and memory stays bounded. The consumer learns how many it missed
     /// (``LocationUpdates/AsyncIterator/droppedUpdates``).
     public nonisolated let updateBufferSize: Int
+    /// Where the service takes in its provider's events: `nil` for Swift's thread pool, or an
+    /// executor such as ``LocationEventLoop/shared`` (see ``init(provider:authorizer:clock:updateBufferSize:executor:)``).
+    public nonisolated let executor: (any TaskExecutor)?
 
     /// A request's continuation and its timeout timer.
     struct Waiter {
@@ -45,8 +46,6 @@ public actor LocationService {
         var generation: UInt64
         var producer: Task<Void, Never>
         var consumer: Task<Void, Never>
-        /// Events the provider sent while the service's buffer of provider events was full.
-        var overflow: Locked<Int>
     }
 
     /// The logic: every decision is the state machine's; the actor performs its actions on
@@ -71,14 +70,21 @@ public actor LocationService {
     ///   - clock: any `Clock<Duration>`: `ContinuousClock()` (the default), or a
     ///     ``VirtualClock`` for tests and scenarios.
     ///   - updateBufferSize: updates kept per slow ``updates`` consumer (at least 1).
+    ///   - executor: where the task that takes in the provider's events runs, and with it the
+    ///     service's own code while it does (a task executor preference). `nil`, the default,
+    ///     is Swift's thread pool. ``LocationEventLoop/shared`` is the thread the gpsd provider
+    ///     reads on: a fix then reaches the service, and a consumer task that prefers the same
+    ///     executor, without a hand-off between threads (what `petspot watch` does).
     public init(
         provider: any LocationProvider, authorizer: any LocationAuthorizer,
-        clock: some Clock<Duration> = ContinuousClock(), updateBufferSize: Int = 16
+        clock: some Clock<Duration> = ContinuousClock(), updateBufferSize: Int = 16,
+        executor: (any TaskExecutor)? = nil
     ) {
         self.provider = provider
         self.authorizer = authorizer
         self.clock = LocationClock(clock)
         self.updateBufferSize = max(1, updateBufferSize)
+        self.executor = executor
     }
 
     /// Whether location use is allowed right now (read from the authorizer each time).
@@ -139,23 +145,16 @@ public actor LocationService {
     }
 
     /// Feeds the provider's events into the service until the provider ends or is stopped.
-    func consume(_ events: AsyncStream<ProviderEvent>, generation: UInt64) async {
-        for await event in events {
-            if let connection, connection.generation == generation { reportOverflow(of: connection) }
-            perform(machine.providerEvent(event, generation: generation, authorization: authorizer.authorization))
+    func consume(_ events: ProviderEventQueue, generation: UInt64) async {
+        while let delivery = await events.take() {
+            if delivery.droppedBefore > 0, connection?.generation == generation {
+                // The queue overflowed: every consumer hears how many events it missed.
+                for mailbox in mailboxes.values { mailbox.noteDropped(delivery.droppedBefore) }
+            }
+            perform(
+                machine.providerEvent(delivery.event, generation: generation, authorization: authorizer.authorization))
         }
         perform(machine.providerEnded(generation: generation, authorization: authorizer.authorization))
-    }
-
-    /// Tells every consumer how many events the provider's buffer dropped since the last event.
-    private func reportOverflow(of connection: Connection) {
-        let overflowed = connection.overflow.withLock { count in
-            defer { count = 0 }
-            return count
-        }
-        if overflowed > 0 {
-            for mailbox in mailboxes.values { mailbox.noteDropped(overflowed) }
-        }
     }
 
     // MARK: - Actions
@@ -223,10 +222,9 @@ public actor LocationService {
 
     private func startProvider(generation: UInt64) {
         stopProvider()
-        let (events, sink) = AsyncStream.makeStream(of: ProviderEvent.self, bufferingPolicy: .bufferingNewest(1024))
+        let events = ProviderEventQueue(capacity: 1024)
         let provider = self.provider
         let clock = self.clock
-        let overflow = Locked(0)
         let producer = Task.detached {
             await provider.run(clock: clock) { event in
                 var event = event
@@ -234,15 +232,17 @@ public actor LocationService {
                     fix.arrivalTime = clock.now
                     event = .fix(fix)
                 }
-                if case .dropped = sink.yield(event) { overflow.withLock { $0 += 1 } }
+                events.put(event)
             }
-            sink.finish()
+            events.finish()
         }
         // Runs on the actor (the closure captures the isolated `self`), so each event is
-        // handled without a hop per event. It holds the service while the provider runs, which
-        // is only while someone listens; `stopProvider()` cancels it and ends the loop.
-        let consumer = Task { await self.consume(events, generation: generation) }
-        connection = Connection(generation: generation, producer: producer, consumer: consumer, overflow: overflow)
+        // handled without a hop per event, and on `executor` when one is given (a default
+        // actor runs on its caller's preferred executor). It holds the service while the
+        // provider runs, which is only while someone listens; `stopProvider()` cancels it and
+        // ends the loop.
+        let consumer = Task(executorPreference: executor) { await self.consume(events, generation: generation) }
+        connection = Connection(generation: generation, producer: producer, consumer: consumer)
     }
 
     private func stopProvider() {

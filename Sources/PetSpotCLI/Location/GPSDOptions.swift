@@ -28,11 +28,13 @@ struct GPSDOptions: ParsableArguments {
 
 /// The service the CLI uses: gpsd at `endpoint`, the persisted consent (asking on the
 /// terminal), the real clock; `updateBufferSize` updates kept for a consumer that falls behind.
-func makeLocationService(endpoint: GPSDEndpoint, updateBufferSize: Int = 16) -> LocationService {
+func makeLocationService(
+    endpoint: GPSDEndpoint, updateBufferSize: Int = 16, executor: (any TaskExecutor)? = nil
+) -> LocationService {
     LocationService(
         provider: GPSDProvider(endpoint: endpoint),
         authorizer: PersistedConsentAuthorizer(prompt: TerminalPrompt.askForLocationPermission),
-        updateBufferSize: updateBufferSize)
+        updateBufferSize: updateBufferSize, executor: executor)
 }
 
 /// Asks for permission when not determined; when not granted prints why (and how to grant)

@@ -67,9 +67,15 @@ extension PetSpot {
                 }
                 return
             }
-            let service = makeLocationService(endpoint: try gpsd.endpoint(), updateBufferSize: WatchPrinter.bufferSize)
+            // One thread from gpsd's socket to stdout: the service and the printer run on the
+            // loop the gpsd provider reads on (Docs/Location.md).
+            let loop = LocationEventLoop.shared
+            let service = makeLocationService(
+                endpoint: try gpsd.endpoint(), updateBufferSize: WatchPrinter.bufferSize, executor: loop)
             try await requireAuthorization(service, json: json)
-            let watching = Task { await printer.stream(service.updates.makeAsyncIterator()) }
+            let watching = Task(executorPreference: loop) {
+                await printer.stream(service.updates.makeAsyncIterator(), on: loop)
+            }
             // Ctrl-C (and SIGTERM) end the watch cleanly: stop iterating, clear the status line.
             var sources: [any DispatchSourceSignal] = []
             for signalNumber in [SIGINT, SIGTERM] {

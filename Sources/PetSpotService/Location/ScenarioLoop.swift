@@ -1,5 +1,5 @@
 import Foundation
-public import Location
+import Location
 public import Scenarios
 public import ServiceLifecycle
 

@@ -16,8 +16,7 @@ import Locking
 /// var connection = GPSDConnection()
 /// try connection.open(host: "127.0.0.1", port: "2947")
 /// try connection.stream()
-/// while connection.waiting() {
-///     guard let message = try connection.read() else { break }  // part of a line: poll() the socket
+/// while let message = try connection.read() {   // nil: nothing more now, poll() the socket
 ///     if case .report(let report) = message { print(report.event(source: source)) }
 /// }
 /// connection.close()
@@ -48,7 +47,11 @@ struct GPSDConnection: ~Copyable {
     private var buffer: [UInt8] = []
     private var start = 0
     /// Where `recv` writes.
-    private var scratch = [UInt8](repeating: 0, count: 4096)
+    private var scratch = [UInt8](repeating: 0, count: 16_384)
+    /// Whether the socket may hold bytes not read yet (see ``read()``).
+    private var socketMayHaveMore = true
+    /// The line being parsed, NUL-terminated for libgps; kept between lines.
+    private var parseBuffer: [UInt8] = []
     private static let newline = UInt8(ascii: "\n")
 
     /// A session with nothing open yet (``open(host:port:)`` connects; ``unpack(_:)`` needs no
@@ -101,47 +104,51 @@ struct GPSDConnection: ~Copyable {
     /// The socket, for `poll()`.
     var fileDescriptor: Int32 { data.pointee.gps_fd }
 
-    /// Whether a read may make progress now: a complete line is buffered, or the socket is
-    /// readable. Does not wait. The corresponding C function is `gps_waiting` (for the socket).
-    ///
-    /// While only part of a line is buffered this is `true` as long as the socket has bytes;
-    /// after ``read()`` returns `nil`, wait for the socket with `poll()`.
-    func waiting() -> Bool {
-        buffer[start...].contains(Self.newline) || gps_waiting(data, 0)
+    /// Says that `poll()` reported the socket readable: the next ``read()`` may take from it.
+    mutating func socketBecameReadable() {
+        socketMayHaveMore = true
     }
 
     /// Reads one line: the next buffered line, or what the socket has, and parses it with
-    /// libgps (``unpack(_:)``).
+    /// libgps (``unpack(_:)``). Never waits.
     ///
     /// Lines are split here, not by `gps_read`: `gps_read` parses with `gps_unpack`, whose loop
     /// in libgps 3.22 never ends on some malformed lines (`{"class""class":"TPV"}`, found by the
-    /// `FuzzGPSDReport` fuzz target), which froze this thread for every connection.
+    /// `FuzzGPSDReport` fuzz target), which froze this thread for every connection. Nor is
+    /// `gps_waiting` asked first: it is a `select()` per call; a `recv` that takes less than it
+    /// asked for already says the socket is empty.
     ///
-    /// - Returns: the line's ``Message``, or `nil` when no line is complete yet (the part is
-    ///   kept; the socket had no more).
+    /// - Returns: the line's ``Message``, or `nil` when no line is complete and the socket has
+    ///   nothing more (the part of a line is kept): wait with `poll()`, then call
+    ///   ``socketBecameReadable()``. So a peer that sends part of a line and stops costs
+    ///   nothing until it sends more.
     /// - Throws: ``GPSDConnectionError/lost`` when the peer closed the connection or the socket
     ///   failed, ``GPSDConnectionError/lineTooLong(limit:)`` when ``lineLimit`` bytes came
     ///   without a line end.
     mutating func read() throws(GPSDConnectionError) -> Message? {
-        if let line = takeLine() { return unpack(line) }
-        if start > 0 {
-            buffer.removeFirst(start)
-            start = 0
+        while true {
+            if let line = takeLine() { return unpack(line) }
+            guard socketMayHaveMore else { return nil }
+            if start > 0 {
+                buffer.removeFirst(start)
+                start = 0
+            }
+            let space = Self.lineLimit - buffer.count
+            guard space > 0 else { throw .lineTooLong(limit: Self.lineLimit) }
+            let wanted = min(space, scratch.count)
+            let received = scratch.withUnsafeMutableBytes { bytes in
+                recv(data.pointee.gps_fd, bytes.baseAddress, wanted, Int32(MSG_DONTWAIT))
+            }
+            if received == 0 { throw .lost }
+            if received < 0 {
+                guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { throw .lost }
+                if errno != EINTR { socketMayHaveMore = false }
+                continue
+            }
+            // Less than asked for: the socket had no more (a stream socket gives what it has).
+            if received < wanted { socketMayHaveMore = false }
+            buffer.append(contentsOf: scratch[..<received])
         }
-        let space = Self.lineLimit - buffer.count
-        guard space > 0 else { throw .lineTooLong(limit: Self.lineLimit) }
-        let received = scratch.withUnsafeMutableBytes { bytes in
-            recv(data.pointee.gps_fd, bytes.baseAddress, min(space, bytes.count), Int32(MSG_DONTWAIT))
-        }
-        if received == 0 { throw .lost }
-        if received < 0 {
-            guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { throw .lost }
-            return nil
-        }
-        buffer.append(contentsOf: scratch[..<received])
-        if let line = takeLine() { return unpack(line) }
-        guard buffer.count < Self.lineLimit else { throw .lineTooLong(limit: Self.lineLimit) }
-        return nil
     }
 
     /// Parses one line of gpsd JSON with libgps' own parser, as ``read()`` does for a line
@@ -150,16 +157,19 @@ struct GPSDConnection: ~Copyable {
     /// `libgps_json_unpack`, called once (gpsd writes one object per line): not `gps_unpack`,
     /// whose loop over several objects never ends on some malformed lines.
     mutating func unpack(_ line: some StringProtocol) -> Message {
-        unpack(Array(line.utf8)[...])
+        let bytes = Array(line.utf8)
+        return unpack(bytes[...])
     }
 
     private mutating func unpack(_ line: ArraySlice<UInt8>) -> Message {
         guard line.count < Self.lineLimit, line.first == UInt8(ascii: "{") else { return .other }
-        var bytes = Array(line)
-        bytes.append(0)
+        // Into a buffer kept between lines, with the NUL libgps needs: no allocation per line.
+        parseBuffer.removeAll(keepingCapacity: true)
+        parseBuffer.append(contentsOf: line)
+        parseBuffer.append(0)
         data.pointee.set = 0  // non-position reports add bits without clearing old ones
         data.pointee.dev.path.0 = 0  // a report without "device" must not keep the last one's
-        _ = bytes.withUnsafeBufferPointer { buffer in
+        _ = parseBuffer.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
                 Self.parseLock.withLock { _ in
                     var end = characters.baseAddress
@@ -170,18 +180,11 @@ struct GPSDConnection: ~Copyable {
         return message()
     }
 
-    /// The next complete line in the buffer, without its `\n`.
+    /// The next complete line in the buffer, without its `\n` (valid until the next read).
     private mutating func takeLine() -> ArraySlice<UInt8>? {
         guard let end = buffer[start...].firstIndex(of: Self.newline) else { return nil }
         let line = buffer[start..<end]
         start = end + 1
-        if start == buffer.count {
-            defer {
-                buffer.removeAll(keepingCapacity: true)
-                start = 0
-            }
-            return ArraySlice(Array(line))
-        }
         return line
     }
 

@@ -1,67 +1,70 @@
 import Foundation
-import Glibc
 import Locking
 
-/// The one thread that talks to libgps, for every gpsd connection of the process: a
-/// connection multiplexer.
+/// Every gpsd connection of the process, read on one thread: a connection multiplexer on
+/// ``LocationEventLoop/shared``.
 ///
-/// libgps' calls block (`gps_open` connects) and parse into static storage, so they run on
-/// this dedicated thread, never on Swift's cooperative pool. The thread owns one
-/// ``GPSDConnection`` per open ``connect(host:port:)`` stream, polls their sockets (and a
-/// wake-up pipe for new commands), and hands out Sendable ``GPSDReport`` copies.
+/// libgps parses into static storage, so its connections are read on the event loop's one
+/// thread, never on Swift's cooperative pool, and each report goes to its connection's handler
+/// right there: the handler converts and forwards it, so a fix reaches a service that runs
+/// on the same loop without a hand-off between threads. Only `gps_open`, which blocks (a name
+/// lookup, a TCP connect that can take minutes to fail), runs on a short-lived thread of its
+/// own, so that one slow connect holds up no other connection and no job on the loop.
 ///
-/// Two rules keep it both prompt and idle (Docs/Location.md, "The gpsd provider"):
-/// - Lines already read off a socket into the connection's buffer are invisible to `poll()`,
-///   so while a connection has complete lines left after a round's 256 reads, the thread
-///   does not wait in `poll()`.
-/// - A read that completes no line (the peer sent part of one) means nothing more can be
-///   parsed: that connection is read again only when `poll()` says its socket has more, so a
-///   partial line costs nothing while nothing arrives.
+/// Three rules keep the loop prompt, idle and cheap (Docs/Location.md, "The gpsd provider"):
+/// - A connection reads at most ``readsPerRound`` lines a turn and is then called again at
+///   once, before the loop sleeps, so that lines already read off its socket (which `poll()`
+///   cannot see) are never stranded and other connections get their turn.
+/// - A read that completes no line and empties the socket (the peer sent part of one) makes
+///   the connection wait for `poll()`: a partial line costs nothing while nothing arrives.
+/// - While lines come faster than any receiver sends them (a replayed log), the socket is
+///   read every 2 ms instead of on every line (``GPSDReadPacing``): one wake-up of the
+///   thread, one `recv` and one `write` downstream for a batch of fixes, not for each.
 final class GPSDMultiplexer: Sendable {
-    /// What a connection reports, from the reader thread.
+    /// What a connection reports, on the loop thread.
     enum Event: Sendable {
         /// `gps_open` and `gps_stream(WATCH_ENABLE | WATCH_JSON)` succeeded.
         case connected
         /// A report with a mode (a `TPV`).
         case report(GPSDReport)
-        /// The connection could not be opened.
+        /// The connection could not be opened (the last event of the connection).
         case failed(GPSDConnectionError)
-        /// The connection ended: gpsd stopped or restarted, or the peer sent garbage.
+        /// The connection ended: gpsd stopped or restarted, or the peer sent garbage (the last
+        /// event of the connection).
         case lost(GPSDConnectionError)
     }
 
-    private enum Command {
-        case open(id: UInt64, host: String, port: String, device: String?, handler: @Sendable (Event) -> Void)
-        case close(id: UInt64)
+    /// Where a connection is in its life.
+    private enum Phase {
+        /// `gps_open` runs on its thread.
+        case opening
+        /// ``close(_:)`` came while `gps_open` ran: the loop closes it when it arrives.
+        case closedWhileOpening
+        /// Read by the loop's reader `reader`.
+        case open(reader: UInt64)
+        /// Failed or lost; its handler heard so.
+        case ended
     }
 
     private struct State {
-        var commands: [Command] = []
-        var started = false
         var nextID: UInt64 = 0
+        /// Every connection from ``connect(host:port:device:handler:)`` to ``close(_:)``.
+        var connections: [UInt64: Phase] = [:]
         /// Open connections by `"host port"`.
         var openConnections: [String: Int] = [:]
     }
 
     /// The multiplexer shared by the whole process.
-    static let shared = GPSDMultiplexer()
+    static let shared = GPSDMultiplexer(loop: .shared)
 
-    /// How many reports one connection may deliver per round, to stay fair to the others.
+    /// How many reports one connection may deliver per turn, to stay fair to the others.
     static let readsPerRound = 256
 
+    let loop: LocationEventLoop
     private let state = Locked(State())
-    /// A pipe whose read end the thread polls, so a new command wakes it at once.
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
 
-    private init() {
-        var fds: [Int32] = [-1, -1]
-        if pipe(&fds) == 0 {
-            _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
-        }
-        wakeRead = fds[0]
-        wakeWrite = fds[1]
+    init(loop: LocationEventLoop) {
+        self.loop = loop
     }
 
     /// How many gpsd connections are open right now, in this process.
@@ -73,174 +76,144 @@ final class GPSDMultiplexer: Sendable {
     }
 
     /// Opens a connection to gpsd at `host`:`port` (watching only `device` when given) and
-    /// streams its events; closing the
-    /// stream (the consumer stops iterating or is cancelled) closes the connection. The
-    /// stream finishes after ``Event/failed(_:)`` or ``Event/lost(_:)``.
-    func connect(host: String, port: String, device: String? = nil) -> AsyncStream<Event> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(4096))
+    /// calls `handler` on the loop thread for each of its events, in order, until
+    /// ``Event/failed(_:)`` or ``Event/lost(_:)`` or until ``close(_:)``. Call ``close(_:)``
+    /// once for every connection, ended or not.
+    ///
+    /// - Returns: the connection's id, for ``close(_:)``.
+    func connect(
+        host: String, port: String, device: String? = nil, handler: @escaping @Sendable (Event) -> Void
+    ) -> UInt64 {
         let id = state.withLock { state in
             state.nextID += 1
+            state.connections[state.nextID] = .opening
             return state.nextID
         }
-        continuation.onTermination = { [self] _ in submit(.close(id: id)) }
-        submit(
-            .open(
-                id: id, host: host, port: port, device: device,
-                handler: { event in
-                    continuation.yield(event)
-                    switch event {
-                    case .failed, .lost: continuation.finish()
-                    case .connected, .report: break
-                    }
-                }))
-        return stream
+        Thread.detachNewThread { [self] in
+            let opened = OpenedConnection()
+            var connection = GPSDConnection()
+            do throws(GPSDConnectionError) {
+                try connection.open(host: host, port: port)
+                try connection.stream(device: device)
+                opened.connection = consume connection
+            } catch {
+                opened.error = error
+            }
+            loop.execute { [self] registrations in
+                adopt(id, opened, key: "\(host) \(port)", handler: handler, into: &registrations)
+            }
+        }
+        return id
     }
 
-    private func submit(_ command: Command) {
-        let start = state.withLock { state in
-            state.commands.append(command)
-            defer { state.started = true }
-            return !state.started
-        }
-        if start {
-            Thread.detachNewThread { [self] in loop() }
-        }
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
-    }
-
-    /// One open connection and who listens to it, owned by the reader thread.
-    private final class Watch {
-        let key: String
-        var connection: GPSDConnection
-        let handler: @Sendable (Event) -> Void
-        /// libgps holds only part of a line: read again when `poll()` says the socket has more.
-        var awaitsSocket = false
-
-        init(key: String, connection: consuming GPSDConnection, handler: @escaping @Sendable (Event) -> Void) {
-            self.key = key
-            self.connection = connection
-            self.handler = handler
-        }
-    }
-
-    /// The thread's body: apply commands, read what is waiting, poll for more.
-    private func loop() {
-        Self.ignoreBrokenPipes()
-        Self.nameThread("petspot.gpsd")
-        var watches: [UInt64: Watch] = [:]
-        while true {
-            apply(
-                state.withLock { state in
-                    defer { state.commands = [] }
-                    return state.commands
-                }, to: &watches)
-            var backlog = false
-            for (id, watch) in watches where !watch.awaitsSocket {
-                switch drain(watch) {
-                case .drained:
-                    break
-                case .backlog:
-                    backlog = true
-                case .ended(let error):
-                    end(id, in: &watches)
-                    watch.handler(.lost(error))
+    /// Closes connection `id`, whether it is open, still opening or already ended, and returns
+    /// once its handler is not called any more.
+    func close(_ id: UInt64) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            loop.execute { [self] registrations in
+                let phase = state.withLock { state -> Phase? in
+                    let phase = state.connections.removeValue(forKey: id)
+                    if case .opening? = phase { state.connections[id] = .closedWhileOpening }
+                    return phase
                 }
-            }
-            // With a backlog, only look for commands and go round again: see the type's doc.
-            let polled = Array(watches.values)
-            var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-            fds += polled.map { pollfd(fd: $0.connection.fileDescriptor, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&fds, nfds_t(fds.count), backlog ? 0 : 1000)
-            for (watch, fd) in zip(polled, fds.dropFirst()) where fd.revents != 0 {
-                watch.awaitsSocket = false  // more bytes, the end of the stream, or an error
-            }
-            var drain = [UInt8](repeating: 0, count: 64)
-            while read(wakeRead, &drain, drain.count) > 0 {}
-        }
-    }
-
-    private func apply(_ commands: [Command], to watches: inout [UInt64: Watch]) {
-        for command in commands {
-            switch command {
-            case .open(let id, let host, let port, let device, let handler):
-                if let watch = open(host: host, port: port, device: device, handler: handler) {
-                    watches[id] = watch
-                    state.withLock { $0.openConnections[watch.key, default: 0] += 1 }
-                }
-            case .close(let id):
-                end(id, in: &watches)
+                if case .open(let reader)? = phase { registrations.removeReader(reader) }
+                continuation.resume()
             }
         }
     }
 
-    private func end(_ id: UInt64, in watches: inout [UInt64: Watch]) {
-        guard let watch = watches.removeValue(forKey: id) else { return }
-        watch.connection.close()
-        state.withLock { $0.openConnections[watch.key, default: 1] -= 1 }
-    }
-
-    /// Names this thread for `top -H`, `ps -L` and `/proc` (what `pthread_setname_np` does;
-    /// Glibc's module does not export it).
-    private static func nameThread(_ name: String) {
-        let fd = Glibc.open("/proc/thread-self/comm", O_WRONLY)
-        guard fd >= 0 else { return }
-        _ = name.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
-        Glibc.close(fd)
-    }
-
-    /// Blocks SIGPIPE on this thread. libgps writes commands (`?WATCH=…`) with plain
-    /// `write()`, and a write to a gpsd that has just gone away raises SIGPIPE, whose default
-    /// action kills the whole process — found by the chaos test with a peer that hangs up.
-    /// SIGPIPE is sent to the writing thread, so blocking it here turns it into an `EPIPE`
-    /// error on this thread only; the signal stays pending while blocked and is discarded.
-    private static func ignoreBrokenPipes() {
-        var pipeSignal = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
-    }
-
-    /// Connects and starts the JSON watch; reports ``Event/connected`` or ``Event/failed(_:)``.
-    private func open(host: String, port: String, device: String?, handler: @escaping @Sendable (Event) -> Void)
-        -> Watch?
-    {
-        var connection = GPSDConnection()
-        do throws(GPSDConnectionError) {
-            try connection.open(host: host, port: port)
-            try connection.stream(device: device)
-        } catch {
-            handler(.failed(error))
-            return nil
+    /// Takes over a connection its opening thread handed over: tells the handler and reads
+    /// it from now on, or closes it at once when ``close(_:)`` came first.
+    private func adopt(
+        _ id: UInt64, _ opened: OpenedConnection, key: String, handler: @escaping @Sendable (Event) -> Void,
+        into registrations: inout LocationEventLoop.Registrations
+    ) {
+        let closed = state.withLock { state in
+            guard case .closedWhileOpening? = state.connections[id] else { return false }
+            state.connections[id] = nil
+            return true
+        }
+        guard var connection = opened.connection.take() else {
+            if !closed, let error = opened.error {
+                state.withLock { $0.connections[id] = .ended }
+                handler(.failed(error))
+            }
+            return
+        }
+        guard !closed else {
+            connection.close()
+            return
         }
         handler(.connected)
-        return Watch(key: "\(host) \(port)", connection: connection, handler: handler)
-    }
-
-    /// What ``drain(_:)`` left behind.
-    private enum DrainOutcome {
-        /// Nothing more to read now (or only part of a line: the watch awaits its socket).
-        case drained
-        /// The per-round limit was reached with reports possibly still buffered.
-        case backlog
-        /// The connection ended.
-        case ended(GPSDConnectionError)
-    }
-
-    /// Reads every complete line already waiting, at most ``readsPerRound`` a round.
-    private func drain(_ watch: Watch) -> DrainOutcome {
-        for _ in 0..<Self.readsPerRound {
-            guard watch.connection.waiting() else { return .drained }
-            do throws(GPSDConnectionError) {
-                guard let message = try watch.connection.read() else {
-                    watch.awaitsSocket = true
-                    return .drained
+        let fileDescriptor = connection.fileDescriptor
+        let watch = Watch(connection: connection, handler: handler)
+        let reader = registrations.addReader(
+            fileDescriptor: fileDescriptor,
+            read: { [self] in
+                let outcome = watch.drain()
+                if case .finished = outcome {
+                    state.withLock { state in
+                        if state.connections[id] != nil { state.connections[id] = .ended }
+                        state.openConnections[key, default: 1] -= 1
+                    }
                 }
-                if case .report(let report) = message { watch.handler(.report(report)) }
+                return outcome
+            },
+            end: { [self] in
+                watch.connection.close()
+                state.withLock { $0.openConnections[key, default: 1] -= 1 }
+            })
+        state.withLock { state in
+            state.connections[id] = .open(reader: reader)
+            state.openConnections[key, default: 0] += 1
+        }
+    }
+}
+
+/// A connection opened on its own thread and handed to the loop thread.
+private final class OpenedConnection: @unchecked Sendable {
+    // @unchecked Sendable: the opening thread sets one of the two fields and then hands the
+    // object to the loop with `execute`, whose lock orders that write before the loop's read;
+    // nothing touches it after the loop took the connection.
+    var connection: GPSDConnection?
+    var error: GPSDConnectionError?
+}
+
+/// One open connection and who listens to it, owned by the loop thread.
+private final class Watch {
+    var connection: GPSDConnection
+    let handler: @Sendable (GPSDMultiplexer.Event) -> Void
+    private var pacing = GPSDReadPacing()
+
+    init(connection: consuming GPSDConnection, handler: @escaping @Sendable (GPSDMultiplexer.Event) -> Void) {
+        self.connection = connection
+        self.handler = handler
+    }
+
+    /// Reads what is waiting, at most ``GPSDMultiplexer/readsPerRound`` lines, and says when
+    /// to read again.
+    func drain() -> LocationEventLoop.ReaderOutcome {
+        connection.socketBecameReadable()
+        var lines = 0
+        while lines < GPSDMultiplexer.readsPerRound {
+            do throws(GPSDConnectionError) {
+                guard let message = try connection.read() else { return pace(readLines: lines) }
+                lines += 1
+                if case .report(let report) = message { handler(.report(report)) }
             } catch {
-                return .ended(error)
+                connection.close()
+                handler(.lost(error))
+                return .finished
             }
         }
-        return .backlog
+        return .readAgain
+    }
+
+    /// After a turn that emptied the socket: what ``GPSDReadPacing`` says.
+    private func pace(readLines lines: Int) -> LocationEventLoop.ReaderOutcome {
+        switch pacing.turnEnded(readLines: lines, at: .now) {
+        case .onInput: .waitForInput
+        case .at(let deadline): .readAt(deadline)
+        }
     }
 }

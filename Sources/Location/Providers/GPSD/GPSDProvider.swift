@@ -1,12 +1,14 @@
 import Foundation
+import Locking
 
 /// Fixes from gpsd, the GPS daemon, through libgps: a USB/serial receiver in real use,
 /// `gpsfake` in tests.
 ///
 /// While a ``LocationService`` runs it, the provider holds one gpsd connection
 /// (`gps_open`, `gps_stream(WATCH_ENABLE | WATCH_JSON)`, with `WATCH_DEVICE` when the endpoint
-/// names a device: then only that receiver's reports arrive) read on a dedicated thread shared by
-/// all gpsd connections of the process, and turns each report into a ``ProviderEvent``:
+/// names a device: then only that receiver's reports arrive) read on the thread of
+/// ``LocationEventLoop/shared``, shared by all gpsd connections of the process, and turns each
+/// report into a ``ProviderEvent`` there:
 /// mode 2/3 with a position is a fix, mode 0/1 is ``ProviderEvent/noFix`` (never a fix).
 /// When gpsd cannot be reached or goes away it sends
 /// ``ProviderEvent/disconnected(endpoint:reason:)`` with libgps' own text (a peer that sends
@@ -47,31 +49,52 @@ public struct GPSDProvider: LocationProvider {
     }
 
     /// Connects, streams, reconnects with backoff; returns when the task is cancelled.
+    ///
+    /// Reports are turned into events and sent on the reader thread as they are read (``send``
+    /// is cheap and may be called from any thread), not through this task: a service running
+    /// on ``LocationEventLoop/shared`` gets them with no hand-off between threads. This task
+    /// only waits for the connection to end, and reconnects.
     public func run(clock: LocationClock, send: @escaping @Sendable (ProviderEvent) -> Void) async {
         let source = self.source
+        let endpoint = self.endpoint
         var failures = 0
         while !Task.isCancelled {
-            var lastTime: Date?? = nil
-            let events = GPSDMultiplexer.shared.connect(
-                host: endpoint.host, port: String(endpoint.port), device: endpoint.device)
-            for await event in events {
+            // One value when the connection ends: whether it had connected.
+            let (ends, ended) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .bufferingNewest(1))
+            let lastTime = Locked<Date??>(nil)
+            let id = GPSDMultiplexer.shared.connect(
+                host: endpoint.host, port: String(endpoint.port), device: endpoint.device
+            ) { event in
                 switch event {
                 case .connected:
-                    failures = 0
                     send(.connected)
                 case .report(let report):
                     let providerEvent = report.event(source: source)
                     if case .fix(let fix) = providerEvent {
-                        if let time = fix.receiverTime, lastTime == .some(time) { continue }
-                        lastTime = .some(fix.receiverTime)
+                        let repeated = lastTime.withLock { last in
+                            if let time = fix.receiverTime, last == .some(time) { return true }
+                            last = .some(fix.receiverTime)
+                            return false
+                        }
+                        if repeated { return }
                     }
                     send(providerEvent)
                 case .failed(let error), .lost(let error):
                     send(.disconnected(endpoint: endpoint.description, reason: error.description))
+                    if case .lost = event { ended.yield(true) } else { ended.yield(false) }
+                    ended.finish()
                 }
             }
+            var wasConnected = false
+            await withTaskCancellationHandler {
+                for await connected in ends { wasConnected = connected }
+            } onCancel: {
+                ended.finish()
+            }
+            // Nothing is sent after this: the handler is not called once the close is done.
+            await GPSDMultiplexer.shared.close(id)
             if Task.isCancelled { break }
-            failures += 1
+            failures = wasConnected ? 1 : failures + 1
             do {
                 try await clock.sleep(
                     until: clock.now.advanced(by: backoff.delay(afterFailures: failures)), tolerance: nil)
