@@ -10,9 +10,11 @@ import OutsideInput
 /// `ProviderEvent`s (`GPSDLineDecoder`), then into the text a person sees.
 ///
 /// Properties: no trap; a fix has an in-range coordinate and every number finite and within
-/// `LocationFix`'s documented bounds or `nil`; its renderings (`description`, which prints
-/// the accuracy in whole meters, the update's and the approximated fix's) contain no control
-/// or bidi-override character.
+/// `LocationFix`'s documented bounds or `nil`; its text renderings (`description`, which
+/// prints the accuracy in whole meters, the update's and the approximated fix's) contain no
+/// control or bidi-override character; its JSON line (`LocationJSON.fix`, what `watch --json`,
+/// `locate --json` and the service's event stream send) is one line of valid JSON whose
+/// numbers are the fix's own.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGPSDReport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -42,10 +44,30 @@ private func check(_ fix: LocationFix) {
         require(LocationFix.satellitesUsedRange.contains(satellites), "satellitesUsed \(satellites)")
     }
     if let time = fix.receiverTime { require(LocationFix.receiverTimeRange.contains(time), "receiverTime \(time)") }
+    checkJSON(fix)
     for text in [fix.description, LocationUpdate.fix(fix).description] {
         require(
             !text.unicodeScalars.contains(where: TerminalSafeText.isUnsafe),
             "control character in \(text.debugDescription)")
         require(text.hasPrefix(fix.coordinate.formatted), "rendering does not start with the coordinate: \(text)")
+    }
+}
+
+/// `LocationJSON.fix(fix)` parses back as a JSON object on one line, with the fix's numbers.
+private func checkJSON(_ fix: LocationFix) {
+    let line = LocationJSON.fix(fix)
+    require(!line.utf8.contains { $0 < 0x20 }, "control character in the JSON line \(line.debugDescription)")
+    guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+        require(false, "not a JSON object: \(line)")
+        return
+    }
+    require(
+        (object["latitude"] as? NSNumber)?.doubleValue == fix.coordinate.latitude.degrees
+            && (object["longitude"] as? NSNumber)?.doubleValue == fix.coordinate.longitude.degrees,
+        "the JSON coordinate is not the fix's: \(line)")
+    if let accuracy = fix.horizontalAccuracy {
+        require((object["horizontalAccuracy"] as? NSNumber)?.doubleValue == accuracy, "accuracy: \(line)")
+    } else {
+        require(object["horizontalAccuracy"] is NSNull, "an unknown accuracy is not null: \(line)")
     }
 }
