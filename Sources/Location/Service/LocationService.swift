@@ -41,10 +41,12 @@ public actor LocationService {
         var timer: Task<Void, Never>?
     }
 
-    /// The provider's task and the task that feeds its events into the service.
+    /// The provider's task, the queue of its events, and the task that feeds them into the
+    /// service.
     struct Connection {
         var generation: UInt64
         var producer: Task<Void, Never>
+        var events: NewestWinsQueue<ProviderEvent>
         var consumer: Task<Void, Never>
     }
 
@@ -145,14 +147,15 @@ public actor LocationService {
     }
 
     /// Feeds the provider's events into the service until the provider ends or is stopped.
-    func consume(_ events: ProviderEventQueue, generation: UInt64) async {
+    func consume(_ events: NewestWinsQueue<ProviderEvent>, generation: UInt64) async {
         while let delivery = await events.take() {
             if delivery.droppedBefore > 0, connection?.generation == generation {
                 // The queue overflowed: every consumer hears how many events it missed.
                 for mailbox in mailboxes.values { mailbox.noteDropped(delivery.droppedBefore) }
             }
             perform(
-                machine.providerEvent(delivery.event, generation: generation, authorization: authorizer.authorization))
+                machine.providerEvent(delivery.element, generation: generation, authorization: authorizer.authorization)
+            )
         }
         perform(machine.providerEnded(generation: generation, authorization: authorizer.authorization))
     }
@@ -222,7 +225,7 @@ public actor LocationService {
 
     private func startProvider(generation: UInt64) {
         stopProvider()
-        let events = ProviderEventQueue(capacity: 1024)
+        let events = NewestWinsQueue<ProviderEvent>(capacity: 1024)
         let provider = self.provider
         let clock = self.clock
         let producer = Task.detached {
@@ -242,12 +245,13 @@ public actor LocationService {
         // provider runs, which is only while someone listens; `stopProvider()` cancels it and
         // ends the loop.
         let consumer = Task(executorPreference: executor) { await self.consume(events, generation: generation) }
-        connection = Connection(generation: generation, producer: producer, consumer: consumer)
+        connection = Connection(generation: generation, producer: producer, events: events, consumer: consumer)
     }
 
     private func stopProvider() {
         guard let connection else { return }
         connection.producer.cancel()
+        connection.events.cancel()  // ends the consuming task's wait
         connection.consumer.cancel()
         self.connection = nil
     }

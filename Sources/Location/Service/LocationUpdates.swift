@@ -52,7 +52,7 @@ public struct LocationUpdates: AsyncSequence, Sendable {
                 return nil
             }
             droppedUpdates += delivery.droppedBefore
-            return delivery.update
+            return delivery.element
         }
     }
 
