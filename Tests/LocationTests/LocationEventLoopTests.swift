@@ -117,4 +117,50 @@ struct LocationEventLoopTests {
         let cancelled = try await withDeadline(10, "the cancelled wait ends") { await waiting.value }
         #expect(cancelled)
     }
+
+    /// A reader's deadline that passed while the loop was busy (jobs, other readers) is a poll
+    /// without waiting, never one without end: the timeout was computed as -1 (no timeout) once
+    /// the deadline was 2 ms past, and a `watch` fed in bursts stopped reading gpsd for good
+    /// (found by Benchmarks/Scripts/watch-memory.sh: 298,000 bytes unread, the thread in poll()).
+    @Test func aReaderWhoseDeadlineHasPassedIsReadAgainAtOnce() async throws {
+        var fds: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
+        let turns = Locked(0)
+        let reader = Locked<UInt64?>(nil)
+        let fd = fds[0]
+        // A loop of its own: nothing else may wake it.
+        let loop = LocationEventLoop(name: "petspot.test2")
+        loop.execute { registrations in
+            let id = registrations.addReader(
+                fileDescriptor: fd,
+                read: {
+                    let turn = turns.withLock { count in
+                        count += 1
+                        return count
+                    }
+                    return turn == 1 ? .readAt(.now - .milliseconds(5)) : .waitForInput
+                }, end: {})
+            reader.withLock { $0 = id }
+        }
+        try await waitUntil(5, "the turn after the deadline") { turns.withLock { $0 } >= 2 }
+        loop.execute { registrations in
+            if let id = reader.withLock({ $0 }) { registrations.removeReader(id) }
+        }
+    }
+
+    @Test func aPollTimeoutIsWholeMillisecondsRoundedUpAndNeverNegative() {
+        let now = ContinuousClock.now
+        #expect(LocationEventLoop.milliseconds(until: now + .microseconds(1500), now: now) == 2)
+        #expect(LocationEventLoop.milliseconds(until: now + .nanoseconds(1), now: now) == 1)
+        #expect(LocationEventLoop.milliseconds(until: now + .seconds(3), now: now) == 3000)
+        #expect(LocationEventLoop.milliseconds(until: now, now: now) == 0)
+        for past in [Duration.microseconds(500), .microseconds(1500), .microseconds(2500), .seconds(10)] {
+            #expect(LocationEventLoop.milliseconds(until: now - past, now: now) == 0)
+        }
+        #expect(LocationEventLoop.milliseconds(until: now + .seconds(1_000_000), now: now) == 86_400_000)
+    }
 }

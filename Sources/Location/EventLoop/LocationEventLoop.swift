@@ -143,12 +143,14 @@ public final class LocationEventLoop: TaskExecutor {
         }
     }
 
-    /// `poll()`'s timeout for `deadline`: whole milliseconds, rounded up, 0 when it has passed.
-    private static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
-        let (seconds, attoseconds) = (deadline - .now).components
-        guard seconds >= 0, seconds < 86_400 else { return seconds < 0 ? 0 : 86_400_000 }
-        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(milliseconds)
+    /// `poll()`'s timeout for `deadline`: whole milliseconds, rounded up, 0 when it has passed
+    /// (never negative: -1 would be no timeout at all).
+    static func milliseconds(until deadline: ContinuousClock.Instant, now: ContinuousClock.Instant = .now) -> Int32 {
+        let remaining = deadline - now
+        guard remaining > .zero else { return 0 }
+        guard remaining < .seconds(86_400) else { return 86_400_000 }
+        let (seconds, attoseconds) = remaining.components
+        return Int32(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 
     /// Runs the jobs queued so far; jobs they enqueue run in the next round, after the
