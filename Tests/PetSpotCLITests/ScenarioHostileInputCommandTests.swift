@@ -39,6 +39,32 @@ struct ScenarioHostileInputCommandTests {
         }
     }
 
+    /// A GPX `<time>` (or a scenario's `start:`) with a fraction of 33 digits or more killed
+    /// `scenario run/check` and `locate --scenario` with SIGFPE (exit 136) inside ICU, which
+    /// read it for `ISO8601DateFormatter`; found by `FuzzGPXTrack`. Now a file error.
+    @Test func aTimeWithAFractionOfManyDigitsIsAFileErrorNotACrash() async throws {
+        let time = "2026-05-01T10:00:00." + String(repeating: "1", count: 60) + "Z"
+        try await Self.withFiles([
+            "walk.yaml": "title: t\nauthorization: authorizedWhenInUse\ntimeline:\n  - track: walk.gpx\n",
+            "walk.gpx": "<gpx>\n<wpt lat=\"52.2297\" lon=\"21.0122\"><time>\(time)</time></wpt>\n</gpx>\n",
+            "start.yaml": "title: t\nauthorization: authorizedWhenInUse\nstart: \"\(time)\"\n",
+        ]) { directory in
+            let walk = directory.appendingPathComponent("walk.yaml").path
+            let start = directory.appendingPathComponent("start.yaml").path
+            for arguments in [
+                ["scenario", "run", walk], ["scenario", "check", walk], ["locate", "--scenario", walk],
+                ["scenario", "run", start],
+            ] {
+                let output = try await PetSpotProcess.run(arguments)
+                #expect(output.status == 65, "\(arguments): \(output.status) \(output.stderr)")
+                #expect(
+                    output.stderr.contains("expected an ISO 8601 time")
+                        || output.stderr.contains("must be an ISO 8601 time"),
+                    "\(arguments): \(output.stderr)")
+            }
+        }
+    }
+
     @Test func aScenarioWhoseAppNeverFinishesFailsTheCheck() async throws {
         try await Self.withFiles([
             "stuck.yaml": """

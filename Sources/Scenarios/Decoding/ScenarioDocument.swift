@@ -1,4 +1,5 @@
 import Foundation
+import Location
 
 /// A scenario file as written, before its tracks are read and its timeline is laid out.
 struct ScenarioDocument: Decodable {
@@ -26,9 +27,8 @@ struct ScenarioDocument: Decodable {
         authorization = try container.decode(ScenarioAuthorization.self, forKey: .authorization)
         prompt = try container.decodeIfPresent(ScenarioPrompt.self, forKey: .prompt)
         if let text = try container.decodeIfPresent(String.self, forKey: .start) {
-            let fractional = ISO8601DateFormatter()
-            fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            guard let date = ISO8601DateFormatter().date(from: text) ?? fractional.date(from: text) else {
+            // Not ISO8601DateFormatter: its ICU parser dies with SIGFPE on a long fraction.
+            guard let date = ISO8601Time.date(from: text) else {
                 throw container.failure(
                     at: .start,
                     "start must be an ISO 8601 time such as 2026-05-01T12:00:00Z, found \(InputQuote.quoted(text))")

@@ -1,5 +1,6 @@
 public import Foundation
 import Geodata
+import Location
 import OutsideInput
 
 /// Reads a GPX file (the format Xcode simulates locations from) into track points.
@@ -153,10 +154,9 @@ private struct GPXCollector {
         name.split(separator: ":").last.map(String.init) ?? name
     }
 
+    /// An RFC 3339 time, read by ``ISO8601Time/date(from:)``: not `ISO8601DateFormatter`, whose
+    /// ICU parser dies with SIGFPE on a fraction of many digits (found by `FuzzGPXTrack`).
     private static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        ISO8601Time.date(from: text)
     }
 }
