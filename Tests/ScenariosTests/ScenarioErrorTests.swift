@@ -157,6 +157,23 @@ struct ScenarioErrorTests {
                 == "test.yaml:4:12: track 'walk.nmea' has no points")
     }
 
+    /// A long track name was cut at its end, so its error lost the file's name and extension
+    /// (`walking-warsaooo…:1:1: not valid GPX`; found by `FuzzScenarioFile`, whose property
+    /// is that every error names its file). Now its start and end stay, 80 characters in all.
+    @Test func aLongTrackNameKeepsItsEndInTheError() throws {
+        let name = "walking-wars" + String(repeating: "a", count: 200) + "w.gpx"
+        let scenario = "title: t\nauthorization: denied\ntimeline:\n  - track: \(name)\n"
+        let description = try #require(decodingError(scenario, tracks: [name: ""])?.description)
+        #expect(description.hasSuffix("aaaaaaaw.gpx:1:1: not valid GPX (XML): no root element"), "\(description)")
+        #expect(description.hasPrefix("walking-wars"))
+        let location = try #require(description.split(separator: ":").first)
+        #expect(location.count == InputQuote.maximumCharacters)
+        // A million characters, and control characters, are still not echoed.
+        let hostile = "\u{1B}[2J" + String(repeating: "b", count: 1_000_000) + ".gpx"
+        #expect(InputQuote.path(hostile).count < 100)
+        #expect(!InputQuote.path(hostile).contains("\u{1B}"))
+    }
+
     @Test func billionLaughsIsRejectedNotExpanded() {
         var text = "title: t\nauthorization: denied\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
         for level in 1...9 {

@@ -22,4 +22,18 @@ public enum InputQuote {
         let cut = text.count > maximumCharacters ? String(text.prefix(maximumCharacters)) + "…" : String(text)
         return cut.terminalSafe
     }
+
+    /// A file's path as a message shows it: whole up to ``maximumCharacters``, else its start
+    /// and its end with `…` between — the end is the file's name and extension, which a
+    /// path cut at its end would lose (`…/tracks/2026-05-01-walk.gpx`). Terminal-safe.
+    ///
+    /// ```swift
+    /// InputQuote.path("/home/ala/" + String(repeating: "a", count: 200) + "/walk.gpx")
+    /// // "/home/ala/aaaaaaaaaa…aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/walk.gpx" (80)
+    /// ```
+    public static func path(_ path: some StringProtocol) -> String {
+        guard path.count > maximumCharacters else { return String(path).terminalSafe }
+        let head = maximumCharacters / 4
+        return (String(path.prefix(head)) + "…" + String(path.suffix(maximumCharacters - head - 1))).terminalSafe
+    }
 }

@@ -33,11 +33,13 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// `file:line:column: message` (line and column left out when unknown), terminal-safe:
     /// the file name and any text the message quotes come from outside, so control and
-    /// bidi characters are shown as escapes (`String.terminalSafe`). Messages quote at most
+    /// bidi characters are shown as escapes (`String.terminalSafe`). A file name longer than
+    /// ``InputQuote/maximumCharacters`` keeps its start and its end (``InputQuote/path(_:)``),
+    /// so the name and extension stay. Messages quote at most
     /// ``InputQuote/maximumCharacters`` of input; as a last guard, a message longer than
     /// ``maximumMessageCharacters`` is cut.
     public var description: String {
-        var location = InputQuote.excerpt(file)
+        var location = InputQuote.path(file)
         if let line {
             location += ":\(line)"
             if let column { location += ":\(column)" }
