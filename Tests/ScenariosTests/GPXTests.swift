@@ -64,6 +64,23 @@ struct GPXTests {
         #expect(throws: TrackError.self) { try GPXTrackReader.read(Data(text.utf8)) }
     }
 
+    /// Names from the document (elements, attributes, entities) have no length limit; an
+    /// error quotes at most 80 characters of one.
+    @Test(arguments: [
+        "<gpx><" + String(repeating: "n", count: 5_000),
+        "<gpx " + String(repeating: "a", count: 5_000) + "=1/>",
+        "<gpx>&" + String(repeating: "e", count: 5_000) + ";</gpx>",
+        "<gpx></" + String(repeating: "n", count: 5_000) + ">",
+    ])
+    func anErrorQuotesAtMostEightyCharactersOfAName(text: String) {
+        do {
+            let points = try GPXTrackReader.read(Data(text.utf8))
+            Issue.record("expected an error, got \(points)")
+        } catch {
+            #expect(error.description.count < 200, "\(error.description.count): \(error.description.prefix(120))")
+        }
+    }
+
     /// Found by fuzzing: FoundationXML dereferenced NULL (`strlen`) on an empty processing
     /// instruction; GPX is now read by PetSpot's own strict scanner.
     @Test(arguments: ["<?encoding?><gpx/>", "<?x?>", "<gpx><?pi?></gpx>"])

@@ -98,6 +98,18 @@ struct NMEATests {
         }
     }
 
+    /// The text after `*` runs to the end of the line: an error quotes at most 80 characters.
+    @Test func aLongChecksumIsQuotedShort() {
+        let text = "$GPGGA,120000.00,5213.78,N,02100.73,E,1,08,1.0,,,,,,*" + String(repeating: "F", count: 5_000)
+        do {
+            _ = try NMEATrackReader.read(text)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("1:54: checksum *FFFF"), "\(error.description.prefix(100))")
+            #expect(error.description.count < 200, "\(error.description.count) characters")
+        }
+    }
+
     @Test func exportedLogsHaveValidChecksumsAndBothSentencesPerFix() throws {
         let scenario = try ScenarioLibrary.load("default")
         let log = NMEAWriter.log(for: scenario)

@@ -174,6 +174,23 @@ struct ScenarioErrorTests {
         #expect(!InputQuote.path(hostile).contains("\u{1B}"))
     }
 
+    /// A GPX declaring a 700-character encoding name full of NULs gave an 830-character
+    /// error (found by `FuzzScenarioTranscript`): the name was quoted whole, and the last guard
+    /// cut the message at 600 characters before each NUL became the 6-character `\u{0}`.
+    /// Now the name is quoted like any input (80 characters) and the guard cuts after escaping.
+    @Test func aHostileEncodingNameIsQuotedShortAndTheErrorStaysBounded() throws {
+        let name = "UTF-# " + String(repeating: "\u{0}\u{FFFD}", count: 350)
+        let track = "<?xml version=\"1.0\" encoding=\"\(name)\"?>\n<gpx/>"
+        let scenario = "title: t\nauthorization: denied\ntimeline:\n  - track: t.gpx\n"
+        let description = try #require(decodingError(scenario, tracks: ["t.gpx": track])?.description)
+        #expect(description.hasPrefix("t.gpx:1:1: GPX must be UTF-8; this file declares encoding 'UTF-# "))
+        #expect(description.count < 80 * 6 + 100, "\(description.count) characters")
+        #expect(!description.contains("\u{0}"))
+        // The last guard: a message of escapes is cut once escaped.
+        let error = ScenarioError(file: "f", message: String(repeating: "\u{0}", count: 1_000))
+        #expect(error.description.count == "f: ".count + ScenarioError.maximumMessageCharacters + 1)
+    }
+
     @Test func billionLaughsIsRejectedNotExpanded() {
         var text = "title: t\nauthorization: denied\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
         for level in 1...9 {

@@ -44,10 +44,13 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
             location += ":\(line)"
             if let column { location += ":\(column)" }
         }
+        // Made safe before it is cut: an escape (`\u{0}` for a NUL) is longer than the
+        // character it shows, so a message cut first could still grow past the limit.
+        let safe = message.terminalSafe
         let text =
-            message.count > Self.maximumMessageCharacters
-            ? String(message.prefix(Self.maximumMessageCharacters)) + "…" : message
-        return "\(location): \(text)".terminalSafe
+            safe.count > Self.maximumMessageCharacters
+            ? String(safe.prefix(Self.maximumMessageCharacters)) + "…" : safe
+        return "\(location): \(text)"
     }
 
     /// The longest message ``description`` shows whole.

@@ -53,7 +53,8 @@ public enum GPXTrackReader {
         let name = rest.dropFirst().prefix { $0 != quote }
         guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(name.lowercased()) else {
             throw TrackError(
-                line: 1, column: 1, message: "GPX must be UTF-8; this file declares encoding \"\(name)\"")
+                line: 1, column: 1,
+                message: "GPX must be UTF-8; this file declares encoding \(InputQuote.quoted(name))")
         }
     }
 }

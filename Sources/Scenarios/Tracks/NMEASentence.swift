@@ -32,7 +32,9 @@ public enum NMEASentence {
                 return .failure(
                     TrackError(
                         line: 0, column: line.count - given.count + 1,
-                        message: "checksum *\(given) does not match the sentence (expected *\(expected))"))
+                        message:
+                            "checksum *\(InputQuote.excerpt(given)) does not match the sentence (expected *\(expected))"
+                    ))
             }
         }
         return .success(body.split(separator: ",", omittingEmptySubsequences: false))

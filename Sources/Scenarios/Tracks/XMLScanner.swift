@@ -67,7 +67,7 @@ struct XMLScanner {
                 return try scanStartTag()
             }
         }
-        if let unclosed = open.last { throw failure("<\(unclosed)> is not closed") }
+        if let unclosed = open.last { throw failure("<\(shown(unclosed))> is not closed") }
         guard sawElement else { throw failure("no root element") }
         return nil
     }
@@ -81,7 +81,9 @@ struct XMLScanner {
         var attributes: [String: String] = [:]
         while true {
             skipWhitespace()
-            guard index < bytes.count else { throw failure("unterminated <\(name)> tag", startLine, startColumn) }
+            guard index < bytes.count else {
+                throw failure("unterminated <\(shown(name))> tag", startLine, startColumn)
+            }
             if starts(with: "/>") {
                 advance(2)
                 sawElement = true
@@ -99,23 +101,25 @@ struct XMLScanner {
             let attribute = try scanName()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
-                throw failure("expected = after attribute \(attribute)")
+                throw failure("expected = after attribute \(shown(attribute))")
             }
             advance(1)
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
-                throw failure("expected a quoted value for attribute \(attribute)")
+                throw failure("expected a quoted value for attribute \(shown(attribute))")
             }
             let quote = bytes[index]
             advance(1)
             guard let end = bytes[index...].firstIndex(of: quote) else {
-                throw failure("unterminated value of attribute \(attribute)")
+                throw failure("unterminated value of attribute \(shown(attribute))")
             }
             let raw = bytes[index..<end]
-            guard !raw.contains(UInt8(ascii: "<")) else { throw failure("< in the value of attribute \(attribute)") }
+            guard !raw.contains(UInt8(ascii: "<")) else {
+                throw failure("< in the value of attribute \(shown(attribute))")
+            }
             let value = try decodeEntities(raw)
             advance(end + 1 - index)
-            guard attributes[attribute] == nil else { throw failure("attribute \(attribute) appears twice") }
+            guard attributes[attribute] == nil else { throw failure("attribute \(shown(attribute)) appears twice") }
             attributes[attribute] = value
         }
     }
@@ -129,14 +133,14 @@ struct XMLScanner {
         let name = try scanName()
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else {
-            throw failure("unterminated </\(name)> tag")
+            throw failure("unterminated </\(shown(name))> tag")
         }
         advance(1)
         guard let expected = open.last else {
-            throw failure("</\(name)> without an open element", startLine, startColumn)
+            throw failure("</\(shown(name))> without an open element", startLine, startColumn)
         }
         guard expected == name else {
-            throw failure("expected </\(expected)>, found </\(name)>", startLine, startColumn)
+            throw failure("expected </\(shown(expected))>, found </\(shown(name))>", startLine, startColumn)
         }
         open.removeLast()
         return .end(name: name, line: startLine, column: startColumn)
@@ -183,7 +187,7 @@ struct XMLScanner {
                 let radix = entity.hasPrefix("#x") ? 16 : 10
                 guard !digits.isEmpty, let value = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(value),
                     value != 0
-                else { throw failure("unknown entity &\(entity);") }
+                else { throw failure("unknown entity &\(shown(entity));") }
                 result.append(contentsOf: Array(String(Character(scalar)).utf8))
             }
             position = semicolon + 1
@@ -229,6 +233,10 @@ struct XMLScanner {
             index += 1
         }
     }
+
+    /// A name from the document as a message shows it: a name has no length limit, and a
+    /// message quotes at most ``InputQuote/maximumCharacters`` of input.
+    private func shown(_ name: String) -> String { InputQuote.excerpt(name) }
 
     private func failure(_ message: String, _ line: Int? = nil, _ column: Int? = nil) -> TrackError {
         TrackError(line: line ?? self.line, column: column ?? self.column, message: "not valid GPX (XML): \(message)")
