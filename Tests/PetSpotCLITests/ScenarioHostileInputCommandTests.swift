@@ -65,6 +65,33 @@ struct ScenarioHostileInputCommandTests {
         }
     }
 
+    /// Two pairs of repeated keys that are lists nested 40 deep: Yams sorts repeated keys to
+    /// name them and compares lists both ways at every level, 2^40 comparisons, so this
+    /// 372-byte file kept `scenario check`, `scenario run`, `locate --scenario` and `report
+    /// --answers` busy for days (nested 26 deep: 22 s). Found by `FuzzScenarioFile`. Now the
+    /// key is refused before Yams composes anything.
+    @Test func repeatedKeysThatAreDeepListsAreRefusedAtOnceNotComposedForDays() async throws {
+        let list = String(repeating: "[", count: 40) + "x" + String(repeating: "]", count: 40)
+        let text = "? [\(list), a]\n: 1\n? [\(list), a]\n: 2\n? [\(list), b]\n: 3\n? [\(list), b]\n: 4\n"
+        try await Self.withFiles(["deep.yaml": text]) { directory in
+            let file = directory.appendingPathComponent("deep.yaml").path
+            for arguments in [
+                ["scenario", "check", file], ["scenario", "run", file], ["locate", "--scenario", file],
+                ["report", "missing", "--answers", file],
+            ] {
+                let output = try await PetSpotProcess.run(arguments, timeout: 20)
+                #expect(output.status == 65, "\(arguments): \(output.status) \(output.stderr)")
+                #expect(
+                    output.stderr.contains(
+                        "1:3: a mapping key must be a plain value (a name such as title), not a list")
+                        || output.stderr.contains(
+                            "deep.yaml, line 1, column 3: a mapping key must be a plain value (a name such as title), not a list."
+                        ),
+                    "\(arguments): \(output.stderr)")
+            }
+        }
+    }
+
     @Test func aScenarioWhoseAppNeverFinishesFailsTheCheck() async throws {
         try await Self.withFiles([
             "stuck.yaml": """

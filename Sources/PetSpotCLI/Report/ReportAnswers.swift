@@ -1,5 +1,6 @@
 import Foundation
 import OutsideInput
+import OutsideYAML
 import Yams
 
 /// A report wizard answered from a file: a flat JSON object or YAML mapping of field names to
@@ -46,7 +47,9 @@ struct ReportAnswers {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try YAMLShape.compose(text)
+        } catch let error as YAMLShapeError {
+            throw InputError("\(path), \(error).")
         } catch {
             throw InputError("The answers file \(path) is not valid JSON or YAML: \(error)")
         }

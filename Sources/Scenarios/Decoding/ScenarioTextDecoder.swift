@@ -1,4 +1,5 @@
 import OutsideInput
+import OutsideYAML
 import Yams
 
 /// Decodes YAML (and JSON, which YAML reads as well) into Codable types, turning every
@@ -14,7 +15,7 @@ enum ScenarioTextDecoder {
         }
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            guard let node = try YAMLShape.compose(text) else {
                 throw ScenarioError(
                     file: file, line: 1, column: 1,
                     message: "the file is empty; expected a scenario with title:, authorization: and timeline:")
@@ -22,6 +23,8 @@ enum ScenarioTextDecoder {
             root = node
         } catch let error as ScenarioError {
             throw error
+        } catch let error as YAMLShapeError {
+            throw ScenarioError(file: file, line: error.line, column: error.column, message: error.message)
         } catch let error as YamlError {
             throw syntaxError(error, file: file)
         } catch {
