@@ -81,6 +81,11 @@ struct ScenarioHostileInputCommandTests {
             ] {
                 let output = try await PetSpotProcess.run(arguments, timeout: 20)
                 #expect(output.status == 65, "\(arguments): \(output.status) \(output.stderr)")
+                if arguments[1] == "check" {
+                    // A file that could not be read is no pass (the summary said "all passed").
+                    #expect(
+                        output.stdout.contains("0 scenarios, 0 expectations: none failed; 1 file could not be read"))
+                }
                 #expect(
                     output.stderr.contains(
                         "1:3: a mapping key must be a plain value (a name such as title), not a list")

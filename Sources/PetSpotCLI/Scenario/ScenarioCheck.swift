@@ -75,7 +75,8 @@ extension PetSpot.ScenarioCommand {
                     for failure in failures { print("    ✗ \(failure.message.terminalSafe)") }
                 }
                 var summary = "\(runs.count) scenario\(runs.count == 1 ? "" : "s"), \(total) expectations: "
-                summary += failed.isEmpty ? "all passed" : "\(failed.count) failed"
+                // "all passed" only when every file was read: a file that could not be is no pass.
+                summary += failed.isEmpty ? (broken ? "none failed" : "all passed") : "\(failed.count) failed"
                 if unfinished > 0 {
                     summary += "; \(unfinished) scenario\(unfinished == 1 ? "" : "s") did not finish"
                 }
