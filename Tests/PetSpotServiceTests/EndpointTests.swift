@@ -112,6 +112,25 @@ struct EndpointTests {
         }
     }
 
+    /// A posted scenario whose repeated keys are lists nested 40 deep (372 bytes) kept a core
+    /// of the server busy for days per request (Yams names repeated keys by sorting them:
+    /// 2^depth comparisons); now a 422 with the place, at once, and the server still answers.
+    @Test func aPostedScenarioWithDeepListKeysIsRefusedAtOnce() async throws {
+        let list = String(repeating: "[", count: 40) + "x" + String(repeating: "]", count: 40)
+        let text = "? [\(list), a]\n: 1\n? [\(list), a]\n: 2\n? [\(list), b]\n: 3\n? [\(list), b]\n: 4\n"
+        try await TestServer.with { server in
+            let answer = try await server.request(
+                "POST", "/v1/scenarios/posted/run", headers: [("Content-Type", "application/yaml")],
+                body: Array(text.utf8), timeout: .seconds(20))
+            #expect(answer.status == 422, "\(answer.body)")
+            let detail = try answer.object["detail"] as? String ?? ""
+            #expect(
+                detail.contains("posted:1:3: a mapping key must be a plain value (a name such as title), not a list"),
+                "\(detail)")
+            #expect(try await server.request("/healthz").status == 200)
+        }
+    }
+
     @Test func unknownRoutesAndWrongMethodsAreProblems() async throws {
         try await TestServer.with { server in
             let missing = try await server.request("/v2/everything")
