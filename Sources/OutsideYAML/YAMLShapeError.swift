@@ -1,7 +1,7 @@
 /// A YAML text refused by ``YAMLShape/check(_:)`` before it is composed: where and why.
 ///
-/// `description` is `line 3, column 3: a mapping key must be a plain value, not a list`; the
-/// caller adds the file's name.
+/// `description` is `line 3, column 3: a mapping key must be a plain value (a name such as
+/// title), not a list`; the caller adds the file's name.
 public struct YAMLShapeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
     public enum Problem: Sendable, Hashable {
@@ -25,7 +25,7 @@ public struct YAMLShapeError: Error, Sendable, Hashable, CustomStringConvertible
         self.problem = problem
     }
 
-    /// The reason alone: `a mapping key must be a plain value, not a list`.
+    /// The reason alone: `a mapping key must be a plain value (a name such as title), not a list`.
     public var message: String {
         switch problem {
         case .keyIsNotAPlainValue(let found):
