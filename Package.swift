@@ -45,6 +45,7 @@ let package = Package(
         .library(name: "PetSpotJSON", targets: ["PetSpotJSON"]),
         .library(name: "PetSpotService", targets: ["PetSpotService"]),
         .library(name: "ReportStore", targets: ["ReportStore"]),
+        .library(name: "Reports", targets: ["Reports"]),
         .library(name: "SQLiteReportStore", targets: ["SQLiteReportStore"]),
         .library(name: "PostgresReportStore", targets: ["PostgresReportStore"]),
         .library(name: "ReportStores", targets: ["ReportStores"]),
@@ -104,7 +105,9 @@ let package = Package(
         // LocationService: authorization, requestLocation, live updates over one provider
         // connection (its logic in LocationServiceStateMachine); the gpsd provider (libgps);
         // VirtualClock.
-        .target(name: "Location", dependencies: ["Geodata", "CGPS", "CLazyLibraries", "Locking", "OutsideInput"]),
+        .target(
+            name: "Location",
+            dependencies: ["Geodata", "CGPS", "CLazyLibraries", "Locking", "OutsideInput", "PetSpotJSON"]),
 
         // Test support every test target shares: ProviderContract (what every LocationProvider
         // must do), ManualProvider, UpdateRecorder, deadlines and waitUntil, child processes run
@@ -133,7 +136,7 @@ let package = Package(
         .target(
             name: "Scenarios",
             dependencies: [
-                "Geodata", "Location", "Locking", "OutsideInput", "OutsideYAML", "BundledScenarios",
+                "Geodata", "Location", "Locking", "OutsideInput", "OutsideYAML", "BundledScenarios", "PetSpotJSON",
                 .product(name: "Yams", package: "Yams"),
             ]),
 
@@ -141,8 +144,9 @@ let package = Package(
         // linked: CLazyLibraries opens it at first use.
         .systemLibrary(name: "CProj", providers: [.apt(["libproj-dev"])]),
 
-        // Distances, bearings, radius display, search circles and nearby search on PROJ.
-        .target(name: "Geodesy", dependencies: ["Geodata", "CProj", "CLazyLibraries"]),
+        // Distances, bearings, radius display, search circles and nearby search on PROJ; the JSON
+        // of coordinate validation, distances and radii.
+        .target(name: "Geodesy", dependencies: ["Geodata", "CProj", "CLazyLibraries", "PetSpotJSON"]),
 
         // The report wizards' step models (Missing and Found flows) and the Pet details card.
         .target(name: "ReportSteps", dependencies: ["Geodata", "Location", "Geodesy", "OutsideInput"]),
@@ -151,9 +155,10 @@ let package = Package(
         // real Animal description / Pet details models.
         .target(name: "ScenarioSteps", dependencies: ["Geodata", "Locking", "Scenarios", "ReportSteps"]),
 
-        // The JSON the CLI's `--json` prints and the service answers, from one encoder:
-        // validation reports, distances, radii, scenario lists and transcripts.
-        .target(name: "PetSpotJSON", dependencies: ["Geodata", "Geodesy", "Location", "Scenarios", "ReportStore"]),
+        // The one JSON encoder the CLI's `--json` and the service share (`JSONValue`, keys in their
+        // documented order; `JSONText`, the string escaper and number writer). A leaf: every
+        // module that prints JSON uses it.
+        .target(name: "PetSpotJSON", dependencies: ["OutsideInput"]),
 
         // `petspot serve`: the location and geodata service over HTTP (Hummingbird), its
         // OpenAPI document (embedded, served at /openapi.yaml), SSE location updates; the report
@@ -163,7 +168,7 @@ let package = Package(
             name: "PetSpotService",
             dependencies: [
                 "Geodata", "Geodesy", "Location", "Scenarios", "ScenarioSteps", "PetSpotJSON", "Locking",
-                "OutsideInput", "ReportSteps", "ReportStore",
+                "OutsideInput", "ReportSteps", "ReportStore", "Reports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -196,6 +201,13 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
 
+        // The reports as the wizards make them and the store keeps them, between ReportSteps and
+        // ReportStore: the records, their JSON (the field key types' names), the Pet details card
+        // of a stored report, and its photo (`ReportPhotos`: a folder beside the store today).
+        .target(
+            name: "Reports",
+            dependencies: ["Geodata", "Geodesy", "Locking", "OutsideInput", "PetSpotJSON", "ReportSteps", "ReportStore"]),
+
         // Opens the store a URL names, whatever its engine.
         .target(name: "ReportStores", dependencies: ["ReportStore", "SQLiteReportStore", "PostgresReportStore"]),
 
@@ -226,6 +238,7 @@ let package = Package(
                 "PetSpotService",
                 "ReportStore",
                 "ReportStores",
+                "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
@@ -269,7 +282,7 @@ let package = Package(
             name: "PetSpotServiceTests",
             dependencies: [
                 "PetSpotService", "PetSpotJSON", "Location", "Scenarios", "Geodata", "GPSDTestSupport",
-                "LocationTestSupport", "Locking", "ReportStore", "SQLiteReportStore", "ReportSteps", "Geodesy",
+                "LocationTestSupport", "Locking", "ReportStore", "SQLiteReportStore", "ReportSteps", "Geodesy", "Reports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -4,6 +4,7 @@ import Location
 import Logging
 import OutsideInput
 import PetSpotService
+import Reports
 import ReportStore
 import Scenarios
 

@@ -1,6 +1,7 @@
 public import Logging
 public import ReportSteps
 public import ReportStore
+public import Reports
 
 /// What `petspot serve` was asked for: where to listen, the location source, CORS origins,
 /// logs, and the event-stream timings (injectable for tests).
@@ -23,7 +24,7 @@ public struct ServiceConfiguration: Sendable {
     public var reports: (any ReportStore)?
     /// Where the reports' photos are kept (`/v1/reports/{id}/photo`); `nil`: that route
     /// answers 503 and cards have no photo.
-    public var photos: ReportPhotoFolder?
+    public var photos: (any ReportPhotos)?
     /// "Today" for the report forms' date rules (the system clock by default).
     public var today: Today
     /// Called once the server listens, with the port it got.
@@ -34,7 +35,7 @@ public struct ServiceConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, location: LocationSource = .none,
         allowedOrigins: [String] = [], logger: Logger = Logger(label: "petspot.serve"),
         heartbeatInterval: Duration = .seconds(15), eventBufferSize: Int = 32,
-        reports: (any ReportStore)? = nil, photos: ReportPhotoFolder? = nil, today: Today = .system(),
+        reports: (any ReportStore)? = nil, photos: (any ReportPhotos)? = nil, today: Today = .system(),
         onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) {
         self.host = host

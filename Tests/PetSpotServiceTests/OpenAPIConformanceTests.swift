@@ -6,6 +6,7 @@ import Locking
 import PetSpotService
 import ReportSteps
 import ReportStore
+import Reports
 import SQLiteReportStore
 import Testing
 import Yams

@@ -1,5 +1,5 @@
 import Locking
-import PetSpotService
+import Reports
 import ReportSteps
 
 /// The Found flow's "network layer" on the command line: Submit report writes the

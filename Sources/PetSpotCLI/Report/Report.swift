@@ -1,6 +1,6 @@
 import ArgumentParser
 import OutsideInput
-import PetSpotService
+import Reports
 import ReportSteps
 
 extension PetSpot {

@@ -3,6 +3,7 @@ import Foundation
 import OutsideInput
 import PetSpotJSON
 import ReportStore
+import Reports
 
 extension PetSpot {
     /// `petspot reports import|list|show|remove|close`.
@@ -70,7 +71,7 @@ extension PetSpot.Reports {
                 throw InputError("\(name): \(error.description)")
             }
             if json {
-                print(ReportStoreJSON.importSummary(summary).text)
+                print(ReportJSON.importSummary(summary).text)
                 return
             }
             print(

@@ -7,6 +7,7 @@ import OutsideInput
 import PetSpotJSON
 import ReportSteps
 import ReportStore
+import Reports
 
 /// The reports store over HTTP: `POST /v1/reports/missing` and `/found` (201 with
 /// `Location`; 422 with every field error, the step models' messages), `GET /v1/reports`
@@ -17,7 +18,7 @@ import ReportStore
 /// the Pet details card reads. Without a store every route answers 503.
 struct ReportsController {
     let store: (any ReportStore)?
-    let photos: ReportPhotoFolder?
+    let photos: (any ReportPhotos)?
     let today: Today
 
     func addRoutes(to router: Router<BasicRequestContext>) {
@@ -48,7 +49,7 @@ struct ReportsController {
             list.limit = try Self.limit(query, maximum: ReportListQuery.maximumLimit) ?? 100
             let store = try requireStore()
             let reports = try await Self.storeCall { try await store.list(list) }
-            return .json(ReportStoreJSON.list(reports, limit: list.limit))
+            return .json(ReportJSON.list(reports, limit: list.limit))
         }
         router.get("/v1/reports/nearby") { request, _ -> Response in
             let query = try Query(request, allowed: ["from", "limit", "marginKm"])
@@ -64,22 +65,26 @@ struct ReportsController {
             }
             let store = try requireStore()
             let result = try await Self.storeCall { try await store.nearby(from, margin: margin, limit: limit) }
-            return .json(ReportStoreJSON.nearby(from: from, result: result))
+            return .json(ReportJSON.nearby(from: from, result: result))
         }
         router.get("/v1/reports/{id}") { request, context -> Response in
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
             let store = try requireStore()
             let report = try await Self.storeCall { try await store.report(id: id) }
-            return .json(ReportStoreJSON.report(report))
+            return .json(ReportJSON.report(report))
         }
         router.get("/v1/reports/{id}/card") { request, context -> Response in
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
             let store = try requireStore()
-            var report = try await Self.storeCall { try await store.report(id: id) }
-            if photos?.photoType(id: id) != nil { report.photoUrl = Self.photoPath(id) }
-            return .json(try PetCardJSON.card(report))
+            let report = try await Self.storeCall { try await store.report(id: id) }
+            let kept = try? await photos?.type(id: id)
+            do throws(AnnouncementError) {
+                return .json(try PetCard(report, photoUrl: kept == nil ? nil : Self.photoPath(id)).json)
+            } catch {
+                throw Problem(.unprocessableContent, detail: "Report \(id) has no card: \(error).")
+            }
         }
         router.patch("/v1/reports/{id}") { request, context -> Response in
             _ = try Query(request, allowed: [])
@@ -87,14 +92,17 @@ struct ReportsController {
             let status = try Self.status(try await Self.jsonBody(request))
             let store = try requireStore()
             let report = try await Self.storeCall { try await store.setStatus(status, id: id) }
-            return .json(ReportStoreJSON.report(report))
+            return .json(ReportJSON.report(report))
         }
         router.delete("/v1/reports/{id}") { request, context -> Response in
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
-            let store = try requireStore()
-            try await Self.storeCall { try await store.remove(id: id) }
-            try removePhoto(id: id)
+            let keeper = ReportKeeper(store: try requireStore(), photos: photos)
+            do {
+                try await Self.storeCall { try await keeper.remove(id: id) }
+            } catch let error as ReportPhotoError {
+                throw Problem(.internalServerError, detail: "Report \(id) was removed, but not its photo: \(error)")
+            }
             return Response(status: .noContent)
         }
         addPhotoRoutes(to: router)
@@ -112,7 +120,7 @@ struct ReportsController {
     private func created(_ report: PetReport) async throws -> Response {
         let store = try requireStore()
         try await Self.storeCall { try await store.add([report]) }
-        var response = Response.json(ReportStoreJSON.report(report), status: .created)
+        var response = Response.json(ReportJSON.report(report), status: .created)
         response.headers[.location] = "/v1/reports/\(report.id)"
         return response
     }

@@ -80,7 +80,7 @@
       var label = document.createElement('dt');
       label.textContent = field.label;
       var value = document.createElement('dd');
-      if (field.value === '\u2014') value.className = 'dash';
+      if (field.empty) value.className = 'dash';
       if (field.href) {
         var link = document.createElement('a');
         link.href = field.href;

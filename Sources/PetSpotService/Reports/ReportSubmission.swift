@@ -6,6 +6,7 @@ import OutsideInput
 import PetSpotJSON
 import ReportSteps
 import ReportStore
+import Reports
 
 /// A posted report checked by the wizards' own step models — *Animal description* for a
 /// missing report (and *Microchip number*'s rule), *Pet details* and *Contact information* for a found one — so a body gets

@@ -1,6 +1,7 @@
 import Geodata
 import PetSpotJSON
 import ReportSteps
+import Reports
 
 /// The report a completed flow sends, in Submit report's answer:
 /// `{"stored": false, "notice": …, "route": "/v1/reports/found", "payload": …}`. The page

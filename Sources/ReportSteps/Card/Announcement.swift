@@ -52,6 +52,32 @@ public struct Announcement: Sendable, Hashable, Decodable {
     /// Reward text, shown as is (mocked locally in phase 1).
     public var reward: String?
 
+    /// An announcement from its values (what a store holds), with no JSON in between.
+    public init(
+        id: String?, photoUrl: String, status: String, lastSeenDate: String, species: String, gender: String,
+        breed: String? = nil, description: String? = nil, location: String? = nil, locationRadius: Double? = nil,
+        locationLatitude: Double? = nil, locationLongitude: Double? = nil, phone: String? = nil,
+        email: String? = nil, microchipNumber: String? = nil, approximateAge: String? = nil, reward: String? = nil
+    ) {
+        self.id = id
+        self.photoUrl = photoUrl
+        self.status = status
+        self.lastSeenDate = lastSeenDate
+        self.species = species
+        self.gender = gender
+        self.breed = breed
+        self.description = description
+        self.location = location
+        self.locationRadius = locationRadius
+        self.locationLatitude = locationLatitude
+        self.locationLongitude = locationLongitude
+        self.phone = phone
+        self.email = email
+        self.microchipNumber = microchipNumber
+        self.approximateAge = approximateAge
+        self.reward = reward
+    }
+
     enum CodingKeys: String, CodingKey {
         case id, photoUrl, status, lastSeenDate, species, gender, breed, description, location, locationRadius
         case locationLatitude, locationLongitude, phone, email, microchipNumber, approximateAge, reward

@@ -51,13 +51,13 @@ public enum ReportRecords {
         report.coordinate = state.coordinate
         report.radius = state.coordinate == nil ? nil : (extras.radius ?? defaultMissingRadius)
         report.place = extras.place
-        report.lastSeenDate = state.disappearanceDate?.isoText
-        report.species = state.animalSpecies?.id.uppercased()
+        report.lastSeenDate = state.disappearanceDate?.fieldText
+        report.species = state.animalSpecies?.fieldText
         report.breed = state.animalRace
-        report.gender = state.animalGender?.rawValue
+        report.gender = state.animalGender?.fieldText
         report.approximateAge = state.animalAge
         report.description = state.animalAdditionalDescription
-        report.microchipNumber = state.microchipNumber?.digits
+        report.microchipNumber = state.microchipNumber?.fieldText
         report.phone = extras.phone ?? state.phone
         report.email = extras.email ?? state.email
         report.photoUrl = extras.photoUrl

@@ -1,4 +1,5 @@
 public import Geodata
+public import PetSpotJSON
 
 /// What `petspot validate` prints: each field's value, formatted text or message.
 ///

@@ -20,9 +20,9 @@ public import ReportStore
 /// ```swift
 /// let folder = ReportPhotoFolder(beside: .sqlite(path: "/data/reports.sqlite"))  // /data/reports-photos
 /// try folder.write(bytes, type: .png, id: "r-0123456789abcdef")                  // …/r-0123456789abcdef.png
-/// try folder.photo(id: "r-0123456789abcdef")                                     // (bytes, .png)
+/// try folder.photo(id: "r-0123456789abcdef")?.type                               // .png
 /// ```
-public struct ReportPhotoFolder: Sendable, Hashable {
+public struct ReportPhotoFolder: ReportPhotos, Hashable {
     /// The folder (created with its parents on the first write).
     public let path: String
 
@@ -66,32 +66,32 @@ public struct ReportPhotoFolder: Sendable, Hashable {
     }
 
     /// The format of report `id`'s photo, or `nil` when it has none.
-    public func photoType(id: String) -> ImageType? {
+    public func type(id: String) -> ImageType? {
         ImageType.allCases.first { FileManager.default.fileExists(atPath: file(id, $0)) }
     }
 
     /// Report `id`'s photo and its format, or `nil` when it has none.
     ///
-    /// - Throws: ``ReportPhotoFolderError`` when the file is there but cannot be read.
-    public func photo(id: String) throws(ReportPhotoFolderError) -> (bytes: Data, type: ImageType)? {
-        guard let type = photoType(id: id) else { return nil }
+    /// - Throws: ``ReportPhotoError`` when the file is there but cannot be read.
+    public func photo(id: String) throws(ReportPhotoError) -> ReportPhoto? {
+        guard let type = self.type(id: id) else { return nil }
         do {
-            return (try Data(contentsOf: URL(fileURLWithPath: file(id, type))), type)
+            return ReportPhoto(bytes: try Data(contentsOf: URL(fileURLWithPath: file(id, type))), type: type)
         } catch {
-            throw ReportPhotoFolderError("The photo of report \(id) cannot be read: \(error.localizedDescription)")
+            throw .failed("The photo of report \(id) cannot be read: \(error.localizedDescription)")
         }
     }
 
     /// Makes `bytes` report `id`'s photo, replacing any earlier one (of any format): a
     /// temporary file in the folder, renamed to `<id>.<ext>`.
     ///
-    /// - Throws: ``ReportPhotoFolderError`` when the folder or the file cannot be written; the
+    /// - Throws: ``ReportPhotoError`` when the folder or the file cannot be written; the
     ///   earlier photo, if any, is then kept.
-    public func write(_ bytes: Data, type: ImageType, id: String) throws(ReportPhotoFolderError) {
-        try Self.changing.withLock { _ throws(ReportPhotoFolderError) in try replace(bytes, type: type, id: id) }
+    public func write(_ bytes: Data, type: ImageType, id: String) throws(ReportPhotoError) {
+        try Self.changing.withLock { _ throws(ReportPhotoError) in try replace(bytes, type: type, id: id) }
     }
 
-    private func replace(_ bytes: Data, type: ImageType, id: String) throws(ReportPhotoFolderError) {
+    private func replace(_ bytes: Data, type: ImageType, id: String) throws(ReportPhotoError) {
         let target = file(id, type)
         let temporary = path + "/." + id + "." + UUID().uuidString + ".tmp"
         do {
@@ -99,12 +99,12 @@ public struct ReportPhotoFolder: Sendable, Hashable {
             try bytes.write(to: URL(fileURLWithPath: temporary), options: .withoutOverwriting)
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw ReportPhotoFolderError("The photo cannot be saved in \(path): \(error.localizedDescription)")
+            throw ReportPhotoError.failed("The photo cannot be saved in \(path): \(error.localizedDescription)")
         }
         guard rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)
-            throw ReportPhotoFolderError("The photo cannot be saved as \(target): \(reason)")
+            throw ReportPhotoError.failed("The photo cannot be saved as \(target): \(reason)")
         }
         for other in ImageType.allCases where other != type {
             try? FileManager.default.removeItem(atPath: file(id, other))
@@ -113,29 +113,19 @@ public struct ReportPhotoFolder: Sendable, Hashable {
 
     /// Removes report `id`'s photo; nothing to do when it has none.
     ///
-    /// - Throws: ``ReportPhotoFolderError`` when a photo file is there and cannot be removed.
-    public func remove(id: String) throws(ReportPhotoFolderError) {
-        try Self.changing.withLock { _ throws(ReportPhotoFolderError) in try removeFiles(id: id) }
+    /// - Throws: ``ReportPhotoError`` when a photo file is there and cannot be removed.
+    public func remove(id: String) throws(ReportPhotoError) {
+        try Self.changing.withLock { _ throws(ReportPhotoError) in try removeFiles(id: id) }
     }
 
-    private func removeFiles(id: String) throws(ReportPhotoFolderError) {
+    private func removeFiles(id: String) throws(ReportPhotoError) {
         for type in ImageType.allCases where FileManager.default.fileExists(atPath: file(id, type)) {
             do {
                 try FileManager.default.removeItem(atPath: file(id, type))
             } catch {
-                throw ReportPhotoFolderError(
+                throw ReportPhotoError.failed(
                     "The photo \(file(id, type)) cannot be removed: \(error.localizedDescription)")
             }
         }
-    }
-}
-
-/// A photo file that cannot be read, written or removed, with what happened.
-public struct ReportPhotoFolderError: Error, Sendable, CustomStringConvertible {
-    /// The message, naming the file or folder and the system's reason.
-    public let description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }

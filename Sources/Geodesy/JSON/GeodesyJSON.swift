@@ -1,5 +1,5 @@
 import Geodata
-public import Geodesy
+public import PetSpotJSON
 
 /// The JSON of `petspot distance --json` and `petspot radius --json/--geojson`, which the
 /// service answers too.

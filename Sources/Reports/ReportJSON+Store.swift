@@ -1,36 +1,39 @@
 public import Geodata
 import Geodesy
+public import PetSpotJSON
+import ReportSteps
 public import ReportStore
 
 /// The JSON of stored reports, shared by the CLI (`reports show --json`, `nearby --json`) and
 /// the service (`/v1/reports…`).
-public enum ReportStoreJSON {
+extension ReportJSON {
     /// A stored report as an announcement (`GET /api/v1/announcements/:id`, spec 003), which
-    /// the Pet details card reads: `{"id", "kind", "status", "photoUrl", "lastSeenDate",
-    /// "species", "gender", "breed", "description", "location", "locationRadius" (km),
-    /// "locationLatitude", "locationLongitude", "phone", "email", "microchipNumber",
-    /// "approximateAge", "reward"}`. The card's required texts (`photoUrl`, `lastSeenDate`,
-    /// `species`, `gender`) are `""` when the report has none; other absent values are `null`.
+    /// the Pet details card reads, members in this order: `id`, `kind`, `status`, `photoUrl`,
+    /// `lastSeenDate`, `species`, `gender`, `breed`, `description`, `location`,
+    /// `locationRadius` (km), `locationLatitude`, `locationLongitude`, `phone`, `email`,
+    /// `microchipNumber`, `approximateAge`, `reward`. The card's required texts (`photoUrl`,
+    /// `lastSeenDate`, `species`, `gender`) are `""` when the report has none; other absent
+    /// values are `null`.
     public static func report(_ report: PetReport) -> JSONValue {
         .object([
-            ("id", .string(report.id)),
-            ("kind", .string(report.kind.rawValue)),
-            ("status", .string(report.status.rawValue)),
-            ("photoUrl", .string(report.photoUrl ?? "")),
-            ("lastSeenDate", .string(report.lastSeenDate ?? "")),
-            ("species", .string(report.species ?? "")),
-            ("gender", .string(report.gender ?? "")),
-            ("breed", .string(report.breed)),
-            ("description", .string(report.description)),
-            ("location", .string(report.place)),
-            ("locationRadius", .number(report.radius?.kilometers)),
-            ("locationLatitude", .number(report.coordinate?.latitude.degrees)),
-            ("locationLongitude", .number(report.coordinate?.longitude.degrees)),
-            ("phone", .string(report.phone)),
-            ("email", .string(report.email)),
-            ("microchipNumber", .string(report.microchipNumber)),
-            ("approximateAge", .number(report.approximateAge.map(Double.init))),
-            ("reward", .string(report.reward)),
+            (Key.id.rawValue, .string(report.id)),
+            (Key.kind.rawValue, .string(report.kind.rawValue)),
+            (Key.status.rawValue, .string(report.status.rawValue)),
+            (Key.photoUrl.rawValue, .string(report.photoUrl ?? "")),
+            (Details.lastSeenDate.rawValue, .string(report.lastSeenDate ?? "")),
+            (Details.species.rawValue, .string(report.species ?? "")),
+            (Details.gender.rawValue, .string(report.gender ?? "")),
+            (Details.breed.rawValue, .string(report.breed)),
+            (Details.description.rawValue, .string(report.description)),
+            (Key.location.rawValue, .string(report.place)),
+            (Key.locationRadius.rawValue, .number(report.radius?.kilometers)),
+            (Details.locationLatitude.rawValue, .number(report.coordinate?.latitude.degrees)),
+            (Details.locationLongitude.rawValue, .number(report.coordinate?.longitude.degrees)),
+            (Contact.phone.rawValue, .string(report.phone)),
+            (Contact.email.rawValue, .string(report.email)),
+            (Details.microchipNumber.rawValue, .string(report.microchipNumber)),
+            (Description.approximateAge.rawValue, .number(report.approximateAge.map(Double.init))),
+            (Key.reward.rawValue, .string(report.reward)),
         ])
     }
 

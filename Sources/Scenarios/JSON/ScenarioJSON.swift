@@ -1,6 +1,6 @@
 import Geodata
 import Location
-public import Scenarios
+public import PetSpotJSON
 
 /// The JSON forms of scenario runs, in a documented key order.
 public enum ScenarioJSON {
