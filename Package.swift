@@ -48,7 +48,7 @@ let package = Package(
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "SQLiteReportStore", targets: ["SQLiteReportStore"]),
         .library(name: "PostgresReportStore", targets: ["PostgresReportStore"]),
-        .library(name: "ReportStores", targets: ["ReportStores"]),
+        .library(name: "ReportStoreOpener", targets: ["ReportStoreOpener"]),
         // The contract every report store passes, for the tests and the benchmarks.
         .library(name: "ReportStoreTestSupport", targets: ["ReportStoreTestSupport"]),
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
@@ -209,7 +209,8 @@ let package = Package(
             dependencies: ["Geodata", "Geodesy", "Locking", "OutsideInput", "PetSpotJSON", "ReportSteps", "ReportStore"]),
 
         // Opens the store a URL names, whatever its engine.
-        .target(name: "ReportStores", dependencies: ["ReportStore", "SQLiteReportStore", "PostgresReportStore"]),
+        .target(
+            name: "ReportStoreOpener", dependencies: ["ReportStore", "SQLiteReportStore", "PostgresReportStore"]),
 
         // The contract every ReportStore passes (as ProviderContract is for providers), and a
         // real PostgreSQL + PostGIS server in a temporary folder for the tests and benchmarks.
@@ -237,7 +238,7 @@ let package = Package(
                 "PetSpotJSON",
                 "PetSpotService",
                 "ReportStore",
-                "ReportStores",
+                "ReportStoreOpener",
                 "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -297,7 +298,7 @@ let package = Package(
         .testTarget(
             name: "ReportStoreTests",
             dependencies: [
-                "ReportStore", "SQLiteReportStore", "PostgresReportStore", "ReportStores", "ReportStoreTestSupport",
+                "ReportStore", "SQLiteReportStore", "PostgresReportStore", "ReportStoreOpener", "ReportStoreTestSupport",
                 "Geodata", "Geodesy",
             ]),
     ],

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ReportStore
-import ReportStores
+import ReportStoreOpener
 
 /// `--store URL`: which reports store a command uses.
 struct StoreOptions: ParsableArguments {
@@ -27,7 +27,7 @@ struct StoreOptions: ParsableArguments {
     func open() async throws -> any ReportStore {
         let url = try url()
         do {
-            return try await ReportStores.open(url)
+            return try await ReportStoreOpener.open(url)
         } catch {
             throw InputError(error.description)
         }

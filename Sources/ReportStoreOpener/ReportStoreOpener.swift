@@ -5,10 +5,10 @@ import SQLiteReportStore
 /// Opens the store a ``StoreURL`` names, whatever its engine.
 ///
 /// ```swift
-/// let store = try await ReportStores.open(try StoreURL.resolve(options.store))
+/// let store = try await ReportStoreOpener.open(try StoreURL.resolve(options.store))
 /// defer { Task { await store.close() } }
 /// ```
-public enum ReportStores {
+public enum ReportStoreOpener {
     /// The store at `url`, opened and migrated.
     ///
     /// - Throws: ``ReportStoreError/Reason/unavailable`` when it cannot be opened or reached.
