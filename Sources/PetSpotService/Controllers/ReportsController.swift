@@ -126,20 +126,24 @@ struct ReportsController {
     }
 
     /// Runs a store call, answering its error as problem details: 404 unknown id, 409 a
-    /// duplicate, 422 an invalid report, 503 a store that cannot be reached, 500 a store failure.
+    /// duplicate, 422 an invalid report, 503 a store that cannot be reached, 500 anything else
+    /// (a store failure).
     static func storeCall<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as ReportStoreError {
-            let status: HTTPResponse.Status =
-                switch error.reason {
-                case .notFound: .notFound
-                case .duplicateID: .conflict
-                case .invalidReport, .invalidImport: .unprocessableContent
-                case .unavailable: .serviceUnavailable
-                case .invalidURL, .storage: .internalServerError
-                }
-            throw Problem(status, detail: error.description)
+            throw Problem(status(of: error.reason), detail: error.description)
+        }
+    }
+
+    /// The status of a store error's reason; a reason added later is a 500 until it has its own.
+    static func status(of reason: ReportStoreError.Reason) -> HTTPResponse.Status {
+        switch reason {
+        case .notFound: .notFound
+        case .duplicateID: .conflict
+        case .invalidReport, .invalidImport: .unprocessableContent
+        case .unavailable: .serviceUnavailable
+        default: .internalServerError
         }
     }
 
