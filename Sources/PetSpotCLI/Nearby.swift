@@ -68,7 +68,7 @@ extension PetSpot {
             do {
                 margin = try SearchRadius(kilometers: marginKm)
             } catch {
-                throw InputError("Margin: \(error.description)")
+                throw ArgumentValueError.margin(error)
             }
             let result: NearbyResult
             if let reports {

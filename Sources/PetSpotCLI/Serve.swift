@@ -120,7 +120,7 @@ extension PetSpot {
                     metadata: ["store": "\(storeURL)", "indexed": "\(loaded.map(String.init) ?? "-")"])
             } catch {
                 await store.close()
-                throw InputError(error.description)
+                throw StoreFailure(error: error)
             }
             let configuration = ServiceConfiguration(
                 host: host, port: port, location: location, allowedOrigins: allowedOrigins, logger: logger,

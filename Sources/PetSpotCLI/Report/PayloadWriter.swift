@@ -26,7 +26,7 @@ final class PayloadWriter: FoundReportSubmitting {
     var photoPath: String? { written.withLock { $0.photo } }
 
     func submit(_ payload: FoundReportPayload, photo: PhotoAttachment) async throws -> String {
-        do throws(InputError) {
+        do throws(FileWriteError) {
             var photoPath: String?
             if case .file(let path) = destination, let besides = Self.photoPath(for: path, photo: photo) {
                 try OutputFile.write(photo.bytes, to: besides)

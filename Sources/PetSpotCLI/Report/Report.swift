@@ -191,7 +191,7 @@ private func photoLine(_ photo: PhotoAttachment, writer: PayloadWriter) -> Strin
 
 /// Reads the answers file, or stops with exit status 65.
 private func loadAnswers(_ path: String) throws -> ReportAnswers {
-    do throws(InputError) {
+    do throws(AnswersFileError) {
         return try ReportAnswers.load(path)
     } catch {
         printError(error.description)

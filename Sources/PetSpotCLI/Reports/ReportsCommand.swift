@@ -68,7 +68,7 @@ extension PetSpot.Reports {
                 await store.close()
             } catch {
                 await store.close()
-                throw InputError("\(name): \(error.description)")
+                throw StoreFailure(error: error, subject: name)
             }
             if json {
                 print(ReportJSON.importSummary(summary).text)

@@ -14,12 +14,12 @@ struct StoreOptions: ParsableArguments {
 
     /// The store URL `--store`, `PETSPOT_STORE` or the default give.
     ///
-    /// - Throws: ``InputError`` (exit 1) for a URL that cannot be read.
+    /// - Throws: ``StoreFailure`` (exit 1) for a URL that cannot be read.
     func url() throws -> StoreURL {
         do {
             return try StoreURL.resolve(store)
         } catch {
-            throw InputError(error.description)
+            throw StoreFailure(error: error)
         }
     }
 
@@ -29,13 +29,13 @@ struct StoreOptions: ParsableArguments {
         do {
             return try await ReportStoreOpener.open(url)
         } catch {
-            throw InputError(error.description)
+            throw StoreFailure(error: error)
         }
     }
 }
 
 /// Runs `body` with an open store and closes it afterwards; a store error becomes an
-/// ``InputError`` (exit 1) with its message.
+/// ``StoreFailure`` (exit 1) with its message.
 func withStore<T>(_ options: StoreOptions, _ body: (any ReportStore) async throws(ReportStoreError) -> T)
     async throws -> T
 {
@@ -46,6 +46,6 @@ func withStore<T>(_ options: StoreOptions, _ body: (any ReportStore) async throw
         return value
     } catch {
         await store.close()
-        throw InputError(error.description)
+        throw StoreFailure(error: error)
     }
 }
