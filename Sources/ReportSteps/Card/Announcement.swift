@@ -9,7 +9,7 @@ import OutsideInput
 ///
 /// Numbers are bounded where they enter: a text field sent as a number keeps it only when it
 /// reads back as written (whole numbers up to 10^15, fractions without an exponent), so
-/// `"microchipNumber": 1e300` is absent rather than the digits `1300`; a number sent as text
+/// a `microchipNumber` of `1e300` is absent rather than the digits `1300`; a number sent as text
 /// must be plain decimal (`"15"`, not `"0x10"`, `"nan"` or `"inf"`). Out-of-range values then
 /// show as `—` on the card (or leave the radius out), never trap.
 ///

@@ -5,9 +5,41 @@
 ///
 /// ```swift
 /// AnimalDescriptionStep.Field.breed.rawValue     // breed
-/// AnimalDescriptionStep.Field(rawValue: "race")  // nil: one name per field (race is breed)
+/// AnimalDescriptionStep.Field(rawValue: "animalRace")  // nil: one name per field
 /// ```
-public protocol ReportField: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {}
+public protocol ReportField: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {
+    /// What kind of value the field holds, so that a front end draws its input without
+    /// knowing the field (a date picker, a phone keypad, a dropdown).
+    var kind: FieldKind { get }
+}
+
+/// What kind of value a field holds.
+public enum FieldKind: Sendable, Hashable {
+    /// One line of free text.
+    case text
+    /// Several lines of free text, with a limit and a counter.
+    case multilineText
+    /// A postal address: several lines.
+    case address
+    /// A calendar day, today or earlier.
+    case day
+    /// A whole number (an age in years).
+    case wholeNumber
+    /// Digits only, grouped as they are typed (a microchip number).
+    case digits
+    /// A latitude or a longitude in decimal degrees.
+    case coordinate
+    /// The person's own phone number.
+    case ownPhone
+    /// The person's own email.
+    case ownEmail
+    /// Someone else's phone number.
+    case otherPhone
+    /// One of the species list (a dropdown).
+    case species
+    /// Female or Male (two cards).
+    case sex
+}
 
 /// How a text reaches a field.
 public enum FieldEntry: Sendable, Hashable {
@@ -71,9 +103,16 @@ public protocol FieldForm: Sendable {
 
     /// The inline messages the last Continue left, by field, in screen order.
     var fieldErrors: [(field: Field, message: String)] { get }
+
+    /// The choices of a ``FieldKind/species`` or ``FieldKind/sex`` field, in screen order,
+    /// each with its identifier; empty for the other fields.
+    func choices(of field: Field) -> [ChoiceModel]
 }
 
 extension FieldForm {
+    /// No choices: a step without a dropdown or cards.
+    public func choices(of field: Field) -> [ChoiceModel] { [] }
+
     /// Enters every field `texts` names, in screen order, as ``FieldEntry/whole`` values: an
     /// answers file, a posted report.
     ///

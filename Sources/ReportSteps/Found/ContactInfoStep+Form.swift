@@ -9,6 +9,15 @@ extension ContactInfoStep: FieldForm, FlowStepForm {
         case caregiverPhone
         /// Where the animal is now (optional, multi-line).
         case currentAddress
+
+        public var kind: FieldKind {
+            switch self {
+            case .phone: .ownPhone
+            case .email: .ownEmail
+            case .caregiverPhone: .otherPhone
+            case .currentAddress: .address
+            }
+        }
     }
 
     public func text(of field: Field) -> String {
@@ -39,7 +48,9 @@ extension ContactInfoStep: FieldForm, FlowStepForm {
     }
 
     public var fieldErrors: [(field: Field, message: String)] {
-        let errors: [(Field, String?)] = [(.phone, phoneError), (.email, emailError), (.caregiverPhone, caregiverPhoneError)]
+        let errors: [(Field, String?)] = [
+            (.phone, phoneError), (.email, emailError), (.caregiverPhone, caregiverPhoneError),
+        ]
         return errors.compactMap { field, message in message.map { (field, $0) } }
     }
 

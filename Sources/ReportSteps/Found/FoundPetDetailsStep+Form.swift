@@ -20,6 +20,18 @@ extension FoundPetDetailsStep: FieldForm {
         case locationLatitude
         /// Found location's longitude.
         case locationLongitude
+
+        public var kind: FieldKind {
+            switch self {
+            case .lastSeenDate: .day
+            case .species: .species
+            case .breed: .text
+            case .gender: .sex
+            case .microchipNumber: .digits
+            case .description: .multilineText
+            case .locationLatitude, .locationLongitude: .coordinate
+            }
+        }
     }
 
     /// The field's text; collar data as its input shows it, grouped (`12345-67890-12`).
@@ -76,6 +88,14 @@ extension FoundPetDetailsStep: FieldForm {
         case .description: descriptionField
         case .locationLatitude: coordinates.latitudeField
         case .locationLongitude: coordinates.longitudeField
+        }
+    }
+
+    public func choices(of field: Field) -> [ChoiceModel] {
+        switch field {
+        case .species: speciesChoices
+        case .gender: sexChoices
+        default: []
         }
     }
 

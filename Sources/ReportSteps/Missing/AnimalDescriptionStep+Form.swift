@@ -21,6 +21,18 @@ extension AnimalDescriptionStep: FieldForm {
         case locationLatitude
         /// Last known longitude.
         case locationLongitude
+
+        public var kind: FieldKind {
+            switch self {
+            case .lastSeenDate: .day
+            case .species: .species
+            case .breed: .text
+            case .gender: .sex
+            case .approximateAge: .wholeNumber
+            case .description: .multilineText
+            case .locationLatitude, .locationLongitude: .coordinate
+            }
+        }
     }
 
     public func text(of field: Field) -> String {
@@ -73,6 +85,14 @@ extension AnimalDescriptionStep: FieldForm {
         case .description: descriptionField
         case .locationLatitude: coordinates.latitudeField
         case .locationLongitude: coordinates.longitudeField
+        }
+    }
+
+    public func choices(of field: Field) -> [ChoiceModel] {
+        switch field {
+        case .species: speciesChoices
+        case .gender: genderChoices
+        default: []
         }
     }
 

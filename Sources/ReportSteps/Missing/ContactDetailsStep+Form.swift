@@ -5,6 +5,13 @@ extension ContactDetailsStep: FieldForm, FlowStepForm {
         case phone
         /// The owner's email.
         case email
+
+        public var kind: FieldKind {
+            switch self {
+            case .phone: .ownPhone
+            case .email: .ownEmail
+            }
+        }
     }
 
     public func text(of field: Field) -> String {

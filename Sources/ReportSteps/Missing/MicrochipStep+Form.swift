@@ -3,6 +3,8 @@ extension MicrochipStep: FieldForm {
     public enum Field: String, ReportField {
         /// The microchip number: digits, at most 15.
         case microchipNumber
+
+        public var kind: FieldKind { .digits }
     }
 
     /// The number as its input shows it, grouped (`12345-67890-12`).

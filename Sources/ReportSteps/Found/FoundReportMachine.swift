@@ -1,0 +1,221 @@
+/// The Found-pet wizard (spec 004) as a value: *Upload photo* 1/3, *Pet details* 2/3,
+/// *Contact information* 3/3, what their Continue collected (``state``) and where sending
+/// the report stands (``submission``).
+///
+/// A reducer, like ``MissingReportMachine``: ``send(_:)`` changes the value and returns what
+/// the front end has to do — ask for a position, send the report (``Effect/submit(_:photo:request:)``:
+/// a ``FoundReportPayload`` without the caregiver phone and the address, FR-016), show a
+/// toast; the outcome of the send comes back as an action. No I/O, no waiting.
+///
+/// ```swift
+/// var report = FoundReportMachine(today: .fixed(day))
+/// try report.photoStep.attach(filename: "found.jpg", bytes: bytes)
+/// report.send(.continueTapped)                            // [] → .petDetails
+/// …
+/// report.send(.submitTapped)                              // [.submit(payload, photo: photo, request: 0)]
+/// report.send(.sent(id: "r-1", request: 0))               // submission == .submitted(id: "r-1")
+/// ```
+public struct FoundReportMachine: Sendable {
+    /// The wizard's steps in order.
+    public enum Step: Int, Sendable, Hashable, CaseIterable {
+        /// *Upload photo*, 1/3.
+        case uploadPhoto = 1
+        /// *Pet details*, 2/3.
+        case petDetails = 2
+        /// *Contact information*, 3/3.
+        case contactInfo = 3
+
+        /// `"1/3"`, `"2/3"`, `"3/3"` (FR-002).
+        public var progress: String { "\(rawValue)/3" }
+
+        /// The screen title of FR-017: "Upload photo", "Pet details", "Contact info".
+        public var screenTitle: String {
+            switch self {
+            case .uploadPhoto: PhotoStepCopy.foundFlow.screenTitle
+            case .petDetails: FoundFlowCopy.PetDetails.screenTitle
+            case .contactInfo: FoundFlowCopy.Contact.screenTitle
+            }
+        }
+
+        /// The step's name where steps are named (the step API's paths, the page's sections):
+        /// `"petDetails"`.
+        public var name: String { String(describing: self) }
+
+        /// The step named `name`, if any.
+        public init?(name: String) {
+            guard let step = Self.allCases.first(where: { $0.name == name }) else { return nil }
+            self = step
+        }
+
+        /// The step after this one; `nil` on the last.
+        public var next: Step? { Step(rawValue: rawValue + 1) }
+
+        /// `true` for *Upload photo*, the step with a photo instead of fields.
+        public var isPhoto: Bool { self == .uploadPhoto }
+    }
+
+    /// Where sending the report stands.
+    public enum Submission: Sendable, Hashable {
+        /// Not sent yet.
+        case idle
+        /// Sending; another Submit tap does nothing.
+        case submitting
+        /// Sent; the backend's identifier of the new announcement.
+        case submitted(id: String)
+        /// Sending failed; the message says so and Submit retries.
+        case failed(message: String)
+    }
+
+    /// What a front end does, and what comes back from the effects it carried out.
+    public enum Action: Sendable, Hashable {
+        /// Continue on *Upload photo* or *Pet details*; on *Contact information* the check of
+        /// Submit report without sending.
+        case continueTapped
+        /// Submit report on *Contact information* (Continue on the other steps).
+        case submitTapped
+        /// The back arrow.
+        case back
+        /// Cancel: every value cleared; a new start is a fresh session (FR-004).
+        case cancel
+        /// "Use current location" on *Pet details*.
+        case requestLocation
+        /// How location request `request` ended.
+        case locationFinished(LocationRequestOutcome, request: Int)
+        /// Send `request` worked: the backend's identifier of the new announcement.
+        case sent(id: String, request: Int)
+        /// Send `request` failed: the message to show (a ``FoundReportSubmissionFailure``'s),
+        /// or `nil` for the generic ``FoundFlowCopy/submissionFailed``.
+        case sendFailed(message: String?, request: Int)
+    }
+
+    /// What the front end has to do after an action.
+    public enum Effect: Sendable, Hashable {
+        /// The step stays: show the toast.
+        case stay(Toast)
+        /// Ask the location source once, then send ``Action/locationFinished(_:request:)``.
+        case requestLocation(request: Int)
+        /// Send the report; then send ``Action/sent(id:request:)`` or
+        /// ``Action/sendFailed(message:request:)``.
+        case submit(FoundReportPayload, photo: PhotoAttachment, request: Int)
+        /// The back arrow on the first step: leave the wizard.
+        case leave
+    }
+
+    /// "Today" for the date field.
+    public let today: Today
+    /// The values collected so far.
+    public private(set) var state = ReportFoundPetFlowState()
+    /// The step on screen.
+    public private(set) var step: Step = .uploadPhoto
+    /// Where sending stands.
+    public private(set) var submission: Submission = .idle
+    /// Step 1's model.
+    public var photoStep = PhotoStep(copy: .foundFlow)
+    /// Step 2's model.
+    public var petDetailsStep: FoundPetDetailsStep
+    /// Step 3's model.
+    public var contactStep = ContactInfoStep(state: ReportFoundPetFlowState())
+    /// Bumped by ``Action/cancel``: what was under way before is ignored when it ends.
+    private var generation = 0
+
+    /// A fresh wizard.
+    public init(today: Today = .system()) {
+        self.today = today
+        petDetailsStep = FoundPetDetailsStep(state: ReportFoundPetFlowState(), today: today)
+    }
+
+    /// Runs `action`.
+    ///
+    /// - Returns: what the front end has to do, in order (often nothing).
+    @discardableResult
+    public mutating func send(_ action: Action) -> [Effect] {
+        switch action {
+        case .continueTapped:
+            let outcome = check(step, writing: true)
+            guard outcome.advances else { return outcome.toast.map { [.stay($0)] } ?? [] }
+            if let next = step.next { step = next }
+            return []
+        case .submitTapped: return submit()
+        case .back:
+            guard let previous = Step(rawValue: step.rawValue - 1) else { return [.leave] }
+            step = previous
+            return []
+        case .cancel:
+            let generation = generation + 1
+            self = FoundReportMachine(today: today)
+            self.generation = generation
+            return []
+        case .requestLocation:
+            guard petDetailsStep.coordinates.beginLocationRequest() else { return [] }
+            return [.requestLocation(request: generation)]
+        case .locationFinished(let outcome, let request):
+            guard request == generation else { return [] }
+            petDetailsStep.coordinates.finishLocationRequest(outcome)
+            return []
+        case .sent(let id, let request):
+            // Sent after a Cancel: the wizard that asked is gone.
+            guard request == generation else { return [.stay(Toast(FoundFlowCopy.submissionFailed))] }
+            submission = .submitted(id: id)
+            return []
+        case .sendFailed(let message, let request):
+            let toast = Toast(message ?? FoundFlowCopy.submissionFailed)
+            if request == generation { submission = .failed(message: toast.message) }
+            return [.stay(toast)]
+        }
+    }
+
+    /// Submit report: validates *Contact information*; when valid, the payload to send.
+    private mutating func submit() -> [Effect] {
+        guard step == .contactInfo else { return send(.continueTapped) }
+        switch submission {
+        case .submitting: return [.stay(Toast(FoundFlowCopy.submitting))]
+        case .submitted: return []
+        case .idle, .failed: break
+        }
+        let validation = check(.contactInfo, writing: true)
+        if let toast = validation.toast { return [.stay(toast)] }
+        guard let payload = FoundReportPayload(state: state), let photo = state.photo else {
+            return [.stay(.correctHighlightedFields)]
+        }
+        submission = .submitting
+        return [.submit(payload, photo: photo, request: generation)]
+    }
+
+    /// Continue's check of `step` without moving or writing anything: its fields get their
+    /// inline messages. For a report given whole (an answers file).
+    @discardableResult
+    public mutating func check(_ step: Step) -> StepOutcome { check(step, writing: false) }
+
+    /// Continue on every step with fields at once, for a report given whole without its photo
+    /// (a posted report names its photo by URL): each step checks its fields and writes its
+    /// valid values into ``state``, and every step's messages are set, even after one that
+    /// fails. The step on screen does not change.
+    ///
+    /// - Returns: `true` when every step passed: ``state`` then holds the report.
+    @discardableResult
+    public mutating func checkFields() -> Bool {
+        [Step.petDetails, .contactInfo].map { check($0, writing: true).advances }.allSatisfy { $0 }
+    }
+
+    private mutating func check(_ step: Step, writing: Bool) -> StepOutcome {
+        var values = state
+        let outcome: StepOutcome
+        switch step {
+        case .uploadPhoto:
+            outcome = photoStep.continueTapped()
+            if outcome.advances { values.photo = photoStep.photo }
+        case .petDetails: outcome = petDetailsStep.continueTapped(writingTo: &values)
+        case .contactInfo: outcome = contactStep.continueTapped(writingTo: &values)
+        }
+        if writing { state = values }
+        return outcome
+    }
+}
+
+extension [FoundReportMachine.Effect] {
+    /// What the action did: the toast when the step stayed, else ``StepOutcome/advance``.
+    public var outcome: StepOutcome {
+        for case .stay(let toast) in self { return .stay(toast) }
+        return .advance
+    }
+}
