@@ -22,8 +22,8 @@ let bundledScenarioFiles = [
 /// into the `petspot` binary so that `petspot serve` serves them without the source tree.
 /// A test checks that this list and the folder agree.
 let reportPageFiles = [
-    "ChoiceField.mustache", "CoordinateFields.mustache", "FoundReport.mustache", "MissingReport.mustache",
-    "PetDetails.mustache", "PhotoStep.mustache", "ReportPage.mustache", "ReportPreview.mustache",
+    "ChoiceField.mustache", "CoordinateFields.mustache", "FormStep.mustache", "PetDetails.mustache",
+    "PhotoStep.mustache", "ReportFlow.mustache", "ReportPage.mustache", "ReportPreview.mustache",
     "StepHeader.mustache", "SubmittedStep.mustache", "TextField.mustache", "pet.js", "report.css", "report.js",
 ]
 
@@ -206,7 +206,9 @@ let package = Package(
         // of a stored report, and its photo (`ReportPhotos`: a folder beside the store today).
         .target(
             name: "Reports",
-            dependencies: ["Geodata", "Geodesy", "Locking", "OutsideInput", "PetSpotJSON", "ReportSteps", "ReportStore"]),
+            dependencies: [
+                "Geodata", "Geodesy", "Locking", "OutsideInput", "PetSpotJSON", "ReportSteps", "ReportStore",
+            ]),
 
         // Opens the store a URL names, whatever its engine.
         .target(
@@ -283,7 +285,8 @@ let package = Package(
             name: "PetSpotServiceTests",
             dependencies: [
                 "PetSpotService", "PetSpotJSON", "Location", "Scenarios", "Geodata", "GPSDTestSupport",
-                "LocationTestSupport", "Locking", "ReportStore", "SQLiteReportStore", "ReportSteps", "Geodesy", "Reports",
+                "LocationTestSupport", "Locking", "ReportStore", "SQLiteReportStore", "ReportSteps", "Geodesy",
+                "Reports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -298,7 +301,8 @@ let package = Package(
         .testTarget(
             name: "ReportStoreTests",
             dependencies: [
-                "ReportStore", "SQLiteReportStore", "PostgresReportStore", "ReportStoreOpener", "ReportStoreTestSupport",
+                "ReportStore", "SQLiteReportStore", "PostgresReportStore", "ReportStoreOpener",
+                "ReportStoreTestSupport",
                 "Geodata", "Geodesy",
             ]),
     ],

@@ -4,8 +4,8 @@ import Location
 import Logging
 import OutsideInput
 import PetSpotService
-import Reports
 import ReportStore
+import Reports
 import Scenarios
 
 extension PetSpot {

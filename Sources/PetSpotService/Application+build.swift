@@ -2,6 +2,7 @@ public import Hummingbird
 import Logging
 import NIOCore
 import ReportSteps
+import Reports
 
 /// The service's application: the router with every controller, the middlewares (request
 /// log, CORS for the allowed origins, problem details for every error), and the location
@@ -55,7 +56,10 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
         configuration: PageConfiguration(
             location: configuration.location, today: today, storesReports: configuration.reports != nil)
     ).addRoutes(to: router)
-    ReportStepsController(location: configuration.location, today: today).addRoutes(to: router)
+    ReportStepsController(
+        location: configuration.location, today: today,
+        keeper: configuration.reports.map { ReportKeeper(store: $0, photos: configuration.photos) }
+    ).addRoutes(to: router)
     ReportPhotosController().addRoutes(to: router)
     routes.set(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })
     return router

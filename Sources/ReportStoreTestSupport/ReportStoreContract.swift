@@ -93,4 +93,3 @@ public enum ReportStoreContract {
         }
     }
 }
-

@@ -90,6 +90,19 @@ struct OpenAPIConformanceTests {
                 try check(example.method, example.path, answer)
             }
         }
+        // Submit report where the photo cannot be kept (no photos here): 503, nothing stored.
+        try await TestServer.with(
+            ServiceConfiguration(logger: TestServer.quietLogger, reports: store, today: ReportRoutesTests.today)
+        ) { server in
+            let before = try await store.count()
+            let path = "/v1/report-steps/missing/contactDetails"
+            let answer = try await server.request(
+                "POST", path, headers: ExampleRequests.json, body: Array(ExampleRequests.missingSubmit.utf8))
+            #expect(answer.status == 503, "\(answer.body)")
+            #expect(try answer.object["reason"] as? String == "noPhotos")
+            #expect(try await store.count() == before, "nothing stored without its photo")
+            try check("POST", path, answer)
+        }
         await store.close()
         // A gpsd source nobody listens on: the provider is unavailable.
         let deadGPSD = ServiceConfiguration(

@@ -1,6 +1,6 @@
 import Locking
-import Reports
 import ReportSteps
+import Reports
 
 /// The Found flow's "network layer" on the command line: Submit report writes the
 /// payload's JSON to standard output or `--output FILE`, and the photo — which the app

@@ -1,6 +1,7 @@
 import Foundation
 import OutsideInput
 import OutsideYAML
+import ReportSteps
 import Yams
 
 /// A report wizard answered from a file: a flat JSON object or YAML mapping of field names to
@@ -74,9 +75,10 @@ struct ReportAnswers {
     }
 
     /// Problems for every key not in `known`.
-    func unknownKeys(known: [String]) -> [(field: String, message: String)] {
+    func unknownKeys(known: [String]) -> [FieldProblem] {
         entries.filter { !known.contains($0.key) }.map {
-            ($0.key, "not a field of this report (fields: \(known.joined(separator: ", ")))")
+            FieldProblem(
+                field: $0.key, message: "not a field of this report (fields: \(known.joined(separator: ", ")))")
         }
     }
 

@@ -3,8 +3,8 @@ import Geodata
 import Geodesy
 import OutsideInput
 import PetSpotJSON
-import Reports
 import ReportStore
+import Reports
 
 extension PetSpot.Reports {
     /// `petspot reports list`.

@@ -66,7 +66,9 @@ extension ReportsController {
             guard let found else { throw Problem(.notFound, detail: "Report \(id) has no photo.") }
             return Response(
                 status: .ok,
-                headers: [.contentType: found.type.mimeType, .cacheControl: "no-cache", .xContentTypeOptions: "nosniff"],
+                headers: [
+                    .contentType: found.type.mimeType, .cacheControl: "no-cache", .xContentTypeOptions: "nosniff",
+                ],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: found.bytes)))
         }
     }

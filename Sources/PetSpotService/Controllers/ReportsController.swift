@@ -171,14 +171,15 @@ struct ReportsController {
 
     /// `{"status": "CLOSED"}`.
     private static func status(_ data: Data) throws(Problem) -> ReportStatus {
-        var body = try ReportBody(data, known: ["status"])
-        let text = body.text("status")
-        if text == nil, body.errors.isEmpty { body.fail("status", "is required: \(ReportStatus.choices)") }
+        let name = ReportJSON.Key.status.rawValue
+        var body = try PostedFields(data, known: [name])
+        let text = body.text(name)
+        if text == nil, body.problems.isEmpty { body.fail(name, "is required: \(ReportStatus.choices)") }
         if let text, ReportStatus(text: text) == nil {
-            body.fail("status", "\"\(String(text.prefix(40)).terminalSafe)\" is not one of \(ReportStatus.choices)")
+            body.fail(name, "\"\(String(text.prefix(40)).terminalSafe)\" is not one of \(ReportStatus.choices)")
         }
-        guard body.errors.isEmpty, let text, let status = ReportStatus(text: text) else {
-            throw ReportSubmission.invalid(body.errors)
+        guard body.problems.isEmpty, let text, let status = ReportStatus(text: text) else {
+            throw ReportSubmission.invalid(body.problems)
         }
         return status
     }

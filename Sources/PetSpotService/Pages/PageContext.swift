@@ -104,9 +104,12 @@ struct CoordinateContext {
     let buttonId: String
     let helper: String
 
-    init(step: String, _ fields: CoordinateFields) {
-        latitude = TextFieldContext(step: step, name: "latitude", fields.latitudeField, inputMode: "decimal")
-        longitude = TextFieldContext(step: step, name: "longitude", fields.longitudeField, inputMode: "decimal")
+    /// The block of `step`, its inputs named `latitude` and `longitude` (the fields' names).
+    init(step: String, _ fields: CoordinateFields, latitude: String, longitude: String) {
+        self.latitude = TextFieldContext(
+            step: step, name: latitude, fields.latitudeField, value: fields.latitudeText, inputMode: "decimal")
+        self.longitude = TextFieldContext(
+            step: step, name: longitude, fields.longitudeField, value: fields.longitudeText, inputMode: "decimal")
         buttonTitle = fields.copy.buttonTitle
         buttonId = fields.copy.buttonAccessibilityIdentifier
         helper = fields.helperText

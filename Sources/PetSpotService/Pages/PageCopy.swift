@@ -52,8 +52,6 @@ enum PageCopy {
         "This page needs JavaScript to load the pet\u{2019}s details. Or run `petspot show ID` in a terminal."
     /// What a screen reader hears while the card loads (the spinner says it to the eye).
     static let petLoading = "Loading pet details\u{2026}"
-    /// Over the card when the report was stored but its photo was not (the reason follows).
-    static let photoNotSaved = "The report was saved, but its photo was not, so the card has no photo."
     /// The photo's alternative text.
     static let petPhotoAlt = "Photo of the pet"
     /// The question Remove Report asks.

@@ -21,8 +21,8 @@ enum PageTemplates {
 
     static let templateFiles: [(String, [UInt8])] = [
         ("ReportPage", PackageResources.ReportPage_mustache),
-        ("FoundReport", PackageResources.FoundReport_mustache),
-        ("MissingReport", PackageResources.MissingReport_mustache),
+        ("ReportFlow", PackageResources.ReportFlow_mustache),
+        ("FormStep", PackageResources.FormStep_mustache),
         ("StepHeader", PackageResources.StepHeader_mustache),
         ("PhotoStep", PackageResources.PhotoStep_mustache),
         ("TextField", PackageResources.TextField_mustache),
