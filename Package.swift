@@ -219,7 +219,7 @@ let package = Package(
         .target(
             name: "ReportStoreTestSupport",
             dependencies: [
-                "ReportStore", "Geodata", "Geodesy",
+                "ReportStore", "Geodata", "Geodesy", "Reports", "ReportSteps",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
@@ -302,8 +302,7 @@ let package = Package(
             name: "ReportStoreTests",
             dependencies: [
                 "ReportStore", "SQLiteReportStore", "PostgresReportStore", "ReportStoreOpener",
-                "ReportStoreTestSupport",
-                "Geodata", "Geodesy",
+                "ReportStoreTestSupport", "Reports", "ReportSteps", "Geodata", "Geodesy",
             ]),
     ],
     swiftLanguageModes: [.v6]
