@@ -24,7 +24,8 @@ let bundledScenarioFiles = [
 let reportPageFiles = [
     "ChoiceField.mustache", "CoordinateFields.mustache", "FormStep.mustache", "PetDetails.mustache",
     "PhotoStep.mustache", "ReportFlow.mustache", "ReportPage.mustache", "ReportPreview.mustache",
-    "StepHeader.mustache", "SubmittedStep.mustache", "TextField.mustache", "pet.js", "report.css", "report.js",
+    "StepHeader.mustache", "StepIntro.mustache", "SubmittedStep.mustache", "TextField.mustache", "pet.js", "report.css",
+    "report.js",
 ]
 
 let package = Package(

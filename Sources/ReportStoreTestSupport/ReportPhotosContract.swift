@@ -12,6 +12,20 @@ public import Reports
 ///
 /// `photos` must start with no photo for the ids `p-1`, `p-2` and `p-:~@+._3`.
 public enum ReportPhotosContract {
+    /// The parts of the contract the checks belong to.
+    public enum Requirement: String, Sendable, Hashable, CaseIterable {
+        /// An id without a photo has none, and removing it is not an error.
+        case none = "no photo"
+        /// A photo reads back as written, with its type.
+        case writingAndReading = "writing and reading"
+        /// A photo of another type replaces the earlier one.
+        case replacing
+        /// Ids are independent.
+        case independence
+        /// Writes at the same time leave one of them, whole.
+        case concurrentWrites = "writes at once"
+    }
+
     /// A PNG's first bytes, then `count` more.
     static func png(_ count: Int) -> Data {
         Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: count))
@@ -24,7 +38,7 @@ public enum ReportPhotosContract {
     /// - Returns: every broken requirement, with what was seen (empty: the keeper conforms).
     public static func check(_ photos: any ReportPhotos) async -> [ReportPhotosViolation] {
         var found: [ReportPhotosViolation] = []
-        func run(_ requirement: ReportPhotosViolation.Requirement, _ body: () async throws -> [String]) async {
+        func run(_ requirement: Requirement, _ body: () async throws -> [String]) async {
             do {
                 found += try await body().map { ReportPhotosViolation(requirement, $0) }
             } catch {
@@ -94,35 +108,4 @@ public enum ReportPhotosContract {
         }
         return found
     }
-}
-
-/// A requirement of ``ReportPhotos`` a keeper broke, as ``ReportPhotosContract`` found it.
-public struct ReportPhotosViolation: Sendable, Hashable, CustomStringConvertible {
-    /// The part of the contract a check belongs to.
-    public enum Requirement: String, Sendable, Hashable, CaseIterable {
-        /// An id without a photo has none, and removing it is not an error.
-        case none = "no photo"
-        /// A photo reads back as written, with its type.
-        case writingAndReading = "writing and reading"
-        /// A photo of another type replaces the earlier one.
-        case replacing
-        /// Ids are independent.
-        case independence
-        /// Writes at the same time leave one of them, whole.
-        case concurrentWrites = "writes at once"
-    }
-
-    /// Which requirement.
-    public let requirement: Requirement
-    /// What was seen instead, or how the check failed.
-    public let finding: String
-
-    /// A violation of `requirement`.
-    public init(_ requirement: Requirement, _ finding: String) {
-        self.requirement = requirement
-        self.finding = finding
-    }
-
-    /// `requirement: finding`.
-    public var description: String { "\(requirement.rawValue): \(finding)" }
 }

@@ -13,6 +13,30 @@ public import ReportStore
 /// `open` must give the same, initially empty, store each time it is called: the check
 /// closes it and opens it again to see that what was acknowledged lasts.
 public enum ReportStoreContract {
+    /// The parts of the contract the checks belong to.
+    public enum Requirement: String, Sendable, Hashable, CaseIterable {
+        /// The store opens.
+        case opening = "opening the store"
+        /// A new store is empty.
+        case newStore = "a new store"
+        /// What is added reads back as it was added.
+        case addingAndReading = "adding and reading"
+        /// Duplicate ids and invalid reports are refused, and change nothing.
+        case refusals = "duplicates and invalid reports"
+        /// Listing is in id order by bytes, in pages that continue.
+        case listing
+        /// Status changes and removals last and reach nearby search.
+        case statusAndRemoval = "status and removal"
+        /// Imports are all or nothing and list every problem by line.
+        case imports
+        /// Imports of hundreds of rows, in an engine's batches.
+        case largeImports = "large imports"
+        /// Nearby answers what `NearbySearch` answers.
+        case nearby
+        /// What was acknowledged lasts across closing and opening again.
+        case reopening
+    }
+
     /// Runs every check.
     ///
     /// - Returns: every broken requirement, with what was seen (empty: the store conforms).
@@ -81,7 +105,7 @@ public enum ReportStoreContract {
         var items: [ReportStoreViolation] = []
 
         mutating func run(
-            _ requirement: ReportStoreViolation.Requirement, _ body: (inout [String]) async throws -> Void
+            _ requirement: Requirement, _ body: (inout [String]) async throws -> Void
         ) async {
             var found: [String] = []
             do {

@@ -26,18 +26,8 @@ public enum ReportRecords {
         /// Reward text.
         public var reward: String?
 
-        /// Extras from their parts.
-        public init(
-            place: String? = nil, radius: SearchRadius? = nil, phone: String? = nil, email: String? = nil,
-            photoUrl: String? = nil, reward: String? = nil
-        ) {
-            self.place = place
-            self.radius = radius
-            self.phone = phone
-            self.email = email
-            self.photoUrl = photoUrl
-            self.reward = reward
-        }
+        /// No extras: set the ones a report has.
+        public init() {}
     }
 
     /// A new `ACTIVE` missing report from the Missing flow's state (its microchip number and

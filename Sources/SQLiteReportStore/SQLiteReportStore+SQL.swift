@@ -22,38 +22,26 @@ extension SQLiteReportStore {
     }
 
     /// Runs `body` in a write transaction (committed when it returns, rolled back when it throws).
-    func write<T>(_ what: String, _ body: (Database) throws -> T) throws(ReportStoreError)
-        -> T
-    {
-        do {
-            return try pool.write { db in try body(db) }
-        } catch let error as ReportStoreError {
-            throw error
-        } catch {
-            throw .storage(what, Self.reason(error))
-        }
+    func write<T>(_ what: String, _ body: (Database) throws -> T) throws(ReportStoreError) -> T {
+        try Self.catching(what) { try pool.write { db in try body(db) } }
     }
 
-    func read<T>(_ what: String, _ body: (Database) throws -> T) throws(ReportStoreError)
-        -> T
-    {
-        do {
-            return try pool.read { db in try body(db) }
-        } catch let error as ReportStoreError {
-            throw error
-        } catch {
-            throw .storage(what, Self.reason(error))
-        }
+    /// Runs `body` with a read-only connection (it never waits for the writer: WAL).
+    func read<T>(_ what: String, _ body: (Database) throws -> T) throws(ReportStoreError) -> T {
+        try Self.catching(what) { try pool.read { db in try body(db) } }
     }
 
-    /// `body`'s value; a GRDB error becomes a storage error, a ReportStoreError passes through.
-    static func catching<T>(_ body: () throws -> T) throws(ReportStoreError) -> T {
+    /// `body`'s value; a GRDB error becomes a storage error (while doing `what`), a
+    /// ReportStoreError passes through.
+    static func catching<T>(_ what: String = "running a statement", _ body: () throws -> T) throws(ReportStoreError)
+        -> T
+    {
         do {
             return try body()
         } catch let error as ReportStoreError {
             throw error
         } catch {
-            throw .storage("running a statement", reason(error))
+            throw .storage(what, reason(error))
         }
     }
 

@@ -21,10 +21,7 @@ extension ReportStepsController {
         var replay = StepReplay(
             machine: Missing(today: today), form: \.contactStep, check: { $0.check(.contactDetails) },
             coordinates: nil)
-        guard request.action == .continue else {
-            _ = try replay.replay(request)
-            return answer(replay, names, request, outcome: nil, location: nil)
-        }
+        guard request.action == .continue else { return try replayed(replay, names, request) }
         let description = try Self.earlier(request, Missing.Step.animalDescription.name)
         var machine = Missing(today: today)
         try Self.enter(request.earlierSteps[Missing.Step.microchip.name] ?? [:], into: \.microchipStep, of: &machine)
@@ -34,8 +31,7 @@ extension ReportStepsController {
         try Self.enter(description, into: \.descriptionStep, of: &machine)
         if stayed == nil { stayed = machine.send(.continueTapped).outcome.toast }
         replay.machine = machine
-        try replay.replayBase(request)
-        if let edit = request.edit { try replay.enter(edit.value, in: edit.field) }
+        try replay.replayEdits(request)
         guard stayed == nil else { return backTo(replay, names, request, toast: stayed, step: machine.step.name) }
         let outcome = replay.machine.send(.continueTapped).outcome
         var answer = answer(replay, names, request, outcome: outcome, location: nil)
@@ -56,10 +52,7 @@ extension ReportStepsController {
             earlier: [Found.Step.petDetails.name: StepReplay<Found, FoundPetDetailsStep>.fields])
         var replay = StepReplay(
             machine: Found(today: today), form: \.contactStep, check: { $0.check(.contactInfo) }, coordinates: nil)
-        guard request.action == .continue else {
-            _ = try replay.replay(request)
-            return answer(replay, names, request, outcome: nil, location: nil)
-        }
+        guard request.action == .continue else { return try replayed(replay, names, request) }
         let details = try Self.earlier(request, Found.Step.petDetails.name)
         var machine = Found(today: today)
         var stayed = Self.attach(request.photo, to: &machine.photoStep)
@@ -67,8 +60,7 @@ extension ReportStepsController {
         try Self.enter(details, into: \.petDetailsStep, of: &machine)
         if stayed == nil { stayed = machine.send(.continueTapped).outcome.toast }
         replay.machine = machine
-        try replay.replayBase(request)
-        if let edit = request.edit { try replay.enter(edit.value, in: edit.field) }
+        try replay.replayEdits(request)
         guard stayed == nil else { return backTo(replay, names, request, toast: stayed, step: machine.step.name) }
         let effects = replay.machine.send(.submitTapped)
         var answer = answer(replay, names, request, outcome: effects.outcome, location: nil)

@@ -125,13 +125,9 @@ struct ReportStepsController {
     {
         var replay = replay
         let request = try StepRequest(body, fields: StepReplay<Machine, Form>.fields)
-        guard locating else {
-            let outcome = try replay.replay(request)
-            return answer(replay, names, request, outcome: outcome, location: request.location).json
-        }
+        guard locating else { return try replayed(replay, names, request).json }
         guard let coordinates = replay.coordinates else { throw Self.noLocation(flow: names.flow, step: names.step) }
-        try replay.replayBase(request)
-        if let edit = request.edit { try replay.enter(edit.value, in: edit.field) }
+        try replay.replayEdits(request)
         let outcome: LocationRequestOutcome
         if let browser = request.browser {
             outcome = browser.outcome
@@ -142,6 +138,15 @@ struct ReportStepsController {
         _ = replay.machine[keyPath: fields].beginLocationRequest()
         replay.machine[keyPath: fields].finishLocationRequest(outcome)
         return answer(replay, names, request, outcome: nil, location: outcome).json
+    }
+
+    /// An edit or Continue replayed on its step: what the step shows after it.
+    func replayed<Machine: Sendable, Form: FieldForm>(
+        _ replay: StepReplay<Machine, Form>, _ names: Names, _ request: StepRequest
+    ) throws(Problem) -> StepAnswer {
+        var replay = replay
+        let outcome = try replay.replay(request)
+        return answer(replay, names, request, outcome: outcome, location: request.location)
     }
 
     /// What the step shows after `request`.

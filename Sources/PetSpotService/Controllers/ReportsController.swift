@@ -184,23 +184,16 @@ struct ReportsController {
         return status
     }
 
-    /// A JSON request body (`application/json`), at most ``ServiceLimits/maximumBodyBytes``:
-    /// 415 for another media type, 413 past the limit, 400 when empty.
+    /// A JSON request body (`application/json`), at most ``ServiceLimits/maximumBodyBytes``
+    /// (``RequestBody``, as every JSON route): 415 for another media type, 413 past the limit,
+    /// 400 when empty.
     static func jsonBody(_ request: Request) async throws -> Data {
-        let mediaType = request.headers[.contentType]?.split(separator: ";").first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        }
-        guard mediaType == "application/json" else {
-            throw Problem(
-                .unsupportedMediaType,
-                detail:
-                    "A report must be sent as application/json; got \(String((request.headers[.contentType] ?? "no Content-Type").prefix(80)).terminalSafe).",
-                headers: [.accept: "application/json"])
-        }
-        let buffer = try await ScenariosController.body(of: request)
-        guard buffer.readableBytes > 0 else {
+        try RequestBody.requireJSON(request)
+        let data = try await RequestBody.collect(
+            request, limit: ServiceLimits.maximumBodyBytes, what: "The request body")
+        guard !data.isEmpty else {
             throw Problem(.badRequest, detail: "The request body is empty; send a JSON object of report fields.")
         }
-        return Data(buffer.readableBytesView)
+        return data
     }
 }

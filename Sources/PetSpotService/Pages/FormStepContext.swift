@@ -5,11 +5,7 @@ import ReportSteps
 /// type (``ReportField``), the coordinates block, and the primary button.
 struct FormStepContext {
     let step: String
-    let header: StepHeaderContext
-    let heading: String
-    let hasHeading: Bool
-    let body: String
-    let hasBody: Bool
+    let intro: StepIntroContext
     let fields: [FieldContext]
     /// The latitude/longitude block, on the steps that have one (one entry, or none).
     let coordinates: [CoordinateContext]
@@ -29,12 +25,9 @@ struct FormStepContext {
         form: Form, coordinates: CoordinateFields?, continueId: String, continueTitle: String, today: CalendarDay
     ) {
         self.step = step.name
-        header = StepHeaderContext(
-            step: step.name, screen: screen, title: title, progress: step.progress, hasBack: hasBack)
-        self.heading = heading ?? ""
-        hasHeading = heading != nil
-        self.body = body ?? ""
-        hasBody = body != nil
+        intro = StepIntroContext(
+            StepHeaderContext(step: step.name, screen: screen, title: title, progress: step.progress, hasBack: hasBack),
+            heading: heading, body: body)
         fields = Form.Field.allCases.filter { $0.kind != .coordinate }.map {
             Self.field($0, of: form, step: step.name, today: today)
         }

@@ -116,14 +116,27 @@ struct CoordinateContext {
     }
 }
 
-/// A photo step from its ``PhotoStepCopy``.
-struct PhotoStepContext {
-    let step: String
+/// A step's top (`StepIntro.mustache`): its header, and its heading and body when it has them.
+struct StepIntroContext {
     let header: StepHeaderContext
     let heading: String
     let hasHeading: Bool
     let body: String
     let hasBody: Bool
+
+    init(_ header: StepHeaderContext, heading: String?, body: String?) {
+        self.header = header
+        self.heading = heading ?? ""
+        hasHeading = heading != nil
+        self.body = body ?? ""
+        hasBody = body != nil
+    }
+}
+
+/// A photo step from its ``PhotoStepCopy``.
+struct PhotoStepContext {
+    let step: String
+    let intro: StepIntroContext
     let browseTitle: String
     let secondary: String
     let hasSecondary: Bool
@@ -138,12 +151,10 @@ struct PhotoStepContext {
 
     init(step: String, screen: String, copy: PhotoStepCopy, hasBack: Bool) {
         self.step = step
-        header = StepHeaderContext(
-            step: step, screen: screen, title: copy.screenTitle, progress: copy.progress, hasBack: hasBack)
-        heading = copy.heading ?? ""
-        hasHeading = copy.heading != nil
-        body = copy.body ?? ""
-        hasBody = copy.body != nil
+        intro = StepIntroContext(
+            StepHeaderContext(
+                step: step, screen: screen, title: copy.screenTitle, progress: copy.progress, hasBack: hasBack),
+            heading: copy.heading, body: copy.body)
         browseTitle = copy.browseTitle
         secondary = copy.emptyStateSecondary ?? ""
         hasSecondary = copy.emptyStateSecondary != nil

@@ -24,6 +24,7 @@ enum PageTemplates {
         ("ReportFlow", PackageResources.ReportFlow_mustache),
         ("FormStep", PackageResources.FormStep_mustache),
         ("StepHeader", PackageResources.StepHeader_mustache),
+        ("StepIntro", PackageResources.StepIntro_mustache),
         ("PhotoStep", PackageResources.PhotoStep_mustache),
         ("TextField", PackageResources.TextField_mustache),
         ("ChoiceField", PackageResources.ChoiceField_mustache),

@@ -39,10 +39,16 @@ struct StepReplay<Machine: Sendable, Form: FieldForm> {
         try enter(request.values)
     }
 
-    /// Steps 2–5: Continue's outcome when it was Continue.
-    mutating func replay(_ request: StepRequest) throws(Problem) -> StepOutcome? {
+    /// Steps 2–4 and the new edit: what the page shows before its Continue or its location
+    /// request.
+    mutating func replayEdits(_ request: StepRequest) throws(Problem) {
         try replayBase(request)
         if let edit = request.edit { try enter(edit.value, in: edit.field) }
+    }
+
+    /// Steps 2–5: Continue's outcome when it was Continue.
+    mutating func replay(_ request: StepRequest) throws(Problem) -> StepOutcome? {
+        try replayEdits(request)
         guard request.action == .continue else { return nil }
         return check(&machine)
     }

@@ -36,6 +36,17 @@ public struct FieldTextError: Error, Sendable, Hashable, CustomStringConvertible
     static func quoted(_ text: String) -> String {
         "\"\(String(text.prefix(40)).terminalSafe)\""
     }
+
+    /// `body`'s value; its error, whose description is the message, as a field text error.
+    static func reading<Value, Failure: Error & CustomStringConvertible>(_ body: () throws(Failure) -> Value)
+        throws(FieldTextError) -> Value
+    {
+        do {
+            return try body()
+        } catch {
+            throw FieldTextError(error.description)
+        }
+    }
 }
 
 extension SpeciesTaxonomyOption: FieldValue {
@@ -75,11 +86,7 @@ extension CalendarDay: FieldValue {
     ///
     /// - Throws: the ``CalendarDayError``'s message.
     public init(fieldText text: String) throws(FieldTextError) {
-        do {
-            self = try CalendarDay(parsing: text)
-        } catch {
-            throw FieldTextError(error.description)
-        }
+        self = try FieldTextError.reading { () throws(CalendarDayError) in try CalendarDay(parsing: text) }
     }
 
     /// `YYYY-MM-DD`.
@@ -92,11 +99,7 @@ extension MicrochipNumber: FieldValue {
     ///
     /// - Throws: the ``EntryError``'s message; nothing is cut.
     public init(fieldText text: String) throws(FieldTextError) {
-        do {
-            self = try MicrochipNumber(validating: text)
-        } catch {
-            throw FieldTextError(error.description)
-        }
+        self = try FieldTextError.reading { () throws(EntryError) in try MicrochipNumber(validating: text) }
     }
 
     /// The digits: `"123456789012345"`.

@@ -15,6 +15,7 @@ public import Observation
 /// ```
 @MainActor
 @Observable
+@dynamicMemberLookup
 public final class FoundPetReportFlow {
     /// The wizard's steps in order.
     public typealias Step = FoundReportMachine.Step
@@ -42,26 +43,17 @@ public final class FoundPetReportFlow {
         machine = FoundReportMachine(today: today)
     }
 
-    /// The values collected so far.
-    public var state: ReportFoundPetFlowState { machine.state }
-    /// The step on screen.
-    public var step: Step { machine.step }
-    /// Where sending stands.
-    public var submission: Submission { machine.submission }
-    /// Step 1's model.
-    public var photoStep: PhotoStep {
-        get { machine.photoStep }
-        set { machine.photoStep = newValue }
+    /// The machine's values and step models — ``FoundReportMachine/state``, `step`,
+    /// `submission`, `petDetailsStep`, `draft`… — read, and the step models edited, through
+    /// the flow: `flow.petDetailsStep.setBreed("Beagle")`.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<FoundReportMachine, Value>) -> Value {
+        get { machine[keyPath: keyPath] }
+        set { machine[keyPath: keyPath] = newValue }
     }
-    /// Step 2's model.
-    public var petDetailsStep: FoundPetDetailsStep {
-        get { machine.petDetailsStep }
-        set { machine.petDetailsStep = newValue }
-    }
-    /// Step 3's model.
-    public var contactStep: ContactInfoStep {
-        get { machine.contactStep }
-        set { machine.contactStep = newValue }
+
+    /// The machine's read-only values: ``FoundReportMachine/state``, `step`, `submission`…
+    public subscript<Value>(dynamicMember keyPath: KeyPath<FoundReportMachine, Value>) -> Value {
+        machine[keyPath: keyPath]
     }
 
     /// Continue on *Upload photo* or *Pet details*: validates the step and, when valid,
@@ -109,9 +101,6 @@ public final class FoundPetReportFlow {
 
     /// Leaves the wizard: clears every value; a new start is a fresh session (FR-004).
     public func cancel() { machine.send(.cancel) }
-
-    /// What the person has entered so far, to save (see ``ReportDraft``).
-    public var draft: ReportDraft { machine.draft }
 
     /// Starts again from `draft` (``FoundReportMachine/restore(_:photoBytes:)``).
     public func restore(_ draft: ReportDraft, photoBytes: [UInt8]?) { machine.restore(draft, photoBytes: photoBytes) }

@@ -17,16 +17,13 @@
 /// ```
 public struct FoundReportMachine: Sendable {
     /// The wizard's steps in order.
-    public enum Step: Int, Sendable, Hashable, CaseIterable {
+    public enum Step: Int, ReportFlowStep {
         /// *Upload photo*, 1/3.
         case uploadPhoto = 1
         /// *Pet details*, 2/3.
         case petDetails = 2
         /// *Contact information*, 3/3.
         case contactInfo = 3
-
-        /// `"1/3"`, `"2/3"`, `"3/3"` (FR-002).
-        public var progress: String { "\(rawValue)/3" }
 
         /// The screen title of FR-017: "Upload photo", "Pet details", "Contact info".
         public var screenTitle: String {
@@ -36,19 +33,6 @@ public struct FoundReportMachine: Sendable {
             case .contactInfo: FoundFlowCopy.Contact.screenTitle
             }
         }
-
-        /// The step's name where steps are named (the step API's paths, the page's sections):
-        /// `"petDetails"`.
-        public var name: String { String(describing: self) }
-
-        /// The step named `name`, if any.
-        public init?(name: String) {
-            guard let step = Self.allCases.first(where: { $0.name == name }) else { return nil }
-            self = step
-        }
-
-        /// The step after this one; `nil` on the last.
-        public var next: Step? { Step(rawValue: rawValue + 1) }
 
         /// `true` for *Upload photo*, the step with a photo instead of fields.
         public var isPhoto: Bool { self == .uploadPhoto }
@@ -137,7 +121,7 @@ public struct FoundReportMachine: Sendable {
             return []
         case .submitTapped: return submit()
         case .back:
-            guard let previous = Step(rawValue: step.rawValue - 1) else { return [.leave] }
+            guard let previous = step.previous else { return [.leave] }
             step = previous
             return []
         case .cancel:

@@ -18,6 +18,7 @@ public import Observation
 /// ```
 @MainActor
 @Observable
+@dynamicMemberLookup
 public final class MissingPetReportFlow {
     /// The wizard's steps in order.
     public typealias Step = MissingReportMachine.Step
@@ -41,31 +42,17 @@ public final class MissingPetReportFlow {
         machine = MissingReportMachine(today: today, state: state)
     }
 
-    /// The values collected so far.
-    public var state: ReportMissingPetFlowState { machine.state }
-    /// The step on screen.
-    public var step: Step { machine.step }
-    /// `true` once *Contact details* passed Submit report: ``state`` holds the whole report.
-    public var isComplete: Bool { machine.isComplete }
-    /// Step 1's model.
-    public var microchipStep: MicrochipStep {
-        get { machine.microchipStep }
-        set { machine.microchipStep = newValue }
+    /// The machine's values and step models — ``MissingReportMachine/state``, `step`,
+    /// `isComplete`, `descriptionStep`, `draft`… — read, and the step models edited, through the
+    /// flow: `flow.descriptionStep.setRace("Beagle")`.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<MissingReportMachine, Value>) -> Value {
+        get { machine[keyPath: keyPath] }
+        set { machine[keyPath: keyPath] = newValue }
     }
-    /// Step 2's model.
-    public var photoStep: PhotoStep {
-        get { machine.photoStep }
-        set { machine.photoStep = newValue }
-    }
-    /// Step 3's model.
-    public var descriptionStep: AnimalDescriptionStep {
-        get { machine.descriptionStep }
-        set { machine.descriptionStep = newValue }
-    }
-    /// Step 4's model.
-    public var contactStep: ContactDetailsStep {
-        get { machine.contactStep }
-        set { machine.contactStep = newValue }
+
+    /// The machine's read-only values: ``MissingReportMachine/state``, `step`, `draft`…
+    public subscript<Value>(dynamicMember keyPath: KeyPath<MissingReportMachine, Value>) -> Value {
+        machine[keyPath: keyPath]
     }
 
     /// Continue on the current step (Submit report on the last): validates it and, when
@@ -95,9 +82,6 @@ public final class MissingPetReportFlow {
 
     /// Leaves the flow: clears every value and starts again at step 1.
     public func cancel() { machine.send(.cancel) }
-
-    /// What the person has entered so far, to save (see ``ReportDraft``).
-    public var draft: ReportDraft { machine.draft }
 
     /// Starts again from `draft` (``MissingReportMachine/restore(_:photoBytes:)``).
     public func restore(_ draft: ReportDraft, photoBytes: [UInt8]?) { machine.restore(draft, photoBytes: photoBytes) }

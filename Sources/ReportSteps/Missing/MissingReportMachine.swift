@@ -20,7 +20,7 @@
 /// ```
 public struct MissingReportMachine: Sendable {
     /// The wizard's steps in order.
-    public enum Step: Int, Sendable, Hashable, CaseIterable {
+    public enum Step: Int, ReportFlowStep {
         /// *Microchip number*, 1/4 (optional).
         case microchip = 1
         /// *Animal photo*, 2/4.
@@ -29,9 +29,6 @@ public struct MissingReportMachine: Sendable {
         case animalDescription = 3
         /// *Contact details*, 4/4: a phone number or an email; Submit report ends the flow.
         case contactDetails = 4
-
-        /// `"2/4"`.
-        public var progress: String { "\(rawValue)/4" }
 
         /// The screen title (`"Microchip number"`).
         public var title: String {
@@ -42,19 +39,6 @@ public struct MissingReportMachine: Sendable {
             case .contactDetails: MissingStepsCopy.Contact.title
             }
         }
-
-        /// The step's name where steps are named (the step API's paths, the page's sections):
-        /// `"animalDescription"`.
-        public var name: String { String(describing: self) }
-
-        /// The step named `name`, if any.
-        public init?(name: String) {
-            guard let step = Self.allCases.first(where: { $0.name == name }) else { return nil }
-            self = step
-        }
-
-        /// The step after this one; `nil` on the last.
-        public var next: Step? { Step(rawValue: rawValue + 1) }
 
         /// `true` for *Animal photo*, the step with a photo instead of fields.
         public var isPhoto: Bool { self == .animalPhoto }
@@ -131,7 +115,7 @@ public struct MissingReportMachine: Sendable {
             step = next
             return []
         case .back:
-            guard let previous = Step(rawValue: step.rawValue - 1) else { return [.leave] }
+            guard let previous = step.previous else { return [.leave] }
             step = previous
             return []
         case .cancel:
