@@ -23,7 +23,7 @@ let bundledScenarioFiles = [
 /// A test checks that this list and the folder agree.
 let reportPageFiles = [
     "ChoiceField.mustache", "CoordinateFields.mustache", "FormStep.mustache", "PetDetails.mustache",
-    "PhotoStep.mustache", "ReportFlow.mustache", "ReportPage.mustache", "ReportPreview.mustache",
+    "PhotoStep.mustache", "Question.mustache", "ReportFlow.mustache", "ReportPage.mustache", "ReportPreview.mustache",
     "StepHeader.mustache", "StepIntro.mustache", "SubmittedStep.mustache", "TextField.mustache", "pet.js", "report.css",
     "report.js",
 ]

@@ -1,6 +1,6 @@
-public import Geodata
+import Geodata
 import Geodesy
-public import ReportStore
+import ReportStore
 
 /// The contract's checks of adding, reading, refusing, listing, status changes and removals.
 extension ReportStoreContract {

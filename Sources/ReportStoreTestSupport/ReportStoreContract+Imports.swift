@@ -1,6 +1,6 @@
 import Geodata
 import Geodesy
-public import ReportStore
+import ReportStore
 
 /// The contract's checks of imports: all or nothing, every problem listed by line, large
 /// imports in batches.

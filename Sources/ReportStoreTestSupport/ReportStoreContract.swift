@@ -1,5 +1,5 @@
-public import Geodata
-public import Geodesy
+import Geodata
+import Geodesy
 public import ReportStore
 
 /// The implementation requirements of ``ReportStore`` as a check every store must pass: the

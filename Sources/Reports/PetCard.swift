@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Geodata
 import Geodesy
 public import PetSpotJSON

@@ -189,5 +189,12 @@ struct PageChromeContext {
     let settingsHelp: String
     let settingsHelpClose = PageCopy.settingsHelpClose
     let settingsHelpCloseId = PageCopy.settingsHelpCloseIdentifier
-    let cancelQuestion = WizardNavigationCopy.cancelQuestion
+    let cancelQuestion = QuestionDialog(name: "cancel", question: WizardNavigationCopy.cancelQuestion)
+}
+
+/// A question's dialog (``QuestionCopy``, `Question.mustache`): `name` makes its
+/// `data-modal`, its `data-action`s and its element ids (`cancel-title`).
+struct QuestionDialog {
+    let name: String
+    let question: QuestionCopy
 }

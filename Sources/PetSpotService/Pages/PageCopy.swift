@@ -1,3 +1,5 @@
+import ReportSteps
+
 /// The pages' own words: what only a web page says (the steps' copy, rules and messages are
 /// the ReportSteps models'). A test keeps them out of the models' way: none of these is a
 /// rule.
@@ -55,17 +57,11 @@ enum PageCopy {
     /// The photo's alternative text.
     static let petPhotoAlt = "Photo of the pet"
     /// The question Remove Report asks.
-    static let removeQuestionTitle = "Remove this report?"
-    /// Its body.
-    static let removeQuestionMessage = "The report is deleted from this server for everyone. This cannot be undone."
-    /// Keeps the report.
-    static let removeKeepTitle = "Keep report"
-    /// Its identifier.
-    static let removeKeepIdentifier = "removeReportAlert.keep.tap"
-    /// Removes it.
-    static let removeConfirmTitle = "Remove"
-    /// Its identifier.
-    static let removeConfirmIdentifier = "removeReportAlert.confirm.tap"
+    static let removeQuestion = QuestionCopy(
+        title: "Remove this report?",
+        message: "The report is deleted from this server for everyone. This cannot be undone.",
+        keepTitle: "Keep report", keepAccessibilityIdentifier: "removeReportAlert.keep.tap", confirmTitle: "Remove",
+        confirmAccessibilityIdentifier: "removeReportAlert.confirm.tap")
     /// After the report was removed.
     static let removedText = "The report was removed."
 }

@@ -32,6 +32,7 @@ enum PageTemplates {
         ("ReportPreview", PackageResources.ReportPreview_mustache),
         ("SubmittedStep", PackageResources.SubmittedStep_mustache),
         ("PetDetails", PackageResources.PetDetails_mustache),
+        ("Question", PackageResources.Question_mustache),
     ]
 
     /// The script and the style, by the name they are served under.

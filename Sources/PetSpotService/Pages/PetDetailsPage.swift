@@ -22,12 +22,7 @@ struct PetDetailsPage {
     let showMapId = PetDetailsPresenter.ID.showMap
     let removeTitle = PetDetailsPresenter.removeReportTitle
     let removeId = PetDetailsPresenter.ID.removeReport
-    let removeQuestionTitle = PageCopy.removeQuestionTitle
-    let removeQuestionMessage = PageCopy.removeQuestionMessage
-    let removeKeepTitle = PageCopy.removeKeepTitle
-    let removeKeepId = PageCopy.removeKeepIdentifier
-    let removeConfirmTitle = PageCopy.removeConfirmTitle
-    let removeConfirmId = PageCopy.removeConfirmIdentifier
+    let removeQuestion = QuestionDialog(name: "remove", question: PageCopy.removeQuestion)
     let removedText = PageCopy.removedText
     let newMissingTitle = PageCopy.missingTitle
     let newFoundTitle = PageCopy.foundTitle

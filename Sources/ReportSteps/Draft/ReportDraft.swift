@@ -73,19 +73,12 @@ extension MissingReportMachine {
             flow: .missing, step: step.rawValue, photoFilename: photoStep.photo?.filename, fields: fields)
     }
 
-    /// Starts again from `draft`: the photo (when `photoBytes` are given and still accepted),
-    /// every field's text, and the step it was on — as far as the steps before it pass
-    /// Continue.
+    /// Starts again from `draft` (``ReportMachine/restore(_:photoBytes:)``).
     public mutating func restore(_ draft: ReportDraft, photoBytes: [UInt8]?) {
-        send(.cancel)
-        if let filename = draft.photoFilename, let photoBytes {
-            try? photoStep.attach(filename: filename, bytes: photoBytes)
-        }
-        microchipStep.restore(draft.fields)
-        descriptionStep.restore(draft.fields)
-        contactStep.restore(draft.fields)
-        while let next = step.next, draft.step >= next.rawValue {
-            guard send(.continueTapped).isEmpty else { break }
+        resume(from: draft, photoBytes: photoBytes) { machine, fields in
+            machine.microchipStep.restore(fields)
+            machine.descriptionStep.restore(fields)
+            machine.contactStep.restore(fields)
         }
     }
 }
@@ -97,18 +90,11 @@ extension FoundReportMachine {
         return ReportDraft(flow: .found, step: step.rawValue, photoFilename: photoStep.photo?.filename, fields: fields)
     }
 
-    /// Starts again from `draft`: the photo (when `photoBytes` are given and still accepted),
-    /// every field's text, and the step it was on (as far as the steps before it still pass
-    /// Continue). Nothing else is validated.
+    /// Starts again from `draft` (``ReportMachine/restore(_:photoBytes:)``).
     public mutating func restore(_ draft: ReportDraft, photoBytes: [UInt8]?) {
-        send(.cancel)
-        if let filename = draft.photoFilename, let photoBytes {
-            try? photoStep.attach(filename: filename, bytes: photoBytes)
-        }
-        petDetailsStep.restore(draft.fields)
-        contactStep.restore(draft.fields)
-        while let next = step.next, draft.step >= next.rawValue {
-            guard send(.continueTapped).isEmpty else { break }
+        resume(from: draft, photoBytes: photoBytes) { machine, fields in
+            machine.petDetailsStep.restore(fields)
+            machine.contactStep.restore(fields)
         }
     }
 }

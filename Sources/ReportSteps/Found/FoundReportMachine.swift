@@ -15,7 +15,7 @@
 /// report.send(.submitTapped)                              // [.submit(payload, photo: photo, request: 0)]
 /// report.send(.sent(id: "r-1", request: 0))               // submission == .submitted(id: "r-1")
 /// ```
-public struct FoundReportMachine: Sendable {
+public struct FoundReportMachine: ReportMachine, StepChecking {
     /// The wizard's steps in order.
     public enum Step: Int, ReportFlowStep {
         /// *Upload photo*, 1/3.
@@ -51,7 +51,7 @@ public struct FoundReportMachine: Sendable {
     }
 
     /// What a front end does, and what comes back from the effects it carried out.
-    public enum Action: Sendable, Hashable {
+    public enum Action: ReportMachineAction {
         /// Continue on *Upload photo* or *Pet details*; on *Contact information* the check of
         /// Submit report without sending.
         case continueTapped
@@ -73,7 +73,7 @@ public struct FoundReportMachine: Sendable {
     }
 
     /// What the front end has to do after an action.
-    public enum Effect: Sendable, Hashable {
+    public enum Effect: ReportMachineEffect {
         /// The step stays: show the toast.
         case stay(Toast)
         /// Ask the location source once, then send ``Action/locationFinished(_:request:)``.
@@ -83,6 +83,13 @@ public struct FoundReportMachine: Sendable {
         case submit(FoundReportPayload, photo: PhotoAttachment, request: Int)
         /// The back arrow on the first step: leave the wizard.
         case leave
+
+        /// The toast of ``stay(_:)``.
+        public var toast: Toast? { if case .stay(let toast) = self { toast } else { nil } }
+        /// The request of ``requestLocation(request:)``.
+        public var locationRequest: Int? { if case .requestLocation(let request) = self { request } else { nil } }
+        /// `true` for ``leave``.
+        public var leaves: Bool { self == .leave }
     }
 
     /// "Today" for the date field.
@@ -90,7 +97,7 @@ public struct FoundReportMachine: Sendable {
     /// The values collected so far.
     public private(set) var state = ReportFoundPetFlowState()
     /// The step on screen.
-    public private(set) var step: Step = .uploadPhoto
+    public var step: Step { cursor.step }
     /// Where sending stands.
     public private(set) var submission: Submission = .idle
     /// Step 1's model.
@@ -99,8 +106,9 @@ public struct FoundReportMachine: Sendable {
     public var petDetailsStep: FoundPetDetailsStep
     /// Step 3's model.
     public var contactStep = ContactInfoStep(state: ReportFoundPetFlowState())
-    /// Bumped by ``Action/cancel``: what was under way before is ignored when it ends.
-    private var generation = 0
+    /// The step on screen, and what outdates a location request or a send when Cancel
+    /// starts again.
+    private var cursor = FlowCursor(Step.uploadPhoto)
 
     /// A fresh wizard.
     public init(today: Today = .system()) {
@@ -117,33 +125,29 @@ public struct FoundReportMachine: Sendable {
         case .continueTapped:
             let outcome = check(step, writing: true)
             guard outcome.advances else { return outcome.toast.map { [.stay($0)] } ?? [] }
-            if let next = step.next { step = next }
+            _ = cursor.advance()
             return []
         case .submitTapped: return submit()
-        case .back:
-            guard let previous = step.previous else { return [.leave] }
-            step = previous
-            return []
+        case .back: return cursor.back() ? [] : [.leave]
         case .cancel:
-            let generation = generation + 1
+            let cursor = cursor.restarted()
             self = FoundReportMachine(today: today)
-            self.generation = generation
+            self.cursor = cursor
             return []
         case .requestLocation:
-            guard petDetailsStep.coordinates.beginLocationRequest() else { return [] }
-            return [.requestLocation(request: generation)]
+            return cursor.beginLocationRequest(in: &petDetailsStep.coordinates).map { [.requestLocation(request: $0)] }
+                ?? []
         case .locationFinished(let outcome, let request):
-            guard request == generation else { return [] }
-            petDetailsStep.coordinates.finishLocationRequest(outcome)
+            if cursor.isCurrent(request) { petDetailsStep.coordinates.finishLocationRequest(outcome) }
             return []
         case .sent(let id, let request):
             // Sent after a Cancel: the wizard that asked is gone.
-            guard request == generation else { return [.stay(Toast(FoundFlowCopy.submissionFailed))] }
+            guard cursor.isCurrent(request) else { return [.stay(Toast(FoundFlowCopy.submissionFailed))] }
             submission = .submitted(id: id)
             return []
         case .sendFailed(let message, let request):
             let toast = Toast(message ?? FoundFlowCopy.submissionFailed)
-            if request == generation { submission = .failed(message: toast.message) }
+            if cursor.isCurrent(request) { submission = .failed(message: toast.message) }
             return [.stay(toast)]
         }
     }
@@ -162,44 +166,27 @@ public struct FoundReportMachine: Sendable {
             return [.stay(.correctHighlightedFields)]
         }
         submission = .submitting
-        return [.submit(payload, photo: photo, request: generation)]
+        return [.submit(payload, photo: photo, request: cursor.generation)]
     }
 
-    /// Continue's check of `step` without moving or writing anything: its fields get their
-    /// inline messages. For a report given whole (an answers file).
+    /// Continue's check of `step` without moving or writing anything
+    /// (``ReportMachine/check(_:)``).
     @discardableResult
     public mutating func check(_ step: Step) -> StepOutcome { check(step, writing: false) }
 
-    /// Continue on every step with fields at once, for a report given whole without its photo
-    /// (a posted report names its photo by URL): each step checks its fields and writes its
-    /// valid values into ``state``, and every step's messages are set, even after one that
-    /// fails. The step on screen does not change.
-    ///
-    /// - Returns: `true` when every step passed: ``state`` then holds the report.
+    /// Continue on every step with fields at once (``MissingReportMachine/checkFields()``).
     @discardableResult
-    public mutating func checkFields() -> Bool {
-        [Step.petDetails, .contactInfo].map { check($0, writing: true).advances }.allSatisfy { $0 }
-    }
+    public mutating func checkFields() -> Bool { checkEveryFieldStep() }
 
-    private mutating func check(_ step: Step, writing: Bool) -> StepOutcome {
+    mutating func check(_ step: Step, writing: Bool) -> StepOutcome {
         var values = state
-        let outcome: StepOutcome
-        switch step {
-        case .uploadPhoto:
-            outcome = photoStep.continueTapped()
-            if outcome.advances { values.photo = photoStep.photo }
-        case .petDetails: outcome = petDetailsStep.continueTapped(writingTo: &values)
-        case .contactInfo: outcome = contactStep.continueTapped(writingTo: &values)
-        }
+        let outcome =
+            switch step {
+            case .uploadPhoto: photoStep.continueTapped(writingTo: &values.photo)
+            case .petDetails: petDetailsStep.continueTapped(writingTo: &values)
+            case .contactInfo: contactStep.continueTapped(writingTo: &values)
+            }
         if writing { state = values }
         return outcome
-    }
-}
-
-extension [FoundReportMachine.Effect] {
-    /// What the action did: the toast when the step stayed, else ``StepOutcome/advance``.
-    public var outcome: StepOutcome {
-        for case .stay(let toast) in self { return .stay(toast) }
-        return .advance
     }
 }

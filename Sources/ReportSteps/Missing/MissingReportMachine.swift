@@ -18,7 +18,7 @@
 /// report.send(.locationFinished(.located(warsaw), request: 0))
 /// report.send(.continueTapped)                         // [.stay(toast)]: species, race, gender
 /// ```
-public struct MissingReportMachine: Sendable {
+public struct MissingReportMachine: ReportMachine, StepChecking {
     /// The wizard's steps in order.
     public enum Step: Int, ReportFlowStep {
         /// *Microchip number*, 1/4 (optional).
@@ -45,7 +45,7 @@ public struct MissingReportMachine: Sendable {
     }
 
     /// What a front end does.
-    public enum Action: Sendable, Hashable {
+    public enum Action: ReportMachineAction {
         /// Continue on the current step (Submit report on the last).
         case continueTapped
         /// The back arrow.
@@ -59,7 +59,7 @@ public struct MissingReportMachine: Sendable {
     }
 
     /// What the front end has to do after an action.
-    public enum Effect: Sendable, Hashable {
+    public enum Effect: ReportMachineEffect {
         /// The step stays: show the toast (its fields carry their messages).
         case stay(Toast)
         /// Ask the location source once, then send ``Action/locationFinished(_:request:)``.
@@ -68,6 +68,13 @@ public struct MissingReportMachine: Sendable {
         case leave
         /// Submit report passed: ``state`` holds the whole report.
         case complete
+
+        /// The toast of ``stay(_:)``.
+        public var toast: Toast? { if case .stay(let toast) = self { toast } else { nil } }
+        /// The request of ``requestLocation(request:)``.
+        public var locationRequest: Int? { if case .requestLocation(let request) = self { request } else { nil } }
+        /// `true` for ``leave``.
+        public var leaves: Bool { self == .leave }
     }
 
     /// "Today" for the date field.
@@ -75,7 +82,7 @@ public struct MissingReportMachine: Sendable {
     /// The values collected so far.
     public private(set) var state: ReportMissingPetFlowState
     /// The step on screen.
-    public private(set) var step: Step = .microchip
+    public var step: Step { cursor.step }
     /// `true` once *Contact details* passed Submit report: ``state`` holds the whole report.
     public private(set) var isComplete = false
     /// Step 1's model.
@@ -86,8 +93,8 @@ public struct MissingReportMachine: Sendable {
     public var descriptionStep: AnimalDescriptionStep
     /// Step 4's model.
     public var contactStep: ContactDetailsStep
-    /// Bumped by ``Action/cancel``, so that a location request started before it is ignored.
-    private var generation = 0
+    /// The step on screen, and what outdates a location request when Cancel starts again.
+    private var cursor = FlowCursor(Step.microchip)
 
     /// A fresh wizard showing `state`'s values (empty by default).
     public init(today: Today = .system(), state: ReportMissingPetFlowState = ReportMissingPetFlowState()) {
@@ -108,34 +115,28 @@ public struct MissingReportMachine: Sendable {
         case .continueTapped:
             let outcome = check(step, writing: true)
             guard outcome.advances else { return outcome.toast.map { [.stay($0)] } ?? [] }
-            guard let next = step.next else {
+            guard cursor.advance() else {
                 isComplete = true
                 return [.complete]
             }
-            step = next
             return []
-        case .back:
-            guard let previous = step.previous else { return [.leave] }
-            step = previous
-            return []
+        case .back: return cursor.back() ? [] : [.leave]
         case .cancel:
-            let generation = generation + 1
+            let cursor = cursor.restarted()
             self = MissingReportMachine(today: today)
-            self.generation = generation
+            self.cursor = cursor
             return []
         case .requestLocation:
-            guard descriptionStep.coordinates.beginLocationRequest() else { return [] }
-            return [.requestLocation(request: generation)]
+            return cursor.beginLocationRequest(in: &descriptionStep.coordinates).map { [.requestLocation(request: $0)] }
+                ?? []
         case .locationFinished(let outcome, let request):
-            guard request == generation else { return [] }
-            descriptionStep.coordinates.finishLocationRequest(outcome)
+            if cursor.isCurrent(request) { descriptionStep.coordinates.finishLocationRequest(outcome) }
             return []
         }
     }
 
-    /// Continue's check of `step` without moving or writing anything: its fields get their
-    /// inline messages. For a report given whole (an answers file), whose every step is
-    /// checked even when an earlier one fails.
+    /// Continue's check of `step` without moving or writing anything
+    /// (``ReportMachine/check(_:)``).
     @discardableResult
     public mutating func check(_ step: Step) -> StepOutcome { check(step, writing: false) }
 
@@ -146,32 +147,18 @@ public struct MissingReportMachine: Sendable {
     ///
     /// - Returns: `true` when every step passed: ``state`` then holds the report.
     @discardableResult
-    public mutating func checkFields() -> Bool {
-        [Step.microchip, .animalDescription, .contactDetails].map { check($0, writing: true).advances }.allSatisfy {
-            $0
-        }
-    }
+    public mutating func checkFields() -> Bool { checkEveryFieldStep() }
 
-    private mutating func check(_ step: Step, writing: Bool) -> StepOutcome {
+    mutating func check(_ step: Step, writing: Bool) -> StepOutcome {
         var values = state
-        let outcome: StepOutcome
-        switch step {
-        case .microchip: outcome = microchipStep.continueTapped(writingTo: &values)
-        case .animalPhoto:
-            outcome = photoStep.continueTapped()
-            if outcome.advances { values.photo = photoStep.photo }
-        case .animalDescription: outcome = descriptionStep.continueTapped(writingTo: &values)
-        case .contactDetails: outcome = contactStep.continueTapped(writingTo: &values)
-        }
+        let outcome =
+            switch step {
+            case .microchip: microchipStep.continueTapped(writingTo: &values)
+            case .animalPhoto: photoStep.continueTapped(writingTo: &values.photo)
+            case .animalDescription: descriptionStep.continueTapped(writingTo: &values)
+            case .contactDetails: contactStep.continueTapped(writingTo: &values)
+            }
         if writing { state = values }
         return outcome
-    }
-}
-
-extension [MissingReportMachine.Effect] {
-    /// What Continue did: the toast when the step stayed, else ``StepOutcome/advance``.
-    public var outcome: StepOutcome {
-        for case .stay(let toast) in self { return .stay(toast) }
-        return .advance
     }
 }

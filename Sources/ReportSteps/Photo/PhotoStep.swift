@@ -127,4 +127,11 @@ public struct PhotoStep: Sendable, Hashable {
     public func continueTapped() -> StepOutcome {
         photo == nil ? .stay(.photoMandatory) : .advance
     }
+
+    /// Continue, writing the photo to `value` when it advances (a flow's state).
+    func continueTapped(writingTo value: inout PhotoAttachment?) -> StepOutcome {
+        let outcome = continueTapped()
+        if outcome.advances { value = photo }
+        return outcome
+    }
 }
