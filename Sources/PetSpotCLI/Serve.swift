@@ -66,6 +66,15 @@ extension PetSpot {
                 "A web origin allowed to call the API from a browser (CORS); repeatable.", valueName: "origin"))
         var allowedOrigins: [String] = []
 
+        @Option(
+            name: .customLong("allowed-host"),
+            help: ArgumentHelp(
+                "A host name the server answers for besides its address and localhost (the Host header); "
+                    + "repeatable. Others get 421.", valueName: "name"))
+        var allowedHosts: [String] = []
+
+        @OptionGroup(title: "Limits") var limitOptions: ServeLimitOptions
+
         @OptionGroup var storeOptions: StoreOptions
 
         @Option(
@@ -88,6 +97,7 @@ extension PetSpot {
                     throw ValidationError(error.description)
                 }
             }
+            try limitOptions.validate()
             for origin in allowedOrigins where !origin.hasPrefix("http://") && !origin.hasPrefix("https://") {
                 throw ValidationError(
                     "--allow-origin takes an origin such as http://localhost:3000; got '\(origin.terminalSafe)'.")
@@ -122,7 +132,8 @@ extension PetSpot {
                 throw InputError(error.description)
             }
             let configuration = ServiceConfiguration(
-                host: host, port: port, location: location, allowedOrigins: allowedOrigins, logger: logger,
+                host: host, port: port, location: location, allowedOrigins: allowedOrigins,
+                allowedHosts: allowedHosts, limits: limitOptions.limits, logger: logger,
                 reports: store,
                 photos: photos.map(ReportPhotoFolder.init(path:)) ?? ReportPhotoFolder(beside: storeURL),
                 onListening: { host, port in

@@ -1,11 +1,13 @@
 public import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ReportSteps
 
 /// The service's application: the router with every controller, the middlewares (request
-/// log, CORS for the allowed origins, problem details for every error), and the location
-/// source's services (a scenario's loop) run beside the server.
+/// log, CORS for the allowed origins, problem details for every error, allowed hosts, the rate
+/// limit and the body budget), the connection limits (idle timeout, body deadline, most
+/// connections), and the location source's services (a scenario's loop) run beside the server.
 ///
 /// ```swift
 /// let app = buildApplication(ServiceConfiguration(port: 0, location: .none))
@@ -16,9 +18,20 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
     let router = buildRouter(configuration, routes: routes)
     let onListening = configuration.onListening
     let host = configuration.host
+    let limits = configuration.limits
+    let connections =
+        limits.maximumConnections.map { ConnectionLimit(maximum: $0) } ?? ConnectionLimit.forThisProcess()
+    let bodyTimeout = limits.bodyTimeout
+    let (idleSeconds, idleAttoseconds) = limits.idleTimeout.components
     return Application(
         router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        server: .http1(
+            configuration: HTTP1Channel.Configuration(
+                additionalChannelHandlers: [RequestBodyDeadlineHandler(bodyTimeout: bodyTimeout)],
+                idleTimeout: .nanoseconds(idleSeconds * 1_000_000_000 + idleAttoseconds / 1_000_000_000))),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: nil,
+            availableConnectionsDelegate: connections),
         services: configuration.location.services,
         onServerRunning: { channel in
             await onListening(host, channel.localAddress?.port ?? 0)
@@ -29,14 +42,22 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
 /// The router: every controller's routes behind the middlewares. `routes` is filled with
 /// the routes added, for the 405 check and the OpenAPI conformance test.
 public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteIndex = RouteIndex()) -> Router<
-    BasicRequestContext
+    ServiceRequestContext
 > {
-    let router = Router(context: BasicRequestContext.self)
+    let router = Router(context: ServiceRequestContext.self)
     router.add(middleware: RequestLogMiddleware(logger: configuration.logger))
     if !configuration.allowedOrigins.isEmpty {
         router.add(middleware: AllowedOriginsMiddleware(origins: Set(configuration.allowedOrigins)))
     }
+    // Every error below is answered as problem details (CORS headers added above).
     router.add(middleware: ProblemMiddleware(routes: routes))
+    router.add(
+        middleware: AllowedHostsMiddleware(
+            policy: AllowedHosts(listeningOn: configuration.host, names: configuration.allowedHosts)))
+    if let rate = configuration.limits.changeRate {
+        router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(rate, clock: ContinuousClock())))
+    }
+    router.add(middleware: BodyBudgetMiddleware(budget: BodyBudget(capacity: configuration.limits.bodyMemoryBudget)))
     HealthController(location: configuration.location).addRoutes(to: router)
     CoordinatesController().addRoutes(to: router)
     GeodesyController().addRoutes(to: router)
@@ -45,7 +66,8 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
         location: configuration.location, heartbeat: configuration.heartbeatInterval,
         bufferSize: configuration.eventBufferSize, logger: configuration.logger
     ).addRoutes(to: router)
-    ScenariosController().addRoutes(to: router)
+    ScenariosController(runs: ScenarioRunAdmission(admitted: configuration.limits.scenarioRunsAdmitted))
+        .addRoutes(to: router)
     ReportsController(store: configuration.reports, photos: configuration.photos, today: configuration.today)
         .addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)

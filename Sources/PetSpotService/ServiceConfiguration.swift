@@ -2,8 +2,9 @@ public import Logging
 public import ReportSteps
 public import ReportStore
 
-/// What `petspot serve` was asked for: where to listen, the location source, CORS origins,
-/// logs, and the event-stream timings (injectable for tests).
+/// What `petspot serve` was asked for: where to listen, the host names it answers for, the
+/// location source, CORS origins, logs, the limits that protect it, and the event-stream
+/// timings (injectable for tests).
 public struct ServiceConfiguration: Sendable {
     /// The interface to bind: loopback unless asked otherwise.
     public var host: String
@@ -13,6 +14,10 @@ public struct ServiceConfiguration: Sendable {
     public var location: LocationSource
     /// The origins whose pages may call the API from a browser (CORS); empty: none.
     public var allowedOrigins: [String]
+    /// Host names answered besides the listening address and `localhost` (``AllowedHosts``).
+    public var allowedHosts: [String]
+    /// Timeouts, connections, body memory, rate and scenario-run limits.
+    public var limits: ServiceLimits
     /// The logger for requests, the location provider and event streams.
     public var logger: Logger
     /// How often an event stream sends a `: heartbeat` comment (15 s).
@@ -32,7 +37,8 @@ public struct ServiceConfiguration: Sendable {
     /// A configuration; the defaults are those of `petspot serve`.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, location: LocationSource = .none,
-        allowedOrigins: [String] = [], logger: Logger = Logger(label: "petspot.serve"),
+        allowedOrigins: [String] = [], allowedHosts: [String] = [], limits: ServiceLimits = ServiceLimits(),
+        logger: Logger = Logger(label: "petspot.serve"),
         heartbeatInterval: Duration = .seconds(15), eventBufferSize: Int = 32,
         reports: (any ReportStore)? = nil, photos: ReportPhotoFolder? = nil, today: Today = .system(),
         onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
@@ -41,6 +47,8 @@ public struct ServiceConfiguration: Sendable {
         self.port = port
         self.location = location
         self.allowedOrigins = allowedOrigins
+        self.allowedHosts = allowedHosts
+        self.limits = limits
         self.logger = logger
         self.heartbeatInterval = heartbeatInterval
         self.eventBufferSize = eventBufferSize

@@ -17,10 +17,10 @@ struct ServeCommandTests {
         private let stderr = Locked("")
 
         /// `petspot serve --port 0 arguments…`, with a store file in a temporary folder unless
-        /// `arguments` name one (a test never writes the real data directory); with
-        /// `softOpenFileLimit`, started by a shell that first lowers its soft limit on open files
-        /// (`ulimit -Sn`).
-        init(_ arguments: [String], softOpenFileLimit: Int? = nil) throws {
+        /// `arguments` name one (a test never writes the real data directory); with `ulimit`,
+        /// started by a shell that first sets its limit on open files (`-Sn 64`: the soft limit;
+        /// `-n 256`: soft and hard).
+        init(_ arguments: [String], ulimit: String? = nil) throws {
             // Foundation's Process, not ProcessRun: the server runs while the test talks to it
             // and ends on the signal the test sends.
             process = Process()
@@ -33,10 +33,10 @@ struct ServeCommandTests {
                     "sqlite:" + FileManager.default.temporaryDirectory.path + "/petspot-serve-\(UUID()).sqlite",
                 ]
             process.arguments = ["serve", "--port", "0"] + store + arguments
-            if let softOpenFileLimit {
+            if let ulimit {
                 process.executableURL = URL(fileURLWithPath: "/bin/sh")
                 process.arguments =
-                    ["-c", "ulimit -Sn \(softOpenFileLimit) && exec \"$0\" \"$@\"", PetSpotBinary.url.path]
+                    ["-c", "ulimit \(ulimit) && exec \"$0\" \"$@\"", PetSpotBinary.url.path]
                     + ["serve", "--port", "0"] + store + arguments
             }
             let pipe = Pipe()
@@ -105,7 +105,7 @@ struct ServeCommandTests {
     }
 
     @Test func raisesALowOpenFileLimitToServeMoreClients() async throws {
-        let server = try Server(["--scenario", "walking-warsaw", "--log-level", "warning"], softOpenFileLimit: 64)
+        let server = try Server(["--scenario", "walking-warsaw", "--log-level", "warning"], ulimit: "-Sn 64")
         defer { server.stop() }
         let port = try #require(await server.port(), "\(server.output)")
         let limits = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/limits", encoding: .utf8)

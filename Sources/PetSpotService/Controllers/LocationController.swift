@@ -14,7 +14,7 @@ import Scenarios
 struct LocationController {
     let location: LocationSource
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServiceRequestContext>) {
         router.get("/v1/location") { request, _ -> Response in
             let query = try Query(request, allowed: ["timeout", "accuracy", "maximumAge", "scenario"])
             let timeout =

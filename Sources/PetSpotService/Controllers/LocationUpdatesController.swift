@@ -16,7 +16,7 @@ struct LocationUpdatesController {
     let bufferSize: Int
     let logger: Logger
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServiceRequestContext>) {
         router.get("/v1/location/updates") { request, _ -> Response in
             _ = try Query(request, allowed: [])
             guard let service = location.service else { throw LocationController.noSource }

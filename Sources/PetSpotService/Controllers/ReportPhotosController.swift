@@ -20,7 +20,7 @@ struct ReportPhotosController {
     /// The longest file name taken.
     static let maximumFilenameLength = 255
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/report-photos/{flow}") { request, context -> Response in
             let query = try Query(request, allowed: ["filename", "action"])
             let flow = context.parameters.get("flow") ?? ""

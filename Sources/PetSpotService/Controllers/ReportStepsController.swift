@@ -12,7 +12,7 @@ struct ReportStepsController {
     let location: LocationSource
     let today: Today
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/report-steps/{flow}/{step}") { request, context -> Response in
             let (flow, step) = Self.names(context)
             let body = try await Self.body(request)
@@ -25,7 +25,7 @@ struct ReportStepsController {
         }
     }
 
-    static func names(_ context: BasicRequestContext) -> (String, String) {
+    static func names(_ context: ServiceRequestContext) -> (String, String) {
         (context.parameters.get("flow") ?? "", context.parameters.get("step") ?? "")
     }
 
