@@ -19,7 +19,7 @@ struct ScenarioRunAdmission: Sendable {
 
     /// Runs `body` on the scenario thread, or throws 503 with `Retry-After` when `admitted`
     /// runs are already in flight.
-    func run<T: Sendable>(_ body: () async -> T) async throws(Problem) -> T {
+    func run<T: Sendable>(_ body: () async throws(Problem) -> T) async throws(Problem) -> T {
         let admitted = self.admitted
         let entered = inFlight.withLock { count in
             guard count < admitted else { return false }
@@ -34,6 +34,6 @@ struct ScenarioRunAdmission: Sendable {
                 extensions: [("reason", "scenarioRunsBusy")], headers: [.retryAfter: "2"])
         }
         defer { inFlight.withLock { $0 -= 1 } }
-        return await withTaskExecutorPreference(executor) { await body() }
+        return try await withTaskExecutorPreference(executor) { () async throws(Problem) -> T in try await body() }
     }
 }
