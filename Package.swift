@@ -57,11 +57,20 @@ let package = Package(
         // Property-based tests (Swift Testing) for Geodata and Geodesy invariants.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        // `petspot serve`: the HTTP server (no swift-configuration: options come from the CLI),
-        // its lifecycle and logs; AsyncHTTPClient talks to it in the tests.
+        // `petspot serve`: the HTTP server, its lifecycle and logs; AsyncHTTPClient talks to it in
+        // the tests. Hummingbird's ConfigurationSupport trait stays off: its reader-based
+        // initialisers read Hummingbird's own keys (`http.host`, `http.port`…), while serve's
+        // settings are PETSPOT_* variables read once in the CLI (ServeSettings) through
+        // swift-configuration; FullFoundation is not needed either.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `petspot serve`'s /metrics: swift-metrics' API (Hummingbird's MetricsMiddleware uses it)
+        // exported by swift-prometheus in Prometheus' text format.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // `petspot serve`'s settings from PETSPOT_* environment variables (EnvironmentVariablesProvider).
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // The report pages: server-rendered HTML from Mustache templates (HTML-escaped by default).
@@ -169,6 +178,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.embedInCode("Resources/openapi.yaml")] + reportPageFiles.map { .embedInCode("Pages/\($0)") }),
 
@@ -229,6 +240,7 @@ let package = Package(
                 "ReportStores",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

@@ -3,6 +3,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import ReportSteps
+import ReportStore
 
 /// The service's application: the router with every controller, the middlewares (request
 /// log, CORS for the allowed origins, problem details for every error, allowed hosts, the rate
@@ -14,13 +15,15 @@ import ReportSteps
 /// try await app.runService()      // until SIGTERM or SIGINT
 /// ```
 public func buildApplication(_ configuration: ServiceConfiguration) -> some ApplicationProtocol {
+    _ = ServiceMetrics.registry  // swift-metrics' backend, before the first metric is made
     let routes = RouteIndex()
     let router = buildRouter(configuration, routes: routes)
     let onListening = configuration.onListening
     let host = configuration.host
     let limits = configuration.limits
     let connections =
-        limits.maximumConnections.map { ConnectionLimit(maximum: $0) } ?? ConnectionLimit.forThisProcess()
+        limits.maximumConnections.map { ConnectionLimit(maximum: $0, measured: true) }
+        ?? ConnectionLimit.forThisProcess(measured: true)
     let bodyTimeout = limits.bodyTimeout
     let (idleSeconds, idleAttoseconds) = limits.idleTimeout.components
     return Application(
@@ -32,7 +35,8 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: nil,
             availableConnectionsDelegate: connections),
-        services: configuration.location.services,
+        services: configuration.location.services
+            + (configuration.metrics.map { [$0.application(logger: configuration.logger)] } ?? []),
         onServerRunning: { channel in
             await onListening(host, channel.localAddress?.port ?? 0)
         },
@@ -45,12 +49,15 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
     ServiceRequestContext
 > {
     let router = Router(context: ServiceRequestContext.self)
-    router.add(middleware: RequestLogMiddleware(logger: configuration.logger))
+    router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: RequestLogMiddleware())
     if !configuration.allowedOrigins.isEmpty {
         router.add(middleware: AllowedOriginsMiddleware(origins: Set(configuration.allowedOrigins)))
     }
     // Every error below is answered as problem details (CORS headers added above).
     router.add(middleware: ProblemMiddleware(routes: routes))
+    // Inside ProblemMiddleware: a request that fails is counted as an error, with its status.
+    router.add(middleware: MetricsMiddleware())
     router.add(
         middleware: AllowedHostsMiddleware(
             policy: AllowedHosts(listeningOn: configuration.host, names: configuration.allowedHosts)))
@@ -68,7 +75,8 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
     ).addRoutes(to: router)
     ScenariosController(runs: ScenarioRunAdmission(admitted: configuration.limits.scenarioRunsAdmitted))
         .addRoutes(to: router)
-    ReportsController(store: configuration.reports, photos: configuration.photos, today: configuration.today)
+    let reports = configuration.reports.map { MeasuredReportStore(base: $0) as any ReportStore }
+    ReportsController(store: reports, photos: configuration.photos, today: configuration.today)
         .addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     // The report pages and the step API they ask.

@@ -18,6 +18,8 @@ public struct ServiceConfiguration: Sendable {
     public var allowedHosts: [String]
     /// Timeouts, connections, body memory, rate and scenario-run limits.
     public var limits: ServiceLimits
+    /// Where `/metrics` is served; `nil`: nowhere.
+    public var metrics: MetricsListener?
     /// The logger for requests, the location provider and event streams.
     public var logger: Logger
     /// How often an event stream sends a `: heartbeat` comment (15 s).
@@ -38,7 +40,7 @@ public struct ServiceConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, location: LocationSource = .none,
         allowedOrigins: [String] = [], allowedHosts: [String] = [], limits: ServiceLimits = ServiceLimits(),
-        logger: Logger = Logger(label: "petspot.serve"),
+        metrics: MetricsListener? = nil, logger: Logger = Logger(label: "petspot.serve"),
         heartbeatInterval: Duration = .seconds(15), eventBufferSize: Int = 32,
         reports: (any ReportStore)? = nil, photos: ReportPhotoFolder? = nil, today: Today = .system(),
         onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
@@ -49,6 +51,7 @@ public struct ServiceConfiguration: Sendable {
         self.allowedOrigins = allowedOrigins
         self.allowedHosts = allowedHosts
         self.limits = limits
+        self.metrics = metrics
         self.logger = logger
         self.heartbeatInterval = heartbeatInterval
         self.eventBufferSize = eventBufferSize

@@ -20,24 +20,29 @@ struct ServeCommandTests {
         /// `arguments` name one (a test never writes the real data directory); with `ulimit`,
         /// started by a shell that first sets its limit on open files (`-Sn 64`: the soft limit;
         /// `-n 256`: soft and hard).
-        init(_ arguments: [String], ulimit: String? = nil) throws {
+        init(_ arguments: [String], ulimit: String? = nil, environment: [String: String] = [:]) throws {
             // Foundation's Process, not ProcessRun: the server runs while the test talks to it
             // and ends on the signal the test sends.
             process = Process()
             process.executableURL = PetSpotBinary.url
             let store =
-                arguments.contains("--store")
+                arguments.contains("--store") || environment["PETSPOT_STORE"] != nil
                 ? []
                 : [
                     "--store",
                     "sqlite:" + FileManager.default.temporaryDirectory.path + "/petspot-serve-\(UUID()).sqlite",
                 ]
-            process.arguments = ["serve", "--port", "0"] + store + arguments
+            // The environment's port when it names one, so that the variable is what is tried.
+            let port = environment["PETSPOT_PORT"] != nil ? [] : ["--port", "0"]
+            process.arguments = ["serve"] + port + store + arguments
             if let ulimit {
                 process.executableURL = URL(fileURLWithPath: "/bin/sh")
                 process.arguments =
                     ["-c", "ulimit \(ulimit) && exec \"$0\" \"$@\"", PetSpotBinary.url.path]
-                    + ["serve", "--port", "0"] + store + arguments
+                    + ["serve"] + port + store + arguments
+            }
+            if !environment.isEmpty {
+                process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
             }
             let pipe = Pipe()
             process.standardError = pipe
@@ -68,6 +73,17 @@ struct ServeCommandTests {
             let prefix = "petspot: listening on http://127.0.0.1:"
             let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             return lines.first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count)) }
+        }
+
+        /// The port from `petspot: metrics on http://127.0.0.1:PORT/metrics`, waiting at most 60 s.
+        func metricsPort() async -> Int? {
+            let prefix = "petspot: metrics on http://127.0.0.1:"
+            let port: @Sendable () -> Int? = {
+                self.output.split(separator: "\n").first { $0.hasPrefix(prefix) && $0.hasSuffix("/metrics") }
+                    .flatMap { Int($0.dropFirst(prefix.count).dropLast("/metrics".count)) }
+            }
+            _ = await eventually(60) { port() != nil }
+            return port()
         }
 
         func stop() {

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Hummingbird
 import Location
 import Logging
@@ -30,7 +31,11 @@ struct LocationUpdatesController {
                     let stream = LocationEventStream(
                         service: service, heartbeat: heartbeat, bufferSize: bufferSize, logger: logger)
                     logger.debug("event-stream client connected")
-                    defer { stream.finish() }
+                    ServiceMetrics.eventStreamClients.increment()
+                    defer {
+                        stream.finish()
+                        ServiceMetrics.eventStreamClients.decrement()
+                    }
                     try? await request.body.consumeWithInboundCloseHandler { _ in
                         try await withGracefulShutdownHandler {
                             var gaps = LocationEventStream.Gaps()

@@ -1,3 +1,4 @@
+import CoreMetrics
 public import HummingbirdCore
 import Locking
 
@@ -15,9 +16,15 @@ public struct ConnectionLimit: AvailableConnectionsDelegate {
     /// Open connections, shared by the copies Hummingbird keeps and whoever reads them.
     private let open = Locked(0)
 
-    /// A limit of `maximum` connections.
-    public init(maximum: Int) {
+    /// `petspot_connections_open`, for the server's own listener.
+    private let meter: Meter?
+
+    /// A limit of `maximum` connections; `measured`: the open ones are the
+    /// `petspot_connections_open` gauge (and the limit `petspot_connections_max`).
+    public init(maximum: Int, measured: Bool = false) {
         self.maximum = max(1, maximum)
+        meter = measured ? Meter(label: "petspot_connections_open") : nil
+        if measured { Meter(label: "petspot_connections_max").set(self.maximum) }
     }
 
     /// The connections open now.
@@ -32,16 +39,18 @@ public struct ConnectionLimit: AvailableConnectionsDelegate {
     }
 
     /// The limit for this process's open-file limit now (1,024 when it cannot be read).
-    public static func forThisProcess() -> ConnectionLimit {
-        ConnectionLimit(maximum: maximum(forOpenFiles: OpenFileLimit.current() ?? 1_024))
+    public static func forThisProcess(measured: Bool = false) -> ConnectionLimit {
+        ConnectionLimit(maximum: maximum(forOpenFiles: OpenFileLimit.current() ?? 1_024), measured: measured)
     }
 
     public mutating func connectionOpened() {
         open.withLock { $0 += 1 }
+        meter?.increment()
     }
 
     public mutating func connectionClosed() {
         open.withLock { $0 -= 1 }
+        meter?.decrement()
     }
 
     public func isAcceptingNewConnections() -> Bool {

@@ -153,6 +153,7 @@ final class RequestBodyDeadlineHandler: ChannelDuplexHandler, RemovableChannelHa
         case .close:
             context.close(promise: nil)
         case .answerTimeoutAndClose:
+            ServiceMetrics.refused(.bodyTimeout)
             let seconds = bodyTimeout.nanoseconds / 1_000_000_000
             let body = ByteBuffer(
                 string:

@@ -27,6 +27,7 @@ struct ScenarioRunAdmission: Sendable {
             return true
         }
         guard entered else {
+            ServiceMetrics.refused(.scenarioRunsBusy)
             throw Problem(
                 .serviceUnavailable,
                 detail:

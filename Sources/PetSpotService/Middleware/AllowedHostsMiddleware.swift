@@ -22,6 +22,7 @@ struct AllowedHostsMiddleware<Context: RequestContext>: RouterMiddleware {
             throw Problem(.badRequest, detail: "The request has no Host header; HTTP/1.1 requires one.")
         }
         guard policy.allows(authority: authority) else {
+            ServiceMetrics.refused(.hostNotAllowed)
             let name = AllowedHosts.hostName(authority)
             throw Problem(
                 .misdirectedRequest,

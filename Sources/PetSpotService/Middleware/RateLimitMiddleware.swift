@@ -14,6 +14,7 @@ struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
         guard let wait = limiter.take(RateLimiter<ContinuousClock>.clientKey(context.remoteAddress)) else {
             return try await next(request, context)
         }
+        ServiceMetrics.refused(.rateLimited)
         let seconds = max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
         let limit = limiter.limit
         throw Problem(

@@ -24,14 +24,20 @@ enum RequestBody {
             extensions: [("reason", "bodyBudget")], headers: [.retryAfter: "5"])
         if let length = request.headers[.contentLength].flatMap({ Int($0) }) {
             if length > limit { throw tooLarge }
-            if let lease, !lease.budget.fits(length) { throw busy }
+            if let lease, !lease.budget.fits(length) {
+                ServiceMetrics.refused(.bodyBudget)
+                throw busy
+            }
         }
         var buffer = ByteBuffer()
         // Reserved as the bytes arrive, so a client that only announces a large body takes
         // nothing from the budget.
         for try await chunk in request.body {
             guard chunk.readableBytes <= limit - buffer.readableBytes else { throw tooLarge }
-            if let lease, !lease.reserve(chunk.readableBytes) { throw busy }
+            if let lease, !lease.reserve(chunk.readableBytes) {
+                ServiceMetrics.refused(.bodyBudget)
+                throw busy
+            }
             buffer.writeImmutableBuffer(chunk)
         }
         return buffer
