@@ -69,6 +69,8 @@ let package = Package(
         // exported by swift-prometheus in Prometheus' text format.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // Owner and operator tokens are kept as SHA-256 digests (Crypto).
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // `petspot serve`'s settings from PETSPOT_* environment variables (EnvironmentVariablesProvider).
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -180,6 +182,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.embedInCode("Resources/openapi.yaml")] + reportPageFiles.map { .embedInCode("Pages/\($0)") }),
 

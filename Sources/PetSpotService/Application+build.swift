@@ -68,9 +68,10 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
     HealthController(location: configuration.location).addRoutes(to: router)
     CoordinatesController().addRoutes(to: router)
     GeodesyController().addRoutes(to: router)
-    LocationController(location: configuration.location).addRoutes(to: router)
+    let access = LocationAccess(listeningOn: configuration.host, token: configuration.operatorToken)
+    LocationController(location: configuration.location, access: access).addRoutes(to: router)
     LocationUpdatesController(
-        location: configuration.location, heartbeat: configuration.heartbeatInterval,
+        location: configuration.location, access: access, heartbeat: configuration.heartbeatInterval,
         bufferSize: configuration.eventBufferSize, logger: configuration.logger
     ).addRoutes(to: router)
     ScenariosController(runs: ScenarioRunAdmission(admitted: configuration.limits.scenarioRunsAdmitted))
@@ -79,13 +80,15 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
     ReportsController(store: reports, photos: configuration.photos, today: configuration.today)
         .addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
-    // The report pages and the step API they ask.
+    // The report pages and the step API they ask; the server's own position only when the
+    // operator offers it to them.
     let today = configuration.today
+    let pagesLocation = configuration.pagesUseServerLocation ? configuration.location : .none
     ReportPagesController(
         configuration: PageConfiguration(
-            location: configuration.location, today: today, storesReports: configuration.reports != nil)
+            location: pagesLocation, today: today, storesReports: configuration.reports != nil)
     ).addRoutes(to: router)
-    ReportStepsController(location: configuration.location, today: today).addRoutes(to: router)
+    ReportStepsController(location: pagesLocation, today: today).addRoutes(to: router)
     ReportPhotosController().addRoutes(to: router)
     routes.set(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })
     return router

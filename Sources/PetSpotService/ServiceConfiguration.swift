@@ -20,6 +20,12 @@ public struct ServiceConfiguration: Sendable {
     public var limits: ServiceLimits
     /// Where `/metrics` is served; `nil`: nowhere.
     public var metrics: MetricsListener?
+    /// The operator's token: it may change any report and, on a server that does not listen
+    /// only on loopback, have the server's own position.
+    public var operatorToken: OperatorToken?
+    /// Whether the report pages' location button asks the server's source (a kiosk, a QA run
+    /// with a scenario) instead of the visitor's browser.
+    public var pagesUseServerLocation: Bool
     /// The logger for requests, the location provider and event streams.
     public var logger: Logger
     /// How often an event stream sends a `: heartbeat` comment (15 s).
@@ -40,7 +46,8 @@ public struct ServiceConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, location: LocationSource = .none,
         allowedOrigins: [String] = [], allowedHosts: [String] = [], limits: ServiceLimits = ServiceLimits(),
-        metrics: MetricsListener? = nil, logger: Logger = Logger(label: "petspot.serve"),
+        metrics: MetricsListener? = nil, operatorToken: OperatorToken? = nil, pagesUseServerLocation: Bool = false,
+        logger: Logger = Logger(label: "petspot.serve"),
         heartbeatInterval: Duration = .seconds(15), eventBufferSize: Int = 32,
         reports: (any ReportStore)? = nil, photos: ReportPhotoFolder? = nil, today: Today = .system(),
         onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
@@ -52,6 +59,8 @@ public struct ServiceConfiguration: Sendable {
         self.allowedHosts = allowedHosts
         self.limits = limits
         self.metrics = metrics
+        self.operatorToken = operatorToken
+        self.pagesUseServerLocation = pagesUseServerLocation
         self.logger = logger
         self.heartbeatInterval = heartbeatInterval
         self.eventBufferSize = eventBufferSize

@@ -101,6 +101,16 @@ extension PetSpot {
                 valueName: "port"))
         var metricsPort: Int?
 
+        @Option(
+            help: ArgumentHelp(
+                "A file holding the operator's token (never the token itself on the command line); "
+                    + "also PETSPOT_OPERATOR_TOKEN.", valueName: "file"))
+        var operatorTokenFile: String?
+
+        @Flag(
+            help: "The report pages' location button asks this server's source (a kiosk, a QA run), not the browser.")
+        var pagesUseServerLocation = false
+
         @OptionGroup(title: "Limits") var limitOptions: ServeLimitOptions
 
         @OptionGroup var storeOptions: StoreOptions
@@ -158,6 +168,22 @@ extension PetSpot {
                 try ServeValue.check((0...65_535).contains(metricsPort), "--metrics-port", "from 0 to 65535")
             }
             settings.limits = try limitOptions.limits(environment)
+            if let file = try ServeValue.resolve(operatorTokenFile, "--operator-token-file", environment) {
+                do {
+                    settings.operatorToken = try OperatorToken.read(file: file)
+                } catch {
+                    throw ValidationError(error.description)
+                }
+            } else if let secret = environment.operatorToken() {
+                do {
+                    settings.operatorToken = try OperatorToken(secret: secret)
+                } catch {
+                    throw ValidationError("PETSPOT_OPERATOR_TOKEN: \(error.description)")
+                }
+            }
+            settings.pagesUseServerLocation =
+                try pagesUseServerLocation
+                || ServeValue.resolve(Bool?.none, "--pages-use-server-location", environment) ?? false
             return settings
         }
 
@@ -190,7 +216,8 @@ extension PetSpot {
                     MetricsListener(host: settings.metricsHost, port: port) { host, port in
                         Self.announce("metrics on http://\(Self.shown(host)):\(port)/metrics")
                     }
-                }, logger: logger, reports: store,
+                }, operatorToken: settings.operatorToken, pagesUseServerLocation: settings.pagesUseServerLocation,
+                logger: logger, reports: store,
                 photos: settings.photos.map(ReportPhotoFolder.init(path:)) ?? ReportPhotoFolder(beside: storeURL),
                 onListening: { host, port in Self.announce("listening on http://\(Self.shown(host)):\(port)") })
             do {

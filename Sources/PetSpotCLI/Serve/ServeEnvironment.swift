@@ -48,6 +48,12 @@ struct ServeEnvironment {
             option: "--allowed-host", key: "petspot.allowedHosts", meaning: "more host names, a list",
             defaultValue: "none"),
         Variable(option: "--store", key: "petspot.store", meaning: "reports store URL", defaultValue: "sqlite:"),
+        Variable(
+            option: "--operator-token-file", key: "petspot.operatorTokenFile", meaning: "file of the operator token",
+            defaultValue: "none"),
+        Variable(
+            option: "--pages-use-server-location", key: "petspot.pagesUseServerLocation",
+            meaning: "pages locate by server", defaultValue: "false"),
         Variable(option: "--photos", key: "petspot.photos", meaning: "photos folder", defaultValue: "beside the store"),
         Variable(
             option: "--metrics-host", key: "petspot.metricsHost", meaning: "interface of /metrics",
@@ -74,12 +80,17 @@ struct ServeEnvironment {
             option: "--rate-burst", key: "petspot.rateBurst", meaning: "changes at once per client", defaultValue: "30"),
     ]
 
-    /// The table for `--help`: one line per variable.
+    /// The table for `--help`: a line per variable (two when it would not fit in 79 columns).
     static var helpTable: String {
         variables.map { variable in
             let option = variable.option.padding(toLength: 18, withPad: " ", startingAt: 0)
             let name = variable.name.padding(toLength: 24, withPad: " ", startingAt: 0)
-            return "  \(option)\(name)\(variable.meaning) (\(variable.defaultValue))"
+            let line = "  \(option)\(name)\(variable.meaning) (\(variable.defaultValue))"
+            // `padding` cuts what is longer than the column: such a variable takes two lines.
+            let fits = variable.option.count < 18 && variable.name.count < 24 && line.count <= 79
+            if fits { return line }
+            return "  \(variable.option) \(variable.name)\n\(String(repeating: " ", count: 44))\(variable.meaning) "
+                + "(\(variable.defaultValue))"
         }.joined(separator: "\n")
     }
 
@@ -94,7 +105,9 @@ struct ServeEnvironment {
 
     /// The process's environment, or `variables` for tests.
     init(_ variables: [String: String] = ProcessInfo.processInfo.environment) {
-        reader = ConfigReader(provider: EnvironmentVariablesProvider(environmentVariables: variables))
+        reader = ConfigReader(
+            provider: EnvironmentVariablesProvider(
+                environmentVariables: variables, secretsSpecifier: .specific(["PETSPOT_OPERATOR_TOKEN"])))
     }
 
     /// The variable for `option`'s text, if it is set and not empty.
@@ -102,6 +115,14 @@ struct ServeEnvironment {
         guard let variable = Self.variables.first(where: { $0.option == option }) else { return nil }
         guard let text = reader.string(forKey: ConfigKey(variable.key)), !text.isEmpty else { return nil }
         return (variable.name, text)
+    }
+
+    /// The operator's token from `PETSPOT_OPERATOR_TOKEN`, read as a secret (swift-configuration
+    /// never shows it in its access logs).
+    func operatorToken() -> String? {
+        guard let text = reader.string(forKey: ConfigKey("petspot.operatorToken"), isSecret: true), !text.isEmpty
+        else { return nil }
+        return text
     }
 
     /// The comma-separated list in `option`'s variable (empty items dropped).

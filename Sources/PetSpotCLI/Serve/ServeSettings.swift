@@ -20,6 +20,8 @@ struct ServeSettings {
     var metricsHost = "127.0.0.1"
     var metricsPort: Int?
     var limits = ServiceLimits()
+    var operatorToken: OperatorToken?
+    var pagesUseServerLocation = false
 
     /// The server's logger: text (swift-log's stream handler) or JSON lines, to standard error,
     /// at ``logLevel``.

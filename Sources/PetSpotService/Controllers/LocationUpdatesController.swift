@@ -13,6 +13,8 @@ import ServiceLifecycle
 /// when the server shuts down.
 struct LocationUpdatesController {
     let location: LocationSource
+    /// Who may have the server's own position.
+    let access: LocationAccess
     let heartbeat: Duration
     let bufferSize: Int
     let logger: Logger
@@ -20,6 +22,7 @@ struct LocationUpdatesController {
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.get("/v1/location/updates") { request, _ -> Response in
             _ = try Query(request, allowed: [])
+            try access.check(request)
             guard let service = location.service else { throw LocationController.noSource }
             let heartbeat = self.heartbeat
             let bufferSize = self.bufferSize

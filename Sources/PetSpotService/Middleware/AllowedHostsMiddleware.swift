@@ -46,7 +46,7 @@ public struct AllowedHosts: Sendable {
         let listening = host.lowercased()
         self.listeningAddress = listening
         self.allInterfaces = ["0.0.0.0", "::", "[::]"].contains(listening)
-        self.loopback = listening == "localhost" || listening == "::1" || listening.hasPrefix("127.")
+        self.loopback = Self.isLoopback(listening)
         var names = Set(names.map { Self.hostName($0.lowercased()) })
         // `--host petspot.example`: the name it was asked to listen on is served too.
         if !Self.isAddressLiteral(Self.hostName(listening)) { names.insert(Self.hostName(listening)) }
@@ -61,6 +61,12 @@ public struct AllowedHosts: Sendable {
         if name == "localhost" { return loopback || allInterfaces }
         guard Self.isAddressLiteral(name) else { return false }
         return allInterfaces || name == listeningAddress || (loopback && Self.isLoopbackLiteral(name))
+    }
+
+    /// Whether `host` (a listening address) is a loopback one: `localhost`, `127.x.x.x`, `::1`.
+    static func isLoopback(_ host: String) -> Bool {
+        let host = hostName(host.lowercased())
+        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
     /// `authority` without its port and the brackets of an IPv6 literal.
