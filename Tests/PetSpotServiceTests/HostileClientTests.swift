@@ -49,12 +49,7 @@ struct HostileClientTests {
             try await connection.send(
                 "POST /v1/scenarios/posted/run HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/yaml\r\n"
                     + "Transfer-Encoding: chunked\r\n\r\n")
-            var closed = false
-            for _ in 0..<600 where !closed {
-                try? await connection.send("1\r\n#\r\n", within: 1)
-                closed = connection.readAvailable() == .closed
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            let closed = try await connection.trickleChunkedBody(within: 30)
             #expect(closed, "the connection is still open after 30 s of a body that never ends")
             #expect(connection.status == 408)
             #expect(String(decoding: connection.received, as: UTF8.self).contains("application/problem+json"))

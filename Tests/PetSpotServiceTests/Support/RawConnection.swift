@@ -76,6 +76,18 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
+    /// Sends a chunked body one byte every 50 ms, never ending it, until the server closes the
+    /// connection; whether it did within `seconds`.
+    func trickleChunkedBody(within seconds: Double) async throws -> Bool {
+        let start = ContinuousClock.now
+        while start.duration(to: .now) < .milliseconds(Int64(seconds * 1000)) {
+            try? await send("1\r\n \r\n", within: 1)
+            if readAvailable() == .closed { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
     /// Reads until the server closes the connection; the time it took, or `nil` after
     /// `seconds` with the connection still open.
     func waitForClose(within seconds: Double) async -> Duration? {
