@@ -69,9 +69,11 @@ extension PetSpot {
             }
             // One thread from gpsd's socket to stdout: the service and the printer run on the
             // loop the gpsd provider reads on (Docs/Location.md).
-            let loop = LocationEventLoop.shared
+            let multiplexer = GPSDMultiplexer.shared
+            let loop = multiplexer.loop
             let service = makeLocationService(
-                endpoint: try gpsd.endpoint(), updateBufferSize: WatchPrinter.bufferSize, executor: loop)
+                endpoint: try gpsd.endpoint(), updateBufferSize: WatchPrinter.bufferSize, multiplexer: multiplexer,
+                executor: loop)
             try await requireAuthorization(service, json: json)
             let watching = Task(executorPreference: loop) {
                 await printer.stream(service.updates.makeAsyncIterator(), on: loop)
