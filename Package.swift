@@ -64,6 +64,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The SSE stream: one loop per client merging the service's updates with a heartbeat
+        // on an injected clock (AsyncTimerSequence, merge).
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         // The report pages: server-rendered HTML from Mustache templates (HTML-escaped by default).
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // The reports store: SQLite (the embedded default) through GRDB; PostgreSQL + PostGIS
@@ -168,6 +171,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             resources: [.embedInCode("Resources/openapi.yaml")] + reportPageFiles.map { .embedInCode("Pages/\($0)") }),
 

@@ -43,7 +43,7 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
     LocationController(location: configuration.location).addRoutes(to: router)
     LocationUpdatesController(
         location: configuration.location, heartbeat: configuration.heartbeatInterval,
-        bufferSize: configuration.eventBufferSize, logger: configuration.logger
+        clock: configuration.heartbeatClock, bufferSize: configuration.eventBufferSize, logger: configuration.logger
     ).addRoutes(to: router)
     ScenariosController().addRoutes(to: router)
     ReportsController(store: configuration.reports, photos: configuration.photos, today: configuration.today)

@@ -17,6 +17,8 @@ public struct ServiceConfiguration: Sendable {
     public var logger: Logger
     /// How often an event stream sends a `: heartbeat` comment (15 s).
     public var heartbeatInterval: Duration
+    /// The clock the heartbeats are timed on: the real one, or a test's `VirtualClock`.
+    public var heartbeatClock: any Clock<Duration>
     /// How many events an event-stream client that reads slowly may have waiting.
     public var eventBufferSize: Int
     /// The reports store behind `/v1/reports…`; `nil`: those routes answer 503.
@@ -33,7 +35,8 @@ public struct ServiceConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, location: LocationSource = .none,
         allowedOrigins: [String] = [], logger: Logger = Logger(label: "petspot.serve"),
-        heartbeatInterval: Duration = .seconds(15), eventBufferSize: Int = 32,
+        heartbeatInterval: Duration = .seconds(15), heartbeatClock: any Clock<Duration> = ContinuousClock(),
+        eventBufferSize: Int = 32,
         reports: (any ReportStore)? = nil, photos: ReportPhotoFolder? = nil, today: Today = .system(),
         onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) {
@@ -43,6 +46,7 @@ public struct ServiceConfiguration: Sendable {
         self.allowedOrigins = allowedOrigins
         self.logger = logger
         self.heartbeatInterval = heartbeatInterval
+        self.heartbeatClock = heartbeatClock
         self.eventBufferSize = eventBufferSize
         self.reports = reports
         self.photos = photos

@@ -130,12 +130,27 @@ public actor LocationService {
     /// ```
     public nonisolated var updates: LocationUpdates { LocationUpdates(service: self) }
 
+    /// ``updates`` with a buffer of `bufferSize` for this consumer (instead of
+    /// ``updateBufferSize``), and `whenFallingBehind` called the moment that buffer drops an
+    /// update after one was taken — once per run of drops, on the service's side, so a
+    /// consumer stuck in a write can still be reported (the HTTP service logs a slow
+    /// event-stream client this way). The drops themselves are counted as for ``updates``.
+    ///
+    /// ```swift
+    /// let updates = service.updates(bufferSize: 32) { logger.warning("client is behind") }
+    /// ```
+    public nonisolated func updates(
+        bufferSize: Int, whenFallingBehind: (@Sendable () -> Void)? = nil
+    ) -> LocationUpdates {
+        LocationUpdates(service: self, bufferSize: bufferSize, whenFallingBehind: whenFallingBehind)
+    }
+
     // MARK: - Events
 
     /// Registers one ``updates`` consumer and returns its subscription (a bounded mailbox,
     /// unregistered when the consumer is cancelled or drops its iterator).
-    func subscribe() -> Subscription {
-        let mailbox = UpdateMailbox(capacity: updateBufferSize)
+    func subscribe(bufferSize: Int? = nil, whenFallingBehind: (@Sendable () -> Void)? = nil) -> Subscription {
+        let mailbox = UpdateMailbox(capacity: bufferSize ?? updateBufferSize, startedDropping: whenFallingBehind)
         let id = machine.makeID()
         mailboxes[id] = mailbox
         perform(machine.subscribe(id, authorization: authorizer.authorization))

@@ -19,10 +19,16 @@ public struct LocationUpdates: AsyncSequence, Sendable {
     public typealias Failure = Never
 
     let service: LocationService
+    /// The consumer's buffer; `nil`: the service's ``LocationService/updateBufferSize``.
+    var bufferSize: Int? = nil
+    /// Told when the consumer's buffer starts dropping (see ``LocationService/updates(bufferSize:whenFallingBehind:)``).
+    var whenFallingBehind: (@Sendable () -> Void)? = nil
 
     /// Iterates one consumer's updates.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let service: LocationService
+        let bufferSize: Int?
+        let whenFallingBehind: (@Sendable () -> Void)?
         var subscription: Subscription?
 
         /// How many updates this consumer missed so far because it fell behind (its buffer
@@ -38,7 +44,7 @@ public struct LocationUpdates: AsyncSequence, Sendable {
         public mutating func next() async -> LocationUpdate? {
             if subscription == nil {
                 if Task.isCancelled { return nil }
-                subscription = await service.subscribe()
+                subscription = await service.subscribe(bufferSize: bufferSize, whenFallingBehind: whenFallingBehind)
             }
             guard let subscription else { return nil }
             let mailbox = subscription.mailbox
@@ -57,7 +63,7 @@ public struct LocationUpdates: AsyncSequence, Sendable {
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(service: service)
+        AsyncIterator(service: service, bufferSize: bufferSize, whenFallingBehind: whenFallingBehind)
     }
 }
 

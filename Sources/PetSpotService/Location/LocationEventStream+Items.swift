@@ -1,0 +1,57 @@
+import Location
+import ServiceLifecycle
+
+extension LocationEventStream {
+    /// One consumer's updates as ``Item``s: each with how many the service dropped for the
+    /// consumer just before it (``LocationUpdates/AsyncIterator/droppedUpdates`` grows then),
+    /// and ``Item/ended`` when the service's updates end.
+    struct CountedUpdates: AsyncSequence, Sendable {
+        typealias Element = Item
+        typealias Failure = Never
+
+        let updates: LocationUpdates
+
+        struct AsyncIterator: AsyncIteratorProtocol {
+            var base: LocationUpdates.AsyncIterator
+            var ended = false
+
+            mutating func next() async -> Item? {
+                guard !ended else { return nil }
+                let before = base.droppedUpdates
+                guard let update = await base.next() else {
+                    ended = true
+                    return Task.isCancelled ? nil : .ended
+                }
+                return .update(update, missed: base.droppedUpdates - before)
+            }
+        }
+
+        func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(base: updates.makeAsyncIterator())
+        }
+    }
+
+    /// ``Item/shutdown`` once, when the server begins a graceful shutdown (swift-service-lifecycle's
+    /// `gracefulShutdown()`); nothing when the task is cancelled first.
+    struct GracefulShutdownItem: AsyncSequence, Sendable {
+        typealias Element = Item
+        typealias Failure = Never
+
+        struct AsyncIterator: AsyncIteratorProtocol {
+            var waited = false
+
+            mutating func next() async -> Item? {
+                guard !waited else { return nil }
+                waited = true
+                do {
+                    try await gracefulShutdown()
+                    return .shutdown
+                } catch {
+                    return nil
+                }
+            }
+        }
+
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
+    }
+}
