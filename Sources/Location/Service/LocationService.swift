@@ -63,6 +63,8 @@ public actor LocationService {
     var appliedAuthorization: LocationAuthorization?
     /// Updates queued for ``updates`` consumers (see ``queuedUpdateCount``).
     var queuedUpdates = 0
+    /// Told after every ``perform(_:)``.
+    nonisolated let afterEachAction: (@Sendable () -> Void)?
 
     /// A service over `provider`, allowed by `authorizer`, timed by `clock`.
     ///
@@ -82,11 +84,24 @@ public actor LocationService {
         clock: some Clock<Duration> = ContinuousClock(), updateBufferSize: Int = 16,
         executor: (any TaskExecutor)? = nil
     ) {
+        self.init(
+            provider: provider, authorizer: authorizer, clock: clock, updateBufferSize: updateBufferSize,
+            executor: executor, afterEachAction: nil)
+    }
+
+    /// A service that also calls `afterEachAction` each time it has performed what its state
+    /// machine decided (a scenario's settler is told so instead of polling the counts).
+    package init(
+        provider: any LocationProvider, authorizer: any LocationAuthorizer,
+        clock: some Clock<Duration> = ContinuousClock(), updateBufferSize: Int = 16,
+        executor: (any TaskExecutor)? = nil, afterEachAction: (@Sendable () -> Void)?
+    ) {
         self.provider = provider
         self.authorizer = authorizer
         self.clock = LocationClock(clock)
         self.updateBufferSize = max(1, updateBufferSize)
         self.executor = executor
+        self.afterEachAction = afterEachAction
     }
 
     /// Whether location use is allowed right now (read from the authorizer each time).
@@ -212,6 +227,7 @@ public actor LocationService {
             waiter.timer?.cancel()
             waiter.continuation.resume(returning: finished.result)
         }
+        afterEachAction?()
     }
 
     /// Counts an update that went into a consumer's queue (one that displaced a dropped one is
