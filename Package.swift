@@ -190,7 +190,8 @@ let package = Package(
             ]),
 
         // For scale: PostgreSQL 15 + PostGIS 3.3 through postgres-nio; geography(Point, 4326)
-        // with a GiST index, nearby by radius bands, the exact final filter in process.
+        // with a GiST index, nearby by radius bands, the exact final filter in process. Its
+        // connection pool is a swift-service-lifecycle Service.
         .target(
             name: "PostgresReportStore",
             dependencies: [
@@ -198,10 +199,17 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
 
-        // Opens the store a URL names, whatever its engine.
-        .target(name: "ReportStores", dependencies: ["ReportStore", "SQLiteReportStore", "PostgresReportStore"]),
+        // Opens the store a URL names, whatever its engine: for the length of a command, or
+        // for a server with what must run in its ServiceGroup.
+        .target(
+            name: "ReportStores",
+            dependencies: [
+                "ReportStore", "SQLiteReportStore", "PostgresReportStore",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
 
         // The contract every ReportStore passes (as ProviderContract is for providers), and a
         // real PostgreSQL + PostGIS server in a temporary folder for the tests and benchmarks.

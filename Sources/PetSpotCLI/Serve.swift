@@ -5,6 +5,7 @@ import Logging
 import OutsideInput
 import PetSpotService
 import ReportStore
+import ReportStores
 import Scenarios
 
 extension PetSpot {
@@ -111,19 +112,28 @@ extension PetSpot {
                 location = .none
             }
             let storeURL = try storeOptions.url()
-            let store = try await storeOptions.open()
+            let storeLogger = logger
+            let served: ServedReportStore
             do {
-                let loaded = try await store.prepareForQueries()
-                logger.info(
-                    "reports store open",
-                    metadata: ["store": "\(storeURL)", "indexed": "\(loaded.map(String.init) ?? "-")"])
+                served = try ReportStores.served(storeURL)
             } catch {
-                await store.close()
                 throw InputError(error.description)
             }
             let configuration = ServiceConfiguration(
                 host: host, port: port, location: location, allowedOrigins: allowedOrigins, logger: logger,
-                reports: store,
+                reports: served.store, services: served.services,
+                beforeListening: {
+                    // The store's pool runs by now (a service of the server's group).
+                    let loaded: Int?
+                    do throws(ReportStoreError) {
+                        loaded = try await served.prepare()
+                    } catch {
+                        throw StoreNotReady(error: error)
+                    }
+                    storeLogger.info(
+                        "reports store open",
+                        metadata: ["store": "\(storeURL)", "indexed": "\(loaded.map(String.init) ?? "-")"])
+                },
                 photos: photos.map(ReportPhotoFolder.init(path:)) ?? ReportPhotoFolder(beside: storeURL),
                 onListening: { host, port in
                     let shown = host.contains(":") ? "[\(host)]" : host
@@ -131,12 +141,21 @@ extension PetSpot {
                 })
             do {
                 try await runService(configuration)
-                await store.close()
+                await served.store.close()
+            } catch let error as StoreNotReady {
+                await served.store.close()
+                throw InputError(error.error.description)
             } catch {
-                await store.close()
+                await served.store.close()
                 printError("cannot serve on \(host):\(port): \(error)")
                 throw ExitCode(1)
             }
         }
     }
+}
+
+/// The reports store could not be opened before the server listened: said as when it cannot
+/// be opened at all (exit 1 with its message), not as a server that cannot listen.
+private struct StoreNotReady: Error {
+    var error: ReportStoreError
 }

@@ -5,7 +5,8 @@ import ReportSteps
 
 /// The service's application: the router with every controller, the middlewares (request
 /// log, CORS for the allowed origins, problem details for every error), and the location
-/// source's services (a scenario's loop) run beside the server.
+/// source's services (a scenario's loop) and the configuration's (the store's connection
+/// pool) run beside the server; its `beforeListening` runs before the server listens.
 ///
 /// ```swift
 /// let app = buildApplication(ServiceConfiguration(port: 0, location: .none))
@@ -16,14 +17,16 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
     let router = buildRouter(configuration, routes: routes)
     let onListening = configuration.onListening
     let host = configuration.host
-    return Application(
+    var app = Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-        services: configuration.location.services,
+        services: configuration.location.services + configuration.services,
         onServerRunning: { channel in
             await onListening(host, channel.localAddress?.port ?? 0)
         },
         logger: configuration.logger)
+    app.beforeServerStarts(perform: configuration.beforeListening)
+    return app
 }
 
 /// The router: every controller's routes behind the middlewares. `routes` is filled with
