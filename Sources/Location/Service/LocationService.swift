@@ -146,18 +146,20 @@ public actor LocationService {
     public nonisolated var updates: LocationUpdates { LocationUpdates(service: self) }
 
     /// ``updates`` with a buffer of `bufferSize` for this consumer (instead of
-    /// ``updateBufferSize``), and `whenFallingBehind` called the moment that buffer drops an
-    /// update after one was taken — once per run of drops, on the service's side, so a
-    /// consumer stuck in a write can still be reported (the HTTP service logs a slow
-    /// event-stream client this way). The drops themselves are counted as for ``updates``.
+    /// ``updateBufferSize``), ended by `ending` as well as by its task's cancellation, and
+    /// `whenFallingBehind` called the moment that buffer drops an update after one was taken —
+    /// once per run of drops, on the service's side, so a consumer stuck in a write can still
+    /// be reported (the HTTP service logs a slow event-stream client this way). The drops
+    /// themselves are counted as for ``updates``.
     ///
     /// ```swift
-    /// let updates = service.updates(bufferSize: 32) { logger.warning("client is behind") }
+    /// let ending = UpdatesEnding()
+    /// let updates = service.updates(bufferSize: 32, endedBy: ending) { logger.warning("client is behind") }
     /// ```
     public nonisolated func updates(
-        bufferSize: Int, whenFallingBehind: (@Sendable () -> Void)? = nil
+        bufferSize: Int, endedBy ending: UpdatesEnding? = nil, whenFallingBehind: (@Sendable () -> Void)? = nil
     ) -> LocationUpdates {
-        LocationUpdates(service: self, bufferSize: bufferSize, whenFallingBehind: whenFallingBehind)
+        LocationUpdates(service: self, bufferSize: bufferSize, whenFallingBehind: whenFallingBehind, ending: ending)
     }
 
     // MARK: - Events

@@ -2,14 +2,16 @@ import Hummingbird
 import Location
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// `GET /v1/location/updates`: the source's live updates as Server-Sent Events
 /// (`event: fix` / `event: state`, `data:` the JSON of `watch --json`), a `: heartbeat`
 /// comment every ``heartbeat`` on ``clock``, and `event: state` with
 /// `{"state":"dropped","count":N}` after a slow client missed updates. Every client shares the
 /// one ``LocationService`` (one provider connection) and is one ``LocationEventStream`` loop;
-/// a client that goes away is released at once (its loop is cancelled when the connection's
-/// inbound side closes), and the streams end when the server shuts down.
+/// a client that goes away is released at once (the connection's inbound side closing ends its
+/// updates, and with them the loop), and the streams end when the server shuts down (the same
+/// way, on the graceful shutdown).
 struct LocationUpdatesController {
     let location: LocationSource
     let heartbeat: Duration
@@ -29,14 +31,21 @@ struct LocationUpdatesController {
                 status: .ok,
                 headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                 body: ResponseBody { writer in
+                    let ending = UpdatesEnding()
                     logger.debug("event-stream client connected")
-                    try? await request.body.consumeWithCancellationOnInboundClose { _ in
-                        try await LocationEventStream.run(
-                            service: service, heartbeat: heartbeat, clock: clock, bufferSize: bufferSize,
-                            logger: logger
-                        ) { text in
-                            try await writer.write(ByteBuffer(string: text))
+                    try? await request.body.consumeWithInboundCloseHandler { _ in
+                        try await withGracefulShutdownHandler {
+                            try await LocationEventStream.run(
+                                service: service, heartbeat: heartbeat, clock: clock, bufferSize: bufferSize,
+                                ending: ending, logger: logger
+                            ) { text in
+                                try await writer.write(ByteBuffer(string: text))
+                            }
+                        } onGracefulShutdown: {
+                            ending.end()
                         }
+                    } onInboundClosed: {
+                        ending.end()
                     }
                     logger.debug("event-stream client released")
                     try? await writer.finish(nil)

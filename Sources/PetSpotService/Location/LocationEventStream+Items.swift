@@ -1,10 +1,9 @@
 import Location
-import ServiceLifecycle
 
 extension LocationEventStream {
     /// One consumer's updates as ``Item``s: each with how many the service dropped for the
     /// consumer just before it (``LocationUpdates/AsyncIterator/droppedUpdates`` grows then),
-    /// and ``Item/ended`` when the service's updates end.
+    /// and ``Item/ended`` when they end (ended from outside, or the source ran out).
     struct CountedUpdates: AsyncSequence, Sendable {
         typealias Element = Item
         typealias Failure = Never
@@ -29,29 +28,5 @@ extension LocationEventStream {
         func makeAsyncIterator() -> AsyncIterator {
             AsyncIterator(base: updates.makeAsyncIterator())
         }
-    }
-
-    /// ``Item/shutdown`` once, when the server begins a graceful shutdown (swift-service-lifecycle's
-    /// `gracefulShutdown()`); nothing when the task is cancelled first.
-    struct GracefulShutdownItem: AsyncSequence, Sendable {
-        typealias Element = Item
-        typealias Failure = Never
-
-        struct AsyncIterator: AsyncIteratorProtocol {
-            var waited = false
-
-            mutating func next() async -> Item? {
-                guard !waited else { return nil }
-                waited = true
-                do {
-                    try await gracefulShutdown()
-                    return .shutdown
-                } catch {
-                    return nil
-                }
-            }
-        }
-
-        func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
     }
 }

@@ -14,13 +14,15 @@ import Logging
 /// the client gets `event: state` with `data: {"state":"dropped","count":N}` (as
 /// `watch --json` says it). A slow client never slows the service or the other clients.
 ///
-/// The loop ends when the task is cancelled (the client went away), when the server begins a
-/// graceful shutdown, or when the service's updates end; leaving it ends the client's
-/// subscription at once.
+/// The loop ends when `ending` ends the client's updates (the client went away, the server
+/// began a graceful shutdown), when the service's updates end, or when the task is cancelled;
+/// leaving it ends the client's subscription at once.
 ///
 /// ```swift
+/// let ending = UpdatesEnding()    // ending.end() when the client goes away
 /// try await LocationEventStream.run(
-///     service: service, heartbeat: .seconds(15), clock: ContinuousClock(), bufferSize: 32, logger: logger
+///     service: service, heartbeat: .seconds(15), clock: ContinuousClock(), bufferSize: 32, ending: ending,
+///     logger: logger
 /// ) { text in try await writer.write(ByteBuffer(string: text)) }
 /// ```
 enum LocationEventStream {
@@ -28,38 +30,37 @@ enum LocationEventStream {
     enum Item: Sendable {
         /// An update, and how many updates the client missed just before it.
         case update(LocationUpdate, missed: Int)
-        /// The service's updates ended (a source that ran out).
+        /// The client's updates ended: `ending` ended them, or the source ran out.
         case ended
         /// Time for a `: heartbeat` comment.
         case heartbeat
-        /// The server began a graceful shutdown (SIGTERM, SIGINT).
-        case shutdown
     }
 
     /// Writes `: connected`, then every update and a `: heartbeat` comment every `heartbeat` on
     /// `clock`, with `write`, until the loop ends (see ``LocationEventStream``).
     ///
-    /// - Parameter bufferSize: updates kept for a client that reads slowly.
+    /// - Parameters:
+    ///   - bufferSize: updates kept for a client that reads slowly.
+    ///   - ending: ends the client's updates, and with them the loop.
     /// - Throws: what `write` throws (the connection is gone).
     static func run(
         service: LocationService, heartbeat: Duration, clock: some Clock<Duration>, bufferSize: Int,
-        logger: Logger, write: (String) async throws -> Void
+        ending: UpdatesEnding, logger: Logger, write: (String) async throws -> Void
     ) async throws {
         try await write(": connected\n\n")
-        let updates = service.updates(bufferSize: max(1, bufferSize)) {
+        let updates = service.updates(bufferSize: max(1, bufferSize), endedBy: ending) {
             logger.warning("event-stream client is behind; dropping its oldest updates")
         }
         let items = merge(
             CountedUpdates(updates: updates),
-            AsyncTimerSequence(interval: heartbeat, clock: clock).map { _ in Item.heartbeat },
-            GracefulShutdownItem())
+            AsyncTimerSequence(interval: heartbeat, clock: clock).map { _ in Item.heartbeat })
         for await item in items {
             switch item {
             case .update(let update, let missed):
                 try await write(text(update, missed: missed))
             case .heartbeat:
                 try await write(": heartbeat\n\n")
-            case .ended, .shutdown:
+            case .ended:
                 return
             }
         }
