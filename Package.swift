@@ -75,6 +75,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The SSE stream: one loop per client merging the service's updates with a heartbeat
+        // on an injected clock (AsyncTimerSequence, merge).
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         // The report pages: server-rendered HTML from Mustache templates (HTML-escaped by default).
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // The reports store: SQLite (the embedded default) through GRDB; PostgreSQL + PostGIS
@@ -183,6 +186,7 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             resources: [.embedInCode("Resources/openapi.yaml")] + reportPageFiles.map { .embedInCode("Pages/\($0)") }),
 
@@ -201,7 +205,8 @@ let package = Package(
             ]),
 
         // For scale: PostgreSQL 15 + PostGIS 3.3 through postgres-nio; geography(Point, 4326)
-        // with a GiST index, nearby by radius bands, the exact final filter in process.
+        // with a GiST index, nearby by radius bands, the exact final filter in process. Its
+        // connection pool is a swift-service-lifecycle Service.
         .target(
             name: "PostgresReportStore",
             dependencies: [
@@ -209,10 +214,17 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
 
-        // Opens the store a URL names, whatever its engine.
-        .target(name: "ReportStores", dependencies: ["ReportStore", "SQLiteReportStore", "PostgresReportStore"]),
+        // Opens the store a URL names, whatever its engine: for the length of a command, or
+        // for a server with what must run in its ServiceGroup.
+        .target(
+            name: "ReportStores",
+            dependencies: [
+                "ReportStore", "SQLiteReportStore", "PostgresReportStore",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
 
         // The contract every ReportStore passes (as ProviderContract is for providers), and a
         // real PostgreSQL + PostGIS server in a temporary folder for the tests and benchmarks.
@@ -286,6 +298,7 @@ let package = Package(
             dependencies: [
                 "PetSpotService", "PetSpotJSON", "Location", "Scenarios", "Geodata", "GPSDTestSupport",
                 "LocationTestSupport", "Locking", "ReportStore", "SQLiteReportStore", "ReportSteps", "Geodesy",
+                "ReportStoreTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -8,7 +8,9 @@ import ReportStore
 /// The service's application: the router with every controller, the middlewares (request
 /// log, CORS for the allowed origins, problem details for every error, allowed hosts, the rate
 /// limit and the body budget), the connection limits (idle timeout, body deadline, most
-/// connections), and the location source's services (a scenario's loop) run beside the server.
+/// connections), and the location source's services (a scenario's loop) and the
+/// configuration's (the store's connection pool) run beside the server; its `beforeListening`
+/// runs before the server listens.
 ///
 /// ```swift
 /// let app = buildApplication(ServiceConfiguration(port: 0, location: .none))
@@ -26,7 +28,7 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
         ?? ConnectionLimit.forThisProcess(measured: true)
     let bodyTimeout = limits.bodyTimeout
     let (idleSeconds, idleAttoseconds) = limits.idleTimeout.components
-    return Application(
+    var app = Application(
         router: router,
         server: .http1(
             configuration: HTTP1Channel.Configuration(
@@ -35,12 +37,14 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: nil,
             availableConnectionsDelegate: connections),
-        services: configuration.location.services
+        services: configuration.location.services + configuration.services
             + (configuration.metrics.map { [$0.application(logger: configuration.logger)] } ?? []),
         onServerRunning: { channel in
             await onListening(host, channel.localAddress?.port ?? 0)
         },
         logger: configuration.logger)
+    app.beforeServerStarts(perform: configuration.beforeListening)
+    return app
 }
 
 /// The router: every controller's routes behind the middlewares. `routes` is filled with
@@ -72,7 +76,7 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
     LocationController(location: configuration.location, access: access).addRoutes(to: router)
     LocationUpdatesController(
         location: configuration.location, access: access, heartbeat: configuration.heartbeatInterval,
-        bufferSize: configuration.eventBufferSize, logger: configuration.logger
+        clock: configuration.heartbeatClock, bufferSize: configuration.eventBufferSize, logger: configuration.logger
     ).addRoutes(to: router)
     ScenariosController(runs: ScenarioRunAdmission(admitted: configuration.limits.scenarioRunsAdmitted))
         .addRoutes(to: router)

@@ -1,6 +1,7 @@
 public import Logging
 public import ReportSteps
 public import ReportStore
+public import ServiceLifecycle
 
 /// What `petspot serve` was asked for: where to listen, the host names it answers for, the
 /// location source, CORS origins, logs, the limits that protect it, and the event-stream
@@ -30,10 +31,18 @@ public struct ServiceConfiguration: Sendable {
     public var logger: Logger
     /// How often an event stream sends a `: heartbeat` comment (15 s).
     public var heartbeatInterval: Duration
+    /// The clock the heartbeats are timed on: the real one, or a test's `VirtualClock`.
+    public var heartbeatClock: any Clock<Duration>
     /// How many events an event-stream client that reads slowly may have waiting.
     public var eventBufferSize: Int
     /// The reports store behind `/v1/reports…`; `nil`: those routes answer 503.
     public var reports: (any ReportStore)?
+    /// Long-running parts that run beside the server in its `ServiceGroup`, started before it
+    /// and stopped after it (the PostgreSQL store's connection pool).
+    public var services: [any Service]
+    /// Runs once ``services`` run and before the server listens (the store's migrations and
+    /// index); an error stops the server before it listens.
+    public var beforeListening: @Sendable () async throws -> Void
     /// Where the reports' photos are kept (`/v1/reports/{id}/photo`); `nil`: that route
     /// answers 503 and cards have no photo.
     public var photos: ReportPhotoFolder?
@@ -48,8 +57,11 @@ public struct ServiceConfiguration: Sendable {
         allowedOrigins: [String] = [], allowedHosts: [String] = [], limits: ServiceLimits = ServiceLimits(),
         metrics: MetricsListener? = nil, operatorToken: OperatorToken? = nil, pagesUseServerLocation: Bool = false,
         logger: Logger = Logger(label: "petspot.serve"),
-        heartbeatInterval: Duration = .seconds(15), eventBufferSize: Int = 32,
-        reports: (any ReportStore)? = nil, photos: ReportPhotoFolder? = nil, today: Today = .system(),
+        heartbeatInterval: Duration = .seconds(15), heartbeatClock: any Clock<Duration> = ContinuousClock(),
+        eventBufferSize: Int = 32,
+        reports: (any ReportStore)? = nil, services: [any Service] = [],
+        beforeListening: @escaping @Sendable () async throws -> Void = {}, photos: ReportPhotoFolder? = nil,
+        today: Today = .system(),
         onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) {
         self.host = host
@@ -63,8 +75,11 @@ public struct ServiceConfiguration: Sendable {
         self.pagesUseServerLocation = pagesUseServerLocation
         self.logger = logger
         self.heartbeatInterval = heartbeatInterval
+        self.heartbeatClock = heartbeatClock
         self.eventBufferSize = eventBufferSize
         self.reports = reports
+        self.services = services
+        self.beforeListening = beforeListening
         self.photos = photos
         self.today = today
         self.onListening = onListening

@@ -5,6 +5,7 @@ import Logging
 import OutsideInput
 import PetSpotService
 import ReportStore
+import ReportStores
 import Scenarios
 
 extension PetSpot {
@@ -199,14 +200,11 @@ extension PetSpot {
                 location = .none
             }
             let storeURL = try storeOptions.url()
-            let store = try await storeOptions.open()
+            let storeLogger = logger
+            let served: ServedReportStore
             do {
-                let loaded = try await store.prepareForQueries()
-                logger.info(
-                    "reports store open",
-                    metadata: ["store": "\(storeURL)", "indexed": "\(loaded.map(String.init) ?? "-")"])
+                served = try ReportStores.served(storeURL)
             } catch {
-                await store.close()
                 throw InputError(error.description)
             }
             let configuration = ServiceConfiguration(
@@ -217,14 +215,29 @@ extension PetSpot {
                         Self.announce("metrics on http://\(Self.shown(host)):\(port)/metrics")
                     }
                 }, operatorToken: settings.operatorToken, pagesUseServerLocation: settings.pagesUseServerLocation,
-                logger: logger, reports: store,
+                logger: logger, reports: served.store, services: served.services,
+                beforeListening: {
+                    // The store's pool runs by now (a service of the server's group).
+                    let loaded: Int?
+                    do throws(ReportStoreError) {
+                        loaded = try await served.prepare()
+                    } catch {
+                        throw StoreNotReady(error: error)
+                    }
+                    storeLogger.info(
+                        "reports store open",
+                        metadata: ["store": "\(storeURL)", "indexed": "\(loaded.map(String.init) ?? "-")"])
+                },
                 photos: settings.photos.map(ReportPhotoFolder.init(path:)) ?? ReportPhotoFolder(beside: storeURL),
                 onListening: { host, port in Self.announce("listening on http://\(Self.shown(host)):\(port)") })
             do {
                 try await runService(configuration)
-                await store.close()
+                await served.store.close()
+            } catch let error as StoreNotReady {
+                await served.store.close()
+                throw InputError(error.error.description)
             } catch {
-                await store.close()
+                await served.store.close()
                 printError("cannot serve on \(settings.host):\(settings.port): \(error)")
                 throw ExitCode(1)
             }
@@ -236,4 +249,10 @@ extension PetSpot {
             FileHandle.standardError.write(Data("petspot: \(text)\n".utf8))
         }
     }
+}
+
+/// The reports store could not be opened before the server listened: said as when it cannot
+/// be opened at all (exit 1 with its message), not as a server that cannot listen.
+private struct StoreNotReady: Error {
+    var error: ReportStoreError
 }
