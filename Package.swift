@@ -59,13 +59,27 @@ let package = Package(
         // Property-based tests (Swift Testing) for Geodata and Geodesy invariants.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        // `petspot serve`: the HTTP server (no swift-configuration: options come from the CLI),
-        // its lifecycle and logs; AsyncHTTPClient talks to it in the tests.
+        // `petspot serve`: the HTTP server, its lifecycle and logs; AsyncHTTPClient talks to it in
+        // the tests. Hummingbird's ConfigurationSupport trait stays off: its reader-based
+        // initialisers read Hummingbird's own keys (`http.host`, `http.port`…), while serve's
+        // settings are PETSPOT_* variables read once in the CLI (ServeSettings) through
+        // swift-configuration; FullFoundation is not needed either.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `petspot serve`'s /metrics: swift-metrics' API (Hummingbird's MetricsMiddleware uses it)
+        // exported by swift-prometheus in Prometheus' text format.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // Owner and operator tokens are kept as SHA-256 digests (Crypto).
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // `petspot serve`'s settings from PETSPOT_* environment variables (EnvironmentVariablesProvider).
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The SSE stream: one loop per client merging the service's updates with a heartbeat
+        // on an injected clock (AsyncTimerSequence, merge).
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         // The report pages: server-rendered HTML from Mustache templates (HTML-escaped by default).
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // The reports store: SQLite (the embedded default) through GRDB; PostgreSQL + PostGIS
@@ -171,9 +185,14 @@ let package = Package(
                 "Geodata", "Geodesy", "Location", "Scenarios", "ScenarioSteps", "PetSpotJSON", "Locking",
                 "OutsideInput", "ReportSteps", "ReportStore", "Reports",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             resources: [.embedInCode("Resources/openapi.yaml")] + reportPageFiles.map { .embedInCode("Pages/\($0)") }),
 
@@ -192,7 +211,8 @@ let package = Package(
             ]),
 
         // For scale: PostgreSQL 15 + PostGIS 3.3 through postgres-nio; geography(Point, 4326)
-        // with a GiST index, nearby by radius bands, the exact final filter in process.
+        // with a GiST index, nearby by radius bands, the exact final filter in process. Its
+        // connection pool is a swift-service-lifecycle Service.
         .target(
             name: "PostgresReportStore",
             dependencies: [
@@ -200,6 +220,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
 
         // The reports as the wizards make them and the store keeps them, between ReportSteps and
@@ -211,9 +232,14 @@ let package = Package(
                 "Geodata", "Geodesy", "Locking", "OutsideInput", "PetSpotJSON", "ReportSteps", "ReportStore",
             ]),
 
-        // Opens the store a URL names, whatever its engine.
+        // Opens the store a URL names, whatever its engine: for the length of a command, or
+        // for a server with what must run in its ServiceGroup.
         .target(
-            name: "ReportStoreOpener", dependencies: ["ReportStore", "SQLiteReportStore", "PostgresReportStore"]),
+            name: "ReportStoreOpener",
+            dependencies: [
+                "ReportStore", "SQLiteReportStore", "PostgresReportStore",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
 
         // The contract every ReportStore passes (as ProviderContract is for providers), and a
         // real PostgreSQL + PostGIS server in a temporary folder for the tests and benchmarks.
@@ -245,6 +271,7 @@ let package = Package(
                 "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -287,7 +314,7 @@ let package = Package(
             dependencies: [
                 "PetSpotService", "PetSpotJSON", "Location", "Scenarios", "Geodata", "GPSDTestSupport",
                 "LocationTestSupport", "Locking", "ReportStore", "SQLiteReportStore", "ReportSteps", "Geodesy",
-                "Reports",
+                "Reports", "ReportStoreTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

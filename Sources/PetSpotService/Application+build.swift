@@ -1,64 +1,101 @@
 public import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ReportSteps
+import ReportStore
 import Reports
 
 /// The service's application: the router with every controller, the middlewares (request
-/// log, CORS for the allowed origins, problem details for every error), and the location
-/// source's services (a scenario's loop) run beside the server.
+/// log, CORS for the allowed origins, problem details for every error, allowed hosts, the rate
+/// limit and the body budget), the connection limits (idle timeout, body deadline, most
+/// connections), and the location source's services (a scenario's loop) and the
+/// configuration's (the store's connection pool) run beside the server; its `beforeListening`
+/// runs before the server listens.
 ///
 /// ```swift
 /// let app = buildApplication(ServiceConfiguration(port: 0, location: .none))
 /// try await app.runService()      // until SIGTERM or SIGINT
 /// ```
 public func buildApplication(_ configuration: ServiceConfiguration) -> some ApplicationProtocol {
+    _ = ServiceMetrics.registry  // swift-metrics' backend, before the first metric is made
     let routes = RouteIndex()
     let router = buildRouter(configuration, routes: routes)
     let onListening = configuration.onListening
     let host = configuration.host
-    return Application(
+    let limits = configuration.limits
+    let connections =
+        limits.maximumConnections.map { ConnectionLimit(maximum: $0, measured: true) }
+        ?? ConnectionLimit.forThisProcess(measured: true)
+    let bodyTimeout = limits.bodyTimeout
+    let (idleSeconds, idleAttoseconds) = limits.idleTimeout.components
+    var app = Application(
         router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-        services: configuration.location.services,
+        server: .http1(
+            configuration: HTTP1Channel.Configuration(
+                additionalChannelHandlers: [RequestBodyDeadlineHandler(bodyTimeout: bodyTimeout)],
+                idleTimeout: .nanoseconds(idleSeconds * 1_000_000_000 + idleAttoseconds / 1_000_000_000))),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: nil,
+            availableConnectionsDelegate: connections),
+        services: configuration.location.services + configuration.services
+            + (configuration.metrics.map { [$0.application(logger: configuration.logger)] } ?? []),
         onServerRunning: { channel in
             await onListening(host, channel.localAddress?.port ?? 0)
         },
         logger: configuration.logger)
+    app.beforeServerStarts(perform: configuration.beforeListening)
+    return app
 }
 
 /// The router: every controller's routes behind the middlewares. `routes` is filled with
 /// the routes added, for the 405 check and the OpenAPI conformance test.
 public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteIndex = RouteIndex()) -> Router<
-    BasicRequestContext
+    ServiceRequestContext
 > {
-    let router = Router(context: BasicRequestContext.self)
-    router.add(middleware: RequestLogMiddleware(logger: configuration.logger))
+    let router = Router(context: ServiceRequestContext.self)
+    router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: RequestLogMiddleware())
     if !configuration.allowedOrigins.isEmpty {
         router.add(middleware: AllowedOriginsMiddleware(origins: Set(configuration.allowedOrigins)))
     }
+    // Every error below is answered as problem details (CORS headers added above).
     router.add(middleware: ProblemMiddleware(routes: routes))
+    // Inside ProblemMiddleware: a request that fails is counted as an error, with its status.
+    router.add(middleware: MetricsMiddleware())
+    router.add(
+        middleware: AllowedHostsMiddleware(
+            policy: AllowedHosts(listeningOn: configuration.host, names: configuration.allowedHosts)))
+    if let rate = configuration.limits.changeRate {
+        router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(rate, clock: ContinuousClock())))
+    }
+    router.add(middleware: BodyBudgetMiddleware(budget: BodyBudget(capacity: configuration.limits.bodyMemoryBudget)))
     HealthController(location: configuration.location).addRoutes(to: router)
     CoordinatesController().addRoutes(to: router)
     GeodesyController().addRoutes(to: router)
-    LocationController(location: configuration.location).addRoutes(to: router)
+    let access = LocationAccess(listeningOn: configuration.host, token: configuration.operatorToken)
+    LocationController(location: configuration.location, access: access).addRoutes(to: router)
     LocationUpdatesController(
-        location: configuration.location, heartbeat: configuration.heartbeatInterval,
-        bufferSize: configuration.eventBufferSize, logger: configuration.logger
+        location: configuration.location, access: access, heartbeat: configuration.heartbeatInterval,
+        clock: configuration.heartbeatClock, bufferSize: configuration.eventBufferSize, logger: configuration.logger
     ).addRoutes(to: router)
-    ScenariosController().addRoutes(to: router)
-    ReportsController(store: configuration.reports, photos: configuration.photos, today: configuration.today)
+    ScenariosController(runs: ScenarioRunAdmission(admitted: configuration.limits.scenarioRunsAdmitted))
+        .addRoutes(to: router)
+    let reports = configuration.reports.map { MeasuredReportStore(base: $0) as any ReportStore }
+    ReportsController(store: reports, photos: configuration.photos, today: configuration.today)
         .addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
-    // The report pages and the step API they ask.
+    // The report pages and the step API they ask; the server's own position only when the
+    // operator offers it to them.
     let today = configuration.today
+    let pagesLocation = configuration.pagesUseServerLocation ? configuration.location : .none
     ReportPagesController(
         configuration: PageConfiguration(
-            location: configuration.location, today: today, storesReports: configuration.reports != nil)
+            location: pagesLocation, today: today, storesReports: configuration.reports != nil)
     ).addRoutes(to: router)
     ReportStepsController(
-        location: configuration.location, today: today,
-        keeper: configuration.reports.map { ReportKeeper(store: $0, photos: configuration.photos) }
+        location: pagesLocation, today: today,
+        keeper: reports.map { ReportKeeper(store: $0, photos: configuration.photos) }
     ).addRoutes(to: router)
     ReportPhotosController().addRoutes(to: router)
     routes.set(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })

@@ -2,9 +2,11 @@ public import Logging
 public import ReportSteps
 public import ReportStore
 public import Reports
+public import ServiceLifecycle
 
-/// What `petspot serve` was asked for: where to listen, the location source, CORS origins,
-/// logs, and the event-stream timings (injectable for tests).
+/// What `petspot serve` was asked for: where to listen, the host names it answers for, the
+/// location source, CORS origins, logs, the limits that protect it, and the event-stream
+/// timings (injectable for tests).
 public struct ServiceConfiguration: Sendable {
     /// The interface to bind: loopback unless asked otherwise.
     public var host: String
@@ -14,14 +16,34 @@ public struct ServiceConfiguration: Sendable {
     public var location: LocationSource
     /// The origins whose pages may call the API from a browser (CORS); empty: none.
     public var allowedOrigins: [String]
+    /// Host names answered besides the listening address and `localhost` (``AllowedHosts``).
+    public var allowedHosts: [String]
+    /// Timeouts, connections, body memory, rate and scenario-run limits.
+    public var limits: ServiceLimits
+    /// Where `/metrics` is served; `nil`: nowhere.
+    public var metrics: MetricsListener?
+    /// The operator's token: it may change any report and, on a server that does not listen
+    /// only on loopback, have the server's own position.
+    public var operatorToken: OperatorToken?
+    /// Whether the report pages' location button asks the server's source (a kiosk, a QA run
+    /// with a scenario) instead of the visitor's browser.
+    public var pagesUseServerLocation: Bool
     /// The logger for requests, the location provider and event streams.
     public var logger: Logger
     /// How often an event stream sends a `: heartbeat` comment (15 s).
     public var heartbeatInterval: Duration
+    /// The clock the heartbeats are timed on: the real one, or a test's `VirtualClock`.
+    public var heartbeatClock: any Clock<Duration>
     /// How many events an event-stream client that reads slowly may have waiting.
     public var eventBufferSize: Int
     /// The reports store behind `/v1/reports…`; `nil`: those routes answer 503.
     public var reports: (any ReportStore)?
+    /// Long-running parts that run beside the server in its `ServiceGroup`, started before it
+    /// and stopped after it (the PostgreSQL store's connection pool).
+    public var services: [any Service]
+    /// Runs once ``services`` run and before the server listens (the store's migrations and
+    /// index); an error stops the server before it listens.
+    public var beforeListening: @Sendable () async throws -> Void
     /// Where the reports' photos are kept (`/v1/reports/{id}/photo`); `nil`: that route
     /// answers 503 and cards have no photo.
     public var photos: (any ReportPhotos)?
@@ -33,19 +55,32 @@ public struct ServiceConfiguration: Sendable {
     /// A configuration; the defaults are those of `petspot serve`.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, location: LocationSource = .none,
-        allowedOrigins: [String] = [], logger: Logger = Logger(label: "petspot.serve"),
-        heartbeatInterval: Duration = .seconds(15), eventBufferSize: Int = 32,
-        reports: (any ReportStore)? = nil, photos: (any ReportPhotos)? = nil, today: Today = .system(),
+        allowedOrigins: [String] = [], allowedHosts: [String] = [], limits: ServiceLimits = ServiceLimits(),
+        metrics: MetricsListener? = nil, operatorToken: OperatorToken? = nil, pagesUseServerLocation: Bool = false,
+        logger: Logger = Logger(label: "petspot.serve"),
+        heartbeatInterval: Duration = .seconds(15), heartbeatClock: any Clock<Duration> = ContinuousClock(),
+        eventBufferSize: Int = 32,
+        reports: (any ReportStore)? = nil, services: [any Service] = [],
+        beforeListening: @escaping @Sendable () async throws -> Void = {}, photos: (any ReportPhotos)? = nil,
+        today: Today = .system(),
         onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) {
         self.host = host
         self.port = port
         self.location = location
         self.allowedOrigins = allowedOrigins
+        self.allowedHosts = allowedHosts
+        self.limits = limits
+        self.metrics = metrics
+        self.operatorToken = operatorToken
+        self.pagesUseServerLocation = pagesUseServerLocation
         self.logger = logger
         self.heartbeatInterval = heartbeatInterval
+        self.heartbeatClock = heartbeatClock
         self.eventBufferSize = eventBufferSize
         self.reports = reports
+        self.services = services
+        self.beforeListening = beforeListening
         self.photos = photos
         self.today = today
         self.onListening = onListening

@@ -4,8 +4,10 @@ public import Foundation
 ///
 /// - `sqlite:PATH` — an SQLite file (created with its folder when missing); `sqlite:` alone is
 ///   the default file, ``defaultSQLitePath(environment:)``.
-/// - `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (or `postgresql://`) — a PostgreSQL
-///   server with PostGIS; the port defaults to 5432. User and password may be percent-encoded.
+/// - `postgres://[USER[:PASSWORD]@][HOST][:PORT][/DATABASE][?sslmode=…&sslrootcert=…&host=/dir]`
+///   (or `postgresql://`) — a PostgreSQL server with PostGIS, read as libpq reads it: what the
+///   URL leaves out comes from `PGHOST`, `PGPORT`, `PGUSER`, `PGDATABASE`, `PGPASSWORD`,
+///   `PGPASSFILE`, `PGSSLMODE`, `PGSSLROOTCERT` (``PostgresAddress``).
 ///
 /// ```swift
 /// try StoreURL(parsing: "sqlite:/tmp/reports.sqlite")                  // .sqlite(path: "/tmp/reports.sqlite")
@@ -17,29 +19,6 @@ public enum StoreURL: Sendable, Hashable, CustomStringConvertible {
     case sqlite(path: String)
     /// A PostgreSQL database.
     case postgres(PostgresAddress)
-
-    /// Where a PostgreSQL database is.
-    public struct PostgresAddress: Sendable, Hashable {
-        /// The role to log in as.
-        public var user: String
-        /// Its password, if the server asks for one.
-        public var password: String?
-        /// Host name or address.
-        public var host: String
-        /// TCP port.
-        public var port: Int
-        /// The database.
-        public var database: String
-
-        /// An address from its parts.
-        public init(user: String, password: String? = nil, host: String, port: Int = 5432, database: String) {
-            self.user = user
-            self.password = password
-            self.host = host
-            self.port = port
-            self.database = database
-        }
-    }
 
     /// The environment variable that names the store when `--store` is not given.
     public static let environmentVariable = "PETSPOT_STORE"
@@ -73,55 +52,11 @@ public enum StoreURL: Sendable, Hashable, CustomStringConvertible {
             return
         }
         for scheme in ["postgres://", "postgresql://"] where text.lowercased().hasPrefix(scheme) {
-            self = .postgres(try Self.postgres(text, rest: String(text.dropFirst(scheme.count))))
+            self = .postgres(
+                try Self.postgres(text, rest: String(text.dropFirst(scheme.count)), environment: environment))
             return
         }
         throw .invalidURL(text, "is neither sqlite: nor postgres://")
-    }
-
-    private static func postgres(_ text: String, rest: String) throws(ReportStoreError) -> PostgresAddress {
-        if rest.contains("?") || rest.contains("#") {
-            throw .invalidURL(
-                text, "has a query or fragment; petspot takes none (no sslmode: loopback or a trusted network)")
-        }
-        guard let at = rest.lastIndex(of: "@") else {
-            throw .invalidURL(text, "names no user (postgres://USER@HOST:PORT/DATABASE)")
-        }
-        let credentials = rest[..<at]
-        let location = rest[rest.index(after: at)...]
-        let userPart = credentials.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let user = userPart.first.flatMap({ $0.removingPercentEncoding }), !user.isEmpty else {
-            throw .invalidURL(text, "names no user (postgres://USER@HOST:PORT/DATABASE)")
-        }
-        var password: String?
-        if userPart.count == 2 {
-            guard let decoded = userPart[1].removingPercentEncoding else {
-                throw .invalidURL(text, "has a password with broken percent-encoding")
-            }
-            password = decoded
-        }
-        guard let slash = location.firstIndex(of: "/") else {
-            throw .invalidURL(text, "names no database (postgres://USER@HOST:PORT/DATABASE)")
-        }
-        let hostPort = location[..<slash]
-        let database = String(location[location.index(after: slash)...])
-        guard !database.isEmpty, !database.contains("/"), database.utf8.count <= 63 else {
-            throw .invalidURL(text, "names no database, or one with / or longer than 63 bytes")
-        }
-        var host = String(hostPort)
-        var port = 5432
-        if let colon = hostPort.lastIndex(of: ":"), !hostPort.hasSuffix("]") {
-            host = String(hostPort[..<colon])
-            guard let value = Int(hostPort[hostPort.index(after: colon)...]), (1...65535).contains(value) else {
-                throw .invalidURL(text, "has a port that is not a number from 1 to 65535")
-            }
-            port = value
-        }
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard !host.isEmpty, !host.contains(where: { $0 == "/" || $0 == "@" || $0.isWhitespace }) else {
-            throw .invalidURL(text, "names no host")
-        }
-        return PostgresAddress(user: user, password: password, host: host, port: port, database: database)
     }
 
     /// `$XDG_DATA_HOME/petspot/reports.sqlite`, or `~/.local/share/petspot/reports.sqlite`
@@ -138,12 +73,11 @@ public enum StoreURL: Sendable, Hashable, CustomStringConvertible {
         return base + "/petspot/reports.sqlite"
     }
 
-    /// `sqlite:/path` or `postgres://user@host:port/db` (never the password).
+    /// `sqlite:/path` or `postgres://user@host:port/db[?sslmode=…]` (never the password).
     public var description: String {
         switch self {
         case .sqlite(let path): "sqlite:\(path)"
-        case .postgres(let address):
-            "postgres://\(address.user)@\(address.host.contains(":") ? "[\(address.host)]" : address.host):\(address.port)/\(address.database)"
+        case .postgres(let address): address.description
         }
     }
 }

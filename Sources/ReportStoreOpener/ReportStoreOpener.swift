@@ -1,23 +1,71 @@
 import PostgresReportStore
 public import ReportStore
 import SQLiteReportStore
+public import ServiceLifecycle
 
-/// Opens the store a ``StoreURL`` names, whatever its engine.
+/// Opens the store a ``StoreURL`` names, whatever its engine — for the length of a command
+/// (``withStore(_:_:)``), or for a server that runs what the store needs in its
+/// `ServiceGroup` (``served(_:)``). Neither leaves a task behind.
 ///
 /// ```swift
-/// let store = try await ReportStoreOpener.open(try StoreURL.resolve(options.store))
-/// defer { Task { await store.close() } }
+/// let count = try await ReportStoreOpener.withStore(try StoreURL.resolve(options.store)) { store in
+///     try await store.count()
+/// }
 /// ```
 public enum ReportStoreOpener {
-    /// The store at `url`, opened and migrated.
+    /// Runs `body` with the store at `url` open and migrated, and closes it afterwards; a
+    /// PostgreSQL store's connection pool runs in a child task for exactly that long.
     ///
-    /// - Throws: ``ReportStoreError/Reason/unavailable`` when it cannot be opened or reached.
-    public static func open(_ url: StoreURL) async throws(ReportStoreError) -> any ReportStore {
+    /// - Throws: ``ReportStoreError/Reason/unavailable`` when it cannot be opened or reached,
+    ///   or what `body` throws.
+    public static func withStore<T>(_ url: StoreURL, _ body: (any ReportStore) async throws -> T) async throws -> T {
         switch url {
         case .sqlite(let path):
-            return try SQLiteReportStore(path: path)
+            let store = try SQLiteReportStore(path: path)
+            do {
+                let value = try await body(store)
+                await store.close()
+                return value
+            } catch {
+                await store.close()
+                throw error
+            }
         case .postgres(let address):
-            return try await PostgresReportStore.open(address)
+            return try await PostgresReportStore.withStore(address) { store in try await body(store) }
         }
     }
+
+    /// The store at `url` for a server: an SQLite file is opened at once; a PostgreSQL store
+    /// connects once its pool runs among the server's services (``ServedReportStore``).
+    ///
+    /// - Throws: ``ReportStoreError/Reason/unavailable`` when an SQLite file cannot be opened.
+    public static func served(_ url: StoreURL) throws(ReportStoreError) -> ServedReportStore {
+        switch url {
+        case .sqlite(let path):
+            let store = try SQLiteReportStore(path: path)
+            return ServedReportStore(store: store, services: []) { () throws(ReportStoreError) in
+                try await store.prepareForQueries()
+            }
+        case .postgres(let address):
+            let store = PostgresReportStore(address)
+            return ServedReportStore(store: store, services: [store]) { () throws(ReportStoreError) in
+                try await store.prepare()
+                return try await store.prepareForQueries()
+            }
+        }
+    }
+}
+
+/// A reports store for a server: the store, the services to run in the server's
+/// `ServiceGroup` while it is used (a PostgreSQL store's connection pool; none for SQLite),
+/// and ``prepare`` to call once they run and before the server listens.
+public struct ServedReportStore: Sendable {
+    /// The store the routes use.
+    public let store: any ReportStore
+    /// What must run beside the server: started with it, stopped after it.
+    public let services: [any Service]
+    /// Connects and migrates (PostgreSQL), then loads what queries need
+    /// (``ReportStore/prepareForQueries()``); returns how many open missing reports are indexed
+    /// when the store keeps an index.
+    public let prepare: @Sendable () async throws(ReportStoreError) -> Int?
 }

@@ -16,7 +16,7 @@ import SystemPackage
 /// ```swift
 /// let server = try await PostgresServer.start()
 /// defer { Task { await server.stop() } }    // or `await server.stop()` at the end
-/// let store = try await PostgresReportStore.open(try await server.createDatabase())
+/// let count = try await PostgresReportStore.withStore(try await server.createDatabase()) { try await $0.count() }
 /// ```
 public final class PostgresServer: Sendable {
     /// PostgreSQL 15's programs (Debian's `postgresql-15`; not on `PATH`).

@@ -96,7 +96,7 @@ class BrowserLocationTests(PageTest):
 
 
 class ServerDefaultScenarioTests(PageTest):
-    server_arguments = ("--scenario", "default")
+    server_arguments = ("--scenario", "default", "--pages-use-server-location")
 
     def test_server_scenario_default_fills_the_warsaw_fix(self):
         self.open_missing_at_photo()
@@ -118,7 +118,7 @@ class ServerDefaultScenarioTests(PageTest):
 
 
 class ServerPermissionDeniedScenarioTests(PageTest):
-    server_arguments = ("--scenario", "permission-denied")
+    server_arguments = ("--scenario", "permission-denied", "--pages-use-server-location")
 
     def test_server_scenario_permission_denied_shows_the_alert(self):
         self.open("/report/found")

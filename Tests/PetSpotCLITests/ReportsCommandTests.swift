@@ -102,9 +102,9 @@ struct ReportsCommandTests {
 
     @Test(arguments: [
         ("mysql://x", "is neither sqlite: nor postgres://"),
-        ("postgres://host/db", "names no user"),
+        ("postgres://u@host/db?sslmode=maybe", "has sslmode 'maybe'"),
         ("postgres://u@host:99999/db", "port that is not a number from 1 to 65535"),
-        ("postgres://u@host:5432", "names no database"),
+        ("postgres://u@host:5432/db?colour=red", "has the parameter 'colour'"),
         ("sqlite://tmp/x", "has // after sqlite:"),
     ])
     func malformedStoreURLsAreRefusedWithBothForms(url: String, reason: String) async throws {

@@ -27,12 +27,12 @@ struct LocationUpdatesTests {
     }
 
     /// A server over a scenario loop that the test starts itself.
-    static func configuration(_ loop: ScenarioLoop, heartbeat: Duration = .seconds(15)) throws -> (
-        ServiceConfiguration, LocationService
-    ) {
+    static func configuration(
+        _ loop: ScenarioLoop, heartbeat: Duration = .seconds(15), clock: any Clock<Duration> = ContinuousClock()
+    ) throws -> (ServiceConfiguration, LocationService) {
         let source = LocationSource.scenario(loop, startsLoop: false, logger: TestServer.quietLogger)
         let configuration = ServiceConfiguration(
-            location: source, logger: TestServer.quietLogger, heartbeatInterval: heartbeat)
+            location: source, logger: TestServer.quietLogger, heartbeatInterval: heartbeat, heartbeatClock: clock)
         return (configuration, try #require(source.service))
     }
 
@@ -61,14 +61,23 @@ struct LocationUpdatesTests {
         }
     }
 
+    /// The heartbeat runs on the configuration's clock: a virtual one here, moved by the test,
+    /// so two heartbeats take two advances of 15 s and no real time.
     @Test func statesAreStateEventsAndHeartbeatsAreComments() async throws {
         let loop = ScenarioLoop(scenario: try Self.walk(1), loops: false)
-        let (configuration, service) = try Self.configuration(loop, heartbeat: .milliseconds(100))
+        let clock = VirtualClock()
+        let (configuration, service) = try Self.configuration(loop, heartbeat: .seconds(15), clock: clock)
         try await TestServer.with(configuration) { server in
             let client = EventStreamClient(url: server.url("/v1/location/updates"))
             defer { client.close() }
             #expect(await eventually(30) { await service.subscriberCount == 1 })
-            #expect(await client.wait(30) { $0.comments.filter { $0 == "heartbeat" }.count >= 2 })
+            #expect(await client.wait(30) { !$0.events.isEmpty })
+            for beat in 1...2 {
+                try await withDeadline(30, "the heartbeat timer") { try await clock.waitForSleepers(atLeast: 1) }
+                #expect(client.comments.filter { $0 == "heartbeat" }.count == beat - 1, "no heartbeat before its time")
+                await clock.advance(by: .seconds(15))
+                #expect(await client.wait(30) { $0.comments.filter { $0 == "heartbeat" }.count == beat })
+            }
             let first = try #require(client.events.first)
             #expect(first.name == "state")
             #expect(first.data == #"{"state":"waitingForFix","message":"waiting for a fix"}"#)

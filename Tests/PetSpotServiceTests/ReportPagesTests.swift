@@ -118,9 +118,15 @@ struct ReportPagesTests {
             #expect(page.body.contains("open the site settings"))
         }
         let loop = ScenarioLoop(scenario: try ScenarioLibrary.load("default"))
-        let scenario = ServiceConfiguration(
+        var scenario = ServiceConfiguration(
             location: .scenario(loop, startsLoop: false, logger: TestServer.quietLogger), logger: TestServer.quietLogger
         )
+        // The receiver is the operator's: the pages use the visitor's browser unless asked.
+        try await TestServer.with(scenario) { server in
+            let page = try await server.request("/report/missing")
+            #expect(page.body.contains("&quot;locationSource&quot;:&quot;browser&quot;"))
+        }
+        scenario.pagesUseServerLocation = true
         try await TestServer.with(scenario) { server in
             let page = try await server.request("/report/missing")
             #expect(page.body.contains("&quot;locationSource&quot;:&quot;server&quot;"))

@@ -240,7 +240,7 @@ struct ReportStepsAPITests {
             location: .gpsd(
                 GPSDEndpoint(host: "127.0.0.1", port: 1), authorizer: InMemoryAuthorizer(.denied),
                 logger: TestServer.quietLogger),
-            logger: TestServer.quietLogger)
+            pagesUseServerLocation: true, logger: TestServer.quietLogger)
         try await TestServer.with(denied) { server in
             let answer = try await Self.post(server, "/v1/report-steps/found/petDetails/location", #"{}"#)
             let location = try #require(answer["location"] as? [String: Any])

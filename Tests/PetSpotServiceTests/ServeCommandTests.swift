@@ -17,27 +17,32 @@ struct ServeCommandTests {
         private let stderr = Locked("")
 
         /// `petspot serve --port 0 arguments…`, with a store file in a temporary folder unless
-        /// `arguments` name one (a test never writes the real data directory); with
-        /// `softOpenFileLimit`, started by a shell that first lowers its soft limit on open files
-        /// (`ulimit -Sn`).
-        init(_ arguments: [String], softOpenFileLimit: Int? = nil) throws {
+        /// `arguments` name one (a test never writes the real data directory); with `ulimit`,
+        /// started by a shell that first sets its limit on open files (`-Sn 64`: the soft limit;
+        /// `-n 256`: soft and hard).
+        init(_ arguments: [String], ulimit: String? = nil, environment: [String: String] = [:]) throws {
             // Foundation's Process, not ProcessRun: the server runs while the test talks to it
             // and ends on the signal the test sends.
             process = Process()
             process.executableURL = PetSpotBinary.url
             let store =
-                arguments.contains("--store")
+                arguments.contains("--store") || environment["PETSPOT_STORE"] != nil
                 ? []
                 : [
                     "--store",
                     "sqlite:" + FileManager.default.temporaryDirectory.path + "/petspot-serve-\(UUID()).sqlite",
                 ]
-            process.arguments = ["serve", "--port", "0"] + store + arguments
-            if let softOpenFileLimit {
+            // The environment's port when it names one, so that the variable is what is tried.
+            let port = environment["PETSPOT_PORT"] != nil ? [] : ["--port", "0"]
+            process.arguments = ["serve"] + port + store + arguments
+            if let ulimit {
                 process.executableURL = URL(fileURLWithPath: "/bin/sh")
                 process.arguments =
-                    ["-c", "ulimit -Sn \(softOpenFileLimit) && exec \"$0\" \"$@\"", PetSpotBinary.url.path]
-                    + ["serve", "--port", "0"] + store + arguments
+                    ["-c", "ulimit \(ulimit) && exec \"$0\" \"$@\"", PetSpotBinary.url.path]
+                    + ["serve"] + port + store + arguments
+            }
+            if !environment.isEmpty {
+                process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
             }
             let pipe = Pipe()
             process.standardError = pipe
@@ -68,6 +73,17 @@ struct ServeCommandTests {
             let prefix = "petspot: listening on http://127.0.0.1:"
             let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             return lines.first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count)) }
+        }
+
+        /// The port from `petspot: metrics on http://127.0.0.1:PORT/metrics`, waiting at most 60 s.
+        func metricsPort() async -> Int? {
+            let prefix = "petspot: metrics on http://127.0.0.1:"
+            let port: @Sendable () -> Int? = {
+                self.output.split(separator: "\n").first { $0.hasPrefix(prefix) && $0.hasSuffix("/metrics") }
+                    .flatMap { Int($0.dropFirst(prefix.count).dropLast("/metrics".count)) }
+            }
+            _ = await eventually(60) { port() != nil }
+            return port()
         }
 
         func stop() {
@@ -105,7 +121,7 @@ struct ServeCommandTests {
     }
 
     @Test func raisesALowOpenFileLimitToServeMoreClients() async throws {
-        let server = try Server(["--scenario", "walking-warsaw", "--log-level", "warning"], softOpenFileLimit: 64)
+        let server = try Server(["--scenario", "walking-warsaw", "--log-level", "warning"], ulimit: "-Sn 64")
         defer { server.stop() }
         let port = try #require(await server.port(), "\(server.output)")
         let limits = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/limits", encoding: .utf8)

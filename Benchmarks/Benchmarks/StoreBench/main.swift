@@ -201,60 +201,60 @@ func postgis(_ sizes: [Int]) async throws {
     do {
         for size in sizes {
             let address = try await server.createDatabase()
-            let store = try await PostgresReportStore.open(address, timeout: .seconds(4 * 3600))
-            var all = try reports(size)
-            let asked = try queries(all)
-            let bulk = size > bulkAbove
-            var definitions: [String] = []
-            if bulk {
-                // `CREATE INDEX report_nearby_5 ON public.report USING gist (location) WHERE …`, one a line.
-                definitions = try await server.psql(
-                    "SELECT indexdef FROM pg_indexes WHERE indexname LIKE 'report\\_nearby\\_%'",
-                    database: address.database
-                ).split(separator: "\n").map(String.init)
-                try await server.psql(
-                    "DROP INDEX " + definitions.map { String($0.split(separator: " ")[2]) }.joined(separator: ", "),
-                    database: address.database)
-            }
-            let start = clock.now
-            let summary = try await store.importReports(ReportArraySource(reports: all), skipInvalid: false)
-            let importTime = seconds(clock.now - start)
-            precondition(summary.imported == size)
-            var loadText = String(format: "%.1f s import", importTime)
-            if bulk {
-                let indexStart = clock.now
-                try await server.psql(
-                    "SET maintenance_work_mem = '1GB'; " + definitions.joined(separator: "; "),
-                    database: address.database)
-                loadText += String(format: " + %.1f s indexes", seconds(clock.now - indexStart))
-            }
-            try await server.psql("VACUUM ANALYZE report", database: address.database)
-            if ProcessInfo.processInfo.environment["STORE_POSTGIS_EXPLAIN"] != nil {
-                try await explain(server, database: address.database, place: asked[1])
-            }
-            let entries = all.compactMap(\.nearbyEntry)
-            all = []
-            let index = LiveNearbyIndex(reports: entries)
-            let (localMedian, localTail) = await timedQueries(asked) { _ = index.matches(near: $0, margin: .zero) }
-            var passes: [(Double, Double, String)] = []
-            for _ in 0..<3 {
-                let (median, tail) = try await timedQueries(asked) {
-                    _ = try await store.nearby($0, margin: .zero, limit: 100)
+            try await PostgresReportStore.withStore(address, timeout: .seconds(4 * 3600)) { store in
+                var all = try reports(size)
+                let asked = try queries(all)
+                let bulk = size > bulkAbove
+                var definitions: [String] = []
+                if bulk {
+                    // `CREATE INDEX report_nearby_5 ON public.report USING gist (location) WHERE …`, one a line.
+                    definitions = try await server.psql(
+                        "SELECT indexdef FROM pg_indexes WHERE indexname LIKE 'report\\_nearby\\_%'",
+                        database: address.database
+                    ).split(separator: "\n").map(String.init)
+                    try await server.psql(
+                        "DROP INDEX " + definitions.map { String($0.split(separator: " ")[2]) }.joined(separator: ", "),
+                        database: address.database)
                 }
-                passes.append((median, tail, loadAverage()))
-            }
-            let bytes = try await server.psql(
-                "SELECT pg_total_relation_size('report')", database: address.database
-            ).trimmingCharacters(in: .whitespacesAndNewlines)
-            await store.close()
-            for (number, (median, tail, load)) in passes.enumerated() {
-                print(
-                    "| \(size.formatted()) (pass \(number + 1)) | \(number == 0 ? loadText : "") | "
-                        + "\(number == 0 ? Int(Double(size) / importTime).formatted() : "") | "
-                        + "\(milliseconds(median)) | \(milliseconds(tail)) | "
-                        + "\(milliseconds(localMedian)) / \(milliseconds(localTail)) | "
-                        + "\(String(format: "%.0f×", median / localMedian)) | \(load) | "
-                        + "\(number == 0 ? "\((Int(bytes) ?? 0) / 1_000_000) MB" : "") |")
+                let start = clock.now
+                let summary = try await store.importReports(ReportArraySource(reports: all), skipInvalid: false)
+                let importTime = seconds(clock.now - start)
+                precondition(summary.imported == size)
+                var loadText = String(format: "%.1f s import", importTime)
+                if bulk {
+                    let indexStart = clock.now
+                    try await server.psql(
+                        "SET maintenance_work_mem = '1GB'; " + definitions.joined(separator: "; "),
+                        database: address.database)
+                    loadText += String(format: " + %.1f s indexes", seconds(clock.now - indexStart))
+                }
+                try await server.psql("VACUUM ANALYZE report", database: address.database)
+                if ProcessInfo.processInfo.environment["STORE_POSTGIS_EXPLAIN"] != nil {
+                    try await explain(server, database: address.database, place: asked[1])
+                }
+                let entries = all.compactMap(\.nearbyEntry)
+                all = []
+                let index = LiveNearbyIndex(reports: entries)
+                let (localMedian, localTail) = await timedQueries(asked) { _ = index.matches(near: $0, margin: .zero) }
+                var passes: [(Double, Double, String)] = []
+                for _ in 0..<3 {
+                    let (median, tail) = try await timedQueries(asked) {
+                        _ = try await store.nearby($0, margin: .zero, limit: 100)
+                    }
+                    passes.append((median, tail, loadAverage()))
+                }
+                let bytes = try await server.psql(
+                    "SELECT pg_total_relation_size('report')", database: address.database
+                ).trimmingCharacters(in: .whitespacesAndNewlines)
+                for (number, (median, tail, load)) in passes.enumerated() {
+                    print(
+                        "| \(size.formatted()) (pass \(number + 1)) | \(number == 0 ? loadText : "") | "
+                            + "\(number == 0 ? Int(Double(size) / importTime).formatted() : "") | "
+                            + "\(milliseconds(median)) | \(milliseconds(tail)) | "
+                            + "\(milliseconds(localMedian)) / \(milliseconds(localTail)) | "
+                            + "\(String(format: "%.0f×", median / localMedian)) | \(load) | "
+                            + "\(number == 0 ? "\((Int(bytes) ?? 0) / 1_000_000) MB" : "") |")
+                }
             }
             try await server.psql("DROP DATABASE \(address.database)", database: "postgres")
         }

@@ -82,13 +82,21 @@ public final class VirtualClock: Clock, Sendable {
     /// How many times ``advance(to:)`` yields after resuming sleepers, so that the resumed
     /// tasks run (and sleep again) before the next deadline is processed.
     public let yieldsPerStep: Int
+    private let sleepersChanged: (@Sendable () -> Void)?
 
     /// A clock reading `now` (zero by default).
     ///
     /// - Parameter yieldsPerStep: how many `Task.yield()` calls follow each step of an advance.
-    public init(now: Instant = .zero, yieldsPerStep: Int = 20) {
+    public convenience init(now: Instant = .zero, yieldsPerStep: Int = 20) {
+        self.init(now: now, yieldsPerStep: yieldsPerStep, sleepersChanged: nil)
+    }
+
+    /// A clock that also calls `sleepersChanged` after a task goes to sleep on it or stops
+    /// sleeping because it was cancelled (a scenario's settler is told so instead of polling).
+    package init(now: Instant = .zero, yieldsPerStep: Int = 20, sleepersChanged: (@Sendable () -> Void)?) {
         state = Locked(State(now: now))
         self.yieldsPerStep = max(1, yieldsPerStep)
+        self.sleepersChanged = sleepersChanged
     }
 
     /// The current virtual time.
@@ -123,6 +131,8 @@ public final class VirtualClock: Clock, Sendable {
                     } else {
                         continuation.resume()
                     }
+                } else {
+                    sleepersChanged?()
                 }
                 for waiter in waiters { waiter.continuation.resume() }
             }
@@ -132,6 +142,7 @@ public final class VirtualClock: Clock, Sendable {
                 return state.sleepers.remove(at: index)
             }
             sleeper?.continuation.resume(throwing: CancellationError())
+            if sleeper != nil { sleepersChanged?() }
         }
     }
 

@@ -47,7 +47,10 @@ public final class LocationEventLoop: TaskExecutor {
     private let wakeRead: Int32
     private let wakeWrite: Int32
 
-    init(name: String) {
+    /// A loop whose thread (started by the first job or connection) is named `name` for
+    /// `top -H`, `ps -L` and `/proc`; it lives as long as the process. Tests make their own
+    /// beside ``shared``, to see which thread read what.
+    public init(name: String) {
         self.name = name
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {

@@ -63,6 +63,8 @@ public actor LocationService {
     var appliedAuthorization: LocationAuthorization?
     /// Updates queued for ``updates`` consumers (see ``queuedUpdateCount``).
     var queuedUpdates = 0
+    /// Told after every ``perform(_:)``.
+    nonisolated let afterEachAction: (@Sendable () -> Void)?
 
     /// A service over `provider`, allowed by `authorizer`, timed by `clock`.
     ///
@@ -82,11 +84,24 @@ public actor LocationService {
         clock: some Clock<Duration> = ContinuousClock(), updateBufferSize: Int = 16,
         executor: (any TaskExecutor)? = nil
     ) {
+        self.init(
+            provider: provider, authorizer: authorizer, clock: clock, updateBufferSize: updateBufferSize,
+            executor: executor, afterEachAction: nil)
+    }
+
+    /// A service that also calls `afterEachAction` each time it has performed what its state
+    /// machine decided (a scenario's settler is told so instead of polling the counts).
+    package init(
+        provider: any LocationProvider, authorizer: any LocationAuthorizer,
+        clock: some Clock<Duration> = ContinuousClock(), updateBufferSize: Int = 16,
+        executor: (any TaskExecutor)? = nil, afterEachAction: (@Sendable () -> Void)?
+    ) {
         self.provider = provider
         self.authorizer = authorizer
         self.clock = LocationClock(clock)
         self.updateBufferSize = max(1, updateBufferSize)
         self.executor = executor
+        self.afterEachAction = afterEachAction
     }
 
     /// Whether location use is allowed right now (read from the authorizer each time).
@@ -130,12 +145,29 @@ public actor LocationService {
     /// ```
     public nonisolated var updates: LocationUpdates { LocationUpdates(service: self) }
 
+    /// ``updates`` with a buffer of `bufferSize` for this consumer (instead of
+    /// ``updateBufferSize``), ended by `ending` as well as by its task's cancellation, and
+    /// `whenFallingBehind` called the moment that buffer drops an update after one was taken —
+    /// once per run of drops, on the service's side, so a consumer stuck in a write can still
+    /// be reported (the HTTP service logs a slow event-stream client this way). The drops
+    /// themselves are counted as for ``updates``.
+    ///
+    /// ```swift
+    /// let ending = UpdatesEnding()
+    /// let updates = service.updates(bufferSize: 32, endedBy: ending) { logger.warning("client is behind") }
+    /// ```
+    public nonisolated func updates(
+        bufferSize: Int, endedBy ending: UpdatesEnding? = nil, whenFallingBehind: (@Sendable () -> Void)? = nil
+    ) -> LocationUpdates {
+        LocationUpdates(service: self, bufferSize: bufferSize, whenFallingBehind: whenFallingBehind, ending: ending)
+    }
+
     // MARK: - Events
 
     /// Registers one ``updates`` consumer and returns its subscription (a bounded mailbox,
     /// unregistered when the consumer is cancelled or drops its iterator).
-    func subscribe() -> Subscription {
-        let mailbox = UpdateMailbox(capacity: updateBufferSize)
+    func subscribe(bufferSize: Int? = nil, whenFallingBehind: (@Sendable () -> Void)? = nil) -> Subscription {
+        let mailbox = UpdateMailbox(capacity: bufferSize ?? updateBufferSize, startedDropping: whenFallingBehind)
         let id = machine.makeID()
         mailboxes[id] = mailbox
         perform(machine.subscribe(id, authorization: authorizer.authorization))
@@ -197,6 +229,7 @@ public actor LocationService {
             waiter.timer?.cancel()
             waiter.continuation.resume(returning: finished.result)
         }
+        afterEachAction?()
     }
 
     /// Counts an update that went into a consumer's queue (one that displaced a dropped one is

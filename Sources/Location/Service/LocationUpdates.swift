@@ -1,3 +1,5 @@
+import Locking
+
 /// The live updates of a ``LocationService``: an `AsyncSequence` of ``LocationUpdate``.
 ///
 /// Each iteration is one consumer, registered on its first `next()`. The consumer's buffer
@@ -19,10 +21,20 @@ public struct LocationUpdates: AsyncSequence, Sendable {
     public typealias Failure = Never
 
     let service: LocationService
+    /// The consumer's buffer; `nil`: the service's ``LocationService/updateBufferSize``.
+    var bufferSize: Int? = nil
+    /// Told when the consumer's buffer starts dropping (see
+    /// ``LocationService/updates(bufferSize:endedBy:whenFallingBehind:)``).
+    var whenFallingBehind: (@Sendable () -> Void)? = nil
+    /// Ends the iteration from outside the consuming task.
+    var ending: UpdatesEnding? = nil
 
     /// Iterates one consumer's updates.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let service: LocationService
+        let bufferSize: Int?
+        let whenFallingBehind: (@Sendable () -> Void)?
+        let ending: UpdatesEnding?
         var subscription: Subscription?
 
         /// How many updates this consumer missed so far because it fell behind (its buffer
@@ -34,11 +46,14 @@ public struct LocationUpdates: AsyncSequence, Sendable {
         /// `next()` waits for the provider (a good moment to flush buffered output).
         public var pendingUpdates: Int { subscription?.mailbox.pendingCount ?? 0 }
 
-        /// The next update, or `nil` when the consumer was cancelled or the source ended.
+        /// The next update, or `nil` when the consumer was cancelled or ended (``UpdatesEnding``)
+        /// or the source ended.
         public mutating func next() async -> LocationUpdate? {
             if subscription == nil {
-                if Task.isCancelled { return nil }
-                subscription = await service.subscribe()
+                if Task.isCancelled || ending?.isEnded == true { return nil }
+                let subscribed = await service.subscribe(bufferSize: bufferSize, whenFallingBehind: whenFallingBehind)
+                subscription = subscribed
+                ending?.attach(subscribed)
             }
             guard let subscription else { return nil }
             let mailbox = subscription.mailbox
@@ -57,7 +72,47 @@ public struct LocationUpdates: AsyncSequence, Sendable {
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(service: service)
+        AsyncIterator(service: service, bufferSize: bufferSize, whenFallingBehind: whenFallingBehind, ending: ending)
+    }
+}
+
+/// Ends one consumer's ``LocationUpdates`` from outside its task: its `next()` returns `nil`
+/// at once (also when it is waiting), and its subscription is released, as if its task had been
+/// cancelled. For a consumer whose end is decided elsewhere — an event-stream client whose
+/// connection closed, a server shutting down — without a task to cancel.
+///
+/// ```swift
+/// let ending = UpdatesEnding()
+/// let updates = service.updates(bufferSize: 32, endedBy: ending)
+/// // elsewhere: ending.end()
+/// ```
+public final class UpdatesEnding: Sendable {
+    private let state = Locked<(ended: Bool, subscription: Subscription?)>((false, nil))
+
+    /// An ending not yet used.
+    public init() {}
+
+    /// Whether ``end()`` was called.
+    public var isEnded: Bool { state.withLock { $0.ended } }
+
+    /// Ends the consumer (once; later calls do nothing).
+    public func end() {
+        let subscription = state.withLock { state -> Subscription? in
+            state.ended = true
+            defer { state.subscription = nil }
+            return state.subscription
+        }
+        subscription?.end()
+    }
+
+    /// The consumer's subscription, ended at once when ``end()`` came first.
+    func attach(_ subscription: Subscription) {
+        let endsNow = state.withLock { state -> Bool in
+            guard !state.ended else { return true }
+            state.subscription = subscription
+            return false
+        }
+        if endsNow { subscription.end() }
     }
 }
 

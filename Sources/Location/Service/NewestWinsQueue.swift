@@ -64,10 +64,14 @@ final class NewestWinsQueue<Element: NewestWinsElement>: Sendable {
 
     /// The most elements kept waiting.
     let capacity: Int
+    /// Called (on the producer's thread, outside the lock) when the queue drops an element
+    /// after a delivery: once at the start of each run of drops.
+    private let startedDropping: (@Sendable () -> Void)?
     private let state: Locked<State>
 
-    init(capacity: Int) {
+    init(capacity: Int, startedDropping: (@Sendable () -> Void)? = nil) {
         self.capacity = max(1, capacity)
+        self.startedDropping = startedDropping
         state = Locked(State())
     }
 
@@ -77,24 +81,26 @@ final class NewestWinsQueue<Element: NewestWinsElement>: Sendable {
     ///   is closed or when the element took the place of one it dropped.
     @discardableResult
     func put(_ element: Element) -> Bool {
-        let (handOff, added): ((CheckedContinuation<Delivery?, Never>, Delivery)?, Bool) = state.withLock { state in
-            guard !state.closed else { return (nil, false) }
-            if let waiter = state.waiter {
-                state.waiter = nil
-                defer { state.dropped = 0 }
-                return ((waiter, Delivery(element: element, droppedBefore: state.dropped)), true)
+        let (handOff, added, firstDrop): ((CheckedContinuation<Delivery?, Never>, Delivery)?, Bool, Bool) =
+            state.withLock { state in
+                guard !state.closed else { return (nil, false, false) }
+                if let waiter = state.waiter {
+                    state.waiter = nil
+                    defer { state.dropped = 0 }
+                    return ((waiter, Delivery(element: element, droppedBefore: state.dropped)), true, false)
+                }
+                var added = true
+                if state.count >= capacity {
+                    let oldestFix = state.queue[state.head...].firstIndex { $0.isFix } ?? state.head
+                    state.queue.remove(at: oldestFix)
+                    state.dropped += 1
+                    added = false
+                }
+                state.queue.append(element)
+                return (nil, added, !added && state.dropped == 1)
             }
-            var added = true
-            if state.count >= capacity {
-                let oldestFix = state.queue[state.head...].firstIndex { $0.isFix } ?? state.head
-                state.queue.remove(at: oldestFix)
-                state.dropped += 1
-                added = false
-            }
-            state.queue.append(element)
-            return (nil, added)
-        }
         if let (waiter, delivery) = handOff { waiter.resume(returning: delivery) }
+        if firstDrop { startedDropping?() }
         return added
     }
 

@@ -29,10 +29,11 @@ struct GPSDOptions: ParsableArguments {
 /// The service the CLI uses: gpsd at `endpoint`, the persisted consent (asking on the
 /// terminal), the real clock; `updateBufferSize` updates kept for a consumer that falls behind.
 func makeLocationService(
-    endpoint: GPSDEndpoint, updateBufferSize: Int = 16, executor: (any TaskExecutor)? = nil
+    endpoint: GPSDEndpoint, updateBufferSize: Int = 16, multiplexer: GPSDMultiplexer = .shared,
+    executor: (any TaskExecutor)? = nil
 ) -> LocationService {
     LocationService(
-        provider: GPSDProvider(endpoint: endpoint),
+        provider: GPSDProvider(endpoint: endpoint, multiplexer: multiplexer),
         authorizer: PersistedConsentAuthorizer(prompt: TerminalPrompt.askForLocationPermission),
         updateBufferSize: updateBufferSize, executor: executor)
 }

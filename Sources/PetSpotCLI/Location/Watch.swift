@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import Location
 import Scenarios
@@ -69,31 +68,20 @@ extension PetSpot {
             }
             // One thread from gpsd's socket to stdout: the service and the printer run on the
             // loop the gpsd provider reads on (Docs/Location.md).
-            let loop = LocationEventLoop.shared
+            let multiplexer = GPSDMultiplexer.shared
+            let loop = multiplexer.loop
             let service = makeLocationService(
-                endpoint: try gpsd.endpoint(), updateBufferSize: WatchPrinter.bufferSize, executor: loop)
+                endpoint: try gpsd.endpoint(), updateBufferSize: WatchPrinter.bufferSize, multiplexer: multiplexer,
+                executor: loop)
             try await requireAuthorization(service, json: json)
-            let watching = Task(executorPreference: loop) {
+            // Ctrl-C and SIGTERM end the watch cleanly (stop iterating, clear the status line),
+            // and so does the end of --seconds.
+            await SignalTrap.run(
+                cancellingOn: [SIGINT, SIGTERM], orAfter: seconds.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+                executorPreference: loop
+            ) {
                 await printer.stream(service.updates.makeAsyncIterator(), on: loop)
             }
-            // Ctrl-C (and SIGTERM) end the watch cleanly: stop iterating, clear the status line.
-            var sources: [any DispatchSourceSignal] = []
-            for signalNumber in [SIGINT, SIGTERM] {
-                signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-                source.setEventHandler { watching.cancel() }
-                source.resume()
-                sources.append(source)
-            }
-            // --seconds: the same clean end as Ctrl-C, when the time is up.
-            let timer = Task {
-                guard let seconds else { return }
-                try? await Task.sleep(for: .milliseconds(Int64((seconds * 1000).rounded())))
-                if !Task.isCancelled { watching.cancel() }
-            }
-            await watching.value
-            timer.cancel()
-            for source in sources { source.cancel() }
         }
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -12,32 +11,23 @@ import Foundation
 /// The handlers are installed explicitly (a process started with the signals ignored, as a
 /// test runner does, still ends), and removed by ``remove()``.
 final class WizardInterrupts {
-    private let sources: [any DispatchSourceSignal]
+    private let trap: SignalTrap
 
     /// Handles SIGINT, SIGHUP and SIGTERM for a wizard whose drafts are in `store`.
     init(store: DraftStore) {
-        var sources: [any DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGHUP, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                var message = "\nInterrupted; nothing was written."
-                if store.load() != nil {
-                    message +=
-                        " What you entered is kept as a draft: run the same command to resume it (--fresh starts over)."
-                }
-                FileHandle.standardError.write(Data((message + "\n").utf8))
-                exit(128 + signalNumber)
+        trap = SignalTrap([SIGINT, SIGHUP, SIGTERM]) { signalNumber in
+            var message = "\nInterrupted; nothing was written."
+            if store.load() != nil {
+                message +=
+                    " What you entered is kept as a draft: run the same command to resume it (--fresh starts over)."
             }
-            source.resume()
-            sources.append(source)
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            exit(128 + signalNumber)
         }
-        self.sources = sources
     }
 
     /// Stops handling the signals (their default action again).
     func remove() {
-        for source in sources { source.cancel() }
-        for signalNumber in [SIGINT, SIGHUP, SIGTERM] { signal(signalNumber, SIG_DFL) }
+        trap.remove(restoringDefaults: true)
     }
 }

@@ -61,14 +61,18 @@ extension PetSpot.Reports {
             let bytes = try BoundedRead.bytes(file, limit: PetSpot.Nearby.maximumReportsBytes, what: "the reports file")
             let source = try ReportsFile.source(bytes, name: name)
             let url = try storeOptions.url()
-            let store = try await storeOptions.open()
+            let imported = try await withStore(storeOptions) { store throws(ReportStoreError) in
+                do throws(ReportStoreError) {
+                    return Result<ImportSummary, ReportStoreError>.success(
+                        try await store.importReports(source, skipInvalid: skipInvalid))
+                } catch {
+                    return .failure(error)
+                }
+            }
             let summary: ImportSummary
-            do {
-                summary = try await store.importReports(source, skipInvalid: skipInvalid)
-                await store.close()
-            } catch {
-                await store.close()
-                throw StoreFailure(error: error, subject: name)
+            switch imported {
+            case .success(let value): summary = value
+            case .failure(let error): throw StoreFailure(error: error, subject: name)
             }
             if json {
                 print(ReportJSON.importSummary(summary).text)

@@ -22,30 +22,18 @@ struct StoreOptions: ParsableArguments {
             throw StoreFailure(error: error)
         }
     }
-
-    /// Opens the store; the message says why when it cannot (exit 1).
-    func open() async throws -> any ReportStore {
-        let url = try url()
-        do {
-            return try await ReportStoreOpener.open(url)
-        } catch {
-            throw StoreFailure(error: error)
-        }
-    }
 }
 
-/// Runs `body` with an open store and closes it afterwards; a store error becomes an
-/// ``StoreFailure`` (exit 1) with its message.
+/// Runs `body` with the store open (a PostgreSQL store's connection pool running for exactly
+/// that long) and closes it afterwards; a store error becomes a ``StoreFailure`` (exit 1) with
+/// its message.
 func withStore<T>(_ options: StoreOptions, _ body: (any ReportStore) async throws(ReportStoreError) -> T)
     async throws -> T
 {
-    let store = try await options.open()
+    let url = try options.url()
     do {
-        let value = try await body(store)
-        await store.close()
-        return value
-    } catch {
-        await store.close()
+        return try await ReportStoreOpener.withStore(url) { store in try await body(store) }
+    } catch let error as ReportStoreError {
         throw StoreFailure(error: error)
     }
 }

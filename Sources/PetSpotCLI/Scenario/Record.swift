@@ -138,18 +138,10 @@ extension SessionRecording {
     /// ``capture(_:for:)``, ended early by SIGINT, SIGTERM or SIGHUP with what was recorded
     /// so far: a recording is never lost to a terminal closing or a `kill`.
     static func captureUntilSignalled(_ service: LocationService, for length: Duration) async -> SessionRecording {
-        let capture = Task { await SessionRecording.capture(service, for: length) }
-        var sources: [any DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { capture.cancel() }
-            source.resume()
-            sources.append(source)
+        let recording = await SignalTrap.run(cancellingOn: [SIGINT, SIGTERM, SIGHUP]) {
+            await SessionRecording.capture(service, for: length)
         }
-        let recording = await capture.value
-        for source in sources { source.cancel() }
-        return recording
+        return recording ?? SessionRecording(started: Date(), receiverStart: nil, timeline: [])
     }
 }
 

@@ -9,7 +9,7 @@ import PetSpotJSON
 struct CoordinatesController {
     static let parameters = ["latitude", "longitude", "flow", "pair"]
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServiceRequestContext>) {
         router.get("/v1/coordinates/validate") { request, _ -> Response in
             .json(try Self.report(Query(request, allowed: Self.parameters)).json)
         }

@@ -8,7 +8,7 @@ import PetSpotJSON
 /// (`petspot radius --json`, or with `Accept: application/geo+json` the circle Feature of
 /// `radius --geojson`).
 struct GeodesyController {
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServiceRequestContext>) {
         router.get("/v1/geodesy/distance") { request, _ -> Response in
             let query = try Query(request, allowed: ["from", "to"])
             let from = try Self.coordinate(query, "from")
@@ -34,12 +34,7 @@ struct GeodesyController {
         } catch {
             throw Problem.badParameter("km", "Query parameter 'km': \(error.description)")
         }
-        let name = query["name"]
-        let circle = SearchCircle(center: centre, radius: radius)
-        let label = RadiusDisplay.line(place: name, coordinate: centre, radius: radius) ?? centre.formatted
-        guard wantsGeoJSON(request) else {
-            return .json(GeodesyJSON.radius(label: label, circle: circle))
-        }
+        // Checked whatever the answer's form: a bad `points` is a 400 for JSON too.
         let points =
             try query.number("points", in: 3...10_000, "a whole number from 3 to 10000").map { value throws(Problem) in
                 guard value == value.rounded() else {
@@ -48,6 +43,12 @@ struct GeodesyController {
                 }
                 return Int(value)
             } ?? SearchCircle.defaultPointCount
+        let name = query["name"]
+        let circle = SearchCircle(center: centre, radius: radius)
+        let label = RadiusDisplay.line(place: name, coordinate: centre, radius: radius) ?? centre.formatted
+        guard wantsGeoJSON(request) else {
+            return .json(GeodesyJSON.radius(label: label, circle: circle))
+        }
         do {
             let geometry = try circle.geoJSON(points: points)
             return .json(

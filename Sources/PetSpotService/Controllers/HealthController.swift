@@ -6,7 +6,7 @@ import PetSpotJSON
 struct HealthController {
     let location: LocationSource
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServiceRequestContext>) {
         router.get("/healthz") { request, _ -> Response in
             _ = try Query(request, allowed: [])
             return .json(.object([("status", "ok")]))

@@ -13,8 +13,10 @@ import Scenarios
 /// the source unavailable. Nothing here asks for or grants permission.
 struct LocationController {
     let location: LocationSource
+    /// Who may have the server's own position.
+    let access: LocationAccess
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServiceRequestContext>) {
         router.get("/v1/location") { request, _ -> Response in
             let query = try Query(request, allowed: ["timeout", "accuracy", "maximumAge", "scenario"])
             let timeout =
@@ -28,6 +30,7 @@ struct LocationController {
                 let scenario = try ScenariosController.bundled(name, parameter: "scenario")
                 result = await Self.play(scenario, timeout: timeout, accuracy: accuracy, maximumAge: maximumAge)
             } else {
+                try access.check(request)
                 guard let service = location.service else { throw Self.noSource }
                 do throws(LocationError) {
                     result = .success(

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Hummingbird
 import Location
 import Logging
@@ -6,42 +7,51 @@ import ServiceLifecycle
 
 /// `GET /v1/location/updates`: the source's live updates as Server-Sent Events
 /// (`event: fix` / `event: state`, `data:` the JSON of `watch --json`), a `: heartbeat`
-/// comment every ``heartbeat``, and `event: state` with `{"state":"dropped","count":N}` after
-/// a slow client missed updates. Every client shares the one ``LocationService`` (one
-/// provider connection); a client that goes away is released at once, and the streams end
-/// when the server shuts down.
+/// comment every ``heartbeat`` on ``clock``, and `event: state` with
+/// `{"state":"dropped","count":N}` after a slow client missed updates. Every client shares the
+/// one ``LocationService`` (one provider connection) and is one ``LocationEventStream`` loop;
+/// a client that goes away is released at once (the connection's inbound side closing ends its
+/// updates, and with them the loop), and the streams end when the server shuts down (the same
+/// way, on the graceful shutdown).
 struct LocationUpdatesController {
     let location: LocationSource
+    /// Who may have the server's own position.
+    let access: LocationAccess
     let heartbeat: Duration
+    let clock: any Clock<Duration>
     let bufferSize: Int
     let logger: Logger
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServiceRequestContext>) {
         router.get("/v1/location/updates") { request, _ -> Response in
             _ = try Query(request, allowed: [])
+            try access.check(request)
             guard let service = location.service else { throw LocationController.noSource }
             let heartbeat = self.heartbeat
+            let clock = self.clock
             let bufferSize = self.bufferSize
             let logger = self.logger
             return Response(
                 status: .ok,
                 headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                 body: ResponseBody { writer in
-                    let stream = LocationEventStream(
-                        service: service, heartbeat: heartbeat, bufferSize: bufferSize, logger: logger)
+                    let ending = UpdatesEnding()
                     logger.debug("event-stream client connected")
-                    defer { stream.finish() }
+                    ServiceMetrics.eventStreamClients.increment()
+                    defer { ServiceMetrics.eventStreamClients.decrement() }
                     try? await request.body.consumeWithInboundCloseHandler { _ in
                         try await withGracefulShutdownHandler {
-                            var gaps = LocationEventStream.Gaps()
-                            for await event in stream.events {
-                                try await writer.write(ByteBuffer(string: gaps.text(for: event)))
+                            try await LocationEventStream.run(
+                                service: service, heartbeat: heartbeat, clock: clock, bufferSize: bufferSize,
+                                ending: ending, logger: logger
+                            ) { text in
+                                try await writer.write(ByteBuffer(string: text))
                             }
                         } onGracefulShutdown: {
-                            stream.finish()
+                            ending.end()
                         }
                     } onInboundClosed: {
-                        stream.finish()
+                        ending.end()
                     }
                     logger.debug("event-stream client released")
                     try? await writer.finish(nil)

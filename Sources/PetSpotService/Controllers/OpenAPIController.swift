@@ -7,7 +7,7 @@ struct OpenAPIController {
     /// The document's text.
     static let document = String(decoding: PackageResources.openapi_yaml, as: UTF8.self)
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServiceRequestContext>) {
         router.get("/openapi.yaml") { request, _ -> Response in
             _ = try Query(request, allowed: [])
             return .text(Self.document, contentType: "application/yaml")

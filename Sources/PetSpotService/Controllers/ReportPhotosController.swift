@@ -23,7 +23,7 @@ struct ReportPhotosController {
     /// The largest size a page may say a file has (it is checked again when the photo comes).
     static let maximumByteCount = 1 << 40
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/report-photos/{flow}") { request, context -> Response in
             let query = try Query(request, allowed: ["filename", "action", "byteCount"])
             let flow = context.parameters.get("flow") ?? ""

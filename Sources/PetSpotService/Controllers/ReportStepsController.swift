@@ -26,7 +26,7 @@ struct ReportStepsController {
     typealias Missing = MissingReportMachine
     typealias Found = FoundReportMachine
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/report-steps/{flow}/{step}") { request, context -> Response in
             let (flow, step) = Self.names(context)
             let body = try await Self.body(request, submitting: Self.isSubmit(flow: flow, step: step))
@@ -39,7 +39,7 @@ struct ReportStepsController {
         }
     }
 
-    static func names(_ context: BasicRequestContext) -> (String, String) {
+    static func names(_ context: ServiceRequestContext) -> (String, String) {
         (context.parameters.get("flow") ?? "", context.parameters.get("step") ?? "")
     }
 

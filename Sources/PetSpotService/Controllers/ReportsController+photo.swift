@@ -22,7 +22,7 @@ extension ReportsController {
     /// `/v1/reports/{id}/photo`.
     static func photoPath(_ id: String) -> String { "/v1/reports/\(id)/photo" }
 
-    func addPhotoRoutes(to router: Router<BasicRequestContext>) {
+    func addPhotoRoutes(to router: Router<ServiceRequestContext>) {
         router.put("/v1/reports/{id}/photo") { request, context -> Response in
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)

@@ -21,7 +21,7 @@ struct ReportsController {
     let photos: (any ReportPhotos)?
     let today: Today
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/reports/missing") { request, _ -> Response in
             let data = try await Self.jsonBody(request)
             return try await created(try ReportSubmission.missing(data, today: today))
@@ -148,7 +148,7 @@ struct ReportsController {
     }
 
     /// The `{id}` path parameter, checked with the identifier rules (404 for one no report can have).
-    static func id(_ context: BasicRequestContext) throws(Problem) -> String {
+    static func id(_ context: ServiceRequestContext) throws(Problem) -> String {
         let id = context.parameters.get("id") ?? ""
         do {
             try ReportID.check(id)

@@ -14,10 +14,13 @@ import Scenarios
 /// ``ServiceLimits/maximumBodyBytes``; tracks only from the bundle), named `name`. Only
 /// bundled names are looked up: a name never reaches the file system.
 struct ScenariosController {
+    /// Where runs run, and how many at once.
+    let runs: ScenarioRunAdmission
+
     /// The media types a posted scenario document may have.
     static let documentTypes = ["application/json", "application/yaml", "application/x-yaml", "text/yaml"]
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServiceRequestContext>) {
         router.get("/v1/scenarios") { request, _ -> Response in
             _ = try Query(request, allowed: [])
             do throws(ScenarioError) {
@@ -30,33 +33,27 @@ struct ScenariosController {
             _ = try Query(request, allowed: [])
             let name = context.parameters.get("name") ?? ""
             let body = try await Self.body(of: request)
-            let scenario: Scenario
-            if body.readableBytes == 0 {
-                scenario = try Self.bundled(name, parameter: nil)
-            } else {
-                scenario = try Self.posted(
-                    Data(body.readableBytesView), name: name, contentType: request.headers[.contentType])
+            let contentType = request.headers[.contentType]
+            // Decoding a posted document is work too: it runs on the scenario thread with the run.
+            let text = try await runs.run { () throws(Problem) -> String in
+                let scenario: Scenario
+                if body.readableBytes == 0 {
+                    scenario = try Self.bundled(name, parameter: nil)
+                } else {
+                    scenario = try Self.posted(Data(body.readableBytesView), name: name, contentType: contentType)
+                }
+                let run = await ScenarioRunner(
+                    scenario: scenario, stepEvaluator: await ReportStepPlayback.evaluator(for: scenario)
+                ).run()
+                return ScenarioJSON.run(run).text
             }
-            let run = await ScenarioRunner(
-                scenario: scenario, stepEvaluator: await ReportStepPlayback.evaluator(for: scenario)
-            ).run()
-            return .json(ScenarioJSON.run(run))
+            return .text(text, contentType: "application/json")
         }
     }
 
     /// The request's body, at most ``ServiceLimits/maximumBodyBytes``; 413 past it.
     static func body(of request: Request) async throws -> ByteBuffer {
-        let tooLarge = Problem(
-            .contentTooLarge,
-            detail: "The request body is larger than \(ServiceLimits.maximumBodyBytes) bytes, the limit.")
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > ServiceLimits.maximumBodyBytes {
-            throw tooLarge
-        }
-        do {
-            return try await request.body.collect(upTo: ServiceLimits.maximumBodyBytes)
-        } catch is NIOTooManyBytesError {
-            throw tooLarge
-        }
+        try await RequestBody.collectBuffer(request, limit: ServiceLimits.maximumBodyBytes, what: "The request body")
     }
 
     /// A bundled scenario by name; 404 (path) or 400 (query `parameter`) for any other name.

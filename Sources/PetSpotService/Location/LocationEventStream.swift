@@ -1,89 +1,75 @@
+import AsyncAlgorithms
 import Location
 import Logging
 
-/// One event-stream client's queue: the shared service's updates as Server-Sent Events,
-/// with a comment heartbeat, in a bounded buffer of its own.
+/// One event-stream client as one loop: the shared service's updates and a heartbeat on an
+/// injected clock, merged (swift-async-algorithms' `merge`), each written as Server-Sent
+/// Events as it comes.
 ///
-/// A client that reads slowly loses its oldest events (newest wins, logged once per drop
-/// burst) and never slows the service or the other clients; before the first update after
-/// a gap it gets `event: state` with `data: {"state":"dropped","count":N}` (as
-/// `watch --json` says it), so it knows how many it missed. Ending the stream (the client
-/// went away, the server shuts down) stops its service subscription at once.
-struct LocationEventStream: Sendable {
-    /// One piece of the stream, already in SSE framing.
-    struct Event: Sendable {
-        /// The SSE text: an event, or a comment.
-        var text: String
-        /// For an update, its number among the updates the service had for this client
-        /// (1, 2, …, counting those the service itself dropped); `nil` for a comment.
-        var sequence: Int?
+/// The client's updates wait in one bounded buffer, its own consumer buffer in the service
+/// (`bufferSize`, newest wins). While a slow client's write is stuck the loop takes nothing, so
+/// that buffer fills and the oldest fixes are dropped there and counted — the service's own
+/// count, ``LocationUpdates/AsyncIterator/droppedUpdates``, is the only one — and the drop is
+/// logged the moment it starts, once per run of drops. Before the first update after a gap
+/// the client gets `event: state` with `data: {"state":"dropped","count":N}` (as
+/// `watch --json` says it). A slow client never slows the service or the other clients.
+///
+/// The loop ends when `ending` ends the client's updates (the client went away, the server
+/// began a graceful shutdown), when the service's updates end, or when the task is cancelled;
+/// leaving it ends the client's subscription at once.
+///
+/// ```swift
+/// let ending = UpdatesEnding()    // ending.end() when the client goes away
+/// try await LocationEventStream.run(
+///     service: service, heartbeat: .seconds(15), clock: ContinuousClock(), bufferSize: 32, ending: ending,
+///     logger: logger
+/// ) { text in try await writer.write(ByteBuffer(string: text)) }
+/// ```
+enum LocationEventStream {
+    /// What the loop writes next.
+    enum Item: Sendable {
+        /// An update, and how many updates the client missed just before it.
+        case update(LocationUpdate, missed: Int)
+        /// The client's updates ended: `ending` ended them, or the source ran out.
+        case ended
+        /// Time for a `: heartbeat` comment.
+        case heartbeat
     }
 
-    /// Announces gaps in a client's updates: ``text(for:)`` puts the `dropped` state event
-    /// before the first update after missing ones.
-    struct Gaps {
-        /// The sequence number of the last update written.
-        private var delivered = 0
-
-        /// `event`'s text, preceded by a `dropped` state event when updates are missing
-        /// before it.
-        mutating func text(for event: Event) -> String {
-            guard let sequence = event.sequence else { return event.text }
-            defer { delivered = sequence }
-            let missed = sequence - delivered - 1
-            guard missed > 0 else { return event.text }
-            return "event: state\ndata: \(LocationJSON.dropped(count: missed))\n\n" + event.text
-        }
-    }
-
-    /// The client's events, oldest first; when it falls behind the oldest are dropped.
-    let events: AsyncStream<Event>
-    private let continuation: AsyncStream<Event>.Continuation
-
-    /// A stream over `service`'s updates, with a `: heartbeat` comment every `heartbeat`.
+    /// Writes `: connected`, then every update and a `: heartbeat` comment every `heartbeat` on
+    /// `clock`, with `write`, until the loop ends (see ``LocationEventStream``).
     ///
-    /// - Parameter bufferSize: events kept for a client that reads slowly.
-    init(service: LocationService, heartbeat: Duration, bufferSize: Int, logger: Logger) {
-        let (events, continuation) = AsyncStream.makeStream(
-            of: Event.self, bufferingPolicy: .bufferingNewest(max(1, bufferSize)))
-        self.events = events
-        self.continuation = continuation
-        continuation.yield(Event(text: ": connected\n\n"))
-        let forwarder = Task {
-            var updates = service.updates.makeAsyncIterator()
-            var taken = 0
-            var dropping = false
-            while let update = await updates.next() {
-                taken += 1
-                let event = Event(text: Self.frame(update), sequence: taken + updates.droppedUpdates)
-                if case .dropped = continuation.yield(event) {
-                    if !dropping { logger.warning("event-stream client is behind; dropping its oldest updates") }
-                    dropping = true
-                } else {
-                    dropping = false
-                }
-            }
-            continuation.finish()
+    /// - Parameters:
+    ///   - bufferSize: updates kept for a client that reads slowly.
+    ///   - ending: ends the client's updates, and with them the loop.
+    /// - Throws: what `write` throws (the connection is gone).
+    static func run(
+        service: LocationService, heartbeat: Duration, clock: some Clock<Duration>, bufferSize: Int,
+        ending: UpdatesEnding, logger: Logger, write: (String) async throws -> Void
+    ) async throws {
+        try await write(": connected\n\n")
+        let updates = service.updates(bufferSize: max(1, bufferSize), endedBy: ending) {
+            logger.warning("event-stream client is behind; dropping its oldest updates")
         }
-        let heartbeats = Task {
-            while !Task.isCancelled {
-                do {
-                    try await Task.sleep(for: heartbeat)
-                } catch {
-                    return
-                }
-                continuation.yield(Event(text: ": heartbeat\n\n"))
+        let items = merge(
+            CountedUpdates(updates: updates),
+            AsyncTimerSequence(interval: heartbeat, clock: clock).map { _ in Item.heartbeat })
+        for await item in items {
+            switch item {
+            case .update(let update, let missed):
+                try await write(text(update, missed: missed))
+            case .heartbeat:
+                try await write(": heartbeat\n\n")
+            case .ended:
+                return
             }
-        }
-        continuation.onTermination = { _ in
-            forwarder.cancel()
-            heartbeats.cancel()
         }
     }
 
-    /// Ends the stream: the client went away or the server is shutting down.
-    func finish() {
-        continuation.finish()
+    /// `update`'s event, after a `dropped` state event when updates were missed before it.
+    static func text(_ update: LocationUpdate, missed: Int) -> String {
+        guard missed > 0 else { return frame(update) }
+        return "event: state\ndata: \(LocationJSON.dropped(count: missed))\n\n" + frame(update)
     }
 
     /// `event: fix` or `event: state`, and `data:` the JSON of `locate --json` /

@@ -1,10 +1,12 @@
+import CoreMetrics
 import Location
 import Locking
 import Logging
 
 /// A provider that logs what its wrapped provider does: connects, losses, reconnects (with
 /// the backoff delay before the next attempt), and when it starts and stops (the service
-/// runs it only while someone listens).
+/// runs it only while someone listens); and measures it: `petspot_location_provider_connected`
+/// (1 while connected) and `petspot_location_fixes_total`, by source.
 struct LoggingProvider: LocationProvider {
     let wrapped: any LocationProvider
     /// The delays between reconnection attempts, to say when the next one comes.
@@ -18,10 +20,13 @@ struct LoggingProvider: LocationProvider {
         let logger = self.logger
         let backoff = self.backoff
         let failures = Locked((count: 0, everConnected: false))
+        let connected = Meter(label: "petspot_location_provider_connected", dimensions: [("source", source)])
+        let fixes = Counter(label: "petspot_location_fixes_total", dimensions: [("source", source)])
         logger.info("location provider starting", metadata: ["source": "\(source)"])
         await wrapped.run(clock: clock) { event in
             switch event {
             case .connected:
+                connected.set(1)
                 let (reconnect, afterFailures) = failures.withLock { state in
                     defer { state = (0, true) }
                     return (state.everConnected, state.count)
@@ -31,6 +36,7 @@ struct LoggingProvider: LocationProvider {
                     reconnect || afterFailures > 0 ? "location provider reconnected" : "location provider connected",
                     metadata: metadata)
             case .disconnected(let endpoint, let reason):
+                connected.set(0)
                 let count = failures.withLock { state -> Int in
                     state.count += 1
                     return state.count
@@ -41,12 +47,14 @@ struct LoggingProvider: LocationProvider {
                 if let backoff { metadata["retry_in"] = "\(backoff.delay(afterFailures: count))" }
                 logger.warning("location provider unavailable", metadata: metadata)
             case .fix:
+                fixes.increment()
                 logger.trace("fix", metadata: ["source": "\(source)"])
             case .noFix:
                 logger.debug("no fix", metadata: ["source": "\(source)"])
             }
             send(event)
         }
+        connected.set(0)
         logger.info("location provider stopped", metadata: ["source": "\(source)"])
     }
 }

@@ -19,7 +19,7 @@ struct ReportPagesController {
         .xContentTypeOptions: "nosniff",
     ]
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<ServiceRequestContext>) {
         router.get("/report/found") { request, _ -> Response in
             _ = try Query(request, allowed: [])
             return Self.page(try PageTemplates.render(ReportFlowPage.found(configuration), template: "ReportFlow"))

@@ -35,16 +35,19 @@ struct Query {
         }
     }
 
-    /// `text` with its `%XX` escapes decoded, or `nil` when an escape is broken or the
-    /// result is not UTF-8. `+` stays a plus sign.
+    /// `text` decoded as `application/x-www-form-urlencoded` (what HTML forms and most clients
+    /// send): `%XX` escapes decoded and `+` a space (a plus sign is `%2B`); `nil` when an escape
+    /// is broken or the result is not UTF-8.
     static func percentDecoded(_ text: Substring) -> String? {
         // Most values have no escapes: they are already valid UTF-8.
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+            return String(text)
+        }
         var bytes: [UInt8] = []
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {
             guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
+                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
                 continue
             }
             guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {

@@ -15,11 +15,23 @@ final class ScenarioConsumer: Sendable {
     private let recorder: TranscriptRecorder
     private let state = Locked(Result())
     private let progress = Locked(Progress())
+    /// Told after each change of ``current`` (a scenario's ``ScenarioActivity``).
+    private let changed: (@Sendable () -> Void)?
 
-    init(service: LocationService, clock: VirtualClock, recorder: TranscriptRecorder) {
+    init(
+        service: LocationService, clock: VirtualClock, recorder: TranscriptRecorder,
+        changed: (@Sendable () -> Void)? = nil
+    ) {
         self.service = service
         self.clock = clock
         self.recorder = recorder
+        self.changed = changed
+    }
+
+    /// Changes ``current``, and says so.
+    private func advance(_ change: (inout Progress) -> Void) {
+        progress.withLock { change(&$0) }
+        changed?()
     }
 
     var result: Result { state.withLock { $0 } }
@@ -29,7 +41,7 @@ final class ScenarioConsumer: Sendable {
 
     /// Performs `actions` in order; returns early when cancelled.
     func perform(_ actions: [ConsumerAction]) async {
-        defer { progress.withLock { $0.activity = .done } }
+        defer { advance { $0.activity = .done } }
         for action in actions {
             if Task.isCancelled { return }
             if case .requestAuthorization = action {
@@ -46,9 +58,9 @@ final class ScenarioConsumer: Sendable {
                 await watch(count: count, duration: duration?.duration)
             case .wait(let duration):
                 let deadline = clock.now.advanced(by: duration.duration)
-                progress.withLock { $0.activity = .sleeping(until: deadline) }
+                advance { $0.activity = .sleeping(until: deadline) }
                 try? await clock.sleep(until: deadline)
-                progress.withLock { $0.activity = .busy }
+                advance { $0.activity = .busy }
             }
         }
     }
@@ -56,8 +68,8 @@ final class ScenarioConsumer: Sendable {
     /// Requests a location, recording the call and its result in the transcript and the run.
     @discardableResult
     func requestLocation(_ request: ConsumerAction.LocationRequest) async -> Swift.Result<LocationFix, LocationError> {
-        progress.withLock { $0.activity = .requesting }
-        defer { progress.withLock { $0.activity = .busy } }
+        advance { $0.activity = .requesting }
+        defer { advance { $0.activity = .busy } }
         do {
             let fix = try await service.requestLocation(
                 timeout: request.timeout.duration, desiredAccuracy: request.accuracy,
@@ -82,8 +94,8 @@ final class ScenarioConsumer: Sendable {
     /// Asks for permission, recording the call and the answer.
     func requestAuthorization() async -> AuthorizationStatus {
         await recorder.record(.app, ConsumerAction.requestAuthorization.description)
-        progress.withLock { $0.activity = .authorizing }
-        defer { progress.withLock { $0.activity = .busy } }
+        advance { $0.activity = .authorizing }
+        defer { advance { $0.activity = .busy } }
         let status = await service.requestWhenInUseAuthorization()
         await recorder.record(.app, "← authorization \(status)", status: status.rawValue)
         return status
@@ -93,13 +105,13 @@ final class ScenarioConsumer: Sendable {
         let service = self.service
         let clock = self.clock
         let deadline = duration.map { clock.now.advanced(by: $0) }
-        progress.withLock { $0.activity = .watching(until: deadline) }
-        defer { progress.withLock { $0.activity = .busy } }
+        advance { $0.activity = .watching(until: deadline) }
+        defer { advance { $0.activity = .busy } }
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 var received = 0
                 for await update in service.updates {
-                    defer { self.progress.withLock { $0.updatesTaken += 1 } }
+                    defer { self.advance { $0.updatesTaken += 1 } }
                     self.state.withLock { $0.updates.append(update) }
                     if let fix = update.fix {
                         received += 1

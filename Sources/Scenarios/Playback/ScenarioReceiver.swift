@@ -21,10 +21,19 @@ public final class ScenarioReceiver: Sendable {
     private let state = Locked(State())
     /// The source fixes are marked with: `scenario NAME`.
     public let source: FixSource
+    /// Told after a delivery, and when a provider run attaches or leaves.
+    private let changed: (@Sendable () -> Void)?
 
     /// A receiver for the scenario named `name`.
-    public init(name: String) {
+    public convenience init(name: String) {
+        self.init(name: name, changed: nil)
+    }
+
+    /// A receiver that calls `changed` after it delivers an event and when a provider run
+    /// attaches or leaves (a scenario's ``ScenarioActivity``).
+    init(name: String, changed: (@Sendable () -> Void)?) {
         source = FixSource(kind: "scenario", name: name)
+        self.changed = changed
     }
 
     /// How many provider runs are listening.
@@ -35,7 +44,8 @@ public final class ScenarioReceiver: Sendable {
 
     /// Registers a provider run; it gets the receiver's current condition at once.
     func attach(_ send: @escaping @Sendable (ProviderEvent) -> Void) -> UInt64 {
-        state.withLock { state in
+        defer { changed?() }
+        return state.withLock { state in
             state.nextID += 1
             state.listeners[state.nextID] = send
             if state.lost {
@@ -56,6 +66,7 @@ public final class ScenarioReceiver: Sendable {
     /// Removes a provider run.
     func detach(_ id: UInt64) {
         _ = state.withLock { $0.listeners.removeValue(forKey: id) }
+        changed?()
     }
 
     /// Plays one receiver event, delivering it to every listening provider.
@@ -63,7 +74,8 @@ public final class ScenarioReceiver: Sendable {
     /// - Returns: `true` when at least one provider got it.
     @discardableResult
     public func play(_ event: ProviderEvent) -> Bool {
-        state.withLock { state in
+        defer { changed?() }
+        return state.withLock { state in
             switch event {
             case .disconnected:
                 state.lost = true

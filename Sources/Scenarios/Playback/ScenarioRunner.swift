@@ -71,11 +71,21 @@ public struct ScenarioRunner: Sendable {
         await drive(onEntry: onEntry, app: app)
     }
 
-    /// The phases of a run: build the stage, start the app, play the timeline, finish.
+    /// The phases of a run: build the stage, start the app, play the timeline, finish. The
+    /// stage's activity rings once a second meanwhile (the settler's safety net), in a child
+    /// task that ends with the run.
     private func drive(
         onEntry: (@Sendable (TranscriptEntry) -> Void)?, app: (@Sendable (ScenarioApp) async -> Void)?
     ) async -> ScenarioRun {
         let stage = ScenarioStage(scenario: scenario, onEntry: onEntry)
+        return await withTaskGroup(of: Void.self) { group in
+            group.addTask { await stage.activity.ringPeriodically(every: .seconds(1)) }
+            defer { group.cancelAll() }
+            return await play(on: stage, app: app)
+        }
+    }
+
+    private func play(on stage: ScenarioStage, app: (@Sendable (ScenarioApp) async -> Void)?) async -> ScenarioRun {
         await stage.recorder.record(
             .scenario, "start: \(scenario.authorization)" + (scenario.prompt.map { ", prompt answer: \($0)" } ?? ""))
         let done = Locked(false)

@@ -5,6 +5,8 @@ import Locking
 /// Everything a scenario plays on, built for one run: the virtual clock, the receiver and its
 /// provider, the scripted authorizer, the real service, the app's side and the transcript.
 struct ScenarioStage: Sendable {
+    /// Rung by every part below whose progress the ``Settler`` counts.
+    let activity: ScenarioActivity
     let clock: VirtualClock
     let receiver: ScenarioReceiver
     let recorder: TranscriptRecorder
@@ -18,9 +20,11 @@ struct ScenarioStage: Sendable {
 
     /// The stage for `scenario`; `onEntry` sees each transcript entry as it is written.
     init(scenario: Scenario, onEntry: (@Sendable (TranscriptEntry) -> Void)?) {
+        let activity = ScenarioActivity()
+        let changed: @Sendable () -> Void = { activity.ring() }
         // One yield per step: the runner settles after every step itself (see `Settler`).
-        let clock = VirtualClock(yieldsPerStep: 1)
-        let receiver = ScenarioReceiver(name: scenario.name)
+        let clock = VirtualClock(yieldsPerStep: 1, sleepersChanged: changed)
+        let receiver = ScenarioReceiver(name: scenario.name, changed: changed)
         let serviceBox = Locked<LocationService?>(nil)
         let recorder = TranscriptRecorder(
             now: { clock.now.offset },
@@ -33,7 +37,7 @@ struct ScenarioStage: Sendable {
                 guard let service = serviceBox.withLock({ $0 }) else { return false }
                 return await service.isProviderRunning
             },
-            onEntry: onEntry)
+            onEntry: onEntry, changed: changed)
         let authorizer = ScenarioAuthorizer(
             initial: scenario.authorization.locationAuthorization, prompt: scenario.prompt, clock: clock,
             onEvent: { event in
@@ -45,14 +49,16 @@ struct ScenarioStage: Sendable {
                 }
             })
         let service = LocationService(
-            provider: ScenarioProvider(receiver: receiver), authorizer: authorizer, clock: clock)
+            provider: ScenarioProvider(receiver: receiver), authorizer: authorizer, clock: clock,
+            afterEachAction: changed)
         serviceBox.withLock { $0 = service }
+        self.activity = activity
         self.clock = clock
         self.receiver = receiver
         self.recorder = recorder
         self.authorizer = authorizer
         self.service = service
-        self.consumer = ScenarioConsumer(service: service, clock: clock, recorder: recorder)
+        self.consumer = ScenarioConsumer(service: service, clock: clock, recorder: recorder, changed: changed)
         self.serviceBox = serviceBox
     }
 

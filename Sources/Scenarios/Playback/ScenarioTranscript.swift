@@ -88,15 +88,19 @@ final class TranscriptRecorder: Sendable {
     private let authorization: @Sendable () -> String
     private let providerRunning: @Sendable () async -> Bool
     private let onEntry: (@Sendable (TranscriptEntry) -> Void)?
+    /// Told after each entry (a scenario's ``ScenarioActivity``).
+    private let changed: (@Sendable () -> Void)?
 
     init(
         now: @escaping @Sendable () -> Duration, authorization: @escaping @Sendable () -> String,
-        providerRunning: @escaping @Sendable () async -> Bool, onEntry: (@Sendable (TranscriptEntry) -> Void)?
+        providerRunning: @escaping @Sendable () async -> Bool, onEntry: (@Sendable (TranscriptEntry) -> Void)?,
+        changed: (@Sendable () -> Void)? = nil
     ) {
         self.now = now
         self.authorization = authorization
         self.providerRunning = providerRunning
         self.onEntry = onEntry
+        self.changed = changed
     }
 
     var count: Int { entries.withLock { $0.count } }
@@ -118,6 +122,7 @@ final class TranscriptRecorder: Sendable {
             entries.append(entry)
             return entry
         }
+        changed?()
         onEntry?(entry)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Location
 
 /// Lets every task the scenario started run until nothing is left to do, before virtual time
-/// moves on — by counting, not by waiting for real-time quiet.
+/// moves on — by counting, and by being told when the counts change, not by polling.
 ///
 /// Work handed out in a scenario is counted at both ends, and a settle waits until the counts
 /// meet:
@@ -23,20 +23,22 @@ import Location
 ///   chosen before a timer is set);
 /// - with `expecting:`, the service has taken in that fix.
 ///
-/// Then everything observable must stay unchanged for ``stableRounds`` rounds of yields.
-/// No round waits for real time, so playback runs as fast as the work allows.
+/// While some of that work is in flight the settle suspends until the stage's
+/// ``ScenarioActivity`` rings — every counted part rings it after a change — and reads the
+/// counts again. Once they meet, nothing may ring for ``stableRounds`` rounds of
+/// ``yieldsPerRound`` yields (jobs already queued run first). No step waits for real time, so
+/// playback runs as fast as the work allows.
 ///
 /// An app of your own (``ScenarioRunner/run(onEntry:app:)``) cannot be counted: with one,
-/// every step also waits until everything has been unchanged for ``quietPeriod`` of real
-/// time — longer on a loaded machine: at least eight times the slowest round seen.
+/// every step also waits until nothing has rung for ``quietPeriod`` of real time — longer on
+/// a loaded machine: at least eight times the slowest round seen.
 struct Settler {
     /// How a step settles.
     enum Mode {
         /// A receiver event: by the counts.
         case counted
         /// The start, fired timers, a change of permission, the end: by the counts, with a
-        /// wider margin (more yields per round, one more stable round, and a short sleep each
-        /// round so that tasks of lower priority run).
+        /// wider margin (more yields per round and one more round).
         case quiet
     }
 
@@ -50,8 +52,9 @@ struct Settler {
     var yieldsPerRound = 4
     /// How long everything must stay the same, in real time, when the app is not counted.
     var quietPeriod: Duration = .milliseconds(4)
-    /// The longest a settle waits, in real time, when something keeps changing (a safety
-    /// net against an app that never stops working).
+    /// The longest a settle waits, in real time, when something keeps changing or the counts
+    /// never meet (a safety net against an app that never stops working; the stage's activity
+    /// rings at least once a second while a run plays, so a wait sees the limit pass).
     var limit: Duration = .seconds(5)
     /// Events delivered to a provider run that was stopped before taking them in.
     private var abandonedEvents = 0
@@ -78,35 +81,36 @@ struct Settler {
     mutating func settle(_ mode: Mode = .counted, expecting fixTime: Date? = nil) async {
         let quiet = mode == .quiet || !countsTheApp
         let waitsForRealTimeQuiet = !countsTheApp
+        let activity = stage.activity
         let real = ContinuousClock()
         let started = real.now
-        var changedAt = started
-        var last: Snapshot?
-        var stable = 0
-        var rounds = 0
         var slowestRound = Duration.zero
-        // Quiet steps are few: they can afford the margins the counted ones do without.
         let yields = quiet ? 2 * yieldsPerRound : yieldsPerRound
         let roundsNeeded = quiet ? stableRounds + 1 : stableRounds
         while real.now - started < limit {
-            let roundStart = real.now
-            for _ in 0..<yields { await Task.yield() }
-            rounds += 1
-            // Tasks of lower priority than this one (the service's detached provider task) get
-            // a thread only when this one sleeps: in quiet mode every round, else now and then.
-            if quiet || rounds % 16 == 0 { try? await Task.sleep(for: .microseconds(50)) }
-            let snapshot = await read()
-            slowestRound = max(slowestRound, real.now - roundStart)
-            let busy = inFlight(snapshot, expecting: fixTime)
-            if !busy && snapshot == last {
-                stable += 1
-                let quietEnough = real.now - changedAt >= max(quietPeriod, slowestRound * 8)
-                if stable >= roundsNeeded && (!waitsForRealTimeQuiet || quietEnough) { return }
-            } else {
-                stable = 0
-                changedAt = real.now
-                last = snapshot
+            // Work in flight: wait to be told that something changed, then count again.
+            let seen = activity.rings
+            if inFlight(await read(), expecting: fixTime) {
+                await activity.wait(after: seen)
+                continue
             }
+            // The counts meet: nothing may ring while the jobs already queued get their turns.
+            var confirmed = true
+            for _ in 0..<roundsNeeded {
+                let roundStart = real.now
+                for _ in 0..<yields { await Task.yield() }
+                slowestRound = max(slowestRound, real.now - roundStart)
+                if activity.rings != seen {
+                    confirmed = false
+                    break
+                }
+            }
+            if confirmed && waitsForRealTimeQuiet {
+                // An app of the caller's is not counted: real time must pass with nothing rung.
+                try? await Task.sleep(for: max(quietPeriod, slowestRound * 8))
+                confirmed = activity.rings == seen
+            }
+            if confirmed { return }
         }
     }
 

@@ -1,15 +1,23 @@
 import Foundation
 import Locking
 
-/// Every gpsd connection of the process, read on one thread: a connection multiplexer on
-/// ``LocationEventLoop/shared``.
+/// gpsd connections read on one thread: a connection multiplexer on a ``LocationEventLoop``
+/// (``shared``, on ``LocationEventLoop/shared``, holds every connection of the process unless
+/// a ``GPSDProvider`` is given another).
 ///
 /// libgps parses into static storage, so its connections are read on the event loop's one
 /// thread, never on Swift's cooperative pool, and each report goes to its connection's handler
 /// right there: the handler converts and forwards it, so a fix reaches a service that runs
 /// on the same loop without a hand-off between threads. Only `gps_open`, which blocks (a name
 /// lookup, a TCP connect that can take minutes to fail), runs on a short-lived thread of its
-/// own, so that one slow connect holds up no other connection and no job on the loop.
+/// own, so that one slow connect holds up no other connection and no job on the loop. A
+/// multiplexer of its own on a loop of its own (a test's) is as safe: every libgps parse of
+/// the process takes one lock (``GPSDConnection``).
+///
+/// ```swift
+/// let multiplexer = GPSDMultiplexer(loop: LocationEventLoop(name: "petspot.test"))
+/// let provider = GPSDProvider(endpoint: endpoint, multiplexer: multiplexer)
+/// ```
 ///
 /// Three rules keep the loop prompt, idle and cheap (Docs/Location.md, "The gpsd provider"):
 /// - A connection reads at most ``readsPerRound`` lines a turn and is then called again at
@@ -20,7 +28,7 @@ import Locking
 /// - While lines come faster than any receiver sends them (a replayed log), the socket is
 ///   read every 2 ms instead of on every line (``GPSDReadPacing``): one wake-up of the
 ///   thread, one `recv` and one `write` downstream for a batch of fixes, not for each.
-final class GPSDMultiplexer: Sendable {
+public final class GPSDMultiplexer: Sendable {
     /// What a connection reports, on the loop thread.
     enum Event: Sendable {
         /// `gps_open` and `gps_stream(WATCH_ENABLE | WATCH_JSON)` succeeded.
@@ -54,23 +62,31 @@ final class GPSDMultiplexer: Sendable {
         var openConnections: [String: Int] = [:]
     }
 
-    /// The multiplexer shared by the whole process.
-    static let shared = GPSDMultiplexer(loop: .shared)
+    /// The multiplexer of the process, on ``LocationEventLoop/shared``: what a
+    /// ``GPSDProvider`` uses unless given another.
+    public static let shared = GPSDMultiplexer(loop: .shared)
 
     /// How many reports one connection may deliver per turn, to stay fair to the others.
     static let readsPerRound = 256
 
-    let loop: LocationEventLoop
+    /// The loop whose thread reads this multiplexer's connections and calls their handlers.
+    public let loop: LocationEventLoop
     private let state = Locked(State())
 
-    init(loop: LocationEventLoop) {
+    /// A multiplexer whose connections are read on `loop`'s thread.
+    public init(loop: LocationEventLoop) {
         self.loop = loop
     }
 
-    /// How many gpsd connections are open right now, in this process.
-    var openConnections: Int { state.withLock { $0.openConnections.values.reduce(0, +) } }
+    /// How many of this multiplexer's gpsd connections are open right now.
+    public var openConnections: Int { state.withLock { $0.openConnections.values.reduce(0, +) } }
 
-    /// How many gpsd connections to `host`:`port` are open right now, in this process.
+    /// How many of this multiplexer's gpsd connections to `endpoint` are open right now.
+    public func openConnections(to endpoint: GPSDEndpoint) -> Int {
+        openConnections(host: endpoint.host, port: String(endpoint.port))
+    }
+
+    /// How many of this multiplexer's gpsd connections to `host`:`port` are open right now.
     func openConnections(host: String, port: String) -> Int {
         state.withLock { $0.openConnections["\(host) \(port)", default: 0] }
     }

@@ -6,8 +6,9 @@ import Locking
 ///
 /// While a ``LocationService`` runs it, the provider holds one gpsd connection
 /// (`gps_open`, `gps_stream(WATCH_ENABLE | WATCH_JSON)`, with `WATCH_DEVICE` when the endpoint
-/// names a device: then only that receiver's reports arrive) read on the thread of
-/// ``LocationEventLoop/shared``, shared by all gpsd connections of the process, and turns each
+/// names a device: then only that receiver's reports arrive) read by its ``multiplexer`` on
+/// the thread of its event loop — ``GPSDMultiplexer/shared`` on ``LocationEventLoop/shared``,
+/// shared by all gpsd connections of the process, unless it is given another — and turns each
 /// report into a ``ProviderEvent`` there:
 /// mode 2/3 with a position is a fix, mode 0/1 is ``ProviderEvent/noFix`` (never a fix).
 /// When gpsd cannot be reached or goes away it sends
@@ -29,40 +30,50 @@ public struct GPSDProvider: LocationProvider {
     public let endpoint: GPSDEndpoint
     /// How long to wait between reconnection attempts.
     public let backoff: Backoff
+    /// Who opens and reads the connection, on which thread (``GPSDMultiplexer/loop``).
+    public let multiplexer: GPSDMultiplexer
 
     /// A provider for gpsd at `endpoint` (`localhost:2947` by default).
-    public init(endpoint: GPSDEndpoint = .standard, backoff: Backoff = .standard) {
+    ///
+    /// - Parameter multiplexer: the connections' multiplexer and, with it, the event loop
+    ///   whose thread reads them; the process's own (``GPSDMultiplexer/shared``) by default.
+    public init(
+        endpoint: GPSDEndpoint = .standard, backoff: Backoff = .standard, multiplexer: GPSDMultiplexer = .shared
+    ) {
         self.endpoint = endpoint
         self.backoff = backoff
+        self.multiplexer = multiplexer
     }
 
     /// `gpsd host:port` (`gpsd host:port:device` with a device).
     public var source: FixSource { FixSource(kind: "gpsd", name: endpoint.description) }
 
-    /// How many gpsd connections this process has open right now (all providers together):
-    /// zero once every service using gpsd has stopped its provider.
+    /// How many gpsd connections the process's multiplexer (``GPSDMultiplexer/shared``) has
+    /// open right now (all providers on it together): zero once every service using gpsd has
+    /// stopped its provider.
     public static var openConnectionCount: Int { GPSDMultiplexer.shared.openConnections }
 
-    /// How many gpsd connections to `endpoint` this process has open right now.
+    /// How many gpsd connections to `endpoint` the process's multiplexer has open right now.
     public static func openConnectionCount(to endpoint: GPSDEndpoint) -> Int {
-        GPSDMultiplexer.shared.openConnections(host: endpoint.host, port: String(endpoint.port))
+        GPSDMultiplexer.shared.openConnections(to: endpoint)
     }
 
     /// Connects, streams, reconnects with backoff; returns when the task is cancelled.
     ///
     /// Reports are turned into events and sent on the reader thread as they are read (``send``
     /// is cheap and may be called from any thread), not through this task: a service running
-    /// on ``LocationEventLoop/shared`` gets them with no hand-off between threads. This task
+    /// on the multiplexer's loop gets them with no hand-off between threads. This task
     /// only waits for the connection to end, and reconnects.
     public func run(clock: LocationClock, send: @escaping @Sendable (ProviderEvent) -> Void) async {
         let source = self.source
         let endpoint = self.endpoint
+        let multiplexer = self.multiplexer
         var failures = 0
         while !Task.isCancelled {
             // One value when the connection ends: whether it had connected.
             let (ends, ended) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .bufferingNewest(1))
             let lastTime = Locked<Date??>(nil)
-            let id = GPSDMultiplexer.shared.connect(
+            let id = multiplexer.connect(
                 host: endpoint.host, port: String(endpoint.port), device: endpoint.device
             ) { event in
                 switch event {
@@ -92,7 +103,7 @@ public struct GPSDProvider: LocationProvider {
                 ended.finish()
             }
             // Nothing is sent after this: the handler is not called once the close is done.
-            await GPSDMultiplexer.shared.close(id)
+            await multiplexer.close(id)
             if Task.isCancelled { break }
             failures = wasConnected ? 1 : failures + 1
             do {

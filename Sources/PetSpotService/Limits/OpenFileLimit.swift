@@ -21,4 +21,12 @@ enum OpenFileLimit {
         guard setrlimit(resource, &limit) == 0 else { return nil }
         return (before, UInt64(limit.rlim_cur))
     }
+
+    /// The soft limit now, or `nil` when it cannot be read. The corresponding C function is
+    /// `getrlimit`.
+    static func current() -> UInt64? {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
+        return UInt64(limit.rlim_cur)
+    }
 }

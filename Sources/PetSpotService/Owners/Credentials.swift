@@ -1,0 +1,47 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import PetSpotJSON
+
+/// Who a request says it is: the bearer token of its `Authorization` header, and whether that
+/// is the operator's.
+enum Credentials {
+    /// The token of `Authorization: Bearer TOKEN`; `nil` without the header.
+    ///
+    /// - Throws: 401 problem details for another scheme or an empty token.
+    static func bearer(_ request: Request) throws(Problem) -> String? {
+        guard let header = request.headers[.authorization] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
+            throw Problem(
+                .unauthorized, detail: "Authorization must be 'Bearer TOKEN'.",
+                extensions: [("reason", "badCredentials")],
+                headers: [.wwwAuthenticate: #"Bearer realm="petspot""#])
+        }
+        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Refuses `request` unless it carries the operator's token: 401 without credentials, 403
+    /// with a token that is not the operator's (or on a server that has no operator token).
+    static func requireOperator(_ request: Request, _ token: OperatorToken?, for what: String) throws(Problem) {
+        guard let presented = try bearer(request) else {
+            throw Problem(
+                .unauthorized,
+                detail: "\(what) needs the operator's token: send Authorization: Bearer TOKEN.",
+                extensions: [("reason", "operatorTokenRequired")],
+                headers: [.wwwAuthenticate: #"Bearer realm="petspot""#])
+        }
+        guard let token else {
+            throw Problem(
+                .forbidden,
+                detail:
+                    "\(what) needs the operator's token, and this server has none (start it with --operator-token-file FILE).",
+                extensions: [("reason", "noOperatorToken")])
+        }
+        guard token.matches(presented) else {
+            throw Problem(
+                .forbidden, detail: "\(what) needs the operator's token; the token sent is not it.",
+                extensions: [("reason", "notOperator")])
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import HTTPTypes
+
+extension HTTPField.Name {
+    /// `Last-Event-ID`: where an event stream resumes.
+    static let lastEventID = named("Last-Event-ID")
+    /// `X-Request-Id`: a request's id in the logs.
+    static let requestID = named("X-Request-Id")
+    /// `Idempotency-Key`: one report however often Submit is pressed.
+    static let idempotencyKey = named("Idempotency-Key")
+
+    private static func named(_ text: String) -> HTTPField.Name {
+        // The names above are constant tokens; `init?` fails only for characters no header
+        // name can have.
+        guard let name = HTTPField.Name(text) else { preconditionFailure("not a header name: \(text)") }
+        return name
+    }
+}

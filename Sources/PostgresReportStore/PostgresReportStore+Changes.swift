@@ -1,0 +1,138 @@
+import Geodata
+import Geodesy
+import NIOCore
+import PostgresNIO
+public import ReportStore
+
+extension PostgresReportStore {
+    public func add(_ reports: [PetReport]) async throws(ReportStoreError) {
+        for report in reports { try report.validate() }
+        try await call("adding reports") { client, logger in
+            try await client.withTransaction(logger: logger) { connection in
+                for report in reports {
+                    do {
+                        try await connection.query(Self.insert(report), logger: logger)
+                    } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+                        throw ReportStoreError.duplicateID(report.id)
+                    }
+                }
+            }
+        }
+    }
+
+    public func importReports(_ source: some ReportSource, skipInvalid: Bool) async throws(ReportStoreError)
+        -> ImportSummary
+    {
+        // The COPY text of the valid rows, in chunks (the writer is async, the source is not).
+        var problems = ImportProblems()
+        var chunks: [ByteBuffer] = []
+        var chunk = ByteBuffer()
+        source.forEachRow { row in
+            problems.rows += 1
+            switch row {
+            case .invalid(let problem):
+                problems.append(problem)
+            case .report(let report, let line):
+                do throws(ReportStoreError) {
+                    try report.validate()
+                    CopyText.append(report, line: line, to: &chunk)
+                    if chunk.readableBytes > 1 << 16 {
+                        chunks.append(chunk)
+                        chunk = ByteBuffer()
+                    }
+                } catch {
+                    problems.append(ImportProblem(number: line, message: Self.rowMessage(error)))
+                }
+            }
+        }
+        if chunk.readableBytes > 0 { chunks.append(chunk) }
+        if problems.rows == 0 { throw problems.failure }
+        let invalid = problems
+        let payload = chunks
+        let result = try await call("importing reports") { client, logger -> ImportProblems in
+            try await client.withTransaction(logger: logger) { connection -> ImportProblems in
+                try await connection.query(
+                    """
+                    CREATE TEMPORARY TABLE import_row (line integer NOT NULL, \(unescaped: CopyText.columnDefinitions))
+                    ON COMMIT DROP
+                    """, logger: logger)
+                try await connection.copyFrom(
+                    table: "import_row", columns: ["line"] + CopyText.columns, logger: logger
+                ) { writer in
+                    for buffer in payload { try await writer.write(buffer) }
+                }
+                // Ids already stored or repeated in the file (the first occurrence is kept).
+                let repeatedRows = """
+                    FROM (SELECT line, id, row_number() OVER (PARTITION BY id ORDER BY line) AS n FROM import_row) AS t
+                    WHERE n > 1 OR EXISTS (SELECT 1 FROM report r WHERE r.id = t.id)
+                    """
+                var repeatedCount = 0
+                for try await count in try await connection.query(
+                    "SELECT count(*) \(unescaped: repeatedRows)", logger: logger
+                ).decode(Int.self) {
+                    repeatedCount = count
+                }
+                var repeated: [ImportProblem] = []
+                let listed = try await connection.query(
+                    "SELECT line, id \(unescaped: repeatedRows) ORDER BY line LIMIT \(ImportProblems.keptLimit)",
+                    logger: logger)
+                for try await (line, id) in listed.decode((Int, String).self) {
+                    repeated.append(
+                        ImportProblem(
+                            number: line, message: "id \"\(id)\" is already stored or appears earlier in the file"))
+                }
+                let problems = ImportProblems(
+                    kept: invalid.kept + repeated, count: invalid.count + repeatedCount, rows: invalid.rows)
+                if problems.count > 0 && !skipInvalid { throw problems.failure }
+                let columns = CopyText.columns.joined(separator: ", ")
+                try await connection.query(
+                    """
+                    INSERT INTO report (\(unescaped: columns))
+                    SELECT \(unescaped: columns) FROM (SELECT DISTINCT ON (id) * FROM import_row ORDER BY id, line) AS i
+                    WHERE NOT EXISTS (SELECT 1 FROM report r WHERE r.id = i.id)
+                    """, logger: logger)
+                return problems
+            }
+        }
+        return ImportSummary(
+            imported: result.rows - result.count, skippedCount: result.count, skipped: result.kept)
+    }
+
+    public func setStatus(_ status: ReportStatus, id: String) async throws(ReportStoreError) -> PetReport {
+        try await call("changing the status of \(id)") { client, logger in
+            let rows = try await client.query(
+                "UPDATE report SET status = \(status.rawValue) WHERE id = \(id) RETURNING \(unescaped: Self.columnList)",
+                logger: logger)
+            for try await row in rows { return try Self.report(row) }
+            throw ReportStoreError.notFound(id)
+        }
+    }
+
+    public func remove(id: String) async throws(ReportStoreError) {
+        try await call("removing \(id)") { client, logger in
+            let rows = try await client.query("DELETE FROM report WHERE id = \(id) RETURNING id", logger: logger)
+            for try await _ in rows { return }
+            throw ReportStoreError.notFound(id)
+        }
+    }
+
+    static func insert(_ report: PetReport) -> PostgresQuery {
+        let radius = report.radius?.meters
+        let band = radius.map { RadiusBand.of($0) }
+        return """
+            INSERT INTO report (\(unescaped: columnList)) VALUES (
+                \(report.id), \(report.kind.rawValue), \(report.status.rawValue),
+                \(report.coordinate?.latitude.degrees), \(report.coordinate?.longitude.degrees), \(radius), \(band),
+                \(report.place), \(report.lastSeenDate), \(report.species), \(report.breed), \(report.gender),
+                \(report.approximateAge), \(report.microchipNumber), \(report.description), \(report.phone),
+                \(report.email), \(report.photoUrl), \(report.reward))
+            """
+    }
+
+    static func rowMessage(_ error: ReportStoreError) -> String {
+        var text = error.description
+        if text.hasPrefix("Invalid report: ") { text.removeFirst("Invalid report: ".count) }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}
