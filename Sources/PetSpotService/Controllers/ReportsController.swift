@@ -14,7 +14,7 @@ import Reports
 /// (a page), `GET`/`PATCH`/`DELETE /v1/reports/{id}`, `GET /v1/reports/nearby`, and a
 /// report's photo (`PUT`/`GET /v1/reports/{id}/photo`, in ReportsController+photo.swift).
 ///
-/// Bodies are the wizards' payloads; answers are announcements (``ReportStoreJSON``), which
+/// Bodies are the wizards' payloads; answers are announcements (`ReportJSON`), which
 /// the Pet details card reads. Without a store every route answers 503.
 struct ReportsController {
     let store: (any ReportStore)?
