@@ -86,6 +86,9 @@ let package = Package(
         // through postgres-nio.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // TLS to PostgreSQL (sslmode require, verify-ca, verify-full; postgres-nio takes NIOSSL's
+        // configuration).
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // Tests run child processes to their end through swift-subprocess (stdin written while
         // stdout and stderr are read, so no pipe fills up; initdb/pg_ctl for the store's test
         // server too); FilePath comes from swift-system.
@@ -220,6 +223,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
 

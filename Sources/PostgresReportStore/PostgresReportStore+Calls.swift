@@ -75,6 +75,19 @@ extension PostgresReportStore {
                 return .storage(what, "\(message) (SQLSTATE \(state))")
             }
         }
+        if error.code == .sslUnsupported {
+            return .unavailable(
+                name,
+                "PostgreSQL at \(address.host):\(address.port) does not offer TLS, and sslmode "
+                    + "\(address.sslMode.rawValue) requires it (ssl = on in postgresql.conf, or sslmode=prefer).")
+        }
+        if let underlying = error.underlying, String(reflecting: type(of: underlying)).contains("NIOSSL") {
+            return .unavailable(
+                name,
+                "the TLS handshake with \(address.host):\(address.port) failed (\(underlying)); with sslmode "
+                    + "\(address.sslMode.rawValue) the server's certificate must chain to the sslrootcert CA"
+                    + (address.sslMode == .verifyFull ? " and name \(address.host)." : "."))
+        }
         switch error.code {
         case .connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed, .uncleanShutdown:
             let cause = error.underlying.map { " (\($0))" } ?? ""

@@ -43,10 +43,11 @@ public final class PostgresReportStore: ReportStore, Service {
         _ address: StoreURL.PostgresAddress, logger: Logger = PostgresReportStore.quietLogger,
         timeout: Duration = .seconds(15)
     ) {
-        var configuration = PostgresClient.Configuration(
-            host: address.host, port: address.port, username: address.user, password: address.password,
-            database: address.database, tls: .disable)
-        configuration.options.connectTimeout = min(timeout, .seconds(10))
+        // A bad sslrootcert is reported by prepare(), before any query; meanwhile the pool can
+        // never connect (TLS that trusts no CA), so nothing falls back to plain text.
+        var configuration =
+            (try? PostgresConnectionSettings.client(address, timeout: timeout))
+            ?? PostgresConnectionSettings.neverConnecting(address)
         configuration.options.maximumConnections = 8
         // No parallel workers for these small index queries: starting them cost more than the
         // query (p99 120 ms → 20 ms at 10^7 reports on 2 cores).
@@ -78,11 +79,8 @@ public final class PostgresReportStore: ReportStore, Service {
     /// - Throws: ``ReportStoreError/Reason/unavailable`` when the server cannot be reached,
     ///   refuses the login, lacks PostGIS, or holds a schema from a newer petspot.
     public func prepare() async throws(ReportStoreError) {
+        let probe = try PostgresConnectionSettings.connection(address, timeout: timeout)
         do {
-            var probe = PostgresConnection.Configuration(
-                host: address.host, port: address.port, username: address.user, password: address.password,
-                database: address.database, tls: .disable)
-            probe.options.connectTimeout = .seconds(Int64(min(timeout, .seconds(10)).components.seconds))
             let connection = try await PostgresConnection.connect(configuration: probe, id: 0, logger: logger)
             try await connection.close()
         } catch {

@@ -1,3 +1,4 @@
+import Foundation
 import PostgresReportStore
 public import ReportStore
 import SQLiteReportStore
@@ -35,23 +36,56 @@ public enum ReportStoreOpener {
         }
     }
 
-    /// The store at `url` for a server: an SQLite file is opened at once; a PostgreSQL store
-    /// connects once its pool runs among the server's services (``ServedReportStore``).
+    /// The store at `url` for a server: an SQLite file is opened at once and locked for this
+    /// server alone (``SQLiteServeLock``); a PostgreSQL store connects once its pool runs among
+    /// the server's services (``ServedReportStore``), and any number of servers may share it.
     ///
-    /// - Throws: ``ReportStoreError/Reason/unavailable`` when an SQLite file cannot be opened.
+    /// - Throws: ``ReportStoreError/Reason/unavailable`` when an SQLite file cannot be opened,
+    ///   or another server serves it.
     public static func served(_ url: StoreURL) throws(ReportStoreError) -> ServedReportStore {
         switch url {
         case .sqlite(let path):
             let store = try SQLiteReportStore(path: path)
-            return ServedReportStore(store: store, services: []) { () throws(ReportStoreError) in
+            // One server per SQLite file: held as long as the served store is.
+            let lock = try SQLiteServeLock(storePath: path)
+            return ServedReportStore(store: store, services: [], lock: lock) { () throws(ReportStoreError) in
                 try await store.prepareForQueries()
             }
         case .postgres(let address):
             let store = PostgresReportStore(address)
-            return ServedReportStore(store: store, services: [store]) { () throws(ReportStoreError) in
+            return ServedReportStore(store: store, services: [store], lock: nil) { () throws(ReportStoreError) in
                 try await store.prepare()
                 return try await store.prepareForQueries()
             }
+        }
+    }
+}
+
+extension ReportStoreOpener {
+    /// A consistent copy of the SQLite store at `url` in the new file `destination`, while a
+    /// server may be writing to it (``SQLiteReportStore/backup(to:)``).
+    ///
+    /// - Returns: the reports in the copy and its size in bytes.
+    /// - Throws: ``ReportStoreError``: the store cannot be opened, `destination` exists, the copy
+    ///   fails its check; for a PostgreSQL store, what to use instead (`pg_dump`).
+    public static func backup(_ url: StoreURL, to destination: String) async throws(ReportStoreError) -> (
+        reports: Int, bytes: Int
+    ) {
+        switch url {
+        case .sqlite(let path):
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw .unavailable(url.description, "there is no store there to back up.")
+            }
+            let store = try SQLiteReportStore(path: path)
+            defer { Task { await store.close() } }
+            let backup = try await store.backup(to: destination)
+            return (backup.reports, backup.bytes)
+        case .postgres(let address):
+            throw .unavailable(
+                url.description,
+                "petspot reports backup copies SQLite stores; back up PostgreSQL with its own tools: pg_dump -Fc "
+                    + "-h \(address.host) -p \(address.port) -U \(address.user) \(address.database) > FILE "
+                    + "(Docs/Store.md, Backup and restore).")
         }
     }
 }
@@ -64,6 +98,8 @@ public struct ServedReportStore: Sendable {
     public let store: any ReportStore
     /// What must run beside the server: started with it, stopped after it.
     public let services: [any Service]
+    /// An SQLite store's lock for this server, held as long as this value is.
+    let lock: SQLiteServeLock?
     /// Connects and migrates (PostgreSQL), then loads what queries need
     /// (``ReportStore/prepareForQueries()``); returns how many open missing reports are indexed
     /// when the store keeps an index.

@@ -53,10 +53,21 @@ public final class PostgresServer: Sendable {
     /// Whether this process runs as root (then the programs run as `postgres`).
     static var isRoot: Bool { getuid() == 0 }
 
-    /// Creates a cluster in a temporary folder and starts it on a free port.
+    /// The folder of its Unix socket (`?host=` of a store URL).
+    public var socketDirectory: String { directory.path }
+
+    /// The CA certificate that signed the server's, when it was started with TLS.
+    public var caCertificate: String { directory.appendingPathComponent("ca.crt").path }
+
+    /// The role that logs in with a password (``createPasswordRole(password:)``).
+    public static let passwordRole = "petspot_login"
+
+    /// Creates a cluster in a temporary folder and starts it on a free port; with `tls`, with a
+    /// server certificate for `localhost` signed by a CA of its own (``caCertificate``) and
+    /// TCP connections refused unless encrypted.
     ///
     /// - Throws: ``Failure`` naming the missing package or the program that failed, with its output.
-    public static func start() async throws -> PostgresServer {
+    public static func start(tls: Bool = false) async throws -> PostgresServer {
         guard isInstalled else {
             throw Failure(
                 description: "PostgreSQL 15 with PostGIS is not installed (apt-get install postgresql-15 "
@@ -76,9 +87,15 @@ public final class PostgresServer: Sendable {
         do {
             try await server.program(
                 "initdb", ["-D", server.data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"])
-            let options =
+            try server.writeAccessRules(tls: tls)
+            var options =
                 "-p \(server.port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off "
                 + "-c synchronous_commit=off -c full_page_writes=off"
+            if tls {
+                try await server.makeCertificates()
+                options +=
+                    " -c ssl=on -c ssl_cert_file=\(directory.path)/server.crt -c ssl_key_file=\(directory.path)/server.key"
+            }
             try await server.program(
                 "pg_ctl", ["-D", server.data, "-o", options, "-l", server.log, "-w", "-t", "60", "start"])
         } catch {

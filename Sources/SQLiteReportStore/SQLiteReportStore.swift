@@ -170,7 +170,15 @@ public actor SQLiteReportStore: ReportStore {
         try loadedIndex().count
     }
 
+    /// Checkpoints the write-ahead log into the file (so the file alone is the whole store once
+    /// the last user has closed it) and closes the connections.
     public func close() {
+        // PASSIVE never waits for another process's readers; with none (a server stopping, a
+        // command ending on its own) it moves every page into the file, and the WAL is emptied.
+        _ = try? pool.writeWithoutTransaction { db in
+            try db.checkpoint(.passive)
+            try db.checkpoint(.truncate)
+        }
         try? pool.close()
     }
 

@@ -36,13 +36,32 @@ struct ServiceLimitsTests {
         _ = machine.received(Self.head)
         machine.wrote(Self.responseHead)
         machine.wrote(.end(nil))
-        #expect(machine.phase == .receivingBody(answered: true))
+        #expect(machine.isDiscarding)
         #expect(machine.received(.body(ByteBuffer(string: "rest"))) == .discardAndReadOn)
         #expect(machine.received(.end(nil)) == .forwardAndCancelDeadline)
-        #expect(machine.phase == .idle)
+        #expect(!machine.isDiscarding)
         // The next request on the connection starts afresh.
         #expect(machine.received(Self.head) == .forwardAndStartDeadline)
         #expect(machine.received(.body(ByteBuffer(string: "x"))) == .forward)
+    }
+
+    /// A client that has the previous answer's `Content-Length` bytes sends the next request
+    /// before that answer's end has passed the handler: the late end is the previous request's,
+    /// and the new body is the route's, whole (an early version threw it away: a photo PUT
+    /// arrived empty, 422, now and then).
+    @Test func aLateEndOfThePreviousAnswerDoesNotTakeTheNextBody() {
+        var machine = RequestBodyDeadline()
+        _ = machine.received(Self.head)
+        _ = machine.received(.end(nil))
+        machine.wrote(Self.responseHead)
+        machine.wrote(.body(ByteBuffer(string: "{}")))
+        // The next request arrives before the first answer's end is written.
+        #expect(machine.received(Self.head) == .forwardAndStartDeadline)
+        machine.wrote(.end(nil))
+        #expect(!machine.isDiscarding)
+        #expect(machine.received(.body(ByteBuffer(string: "photo"))) == .forward)
+        #expect(machine.received(.end(nil)) == .forwardAndCancelDeadline)
+        #expect(machine.deadlinePassed() == .nothing)
     }
 
     @Test func aBucketAllowsItsBurstThenRefillsAtItsRate() async {

@@ -15,17 +15,23 @@ import NIOHTTPTypes
 ///   reading. How long this may go on is the idle timeout's business (it closes a connection
 ///   that sends nothing while no request is answered).
 struct RequestBodyDeadline: Sendable {
-    enum Phase: Equatable, Sendable {
-        /// Between requests, or reading a head.
-        case idle
-        /// A head arrived; its body has not ended. `answered`: the response has been written.
-        case receivingBody(answered: Bool)
-        /// The body ended; the answer is not written yet.
-        case answering
-    }
+    // Requests and their answers are counted, because HTTP/1.1 answers in order but not in
+    // step: a client may send the next request as soon as it has the previous answer's
+    // `Content-Length` bytes, before the answer's end has passed this handler. An answer's end
+    // therefore concerns the request it answers, not whichever request is arriving.
 
-    private(set) var phase = Phase.idle
-    private var answerStarted = false
+    /// Request heads received on the connection.
+    private(set) var heads = 0
+    /// Request bodies that ended.
+    private(set) var bodiesEnded = 0
+    /// Answers written to their end.
+    private(set) var answered = 0
+    /// The request whose answer has begun (its head written), if any.
+    private var answerStartedFor = 0
+
+    /// The request arriving has an answer already and its body is still coming: what comes
+    /// is thrown away.
+    var isDiscarding: Bool { answered >= heads && bodiesEnded < heads }
 
     enum InboundAction: Equatable {
         /// Pass the part on.
@@ -39,35 +45,23 @@ struct RequestBodyDeadline: Sendable {
     }
 
     mutating func received(_ part: HTTPRequestPart) -> InboundAction {
-        switch (part, phase) {
-        case (.head, _):
-            phase = .receivingBody(answered: false)
-            answerStarted = false
+        switch part {
+        case .head:
+            heads += 1
             return .forwardAndStartDeadline
-        case (.body, .receivingBody(answered: true)):
-            return .discardAndReadOn
-        case (.body, _):
-            return .forward
-        case (.end, .receivingBody(answered: true)):
-            phase = .idle
-            return .forwardAndCancelDeadline
-        case (.end, _):
-            phase = .answering
+        case .body:
+            return isDiscarding ? .discardAndReadOn : .forward
+        case .end:
+            bodiesEnded = heads
             return .forwardAndCancelDeadline
         }
     }
 
     mutating func wrote(_ part: HTTPResponsePart) {
         switch part {
-        case .head:
-            answerStarted = true
-        case .body:
-            break
-        case .end:
-            switch phase {
-            case .receivingBody: phase = .receivingBody(answered: true)
-            case .answering, .idle: phase = .idle
-            }
+        case .head: answerStartedFor = answered + 1
+        case .body: break
+        case .end: answered += 1
         }
     }
 
@@ -81,9 +75,9 @@ struct RequestBodyDeadline: Sendable {
     }
 
     mutating func deadlinePassed() -> DeadlineAction {
-        guard case .receivingBody = phase else { return .nothing }
-        phase = .idle
-        return answerStarted ? .close : .answerTimeoutAndClose
+        guard bodiesEnded < heads else { return .nothing }
+        bodiesEnded = heads
+        return answerStartedFor == heads || answered >= heads ? .close : .answerTimeoutAndClose
     }
 }
 
@@ -126,7 +120,7 @@ final class RequestBodyDeadlineHandler: ChannelDuplexHandler, RemovableChannelHa
 
     func channelReadComplete(context: ChannelHandlerContext) {
         // While a body is thrown away nobody above asks for more: ask here.
-        if case .receivingBody(answered: true) = machine.phase { context.read() }
+        if machine.isDiscarding { context.read() }
         context.fireChannelReadComplete()
     }
 
@@ -134,7 +128,7 @@ final class RequestBodyDeadlineHandler: ChannelDuplexHandler, RemovableChannelHa
         let part = unwrapOutboundIn(data)
         machine.wrote(part)
         context.write(data, promise: promise)
-        if case .end = part, case .receivingBody(answered: true) = machine.phase {
+        if case .end = part, machine.isDiscarding {
             context.flush()
             context.read()
         }
