@@ -29,20 +29,3 @@ public struct TextFieldModel: Sendable, Hashable {
     // errorMessage, helperText, isDisabled, isMultiline, accessibilityIdentifier; the ones
     // with a default may be left out): a front end only reads them.
 }
-
-/// One choice of a selector (species dropdown entry, a gender card).
-public struct ChoiceModel: Sendable, Hashable {
-    /// The text shown.
-    public var title: String
-    /// `true` when this choice is the selected one.
-    public var isSelected: Bool
-    /// The identifier UI tests tap.
-    public var accessibilityIdentifier: String
-
-    /// A choice.
-    public init(title: String, isSelected: Bool, accessibilityIdentifier: String) {
-        self.title = title
-        self.isSelected = isSelected
-        self.accessibilityIdentifier = accessibilityIdentifier
-    }
-}
