@@ -46,16 +46,27 @@ public protocol ReportMachineAction: Sendable, Hashable {
     static var requestLocation: Self { get }
     /// How location request `request` (``ReportMachineEffect/locationRequest``) ended.
     static func locationFinished(_ outcome: LocationRequestOutcome, request: Int) -> Self
+    /// The outcome and the request of ``locationFinished(_:request:)``; `nil` for another action.
+    var locationOutcome: (outcome: LocationRequestOutcome, request: Int)? { get }
 }
 
-/// The effects both flows have, as a front end reads them.
+/// The effects both flows have (each machine's `Effect` enum has these cases, and more).
 public protocol ReportMachineEffect: Sendable, Hashable {
-    /// The toast to show when the step stays.
+    /// The step stays: show the toast.
+    static func stay(_ toast: Toast) -> Self
+    /// Ask the location source once, then send ``ReportMachineAction/locationFinished(_:request:)``.
+    static func requestLocation(request: Int) -> Self
+    /// The back arrow on the first step: leave the wizard.
+    static var leave: Self { get }
+    /// The toast of ``stay(_:)``; `nil` for another effect.
     var toast: Toast? { get }
-    /// The location request to run (then send ``ReportMachineAction/locationFinished(_:request:)``).
+    /// The request of ``requestLocation(request:)``; `nil` for another effect.
     var locationRequest: Int? { get }
-    /// `true` for the back arrow on the first step: leave the wizard.
-    var leaves: Bool { get }
+}
+
+extension ReportMachineEffect {
+    /// `true` for ``leave``.
+    public var leaves: Bool { self == .leave }
 }
 
 extension Array where Element: ReportMachineEffect {
@@ -66,13 +77,45 @@ extension Array where Element: ReportMachineEffect {
     }
 }
 
-/// The machines' own checks, which the shared parts below run.
-protocol StepChecking: ReportMachine {
+/// What the machines share inside: their checks, the cursor, the step with a location; the
+/// shared parts below run them.
+protocol FlowMachine: ReportMachine {
+    /// "Today" for the date fields.
+    var today: Today { get }
+    /// The step on screen, and what outdates a request when Cancel starts again.
+    var cursor: FlowCursor<Step> { get set }
+    /// The latitude/longitude block of the step with a location.
+    var locationFields: CoordinateFields { get set }
+    /// A fresh machine.
+    init(today: Today)
     /// Continue's check of `step`; `writing` puts its valid values into the machine's state.
     mutating func check(_ step: Step, writing: Bool) -> StepOutcome
 }
 
-extension StepChecking {
+extension FlowMachine {
+    /// Continue's check of the step on screen, writing its values: the effects when it
+    /// stays, `nil` when it passed.
+    mutating func checkStep() -> [Effect]? {
+        let outcome = check(step, writing: true)
+        return outcome.advances ? nil : (outcome.toast.map { [.stay($0)] } ?? [])
+    }
+
+    /// The back arrow, Cancel, the location request and how it ended, which both flows answer
+    /// the same way; any other action does nothing here.
+    mutating func navigate(_ action: Action) -> [Effect] {
+        if action == .back { return cursor.back() ? [] : [.leave] }
+        if action == .cancel {
+            let cursor = cursor.restarted()
+            self = Self(today: today)
+            self.cursor = cursor
+        } else if action == .requestLocation {
+            return cursor.beginLocationRequest(in: &locationFields).map { [.requestLocation(request: $0)] } ?? []
+        } else if let (outcome, request) = action.locationOutcome, cursor.isCurrent(request) {
+            locationFields.finishLocationRequest(outcome)
+        }
+        return []
+    }
+
     /// Continue on every step with fields at once (``MissingReportMachine/checkFields()``).
     mutating func checkEveryFieldStep() -> Bool {
         Step.allCases.filter { !$0.isPhoto }.map { check($0, writing: true).advances }.allSatisfy { $0 }

@@ -15,7 +15,7 @@
 /// report.send(.submitTapped)                              // [.submit(payload, photo: photo, request: 0)]
 /// report.send(.sent(id: "r-1", request: 0))               // submission == .submitted(id: "r-1")
 /// ```
-public struct FoundReportMachine: ReportMachine, StepChecking {
+public struct FoundReportMachine: ReportMachine, FlowMachine {
     /// The wizard's steps in order.
     public enum Step: Int, ReportFlowStep {
         /// *Upload photo*, 1/3.
@@ -70,6 +70,11 @@ public struct FoundReportMachine: ReportMachine, StepChecking {
         /// Send `request` failed: the message to show (a ``FoundReportSubmissionFailure``'s),
         /// or `nil` for the generic ``FoundFlowCopy/submissionFailed``.
         case sendFailed(message: String?, request: Int)
+
+        /// The outcome and the request of ``locationFinished(_:request:)``.
+        public var locationOutcome: (outcome: LocationRequestOutcome, request: Int)? {
+            if case .locationFinished(let outcome, let request) = self { (outcome, request) } else { nil }
+        }
     }
 
     /// What the front end has to do after an action.
@@ -88,8 +93,6 @@ public struct FoundReportMachine: ReportMachine, StepChecking {
         public var toast: Toast? { if case .stay(let toast) = self { toast } else { nil } }
         /// The request of ``requestLocation(request:)``.
         public var locationRequest: Int? { if case .requestLocation(let request) = self { request } else { nil } }
-        /// `true` for ``leave``.
-        public var leaves: Bool { self == .leave }
     }
 
     /// "Today" for the date field.
@@ -100,6 +103,12 @@ public struct FoundReportMachine: ReportMachine, StepChecking {
     public var step: Step { cursor.step }
     /// Where sending stands.
     public private(set) var submission: Submission = .idle
+    /// The latitude/longitude block of *Pet details*.
+    var locationFields: CoordinateFields {
+        get { petDetailsStep.coordinates }
+        set { petDetailsStep.coordinates = newValue }
+    }
+
     /// Step 1's model.
     public var photoStep = PhotoStep(copy: .foundFlow)
     /// Step 2's model.
@@ -108,7 +117,7 @@ public struct FoundReportMachine: ReportMachine, StepChecking {
     public var contactStep = ContactInfoStep(state: ReportFoundPetFlowState())
     /// The step on screen, and what outdates a location request or a send when Cancel
     /// starts again.
-    private var cursor = FlowCursor(Step.uploadPhoto)
+    var cursor = FlowCursor(Step.uploadPhoto)
 
     /// A fresh wizard.
     public init(today: Today = .system()) {
@@ -123,23 +132,11 @@ public struct FoundReportMachine: ReportMachine, StepChecking {
     public mutating func send(_ action: Action) -> [Effect] {
         switch action {
         case .continueTapped:
-            let outcome = check(step, writing: true)
-            guard outcome.advances else { return outcome.toast.map { [.stay($0)] } ?? [] }
+            if let stayed = checkStep() { return stayed }
             _ = cursor.advance()
             return []
         case .submitTapped: return submit()
-        case .back: return cursor.back() ? [] : [.leave]
-        case .cancel:
-            let cursor = cursor.restarted()
-            self = FoundReportMachine(today: today)
-            self.cursor = cursor
-            return []
-        case .requestLocation:
-            return cursor.beginLocationRequest(in: &petDetailsStep.coordinates).map { [.requestLocation(request: $0)] }
-                ?? []
-        case .locationFinished(let outcome, let request):
-            if cursor.isCurrent(request) { petDetailsStep.coordinates.finishLocationRequest(outcome) }
-            return []
+        case .back, .cancel, .requestLocation, .locationFinished: return navigate(action)
         case .sent(let id, let request):
             // Sent after a Cancel: the wizard that asked is gone.
             guard cursor.isCurrent(request) else { return [.stay(Toast(FoundFlowCopy.submissionFailed))] }

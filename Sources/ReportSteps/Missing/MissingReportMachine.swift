@@ -18,7 +18,7 @@
 /// report.send(.locationFinished(.located(warsaw), request: 0))
 /// report.send(.continueTapped)                         // [.stay(toast)]: species, race, gender
 /// ```
-public struct MissingReportMachine: ReportMachine, StepChecking {
+public struct MissingReportMachine: ReportMachine, FlowMachine {
     /// The wizard's steps in order.
     public enum Step: Int, ReportFlowStep {
         /// *Microchip number*, 1/4 (optional).
@@ -56,6 +56,11 @@ public struct MissingReportMachine: ReportMachine, StepChecking {
         case requestLocation
         /// How location request `request` (``Effect/requestLocation(request:)``) ended.
         case locationFinished(LocationRequestOutcome, request: Int)
+
+        /// The outcome and the request of ``locationFinished(_:request:)``.
+        public var locationOutcome: (outcome: LocationRequestOutcome, request: Int)? {
+            if case .locationFinished(let outcome, let request) = self { (outcome, request) } else { nil }
+        }
     }
 
     /// What the front end has to do after an action.
@@ -73,8 +78,6 @@ public struct MissingReportMachine: ReportMachine, StepChecking {
         public var toast: Toast? { if case .stay(let toast) = self { toast } else { nil } }
         /// The request of ``requestLocation(request:)``.
         public var locationRequest: Int? { if case .requestLocation(let request) = self { request } else { nil } }
-        /// `true` for ``leave``.
-        public var leaves: Bool { self == .leave }
     }
 
     /// "Today" for the date field.
@@ -85,6 +88,12 @@ public struct MissingReportMachine: ReportMachine, StepChecking {
     public var step: Step { cursor.step }
     /// `true` once *Contact details* passed Submit report: ``state`` holds the whole report.
     public private(set) var isComplete = false
+    /// The latitude/longitude block of *Animal description*.
+    var locationFields: CoordinateFields {
+        get { descriptionStep.coordinates }
+        set { descriptionStep.coordinates = newValue }
+    }
+
     /// Step 1's model.
     public var microchipStep: MicrochipStep
     /// Step 2's model.
@@ -94,7 +103,7 @@ public struct MissingReportMachine: ReportMachine, StepChecking {
     /// Step 4's model.
     public var contactStep: ContactDetailsStep
     /// The step on screen, and what outdates a location request when Cancel starts again.
-    private var cursor = FlowCursor(Step.microchip)
+    var cursor = FlowCursor(Step.microchip)
 
     /// A fresh wizard showing `state`'s values (empty by default).
     public init(today: Today = .system(), state: ReportMissingPetFlowState = ReportMissingPetFlowState()) {
@@ -106,6 +115,9 @@ public struct MissingReportMachine: ReportMachine, StepChecking {
         contactStep = ContactDetailsStep(state: state)
     }
 
+    /// A fresh wizard (``FlowMachine``'s Cancel starts one).
+    init(today: Today) { self.init(today: today, state: ReportMissingPetFlowState()) }
+
     /// Runs `action`.
     ///
     /// - Returns: what the front end has to do, in order (often nothing).
@@ -113,25 +125,13 @@ public struct MissingReportMachine: ReportMachine, StepChecking {
     public mutating func send(_ action: Action) -> [Effect] {
         switch action {
         case .continueTapped:
-            let outcome = check(step, writing: true)
-            guard outcome.advances else { return outcome.toast.map { [.stay($0)] } ?? [] }
+            if let stayed = checkStep() { return stayed }
             guard cursor.advance() else {
                 isComplete = true
                 return [.complete]
             }
             return []
-        case .back: return cursor.back() ? [] : [.leave]
-        case .cancel:
-            let cursor = cursor.restarted()
-            self = MissingReportMachine(today: today)
-            self.cursor = cursor
-            return []
-        case .requestLocation:
-            return cursor.beginLocationRequest(in: &descriptionStep.coordinates).map { [.requestLocation(request: $0)] }
-                ?? []
-        case .locationFinished(let outcome, let request):
-            if cursor.isCurrent(request) { descriptionStep.coordinates.finishLocationRequest(outcome) }
-            return []
+        case .back, .cancel, .requestLocation, .locationFinished: return navigate(action)
         }
     }
 
