@@ -31,6 +31,9 @@ public final class GPSFake: Sendable {
     ///   - cycle: seconds between sentences (`-c`).
     ///   - once: stop after one pass (`-1`) instead of looping.
     ///   - timeout: how long to wait for gpsd to accept clients.
+    ///
+    /// Returns once gpsd has reported the first epoch it read from the log (a `TPV`; with
+    /// `once`, as soon as gpsd accepts clients).
     public static func start(log lines: [String], cycle: Double = 0.05, once: Bool = false, timeout: Double = 15)
         throws(GPSDTestError) -> GPSFake
     {
@@ -68,6 +71,18 @@ public final class GPSFake: Sendable {
         guard LoopbackSocket.waitUntilAccepting(port: port, timeout: timeout) else {
             process.kill()
             throw .notListening(process.commandLine, port: port, output: process.output)
+        }
+        // gpsd listens before gpsfake has added its device and fed it: wait until gpsd has
+        // reported an epoch of the log, so the test's own client starts against a gpsd that
+        // is already reporting, however long gpsfake and gpsd took to start on a busy
+        // machine. Not with `once`: the pass this probe watched would be gone for the client.
+        if !once {
+            do {
+                try GPSDProbe(port: port).waitForReport(hangGuard: 120)
+            } catch {
+                process.kill()
+                throw .socket("\(error)\ngpsfake (\(process.commandLine)) printed:\n\(process.output)")
+            }
         }
         return GPSFake(port: port, directory: directory, process: process)
     }
