@@ -34,7 +34,9 @@ public final class GPSFake: Sendable {
     ///
     /// Returns once gpsd has reported the first epoch it read from the log (a `TPV`; with
     /// `once`, as soon as gpsd accepts clients).
-    public static func start(log lines: [String], cycle: Double = 0.05, once: Bool = false, timeout: Double = 15)
+    public static func start(
+        log lines: [String], cycle: Double = 0.05, once: Bool = false, timeout: Double = GPSDDaemon.hangGuard
+    )
         throws(GPSDTestError) -> GPSFake
     {
         let directory = try GPSDTools.makeTemporaryDirectory()
@@ -48,7 +50,9 @@ public final class GPSFake: Sendable {
     }
 
     /// Replays an existing log file (a recorded receiver log).
-    public static func start(logFile: URL, cycle: Double = 0.05, once: Bool = false, timeout: Double = 15)
+    public static func start(
+        logFile: URL, cycle: Double = 0.05, once: Bool = false, timeout: Double = GPSDDaemon.hangGuard
+    )
         throws(GPSDTestError) -> GPSFake
     {
         let directory = try GPSDTools.makeTemporaryDirectory()
@@ -78,7 +82,7 @@ public final class GPSFake: Sendable {
         // machine. Not with `once`: the pass this probe watched would be gone for the client.
         if !once {
             do {
-                try GPSDProbe(port: port).waitForReport(hangGuard: 120)
+                try GPSDProbe(port: port).waitForReport(hangGuard: GPSDDaemon.hangGuard)
             } catch {
                 process.kill()
                 throw .socket("\(error)\ngpsfake (\(process.commandLine)) printed:\n\(process.output)")
