@@ -76,6 +76,12 @@ public final class GPSFake: Sendable {
             process.kill()
             throw .notListening(process.commandLine, port: port, output: process.output)
         }
+        do {
+            try registerDevice(of: process, directory: directory, hangGuard: GPSDDaemon.hangGuard)
+        } catch {
+            process.kill()
+            throw .socket("\(error)\ngpsfake (\(process.commandLine)) printed:\n\(process.output)")
+        }
         // gpsd listens before gpsfake has added its device and fed it: wait until gpsd has
         // reported an epoch of the log, so the test's own client starts against a gpsd that
         // is already reporting, however long gpsfake and gpsd took to start on a busy
