@@ -13,7 +13,8 @@ extension GPSFake {
     /// whole 30 s; a parity test's gpsd reported `"devices":[]` and nothing else for 120 s).
     ///
     /// So this adds the same device the same way, once gpsfake has opened its pseudo-terminal
-    /// (found among gpsfake's open files) and gpsd accepts on the control socket: gpsd answers
+    /// (found among gpsfake's open files) and opened it to all users, and gpsd accepts on the
+    /// control socket: gpsd answers
     /// `OK`, or `ERROR` when gpsfake's own request got through first (the device is already
     /// there). Both are events; `hangGuard` only bounds a gpsfake that never gets that far.
     static func registerDevice(of process: ChildProcess, directory: URL, hangGuard: Double) throws(GPSDTestError) {
@@ -37,11 +38,17 @@ extension GPSFake {
         }
     }
 
-    /// The pseudo-terminal (`/dev/pts/N`) process `pid` has open that this process has not:
-    /// gpsfake's fake receiver.
+    /// The pseudo-terminal (`/dev/pts/N`) process `pid` has open that this process has not —
+    /// gpsfake's fake receiver — once gpsfake has made it readable and writable by all (gpsd
+    /// runs as its own user: added before that chmod, gpsd's open fails with "Permission
+    /// denied" and gpsd frees the device, and gpsfake's own request may have come first and
+    /// been refused as a duplicate).
     private static func pseudoTerminal(openedBy pid: pid_t) -> String? {
         let ours = Set(openTerminals(of: "self"))
-        return openTerminals(of: String(pid)).first { !ours.contains($0) }
+        return openTerminals(of: String(pid)).first { path in
+            var status = stat()
+            return !ours.contains(path) && stat(path, &status) == 0 && status.st_mode & 0o006 == 0o006
+        }
     }
 
     private static func openTerminals(of process: String) -> [String] {
