@@ -73,7 +73,7 @@ public final class GPSDDaemon: Sendable {
         throws(GPSDTestError) -> ChildProcess
     {
         let gpsd = try GPSDTools.require(GPSDTools.gpsd)
-        let readersBefore = feeds.map(\.readerCount)
+        let readersBefore = feeds.map(\.acceptedCount)
         let process = try ChildProcess.start(
             gpsd, ["-N", "-n", "-b", "-S", String(port)] + feeds.map(devicePath(of:)),
             environment: ["TMPDIR": directory.path], directory: directory)
