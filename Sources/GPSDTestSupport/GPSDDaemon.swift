@@ -89,9 +89,7 @@ public final class GPSDDaemon: Sendable {
     }
 
     /// How long, in seconds of real time, start and restart wait for gpsd to listen and reach
-    /// its feeds: a hang guard far above the few milliseconds that takes on an idle machine
-    /// (10 s, as it was, ran out once under a CPU hog in the chaos test that restarts gpsd 25
-    /// times).
+    /// its feeds: a hang guard far above the few milliseconds that takes on an idle machine.
     public static let hangGuard: Double = 120
 
     /// Kills gpsd (`SIGKILL`, like a crash): its clients' connections drop at once.
