@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 for tool in gpsd gpspipe; do
     command -v "$tool" >/dev/null || [[ -x /usr/sbin/$tool ]] ||
-        { echo "$tool is missing: bash scripts/install-deps" >&2; exit 1; }
+        { echo "$tool is missing: bash scripts/install-deps --tests" >&2; exit 1; }
 done
 binary=${PETSPOT:-}
 if [[ -z $binary ]]; then

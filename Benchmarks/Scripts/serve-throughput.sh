@@ -15,7 +15,7 @@ cd "$(dirname "$0")/../.."
 duration=${DURATION:-2}
 rounds=${ROUNDS:-10}
 connections=${CONNECTIONS:-16}
-command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk (scripts/install-deps)" >&2; exit 1; }
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk (scripts/install-deps --tests)" >&2; exit 1; }
 petspot=${PETSPOT:-}
 if [[ -z $petspot ]]; then
     swift build -c release --static-swift-stdlib --product petspot >&2

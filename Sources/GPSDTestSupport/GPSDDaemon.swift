@@ -39,7 +39,8 @@ public final class GPSDDaemon: Sendable {
     /// `timeout` seconds) until it accepts clients and has connected to the feed.
     ///
     /// - Throws: ``GPSDTestError`` when gpsd is missing or does not come up.
-    public static func start(feed: NMEAFeedServer, port: Int? = nil, timeout: Double = 10) throws(GPSDTestError)
+    public static func start(feed: NMEAFeedServer, port: Int? = nil, timeout: Double = GPSDDaemon.hangGuard)
+        throws(GPSDTestError)
         -> GPSDDaemon
     {
         try start(feeds: [feed], port: port, timeout: timeout)
@@ -49,7 +50,8 @@ public final class GPSDDaemon: Sendable {
     /// one) as its own device, and waits until it accepts clients and has connected to each.
     ///
     /// - Throws: ``GPSDTestError`` when gpsd is missing or does not come up.
-    public static func start(feeds: [NMEAFeedServer], port: Int? = nil, timeout: Double = 10) throws(GPSDTestError)
+    public static func start(feeds: [NMEAFeedServer], port: Int? = nil, timeout: Double = GPSDDaemon.hangGuard)
+        throws(GPSDTestError)
         -> GPSDDaemon
     {
         precondition(!feeds.isEmpty, "gpsd needs at least one feed")
@@ -71,7 +73,7 @@ public final class GPSDDaemon: Sendable {
         throws(GPSDTestError) -> ChildProcess
     {
         let gpsd = try GPSDTools.require(GPSDTools.gpsd)
-        let readersBefore = feeds.map(\.readerCount)
+        let readersBefore = feeds.map(\.acceptedCount)
         let process = try ChildProcess.start(
             gpsd, ["-N", "-n", "-b", "-S", String(port)] + feeds.map(devicePath(of:)),
             environment: ["TMPDIR": directory.path], directory: directory)
@@ -86,13 +88,17 @@ public final class GPSDDaemon: Sendable {
         return process
     }
 
+    /// How long, in seconds of real time, start and restart wait for gpsd to listen and reach
+    /// its feeds: a hang guard far above the few milliseconds that takes on an idle machine.
+    public static let hangGuard: Double = 120
+
     /// Kills gpsd (`SIGKILL`, like a crash): its clients' connections drop at once.
     public func kill() {
         process.kill()
     }
 
     /// Starts gpsd again on the same port, reading the same feed.
-    public func restart(timeout: Double = 10) throws(GPSDTestError) {
+    public func restart(timeout: Double = GPSDDaemon.hangGuard) throws(GPSDTestError) {
         process.kill()
         let process = try Self.launch(port: port, feeds: feeds, directory: directory, timeout: timeout)
         current.withLock { $0 = process }

@@ -13,7 +13,7 @@ public enum GPSDTestError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missingTool(let tool, let package):
-            "\(tool) is not installed: run scripts/install-deps (Debian package \(package))."
+            "\(tool) is not installed: run scripts/install-deps --tests (Debian package \(package))."
         case .launchFailed(let command, let reason):
             "Could not start \(command): \(reason)"
         case .notListening(let command, let port, let output):

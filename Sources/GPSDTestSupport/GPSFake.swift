@@ -31,7 +31,12 @@ public final class GPSFake: Sendable {
     ///   - cycle: seconds between sentences (`-c`).
     ///   - once: stop after one pass (`-1`) instead of looping.
     ///   - timeout: how long to wait for gpsd to accept clients.
-    public static func start(log lines: [String], cycle: Double = 0.05, once: Bool = false, timeout: Double = 15)
+    ///
+    /// Returns once gpsd has reported the first epoch it read from the log (a `TPV`; with
+    /// `once`, as soon as gpsd accepts clients).
+    public static func start(
+        log lines: [String], cycle: Double = 0.05, once: Bool = false, timeout: Double = GPSDDaemon.hangGuard
+    )
         throws(GPSDTestError) -> GPSFake
     {
         let directory = try GPSDTools.makeTemporaryDirectory()
@@ -45,7 +50,9 @@ public final class GPSFake: Sendable {
     }
 
     /// Replays an existing log file (a recorded receiver log).
-    public static func start(logFile: URL, cycle: Double = 0.05, once: Bool = false, timeout: Double = 15)
+    public static func start(
+        logFile: URL, cycle: Double = 0.05, once: Bool = false, timeout: Double = GPSDDaemon.hangGuard
+    )
         throws(GPSDTestError) -> GPSFake
     {
         let directory = try GPSDTools.makeTemporaryDirectory()
@@ -68,6 +75,24 @@ public final class GPSFake: Sendable {
         guard LoopbackSocket.waitUntilAccepting(port: port, timeout: timeout) else {
             process.kill()
             throw .notListening(process.commandLine, port: port, output: process.output)
+        }
+        do {
+            try registerDevice(of: process, directory: directory, hangGuard: GPSDDaemon.hangGuard)
+        } catch {
+            process.kill()
+            throw .socket("\(error)\ngpsfake (\(process.commandLine)) printed:\n\(process.output)")
+        }
+        // gpsd listens before gpsfake has added its device and fed it: wait until gpsd has
+        // reported an epoch of the log, so the test's own client starts against a gpsd that
+        // is already reporting, however long gpsfake and gpsd took to start on a busy
+        // machine. Not with `once`: the pass this probe watched would be gone for the client.
+        if !once {
+            do {
+                try GPSDProbe(port: port).waitForReport(hangGuard: GPSDDaemon.hangGuard)
+            } catch {
+                process.kill()
+                throw .socket("\(error)\ngpsfake (\(process.commandLine)) printed:\n\(process.output)")
+            }
         }
         return GPSFake(port: port, directory: directory, process: process)
     }

@@ -1,3 +1,11 @@
+/// Seconds of real time after which a wait for an event that comes within a second or two on
+/// an idle machine (a child process starting and connecting, gpsd reading its feed, gpsfake's
+/// first epoch) is taken to be hung. Only a hang guard, far above any normal run: such a wait
+/// returns at its event, and a loaded machine (the suite beside a CPU hog or another build)
+/// slows it down without failing it. A wait whose time is what the test checks (a timeout
+/// that must fire, a prompt end) keeps its own short budget.
+public let hangGuard: Double = 120
+
 /// A real-time wait that gave up.
 public struct DeadlineExceeded: Error, CustomStringConvertible {
     /// What was awaited.

@@ -71,7 +71,7 @@ public final class PostgresServer: Sendable {
         guard isInstalled else {
             throw Failure(
                 description: "PostgreSQL 15 with PostGIS is not installed (apt-get install postgresql-15 "
-                    + "postgresql-15-postgis-3, or bash scripts/install-deps)")
+                    + "postgresql-15-postgis-3, or bash scripts/install-deps --tests)")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "petspot-pg-\(UUID().uuidString.prefix(8))")

@@ -4,7 +4,7 @@ test against its own `petspot serve --port 0`.
     python3 Tests/BrowserTests/run.py PATH/TO/petspot [unittest name pattern…]
 
 With CI=true a missing browser, driver or Selenium fails the run; otherwise it is skipped
-with a message saying what to install (`bash scripts/install-deps` installs all three)."""
+with a message saying what to install (`bash scripts/install-deps --tests` installs all three)."""
 
 import os
 import shutil
@@ -35,7 +35,7 @@ def main(arguments):
     os.environ["PETSPOT_BINARY"] = os.path.abspath(arguments[0])
     missing = missing_tools()
     if missing:
-        message = "browser tests: missing " + ", ".join(missing) + "; run bash scripts/install-deps"
+        message = "browser tests: missing " + ", ".join(missing) + "; run bash scripts/install-deps --tests"
         if os.environ.get("CI") == "true":
             print("error: " + message, file=sys.stderr)
             return 1

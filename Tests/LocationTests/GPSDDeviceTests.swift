@@ -9,7 +9,7 @@ import Testing
 /// `HOST:PORT:DEVICE` against a real gpsd with two receivers (two NMEA feeds the test serves):
 /// with a device chosen, only that receiver's fixes arrive; without one, both do. And a
 /// receiver that says nothing is "nothing heard", not "no fix reported".
-@Suite(.serialized, .enabled(if: GPSDTools.shouldRunGPSDTests), .timeLimit(.minutes(1)))
+@Suite(.serialized, .enabled(if: GPSDTools.shouldRunGPSDTests), .timeLimit(.minutes(5)))
 struct GPSDDeviceTests {
     static let warsaw = (latitude: 52.2297, longitude: 21.0122)
     static let krakow = (latitude: 50.0647, longitude: 19.9450)

@@ -9,7 +9,7 @@ import Testing
 /// The gpsd provider against a real gpsd: gpsfake replaying logs the tests own, or gpsd
 /// reading an NMEA feed the test serves. With `CI=true` these run (and fail) even when gpsd
 /// is missing.
-@Suite(.serialized, .enabled(if: GPSDTools.shouldRunGPSDTests), .timeLimit(.minutes(1)))
+@Suite(.serialized, .enabled(if: GPSDTools.shouldRunGPSDTests), .timeLimit(.minutes(5)))
 struct GPSDProviderTests {
     static let warsaw = (latitude: 52.2297, longitude: 21.0122)
     /// A date in 2019: a replayed log (or a receiver with a week-rollover bug) is far from now.
@@ -36,8 +36,8 @@ struct GPSDProviderTests {
         let fake = try GPSFake.start(log: Self.walk(5).flatMap { $0 })
         defer { fake.stop() }
         let service = Self.service(port: fake.port)
-        let fix = try await withDeadline(15, "a fix from gpsfake") {
-            try await service.requestLocation(timeout: .seconds(10))
+        let fix = try await withDeadline(hangGuard, "a fix from gpsfake") {
+            try await service.requestLocation(timeout: .seconds(hangGuard))
         }
         let expected = (0..<5).map {
             try? Coordinate(latitude: Self.warsaw.latitude + Double($0) * 0.001, longitude: Self.warsaw.longitude)
@@ -87,7 +87,7 @@ struct GPSDProviderTests {
         // Let gpsd play the no-fix log until its reports arrive (gpsd takes about a second to
         // activate gpsfake's device), then end the timeout: the receiver reported, so the
         // error says no fix, not nothing heard.
-        try await waitUntil(15, "no-fix reports") { await service.handledEventCount >= 5 }
+        try await waitUntil(hangGuard, "no-fix reports") { await service.handledEventCount >= 5 }
         try await withDeadline(5, "the request's timer") { try await clock.waitForSleepers(atLeast: 1) }
         await clock.advance(by: .seconds(30))
         let error = try await withDeadline(5, "the timeout error") { await request.value }
@@ -198,7 +198,7 @@ struct GPSDProviderTests {
         defer { gpsd.kill() }
         let service = Self.service(port: gpsd.port)
         let request = Task { await requestError(service, timeout: .seconds(60)) }
-        try await waitUntil(10, "the connection to open") {
+        try await waitUntil(hangGuard, "the connection to open") {
             GPSDProvider.openConnectionCount(to: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port)) == 1
         }
         request.cancel()

@@ -67,7 +67,7 @@ struct GPSDReadPacingTests {
 /// The pacing on a real connection: a peer on the gpsd port streaming TPVs a few hundred
 /// microseconds apart (as `gpsfake -c 0` does) reaches the service whole, and wakes the reader
 /// thread far less often than once a fix. Counted, not timed.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct GPSDReadBatchingTests {
     /// A TPV at `index` seconds after 2019-06-08T13:20:00Z, 0.00001° north per index.
     static func report(_ index: Int) -> String {
@@ -107,9 +107,9 @@ struct GPSDReadBatchingTests {
             }
         }
         defer { consumer.cancel() }
-        #expect(server.waitForReader(timeout: 10))
+        #expect(server.waitForReader(timeout: hangGuard))
         server.send([Self.report(-1)])
-        try await waitUntil(10, "the first fix") { fixes.withLock { !$0.isEmpty } }
+        try await waitUntil(hangGuard, "the first fix") { fixes.withLock { !$0.isEmpty } }
 
         let before = try Self.readerWakeUps()
         // One TPV every 250 µs (busy-waiting: a sleep that short oversleeps), as a full-speed
@@ -124,7 +124,7 @@ struct GPSDReadBatchingTests {
             }
         }
         sender.start()
-        try await waitUntil(30, "every fix of the stream") { fixes.withLock { $0.count } == count + 1 }
+        try await waitUntil(hangGuard, "every fix of the stream") { fixes.withLock { $0.count } == count + 1 }
         let wakeUps = try Self.readerWakeUps() - before
         // Line by line, each fix would wake the thread once (2,000 times); batched every 2 ms,
         // about 250 times for the 0.5 s the stream lasts.

@@ -6,7 +6,7 @@ import LocationTestSupport
 import Testing
 
 /// Receiver logs under `Resources/` replayed by gpsfake through a real gpsd.
-@Suite(.serialized, .enabled(if: GPSDTools.shouldRunGPSDTests), .timeLimit(.minutes(1)))
+@Suite(.serialized, .enabled(if: GPSDTools.shouldRunGPSDTests), .timeLimit(.minutes(5)))
 struct RecordedLogTests {
     /// 21.01220 … 21.01310: the walk of the log's ten fix epochs.
     static let walk = (0..<10).map { FiveDecimalFormat.string(21.0122 + Double($0) * 0.0001) }

@@ -5,7 +5,7 @@ import Testing
 
 /// The conventions of gpsd's own clients: `HOST:PORT:DEVICE` watches one receiver of a gpsd
 /// that has two; `watch --seconds N` like `gpspipe -x`; `locate` says what it waits for.
-@Suite("petspot and gpsd clients' conventions", .serialized, .timeLimit(.minutes(2)))
+@Suite("petspot and gpsd clients' conventions", .serialized, .timeLimit(.minutes(5)))
 struct GPSDClientConventionTests {
     typealias Home = LocationCommandTests.Home
 

@@ -6,7 +6,7 @@ import Testing
 /// The built `petspot` against a peer on the gpsd port that sends numbers no receiver sends.
 /// Before the numbers were bounded, `"eph": 1e19` killed `locate` and `watch` in text mode
 /// with SIGILL (exit 132) while rounding the accuracy to an integer.
-@Suite("petspot locate and watch against a hostile gpsd peer", .serialized, .timeLimit(.minutes(2)))
+@Suite("petspot locate and watch against a hostile gpsd peer", .serialized, .timeLimit(.minutes(5)))
 struct HostileGPSDPeerCommandTests {
     static let version = #"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"#
     /// Warsaw with an accuracy past `Int`'s range and absurd altitude, speed and course; one

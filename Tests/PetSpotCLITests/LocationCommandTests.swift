@@ -5,7 +5,7 @@ import Testing
 
 /// `petspot permission`, `locate` and `watch` through the built binary, against a real gpsd
 /// (gpsfake) where a fix is needed.
-@Suite("petspot locate, watch, permission", .serialized, .timeLimit(.minutes(2)))
+@Suite("petspot locate, watch, permission", .serialized, .timeLimit(.minutes(5)))
 struct LocationCommandTests {
     /// A fresh config directory, so that each test starts with no consent file.
     final class Home {
@@ -197,7 +197,7 @@ struct LocationCommandTests {
         defer { fake.stop() }
         let session = try PseudoTerminalSession(
             ["watch", "--count", "2", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment)
-        try session.expect("52.22970, 21.01220 ±", timeout: 30)
+        try session.expect("52.22970, 21.01220 ±", quiet: 30)
         #expect(try session.waitForExit() == 0)
         // Redrawn in place on stderr: carriage return, erase line, the status.
         #expect(session.rawOutput.contains("\r\u{1B}[K● 3D fix"), "\(session.rawOutput.debugDescription)")
@@ -216,7 +216,7 @@ struct LocationCommandTests {
             ["locate", "--gpsd", "127.0.0.1:\(fake.port)"], environment: home.environment)
         try session.expect("Allow PetSpot to use your location while you use it? [y/N]")
         session.type("y")
-        try session.expect("52.22970, 21.01220 ±", timeout: 30)
+        try session.expect("52.22970, 21.01220 ±", quiet: 30)
         #expect(try session.waitForExit() == 0)
         let status = try await PetSpotProcess.run(["permission", "status"], environment: home.environment)
         #expect(status.stdout.contains("authorizedWhenInUse"), "\(status.stdout)")

@@ -5,7 +5,7 @@ import Testing
 
 /// `petspot record` against a real gpsd (gpsfake replaying a scenario's exported NMEA), and
 /// the recording replayed as a scenario without gpsd.
-@Suite("petspot record", .serialized, .enabled(if: GPSDTools.shouldRunGPSDTests), .timeLimit(.minutes(1)))
+@Suite("petspot record", .serialized, .enabled(if: GPSDTools.shouldRunGPSDTests), .timeLimit(.minutes(5)))
 struct RecordCommandTests {
     @Test func aRecordedSessionReplaysAsAScenarioWithTheSameFixes() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")

@@ -243,7 +243,7 @@ struct ReportWizardTests {
         session.type("u")
         try session.expect("Allow PetSpot to use your location while you use it? [y/N]")
         session.type("y")
-        let filled = try session.expect("Location captured successfully", timeout: 30)
+        let filled = try session.expect("Location captured successfully", quiet: 30)
         #expect(filled.range(of: #"7\. Latitude\s+50\.06143"#, options: .regularExpression) != nil)
         #expect(filled.range(of: #"8\. Longitude\s+19\.93658"#, options: .regularExpression) != nil)
         session.type("c")

@@ -2,13 +2,14 @@ import Foundation
 import GPSDTestSupport
 import Geodata
 import Location
+import LocationTestSupport
 import Scenarios
 import Testing
 
 /// Parity with the real path: a scenario's timeline exported as NMEA, replayed by gpsfake
 /// into a real gpsd and read by the gpsd provider, gives the same 5-decimal coordinates as
 /// the scenario provider. With `CI=true` these run (and fail) even when gpsd is missing.
-@Suite(.serialized, .enabled(if: GPSDTools.shouldRunGPSDTests), .timeLimit(.minutes(1)))
+@Suite(.serialized, .enabled(if: GPSDTools.shouldRunGPSDTests), .timeLimit(.minutes(5)))
 struct GPSFakeParityTests {
     @Test(arguments: ["default", "walking-warsaw", "poles", "antimeridian", "accuracy-improving"])
     func gpsdProviderDeliversTheScenarioProvidersCoordinates(name: String) async throws {
@@ -34,7 +35,7 @@ struct GPSFakeParityTests {
                 backoff: Backoff(initial: .milliseconds(50), maximum: .milliseconds(200))),
             authorizer: InMemoryAuthorizer(.authorizedWhenInUse))
         let wanted = Set(viaScenario)
-        let viaGPSD = await collect(from: service, until: wanted, seconds: 20)
+        let viaGPSD = await collect(from: service, until: wanted, seconds: hangGuard)
 
         // gpsfake loops over the log, and gpsd may join mid-log: every coordinate it gave is
         // one of the scenario's, and every one of the scenario's came through.
@@ -44,7 +45,7 @@ struct GPSFakeParityTests {
 
     /// The 5-decimal coordinates of the fixes `service` delivers, until all of `wanted` were
     /// seen or `seconds` of real time passed.
-    private func collect(from service: LocationService, until wanted: Set<String>, seconds: Int) async -> [String] {
+    private func collect(from service: LocationService, until wanted: Set<String>, seconds: Double) async -> [String] {
         await withTaskGroup(of: [String]?.self) { group in
             group.addTask {
                 var seen: [String] = []

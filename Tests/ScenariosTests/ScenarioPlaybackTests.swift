@@ -92,6 +92,24 @@ struct ScenarioCustomAppTests {
         #expect(run.text == again.text)
     }
 
+    /// A loaded machine may run an app's task late: quiet in real time, but not idle. The
+    /// timeline waits for it (the old runner took the quiet for idleness, played the whole
+    /// timeline and stopped the app before it asked: `scenario check`'s `default` step
+    /// expectation failed that way beside a CPU hog).
+    @Test func anAppThatRunsLateInRealTimeStillGetsTheScenariosFix() async throws {
+        let scenario = try ScenarioLibrary.load("default")
+        let run = await ScenarioRunner(scenario: scenario).run(app: { app in
+            // What a CPU hog does to the app's task, 300 ms of real time, on purpose here.
+            try? await Task.sleep(for: .milliseconds(300))
+            await app.requestAuthorization()
+            let fix = try? await app.requestLocation(ConsumerAction.LocationRequest(accuracy: 10)).get()
+            await app.note("latitude field: \(fix?.coordinate.latitude.formatted ?? "empty")")
+        })
+        #expect(run.consumerFinished, "\(run.text)")
+        #expect(run.requests.map(\.outcome) == [.fix], "\(run.text)")
+        #expect(run.text.contains("latitude field: 52.22970"), "\(run.text)")
+    }
+
     @Test func theAppsTrackedCallsAreCountedByTheFilesExpectations() async throws {
         let scenario = try ScenarioLibrary.load("default")
         let steps = await ReportStepPlayback.evaluator(for: scenario)

@@ -91,6 +91,7 @@ public struct ScenarioRunner: Sendable {
         let done = Locked(false)
         let appTask = startApp(app, on: stage, done: done)
         var settler = stage.settler(countsTheApp: app == nil)
+        settler.appIsDone = { done.withLock { $0 } }
         await settler.settle(.quiet)
         let finished = await playTimeline(on: stage, settler: &settler, until: done)
         if !finished {

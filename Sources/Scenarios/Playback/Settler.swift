@@ -29,9 +29,14 @@ import Location
 /// ``yieldsPerRound`` yields (jobs already queued run first). No step waits for real time, so
 /// playback runs as fast as the work allows.
 ///
-/// An app of your own (``ScenarioRunner/run(onEntry:app:)``) cannot be counted: with one,
-/// every step also waits until nothing has rung for ``quietPeriod`` of real time — longer on
-/// a loaded machine: at least eight times the slowest round seen.
+/// An app of your own (``ScenarioRunner/run(onEntry:app:)``) cannot be counted: with one, a
+/// step settles only once the app is done or blocked where only the scenario can wake it (a
+/// request waiting in the service, the permission prompt, a sleep on the virtual clock, a
+/// watch) — until then its work counts as in flight — and nothing has rung for
+/// ``quietPeriod`` of real time — longer on a loaded machine: at least eight times the slowest
+/// round seen. Quiet alone is not enough: an app task that a loaded machine has not scheduled
+/// yet is quiet too, and the timeline used to play to its end without it (`scenario check`'s
+/// `default` step expectation failed under a CPU hog: the app was stopped before it asked).
 struct Settler {
     /// How a step settles.
     enum Mode {
@@ -56,6 +61,8 @@ struct Settler {
     /// never meet (a safety net against an app that never stops working; the stage's activity
     /// rings at least once a second while a run plays, so a wait sees the limit pass).
     var limit: Duration = .seconds(5)
+    /// Whether the app of the caller's has returned (only asked when the app is not counted).
+    var appIsDone: @Sendable () -> Bool = { false }
     /// Events delivered to a provider run that was stopped before taking them in.
     private var abandonedEvents = 0
     /// Updates queued for a `watch` that ended before taking them.
@@ -139,7 +146,16 @@ struct Settler {
         if service.authorizationChangePending || service.overdueRequests > 0 { return true }
         let now = stage.clock.now
         if snapshot.sleepers < armedTimers(snapshot, now: now) { return true }
-        guard countsTheApp else { return false }
+        guard countsTheApp else {
+            // An app of the caller's: working, however quiet, until it is done or blocked
+            // where only the scenario wakes it (its sleep on the clock is a sleeper more than
+            // the timers the service and the prompt account for).
+            if appIsDone() { return false }
+            let blocked =
+                service.requests > 0 || snapshot.waitingForAnswer || service.subscribers > 0
+                || snapshot.sleepers > armedTimers(snapshot, now: now)
+            return !blocked
+        }
         switch snapshot.consumer.activity {
         case .busy:
             return true

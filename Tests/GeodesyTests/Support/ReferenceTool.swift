@@ -22,7 +22,8 @@ enum ReferenceTool {
     ) async throws -> [String] {
         let path = "/usr/bin/\(tool)"
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw Failure(description: "\(path) is missing: run scripts/install-deps (geographiclib-tools, proj-bin)")
+            throw Failure(
+                description: "\(path) is missing: run scripts/install-deps --tests (geographiclib-tools, proj-bin)")
         }
         let output = try await ProcessRun.run(
             URL(fileURLWithPath: path), arguments, stdin: lines.joined(separator: "\n") + "\n",

@@ -25,7 +25,7 @@ final class PseudoTerminalSession {
     private(set) var rawOutput = ""
     /// Bytes of a UTF-8 character split across two reads, kept for the next read.
     private var pendingBytes: [UInt8] = []
-    /// Where the next ``expect(_:timeout:)`` starts looking in ``transcript``.
+    /// Where the next ``expect(_:quiet:hangGuard:sourceLocation:)`` starts looking in ``transcript``.
     private var cursor: String.Index
     private let master: Int32
     /// Foundation's Process, not ProcessRun: the child runs on a pseudo-terminal the test types
@@ -95,21 +95,42 @@ final class PseudoTerminalSession {
     }
 
     /// Waits until the program prints `text` (after the previous match) and returns what it
-    /// printed up to and including it. Fails the test with the transcript on timeout.
+    /// printed up to and including it. Fails the test with the transcript when the program
+    /// printed nothing at all for `quiet` seconds, or ended, without printing `text`.
+    ///
+    /// The deadline moves with the program's output (a line on the terminal is progress), not
+    /// with the clock alone: on a loaded machine a program that is slow but working keeps its
+    /// time, while one that is stuck or waiting for something that never comes fails after
+    /// `quiet` seconds of silence. A wait for an outside event (a gpsd fix) starts when that
+    /// event has happened (``GPSDProbe``), so the silence is the program's own. `hangGuard`
+    /// bounds the whole wait, far above any normal run, for a program that prints forever.
     @discardableResult
-    func expect(_ text: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation)
-        throws -> String
-    {
-        let deadline = Date().addingTimeInterval(timeout)
+    func expect(
+        _ text: String, quiet: Double = 20, hangGuard: Double = 300,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let start = Date()
+        var lastOutput = start
+        var seenBytes = rawOutput.utf8.count
         while true {
             if let range = transcript.range(of: text, range: cursor..<transcript.endIndex) {
                 let seen = String(transcript[cursor..<range.upperBound])
                 cursor = range.upperBound
                 return seen
             }
-            let remaining = deadline.timeIntervalSinceNow
+            if rawOutput.utf8.count != seenBytes {
+                seenBytes = rawOutput.utf8.count
+                lastOutput = Date()
+            }
+            let remaining = min(
+                quiet - Date().timeIntervalSince(lastOutput), hangGuard - Date().timeIntervalSince(start))
             guard remaining > 0, readSome(waitingAtMost: min(remaining, 0.2)) || process.isRunning else {
-                let message = "did not see \(text.debugDescription) within \(timeout) s; transcript:\n\(transcript)"
+                let waited = String(format: "%.1f", Date().timeIntervalSince(start))
+                let silent = String(format: "%.1f", Date().timeIntervalSince(lastOutput))
+                let message =
+                    "did not see \(text.debugDescription) (waited \(waited) s, the last \(silent) s with no output; "
+                    + "quiet limit \(quiet) s, hang guard \(hangGuard) s, program "
+                    + "\(process.isRunning ? "running" : "ended")); transcript:\n\(transcript)"
                 Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
                 throw PseudoTerminalError.timedOut(text)
             }
