@@ -120,7 +120,12 @@ final class ScenarioConsumer: Sendable {
                     } else {
                         await self.recorder.record(.app, "← update: \(update.description)", status: update.stateName)
                     }
-                    if let count, received >= count { return }
+                    if let count, received >= count {
+                        // Busy from here until the next action: ending the watch takes a while,
+                        // and a settle must not take the watch's last update for its end.
+                        self.advance { $0.activity = .busy }
+                        return
+                    }
                 }
             }
             if let deadline {

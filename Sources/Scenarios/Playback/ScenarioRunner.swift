@@ -139,7 +139,13 @@ public struct ScenarioRunner: Sendable {
             let nextEvent = index < timeline.count ? timeline[index].time : nil
             let nextTimer = clock.nextDeadline?.offset
             guard let next = [nextEvent, nextTimer].compactMap({ $0 }).min(), next <= ScenarioLimits.maximumDuration
-            else { return false }
+            else {
+                // Nothing left to play: the app is done, or waits for what will never come. An
+                // app that has just taken its last step may not have returned yet (its task
+                // sets `done` after the consumer says `done`): settle, then ask both.
+                await settler.settle(.quiet)
+                return done.withLock { $0 } || stage.consumer.current.activity == .done
+            }
             if case .realtime(let speed) = pace {
                 let bounded = min(max(speed, ScenarioPace.speeds.lowerBound), ScenarioPace.speeds.upperBound)
                 let wait = (next - clock.now.offset) / bounded
