@@ -118,7 +118,8 @@ struct ReportsController {
     }
 
     /// Runs a store call, answering its error as problem details: 404 unknown id, 409 a
-    /// duplicate, 422 an invalid report, 503 a store that cannot be reached, 500 a store failure.
+    /// duplicate, 422 an invalid report, 503 with `Retry-After: 1` a store that cannot be reached
+    /// (the server checks it again every half second), 500 a store failure.
     static func storeCall<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
@@ -131,7 +132,9 @@ struct ReportsController {
                 case .unavailable: .serviceUnavailable
                 case .invalidURL, .storage: .internalServerError
                 }
-            throw Problem(status, detail: error.description)
+            throw Problem(
+                status, detail: error.description,
+                headers: status == .serviceUnavailable ? [.retryAfter: "1"] : [:])
         }
     }
 
