@@ -20,7 +20,8 @@ import Reports
 public func buildApplication(_ configuration: ServiceConfiguration) -> some ApplicationProtocol {
     _ = ServiceMetrics.registry  // swift-metrics' backend, before the first metric is made
     let routes = RouteIndex()
-    let router = buildRouter(configuration, routes: routes)
+    let health = configuration.reports.map { StoreHealth(store: $0) }
+    let router = buildRouter(configuration, storeHealth: health, routes: routes)
     let onListening = configuration.onListening
     let host = configuration.host
     let limits = configuration.limits
@@ -38,7 +39,7 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: nil,
             availableConnectionsDelegate: connections),
-        services: configuration.location.services + configuration.services
+        services: configuration.location.services + configuration.services + (health.map { [$0] } ?? [])
             + (configuration.metrics.map { [$0.application(logger: configuration.logger)] } ?? []),
         onServerRunning: { channel in
             await onListening(host, channel.localAddress?.port ?? 0)
@@ -50,7 +51,9 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
 
 /// The router: every controller's routes behind the middlewares. `routes` is filled with
 /// the routes added, for the 405 check and the OpenAPI conformance test.
-public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteIndex = RouteIndex()) -> Router<
+public func buildRouter(
+    _ configuration: ServiceConfiguration, storeHealth: StoreHealth? = nil, routes: RouteIndex = RouteIndex()
+) -> Router<
     ServiceRequestContext
 > {
     let router = Router(context: ServiceRequestContext.self)
@@ -70,7 +73,7 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
         router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(rate, clock: ContinuousClock())))
     }
     router.add(middleware: BodyBudgetMiddleware(budget: BodyBudget(capacity: configuration.limits.bodyMemoryBudget)))
-    HealthController(location: configuration.location).addRoutes(to: router)
+    HealthController(location: configuration.location, store: storeHealth).addRoutes(to: router)
     CoordinatesController().addRoutes(to: router)
     GeodesyController().addRoutes(to: router)
     let access = LocationAccess(listeningOn: configuration.host, token: configuration.operatorToken)
@@ -81,7 +84,10 @@ public func buildRouter(_ configuration: ServiceConfiguration, routes: RouteInde
     ).addRoutes(to: router)
     ScenariosController(runs: ScenarioRunAdmission(admitted: configuration.limits.scenarioRunsAdmitted))
         .addRoutes(to: router)
-    let reports = configuration.reports.map { MeasuredReportStore(base: $0) as any ReportStore }
+    let reports = configuration.reports.map { store -> any ReportStore in
+        let guarded = storeHealth.map { GuardedReportStore(base: store, health: $0) as any ReportStore } ?? store
+        return MeasuredReportStore(base: guarded)
+    }
     ReportsController(store: reports, photos: configuration.photos, today: configuration.today)
         .addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)

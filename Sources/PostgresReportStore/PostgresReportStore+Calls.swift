@@ -1,6 +1,6 @@
 import Logging
 import PostgresNIO
-import ReportStore
+public import ReportStore
 
 extension PostgresReportStore {
     /// Runs `body` against the server, at most ``timeout``; every failure becomes a
@@ -96,6 +96,39 @@ extension PostgresReportStore {
             )
         default:
             return .storage(what, "\(error.code)")
+        }
+    }
+}
+
+extension PostgresReportStore {
+    /// `SELECT 1` on a connection of its own, made and closed within `timeout`: independent of
+    /// the pool, which backs off between attempts (up to a minute) after a long outage.
+    public func ping(within timeout: Duration) async throws(ReportStoreError) {
+        let address = address
+        let logger = logger
+        let name = name
+        do {
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    let configuration = try PostgresConnectionSettings.connection(address, timeout: timeout)
+                    let connection = try await PostgresConnection.connect(
+                        configuration: configuration, id: 1, logger: logger)
+                    defer { Task { try? await connection.close() } }
+                    _ = try await connection.query("SELECT 1", logger: logger)
+                    return true
+                }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return false
+                }
+                defer { group.cancelAll() }
+                guard try await group.next() == true else {
+                    throw ReportStoreError.unavailable(
+                        name, "PostgreSQL at \(address.host):\(address.port) did not answer within \(timeout).")
+                }
+            }
+        } catch {
+            throw Self.translate(error, what: "checking the store", name: name, address: address)
         }
     }
 }

@@ -75,6 +75,12 @@ public protocol ReportStore: Sendable {
     @discardableResult
     func prepareForQueries() async throws(ReportStoreError) -> Int?
 
+    /// Checks, within `timeout`, that the store answers now (a server's readiness): a trivial
+    /// query on a connection of its own, so a pool that is backing off does not delay the answer.
+    ///
+    /// - Throws: ``ReportStoreError/Reason/unavailable`` saying why it does not answer.
+    func ping(within timeout: Duration) async throws(ReportStoreError)
+
     /// Releases connections and files. The store is not used afterwards.
     func close() async
 }

@@ -96,6 +96,7 @@ public final class PostgresServer: Sendable {
                 options +=
                     " -c ssl=on -c ssl_cert_file=\(directory.path)/server.crt -c ssl_key_file=\(directory.path)/server.key"
             }
+            try options.write(toFile: server.optionsFile, atomically: true, encoding: .utf8)
             try await server.program(
                 "pg_ctl", ["-D", server.data, "-o", options, "-l", server.log, "-w", "-t", "60", "start"])
         } catch {
@@ -105,6 +106,19 @@ public final class PostgresServer: Sendable {
         return server
     }
 
+    /// Stops the server (`pg_ctl stop -m fast`: connections are closed) and keeps its folder, so
+    /// that ``resume()`` starts it again on the same port: an outage.
+    public func pause() async throws {
+        try await program("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"])
+    }
+
+    /// Starts a ``pause()``d server again, with the options it first had.
+    public func resume() async throws {
+        let options = try String(contentsOfFile: optionsFile, encoding: .utf8)
+        try await program("pg_ctl", ["-D", data, "-o", options, "-l", log, "-w", "-t", "60", "start"])
+    }
+
+    private var optionsFile: String { directory.appendingPathComponent("start-options").path }
     private var data: String { directory.appendingPathComponent("data").path }
     private var log: String { directory.appendingPathComponent("postgres.log").path }
 

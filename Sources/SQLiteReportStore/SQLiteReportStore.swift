@@ -170,6 +170,12 @@ public actor SQLiteReportStore: ReportStore {
         try loadedIndex().count
     }
 
+    public func ping(within timeout: Duration) throws(ReportStoreError) {
+        _ = try read("checking the store") { db in
+            try Self.catching { try Int.fetchOne(db, sql: "SELECT 1") }
+        }
+    }
+
     /// Checkpoints the write-ahead log into the file (so the file alone is the whole store once
     /// the last user has closed it) and closes the connections.
     public func close() {

@@ -2,9 +2,12 @@ import Hummingbird
 import Location
 import PetSpotJSON
 
-/// `GET /healthz` (the process answers) and `GET /readyz` (the location source's state).
+/// `GET /healthz` (the process answers) and `GET /readyz` (the location source's state and
+/// whether the reports store answers).
 struct HealthController {
     let location: LocationSource
+    /// The reports store's health, when the server has a store.
+    let store: StoreHealth?
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.get("/healthz") { request, _ -> Response in
@@ -17,9 +20,20 @@ struct HealthController {
         }
     }
 
-    /// 200 `{"status": "ready", "location": {…}}`; 503 problem details with the same
-    /// `location` member when the source's provider is unavailable right now.
+    /// 200 `{"status": "ready", "location": {…}, "store": {…}}`; 503 problem details with the
+    /// same members when the source's provider is unavailable right now or the reports store does
+    /// not answer (as last pinged, at most half a second ago).
     func readiness() async throws(Problem) -> Response {
+        let storeObject: JSONValue =
+            store.map { health in
+                let status = health.status
+                return .object([("reachable", .bool(status.reachable)), ("reason", .string(status.reason))])
+            } ?? nil
+        if let status = store?.status, !status.reachable {
+            throw Problem(
+                .serviceUnavailable, detail: status.reason ?? "The reports store does not answer.",
+                extensions: [("store", storeObject)], headers: [.retryAfter: "1"])
+        }
         guard let service = location.service else {
             return .json(
                 .object([
@@ -30,6 +44,7 @@ struct HealthController {
                             ("source", nil), ("authorization", nil), ("providerRunning", false), ("state", nil),
                         ])
                     ),
+                    ("store", storeObject),
                 ]))
         }
         let state = await service.currentState
@@ -41,8 +56,8 @@ struct HealthController {
         if case .providerUnavailable? = state {
             throw Problem(
                 .serviceUnavailable, detail: "The location source is unavailable: \(state?.description ?? "").",
-                extensions: [("location", object)])
+                extensions: [("location", object), ("store", storeObject)])
         }
-        return .json(.object([("status", "ready"), ("location", object)]))
+        return .json(.object([("status", "ready"), ("location", object), ("store", storeObject)]))
     }
 }

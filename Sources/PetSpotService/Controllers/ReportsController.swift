@@ -126,13 +126,16 @@ struct ReportsController {
     }
 
     /// Runs a store call, answering its error as problem details: 404 unknown id, 409 a
-    /// duplicate, 422 an invalid report, 503 a store that cannot be reached, 500 anything else
-    /// (a store failure).
+    /// duplicate, 422 an invalid report, 503 with `Retry-After: 1` a store that cannot be reached
+    /// (the server checks it again every half second), 500 a store failure.
     static func storeCall<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as ReportStoreError {
-            throw Problem(status(of: error.reason), detail: error.description)
+            let status = status(of: error.reason)
+            throw Problem(
+                status, detail: error.description,
+                headers: status == .serviceUnavailable ? [.retryAfter: "1"] : [:])
         }
     }
 

@@ -65,6 +65,10 @@ struct MeasuredReportStore: ReportStore {
         }
     }
 
+    func ping(within timeout: Duration) async throws(ReportStoreError) {
+        try await base.ping(within: timeout)
+    }
+
     func prepareForQueries() async throws(ReportStoreError) -> Int? {
         try await base.prepareForQueries()
     }
