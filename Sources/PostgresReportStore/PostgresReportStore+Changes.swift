@@ -108,6 +108,19 @@ extension PostgresReportStore {
         }
     }
 
+    public func setOwnerTokenHash(_ hash: String?, id: String) async throws(ReportStoreError) -> PetReport {
+        if let hash, !OwnerTokenHash.isWellFormed(hash) {
+            throw .invalidReport("ownerTokenHash must be 64 lower-case hexadecimal digits")
+        }
+        return try await call("changing the owner of \(id)") { client, logger in
+            let rows = try await client.query(
+                "UPDATE report SET owner_token_hash = \(hash) WHERE id = \(id) RETURNING \(unescaped: Self.columnList)",
+                logger: logger)
+            for try await row in rows { return try Self.report(row) }
+            throw ReportStoreError.notFound(id)
+        }
+    }
+
     public func remove(id: String) async throws(ReportStoreError) {
         try await call("removing \(id)") { client, logger in
             let rows = try await client.query("DELETE FROM report WHERE id = \(id) RETURNING id", logger: logger)
@@ -125,7 +138,7 @@ extension PostgresReportStore {
                 \(report.coordinate?.latitude.degrees), \(report.coordinate?.longitude.degrees), \(radius), \(band),
                 \(report.place), \(report.lastSeenDate), \(report.species), \(report.breed), \(report.gender),
                 \(report.approximateAge), \(report.microchipNumber), \(report.description), \(report.phone),
-                \(report.email), \(report.photoUrl), \(report.reward))
+                \(report.email), \(report.photoUrl), \(report.reward), \(report.ownerTokenHash))
             """
     }
 

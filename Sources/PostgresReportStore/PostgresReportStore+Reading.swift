@@ -96,6 +96,7 @@ extension PostgresReportStore {
         report.email = try cells[16].decode(String?.self)
         report.photoUrl = try cells[17].decode(String?.self)
         report.reward = try cells[18].decode(String?.self)
+        report.ownerTokenHash = try cells[19].decode(String?.self)
         return report
     }
 }

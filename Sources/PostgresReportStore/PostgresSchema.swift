@@ -40,7 +40,13 @@ enum PostgresSchema {
                 )
                 """,
                 "CREATE INDEX report_kind_status ON report (kind, status, id)",
-            ] + nearbyIndexes)
+            ] + nearbyIndexes),
+        Migration(
+            version: 2, name: "owner",
+            statements: [
+                // Who may change a report besides the operator: the SHA-256 of its owner token.
+                "ALTER TABLE report ADD COLUMN owner_token_hash text CHECK (owner_token_hash ~ '^[0-9a-f]{64}$')"
+            ]),
     ]
 
     /// The nearby indexes: one partial GiST index on the place per radius band, over the open

@@ -53,6 +53,12 @@ public protocol ReportStore: Sendable {
     /// - Throws: ``ReportStoreError/Reason/notFound``.
     func setStatus(_ status: ReportStatus, id: String) async throws(ReportStoreError) -> PetReport
 
+    /// Sets who may change report `id` besides the operator (the digest of its new owner token;
+    /// `nil`: the operator alone) and returns the report as stored.
+    ///
+    /// - Throws: ``ReportStoreError/Reason/notFound``; invalid report for a malformed digest.
+    func setOwnerTokenHash(_ hash: String?, id: String) async throws(ReportStoreError) -> PetReport
+
     /// Removes report `id`.
     ///
     /// - Throws: ``ReportStoreError/Reason/notFound``.

@@ -40,5 +40,6 @@ extension PetReport {
         email = row[15]
         photoUrl = row[16]
         reward = row[17]
+        ownerTokenHash = row[18]
     }
 }

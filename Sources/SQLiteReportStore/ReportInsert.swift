@@ -215,5 +215,6 @@ private struct BoundRows {
         text(report.email)
         text(report.photoUrl)
         text(report.reward)
+        text(report.ownerTokenHash)
     }
 }

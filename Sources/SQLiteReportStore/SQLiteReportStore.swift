@@ -102,6 +102,19 @@ public actor SQLiteReportStore: ReportStore {
         return report
     }
 
+    public func setOwnerTokenHash(_ hash: String?, id: String) throws(ReportStoreError) -> PetReport {
+        if let hash, !OwnerTokenHash.isWellFormed(hash) {
+            throw .invalidReport("ownerTokenHash must be 64 lower-case hexadecimal digits")
+        }
+        return try write("changing the owner of \(id)") { db -> PetReport in
+            try Self.catching {
+                try db.execute(sql: "UPDATE report SET owner_token_hash = ? WHERE id = ?", arguments: [hash, id])
+            }
+            guard db.changesCount > 0 else { throw ReportStoreError.notFound(id) }
+            return try Self.fetch(db, id: id)
+        }
+    }
+
     public func remove(id: String) throws(ReportStoreError) {
         try write("removing \(id)") { db in
             try Self.catching { try db.execute(sql: "DELETE FROM report WHERE id = ?", arguments: [id]) }

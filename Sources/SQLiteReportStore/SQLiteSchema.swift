@@ -8,6 +8,7 @@ enum SQLiteSchema {
     static let columns = [
         "id", "kind", "status", "latitude", "longitude", "radius_m", "place", "last_seen_date", "species", "breed",
         "gender", "approximate_age", "microchip_number", "description", "phone", "email", "photo_url", "reward",
+        "owner_token_hash",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -34,6 +35,10 @@ enum SQLiteSchema {
                         created_at TEXT NOT NULL
                     ) WITHOUT ROWID
                     """)
+        }
+        // v2: who may change a report besides the operator (the SHA-256 of its owner token).
+        migrator.registerMigration("v2-owner") { db in
+            try db.execute(sql: "ALTER TABLE report ADD COLUMN owner_token_hash TEXT")
         }
         return migrator
     }

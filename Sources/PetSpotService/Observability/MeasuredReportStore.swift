@@ -45,6 +45,12 @@ struct MeasuredReportStore: ReportStore {
         }
     }
 
+    func setOwnerTokenHash(_ hash: String?, id: String) async throws(ReportStoreError) -> PetReport {
+        try await measure("setOwner") { () async throws(ReportStoreError) in
+            try await base.setOwnerTokenHash(hash, id: id)
+        }
+    }
+
     func remove(id: String) async throws(ReportStoreError) {
         try await measure("remove") { () async throws(ReportStoreError) in try await base.remove(id: id) }
     }

@@ -65,6 +65,10 @@ struct GuardedReportStore: ReportStore {
         try await guarded { () async throws(ReportStoreError) in try await base.setStatus(status, id: id) }
     }
 
+    func setOwnerTokenHash(_ hash: String?, id: String) async throws(ReportStoreError) -> PetReport {
+        try await guarded { () async throws(ReportStoreError) in try await base.setOwnerTokenHash(hash, id: id) }
+    }
+
     func remove(id: String) async throws(ReportStoreError) {
         try await guarded { () async throws(ReportStoreError) in try await base.remove(id: id) }
     }

@@ -48,6 +48,10 @@ public struct PetReport: Sendable, Hashable {
     public var photoUrl: String?
     /// Reward text, shown as is.
     public var reward: String?
+    /// Who may change the report besides the operator: the SHA-256 of its owner token, in
+    /// lower-case hex (``OwnerTokenHash``); `nil` for a report only the operator may change
+    /// (imported on the command line). Never shown; a store keeps and exports it as it is.
+    public var ownerTokenHash: String?
 
     /// A report with only its identity; set the other fields as needed.
     public init(id: String, kind: ReportKind, status: ReportStatus? = nil) {
@@ -143,6 +147,9 @@ extension PetReport {
         try Self.check(.photoUrl, photoUrl)
         try Self.check(.reward, reward)
         if kind == .found, radius != nil { throw .invalidReport("a found report has no search radius") }
+        if let ownerTokenHash, !OwnerTokenHash.isWellFormed(ownerTokenHash) {
+            throw .invalidReport("ownerTokenHash must be 64 lower-case hexadecimal digits")
+        }
         if let approximateAge, !(0...100).contains(approximateAge) {
             throw .invalidReport("approximateAge must be 0 to 100 years")
         }
