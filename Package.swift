@@ -22,9 +22,10 @@ let bundledScenarioFiles = [
 /// into the `petspot` binary so that `petspot serve` serves them without the source tree.
 /// A test checks that this list and the folder agree.
 let reportPageFiles = [
-    "ChoiceField.mustache", "CoordinateFields.mustache", "FoundReport.mustache", "MissingReport.mustache",
-    "PetDetails.mustache", "PhotoStep.mustache", "ReportPage.mustache", "ReportPreview.mustache",
-    "StepHeader.mustache", "SubmittedStep.mustache", "TextField.mustache", "pet.js", "report.css", "report.js",
+    "ChoiceField.mustache", "CoordinateFields.mustache", "FormStep.mustache", "PetDetails.mustache",
+    "PhotoStep.mustache", "Question.mustache", "ReportFlow.mustache", "ReportPage.mustache", "ReportPreview.mustache",
+    "StepHeader.mustache", "StepIntro.mustache", "SubmittedStep.mustache", "TextField.mustache", "pet.js", "report.css",
+    "report.js",
 ]
 
 let package = Package(
@@ -45,9 +46,10 @@ let package = Package(
         .library(name: "PetSpotJSON", targets: ["PetSpotJSON"]),
         .library(name: "PetSpotService", targets: ["PetSpotService"]),
         .library(name: "ReportStore", targets: ["ReportStore"]),
+        .library(name: "Reports", targets: ["Reports"]),
         .library(name: "SQLiteReportStore", targets: ["SQLiteReportStore"]),
         .library(name: "PostgresReportStore", targets: ["PostgresReportStore"]),
-        .library(name: "ReportStores", targets: ["ReportStores"]),
+        .library(name: "ReportStoreOpener", targets: ["ReportStoreOpener"]),
         // The contract every report store passes, for the tests and the benchmarks.
         .library(name: "ReportStoreTestSupport", targets: ["ReportStoreTestSupport"]),
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
@@ -121,7 +123,9 @@ let package = Package(
         // LocationService: authorization, requestLocation, live updates over one provider
         // connection (its logic in LocationServiceStateMachine); the gpsd provider (libgps);
         // VirtualClock.
-        .target(name: "Location", dependencies: ["Geodata", "CGPS", "CLazyLibraries", "Locking", "OutsideInput"]),
+        .target(
+            name: "Location",
+            dependencies: ["Geodata", "CGPS", "CLazyLibraries", "Locking", "OutsideInput", "PetSpotJSON"]),
 
         // Test support every test target shares: ProviderContract (what every LocationProvider
         // must do), ManualProvider, UpdateRecorder, deadlines and waitUntil, child processes run
@@ -150,7 +154,7 @@ let package = Package(
         .target(
             name: "Scenarios",
             dependencies: [
-                "Geodata", "Location", "Locking", "OutsideInput", "OutsideYAML", "BundledScenarios",
+                "Geodata", "Location", "Locking", "OutsideInput", "OutsideYAML", "BundledScenarios", "PetSpotJSON",
                 .product(name: "Yams", package: "Yams"),
             ]),
 
@@ -158,8 +162,9 @@ let package = Package(
         // linked: CLazyLibraries opens it at first use.
         .systemLibrary(name: "CProj", providers: [.apt(["libproj-dev"])]),
 
-        // Distances, bearings, radius display, search circles and nearby search on PROJ.
-        .target(name: "Geodesy", dependencies: ["Geodata", "CProj", "CLazyLibraries"]),
+        // Distances, bearings, radius display, search circles and nearby search on PROJ; the JSON
+        // of coordinate validation, distances and radii.
+        .target(name: "Geodesy", dependencies: ["Geodata", "CProj", "CLazyLibraries", "PetSpotJSON"]),
 
         // The report wizards' step models (Missing and Found flows) and the Pet details card.
         .target(name: "ReportSteps", dependencies: ["Geodata", "Location", "Geodesy", "OutsideInput"]),
@@ -168,9 +173,10 @@ let package = Package(
         // real Animal description / Pet details models.
         .target(name: "ScenarioSteps", dependencies: ["Geodata", "Locking", "Scenarios", "ReportSteps"]),
 
-        // The JSON the CLI's `--json` prints and the service answers, from one encoder:
-        // validation reports, distances, radii, scenario lists and transcripts.
-        .target(name: "PetSpotJSON", dependencies: ["Geodata", "Geodesy", "Location", "Scenarios", "ReportStore"]),
+        // The one JSON encoder the CLI's `--json` and the service share (`JSONValue`, keys in their
+        // documented order; `JSONText`, the string escaper and number writer). A leaf: every
+        // module that prints JSON uses it.
+        .target(name: "PetSpotJSON", dependencies: ["OutsideInput"]),
 
         // `petspot serve`: the location and geodata service over HTTP (Hummingbird), its
         // OpenAPI document (embedded, served at /openapi.yaml), SSE location updates; the report
@@ -180,7 +186,7 @@ let package = Package(
             name: "PetSpotService",
             dependencies: [
                 "Geodata", "Geodesy", "Location", "Scenarios", "ScenarioSteps", "PetSpotJSON", "Locking",
-                "OutsideInput", "ReportSteps", "ReportStore",
+                "OutsideInput", "ReportSteps", "ReportStore", "Reports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -221,10 +227,19 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
 
+        // The reports as the wizards make them and the store keeps them, between ReportSteps and
+        // ReportStore: the records, their JSON (the field key types' names), the Pet details card
+        // of a stored report, and its photo (`ReportPhotos`: a folder beside the store today).
+        .target(
+            name: "Reports",
+            dependencies: [
+                "Geodata", "Geodesy", "Locking", "OutsideInput", "PetSpotJSON", "ReportSteps", "ReportStore",
+            ]),
+
         // Opens the store a URL names, whatever its engine: for the length of a command, or
         // for a server with what must run in its ServiceGroup.
         .target(
-            name: "ReportStores",
+            name: "ReportStoreOpener",
             dependencies: [
                 "ReportStore", "SQLiteReportStore", "PostgresReportStore",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -235,7 +250,7 @@ let package = Package(
         .target(
             name: "ReportStoreTestSupport",
             dependencies: [
-                "ReportStore", "Geodata", "Geodesy",
+                "ReportStore", "Geodata", "Geodesy", "Reports", "ReportSteps",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
@@ -256,7 +271,8 @@ let package = Package(
                 "PetSpotJSON",
                 "PetSpotService",
                 "ReportStore",
-                "ReportStores",
+                "ReportStoreOpener",
+                "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -302,7 +318,7 @@ let package = Package(
             dependencies: [
                 "PetSpotService", "PetSpotJSON", "Location", "Scenarios", "Geodata", "GPSDTestSupport",
                 "LocationTestSupport", "Locking", "ReportStore", "SQLiteReportStore", "ReportSteps", "Geodesy",
-                "ReportStoreTestSupport",
+                "Reports", "ReportStoreTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -317,8 +333,8 @@ let package = Package(
         .testTarget(
             name: "ReportStoreTests",
             dependencies: [
-                "ReportStore", "SQLiteReportStore", "PostgresReportStore", "ReportStores", "ReportStoreTestSupport",
-                "Geodata", "Geodesy",
+                "ReportStore", "SQLiteReportStore", "PostgresReportStore", "ReportStoreOpener",
+                "ReportStoreTestSupport", "Reports", "ReportSteps", "Geodata", "Geodesy",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -51,7 +51,7 @@ extension PetSpot {
             wizard.drawDescription()
 
             let fields = flow.descriptionStep.coordinates
-            guard isCaptured(fields) else {
+            guard fields.isCaptured else {
                 terminal.line()
                 terminal.line(terminal.paint("The fields were not filled: \(fields.helperText.terminalSafe)", .red))
                 throw ExitCode(1)

@@ -5,6 +5,7 @@ import Geodesy
 import OutsideInput
 import PetSpotJSON
 import ReportStore
+import Reports
 
 extension PetSpot {
     /// `petspot nearby`: which missing-pet reports a found pet is within reach of.
@@ -67,7 +68,7 @@ extension PetSpot {
             do {
                 margin = try SearchRadius(kilometers: marginKm)
             } catch {
-                throw InputError("Margin: \(error.description)")
+                throw ArgumentValueError.margin(error)
             }
             let result: NearbyResult
             if let reports {
@@ -88,7 +89,7 @@ extension PetSpot {
                 }
             }
             if json {
-                print(ReportStoreJSON.nearby(from: location, result: result).text)
+                print(ReportJSON.nearby(from: location, result: result).text)
                 return
             }
             let total = result.searched.map { " of \($0)" } ?? ""

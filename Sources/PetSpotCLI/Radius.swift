@@ -50,7 +50,7 @@ extension PetSpot {
             do {
                 radius = try SearchRadius(kilometers: km)
             } catch {
-                throw InputError(error.description)
+                throw ArgumentValueError.radius(error)
             }
             let circle = SearchCircle(center: centre, radius: radius)
             let line = RadiusDisplay.line(place: name, coordinate: centre, radius: radius) ?? centre.formatted
@@ -59,7 +59,7 @@ extension PetSpot {
                 do {
                     geometry = try circle.geoJSON(points: points)
                 } catch {
-                    throw InputError(error.description)
+                    throw ArgumentValueError.radius(error)
                 }
                 print(GeodesyJSON.radiusFeature(label: line, name: name, circle: circle, geometry: geometry).text)
             } else if json {

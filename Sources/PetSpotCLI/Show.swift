@@ -4,6 +4,7 @@ import OutsideInput
 import PetSpotJSON
 import ReportSteps
 import ReportStore
+import Reports
 
 extension PetSpot {
     /// `petspot show FILE.json|-`: the Pet details card of an announcement.
@@ -46,16 +47,20 @@ extension PetSpot {
         static let sizeLimit = 1_048_576
 
         func run() async throws {
-            let data: Data
             if file != "-", !FileManager.default.fileExists(atPath: file), (try? ReportID.check(file)) != nil {
                 let id = file
                 let report = try await withStore(storeOptions) { store throws(ReportStoreError) in
                     try await store.report(id: id)
                 }
-                data = Data(ReportStoreJSON.report(report).text.utf8)
-            } else {
-                data = try read()
+                do {
+                    print(Self.render(try PetCard(report).card, terminal: Terminal.current), terminator: "")
+                } catch {
+                    printError("\(name) is not an announcement: \(error)")
+                    throw ExitCode(65)
+                }
+                return
             }
+            let data = try read()
             let card: PetDetailsCard
             do {
                 card = try PetDetailsCard(json: data)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Geodata
+import Geodesy
 import OutsideInput
 import PetSpotJSON
 

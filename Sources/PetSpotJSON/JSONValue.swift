@@ -1,5 +1,3 @@
-import Location
-
 /// A JSON value whose objects keep their keys in the order written, so that the CLI's
 /// output reads in a stable, documented order (Foundation's encoder does not keep it).
 public enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
@@ -60,15 +58,15 @@ public enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, Expressi
     }
 
     /// Integers without a fraction (`21`), others in Swift's shortest round-trip form; the
-    /// same text as every fix's (``LocationJSON``).
+    /// same text as every fix's (``JSONText``).
     private static func numberText(_ value: Double) -> String {
         var output = ""
-        LocationJSON.appendNumber(value, to: &output)
+        JSONText.appendNumber(value, to: &output)
         return output
     }
 
     private static func writeString(_ value: String, to output: inout String) {
-        LocationJSON.appendString(value, to: &output)
+        JSONText.appendString(value, to: &output)
     }
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import ReportSteps
 import ReportStore
+import Reports
 
 /// The service's application: the router with every controller, the middlewares (request
 /// log, CORS for the allowed origins, problem details for every error, allowed hosts, the rate
@@ -98,7 +99,10 @@ public func buildRouter(
         configuration: PageConfiguration(
             location: pagesLocation, today: today, storesReports: configuration.reports != nil)
     ).addRoutes(to: router)
-    ReportStepsController(location: pagesLocation, today: today).addRoutes(to: router)
+    ReportStepsController(
+        location: pagesLocation, today: today,
+        keeper: reports.map { ReportKeeper(store: $0, photos: configuration.photos) }
+    ).addRoutes(to: router)
     ReportPhotosController().addRoutes(to: router)
     routes.set(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })
     return router

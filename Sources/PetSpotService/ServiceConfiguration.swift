@@ -1,6 +1,7 @@
 public import Logging
 public import ReportSteps
 public import ReportStore
+public import Reports
 public import ServiceLifecycle
 
 /// What `petspot serve` was asked for: where to listen, the host names it answers for, the
@@ -45,7 +46,7 @@ public struct ServiceConfiguration: Sendable {
     public var beforeListening: @Sendable () async throws -> Void
     /// Where the reports' photos are kept (`/v1/reports/{id}/photo`); `nil`: that route
     /// answers 503 and cards have no photo.
-    public var photos: ReportPhotoFolder?
+    public var photos: (any ReportPhotos)?
     /// "Today" for the report forms' date rules (the system clock by default).
     public var today: Today
     /// Called once the server listens, with the port it got.
@@ -60,7 +61,7 @@ public struct ServiceConfiguration: Sendable {
         heartbeatInterval: Duration = .seconds(15), heartbeatClock: any Clock<Duration> = ContinuousClock(),
         eventBufferSize: Int = 32,
         reports: (any ReportStore)? = nil, services: [any Service] = [],
-        beforeListening: @escaping @Sendable () async throws -> Void = {}, photos: ReportPhotoFolder? = nil,
+        beforeListening: @escaping @Sendable () async throws -> Void = {}, photos: (any ReportPhotos)? = nil,
         today: Today = .system(),
         onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) {

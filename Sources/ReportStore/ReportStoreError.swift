@@ -1,29 +1,40 @@
 /// Why a store could not do what was asked, in words a person can act on.
 ///
-/// A struct over a private enum (as hummingbird's `PersistError`), so cases can be added;
-/// ``reason`` tells callers (the HTTP service, the CLI) which kind it is.
+/// A struct over a private enum (as hummingbird's `PersistError`), so cases can be added
+/// without breaking a caller: ``reason`` tells callers (the HTTP service, the CLI) which kind
+/// it is, compared with `==` or matched with `case`, never switched over exhaustively.
 ///
 /// ```swift
 /// do { _ = try await store.report(id: "r-9") }
 /// catch where error.reason == .notFound { … }      // "No report with id r-9."
 /// ```
 public struct ReportStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kinds of failure.
-    public enum Reason: Sendable, Hashable {
+    /// The kinds of failure: a struct over a private enum, so that a new kind is not a
+    /// breaking change.
+    public struct Reason: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable, Hashable {
+            case notFound, duplicateID, invalidReport, invalidImport, invalidURL, unavailable, storage
+        }
+
+        private let value: Value
+
         /// No report has the identifier.
-        case notFound
+        public static let notFound = Reason(value: .notFound)
         /// A report with the identifier is already stored.
-        case duplicateID
+        public static let duplicateID = Reason(value: .duplicateID)
         /// A report (or a row of a file) breaks a rule.
-        case invalidReport
+        public static let invalidReport = Reason(value: .invalidReport)
         /// An import found invalid rows and stored nothing.
-        case invalidImport
+        public static let invalidImport = Reason(value: .invalidImport)
         /// The store URL is not one petspot reads.
-        case invalidURL
+        public static let invalidURL = Reason(value: .invalidURL)
         /// The store cannot be reached or opened (PostgreSQL down, a file that is not a store).
-        case unavailable
+        public static let unavailable = Reason(value: .unavailable)
         /// The store answered with an error it should not have (a bug or a damaged store).
-        case storage
+        public static let storage = Reason(value: .storage)
+
+        /// The reason's name: `notFound`.
+        public var description: String { value.rawValue }
     }
 
     /// Which kind of failure.

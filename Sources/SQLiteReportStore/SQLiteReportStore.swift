@@ -88,67 +88,6 @@ public actor SQLiteReportStore: ReportStore {
         index?.upsert(contentsOf: reports.compactMap(\.nearbyEntry))
     }
 
-    public func importReports(_ source: some ReportSource, skipInvalid: Bool) throws(ReportStoreError)
-        -> ImportSummary
-    {
-        var problems = ImportProblems()
-        var imported = 0
-        var entries: [NearbyReport] = []
-        let keepsIndex = index != nil
-        try write("importing reports") { db in
-            var insert = try ReportInsert(db, ignoringDuplicates: true, createdAt: Self.now())
-            var failure: ReportStoreError?
-            func outcome(_ report: PetReport, line: Int, inserted: Bool) {
-                guard inserted else {
-                    problems.append(
-                        ImportProblem(
-                            number: line,
-                            message: "id \"\(report.id)\" is already stored or appears earlier in the file"))
-                    return
-                }
-                imported += 1
-                if keepsIndex, let entry = report.nearbyEntry { entries.append(entry) }
-            }
-            source.forEachRow { row in
-                guard failure == nil else { return }
-                problems.rows += 1
-                // A problem is listed after the rows before it are written (and theirs listed):
-                // the list stays in file order.
-                func list(_ problem: ImportProblem) {
-                    do throws(ReportStoreError) {
-                        try insert.flush(outcome)
-                        problems.append(problem)
-                    } catch {
-                        failure = error
-                    }
-                }
-                switch row {
-                case .invalid(let problem):
-                    list(problem)
-                case .report(let report, let line):
-                    do throws(ReportStoreError) {
-                        try report.validate()
-                    } catch {
-                        list(ImportProblem(number: line, message: Self.rowMessage(error)))
-                        return
-                    }
-                    // Rows after a problem are still inserted (the transaction rolls back at the
-                    // end) so that a repeated id is found and listed too.
-                    do throws(ReportStoreError) {
-                        try insert.add(report, line: line, outcome)
-                    } catch {
-                        failure = error
-                    }
-                }
-            }
-            if let failure { throw failure }
-            try insert.flush(outcome)
-            if problems.rows == 0 || (problems.count > 0 && !skipInvalid) { throw problems.failure }
-        }
-        index?.upsert(contentsOf: entries)
-        return ImportSummary(imported: imported, skippedCount: problems.count, skipped: problems.kept)
-    }
-
     public func setStatus(_ status: ReportStatus, id: String) throws(ReportStoreError) -> PetReport {
         let report = try write("changing the status of \(id)") { db -> PetReport in
             try Self.catching {
@@ -262,7 +201,7 @@ public actor SQLiteReportStore: ReportStore {
         try? pool.close()
     }
 
-    private func loadedIndex() throws(ReportStoreError) -> LiveNearbyIndex {
+    func loadedIndex() throws(ReportStoreError) -> LiveNearbyIndex {
         if let index { return index }
         let reports = try read("loading the nearby index") { db -> [NearbyReport] in
             try Self.catching {
@@ -289,82 +228,5 @@ public actor SQLiteReportStore: ReportStore {
         let built = LiveNearbyIndex(reports: reports)
         index = built
         return built
-    }
-
-    // MARK: SQL helpers
-
-    private static let columnList = SQLiteSchema.columns.joined(separator: ", ")
-
-    /// The time now as the `created_at` text: `2025-11-18T10:00:00.123Z`.
-    private static func now() -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date())
-    }
-
-    private static func fetch(_ db: Database, id: String) throws(ReportStoreError) -> PetReport {
-        let row = try catching {
-            try Row.fetchOne(db, sql: "SELECT \(columnList) FROM report WHERE id = ?", arguments: [id])
-        }
-        guard let row else { throw ReportStoreError.notFound(id) }
-        return try PetReport(row: row)
-    }
-
-    /// Runs `body` in a write transaction (committed when it returns, rolled back when it throws).
-    private func write<T>(_ what: String, _ body: (Database) throws -> T) throws(ReportStoreError)
-        -> T
-    {
-        do {
-            return try pool.write { db in try body(db) }
-        } catch let error as ReportStoreError {
-            throw error
-        } catch {
-            throw .storage(what, Self.reason(error))
-        }
-    }
-
-    private func read<T>(_ what: String, _ body: (Database) throws -> T) throws(ReportStoreError)
-        -> T
-    {
-        do {
-            return try pool.read { db in try body(db) }
-        } catch let error as ReportStoreError {
-            throw error
-        } catch {
-            throw .storage(what, Self.reason(error))
-        }
-    }
-
-    /// `body`'s value; a GRDB error becomes a storage error, a ReportStoreError passes through.
-    private static func catching<T>(_ body: () throws -> T) throws(ReportStoreError) -> T {
-        do {
-            return try body()
-        } catch let error as ReportStoreError {
-            throw error
-        } catch {
-            throw .storage("running a statement", reason(error))
-        }
-    }
-
-    private static func rowMessage(_ error: ReportStoreError) -> String {
-        var text = error.description
-        if text.hasPrefix("Invalid report: ") { text.removeFirst("Invalid report: ".count) }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
-    }
-
-    /// SQLite's words for `error`, with what to do for the usual cases.
-    static func reason(_ error: any Error) -> String {
-        guard let error = error as? DatabaseError else { return "\(error)" }
-        let message = error.message ?? "SQLite error \(error.resultCode.rawValue)"
-        switch error.resultCode {
-        case .SQLITE_NOTADB: return "it is not an SQLite database (\(message)); name another file."
-        case .SQLITE_CANTOPEN: return "SQLite cannot open it (\(message)); check the path and its permissions."
-        case .SQLITE_READONLY: return "it is read-only (\(message)); check its permissions."
-        case .SQLITE_FULL: return "the disk is full (\(message)); nothing was changed."
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return "another process holds it locked (\(message)); try again."
-        case .SQLITE_CORRUPT: return "the file is damaged (\(message)); restore it from a copy."
-        default: return message
-        }
     }
 }

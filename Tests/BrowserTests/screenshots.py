@@ -74,7 +74,7 @@ class Screenshots(FoundFlowHelpers):
         self.wait(lambda: self.modal_open("permission"))
         self.save("missing-3-location-alert")
         self.tap("locationPermissionAlert.cancel.tap")
-        self.choose("animalDescription.speciesDropdown.tap", "dog")
+        self.choose("animalDescription.speciesDropdown.tap", "DOG")
         self.type("animalDescription.raceTextField.input", "Beagle")
         self.tap("animalDescription.genderFemale.tap")
         self.type("animalDescription.ageTextField.input", "3")

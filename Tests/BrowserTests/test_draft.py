@@ -17,7 +17,7 @@ class DraftTests(FoundFlowHelpers):
         self.assertEqual(self.progress(), "2/3")
         self.assertEqual(self.value("foundPetDetails.breedTextField.input"), "Beagle")
         self.assertEqual(self.value("foundPetDetails.collarDataTextField.input"), "12345-67890-12345")
-        self.assertEqual(self.value("foundPetDetails.speciesDropdown.tap"), "dog")
+        self.assertEqual(self.value("foundPetDetails.speciesDropdown.tap"), "DOG")
         self.assertEqual(self.element("foundPetDetails.sexFemale.tap").get_attribute("aria-checked"), "true")
 
         self.tap("foundPetDetails.backButton.tap")
@@ -73,7 +73,7 @@ class DraftTests(FoundFlowHelpers):
         self.assertEqual(self.value("foundPetDetails.datePicker.tap"), yesterday())
         self.assertEqual(self.value("foundPetDetails.descriptionTextArea.input"), "White paws")
         # The messages of the last Continue are back as well.
-        self.assertEqual(self.error_for("petDetails", "latitude"), "Must be between -90 and 90")
+        self.assertEqual(self.error_for("petDetails", "locationLatitude"), "Must be between -90 and 90")
 
         self.tap("foundPetDetails.backButton.tap")
         self.assertEqual(self.css('[data-step="uploadPhoto"] [data-role="photo-name"]').text, "found-dog.png")

@@ -26,7 +26,7 @@ class FoundFlowHelpers(PageTest):
 
     def fill_pet_details(self, latitude="52.2297", longitude="21.0122"):
         self.set_value("foundPetDetails.datePicker.tap", yesterday())
-        self.choose("foundPetDetails.speciesDropdown.tap", "dog")
+        self.choose("foundPetDetails.speciesDropdown.tap", "DOG")
         self.type("foundPetDetails.breedTextField.input", "Beagle")
         self.tap("foundPetDetails.sexFemale.tap")
         self.wait_idle()
@@ -132,7 +132,6 @@ class FoundFlowTests(FoundFlowHelpers):
         # The photo picked at 1/3 was kept with the report: the card shows it, decoded.
         self.wait(lambda: self.card_photo_width() == 320, message="the card shows the photo")
         self.assertFalse(self.element("petDetails.noImage").is_displayed(), "not \"Image not available\"")
-        self.assertFalse(self.element("petDetails.photoNotSaved").is_displayed())
         with urllib.request.urlopen(self.server.url + "/v1/reports/" + self.card_id() + "/photo") as answer:
             self.assertEqual(answer.headers["Content-Type"], "image/png")
             self.assertEqual(answer.read(), png(), "the bytes the person picked")
@@ -142,8 +141,8 @@ class FoundFlowTests(FoundFlowHelpers):
         self.fill_pet_details(latitude="95")
         self.tap("foundPetDetails.continueButton.tap")
         self.wait_toast("Please correct the highlighted fields")
-        self.assertEqual(self.error_for("petDetails", "latitude"), "Must be between -90 and 90")
-        self.assertIsNone(self.error_for("petDetails", "longitude"))
+        self.assertEqual(self.error_for("petDetails", "locationLatitude"), "Must be between -90 and 90")
+        self.assertIsNone(self.error_for("petDetails", "locationLongitude"))
         self.assertEqual(self.visible_step(), "petDetails")
         self.assertEqual(self.element("foundPetDetails.latitudeTextField.input").get_attribute("aria-invalid"), "true")
         self.assertEqual(self.value("foundPetDetails.latitudeTextField.input"), "95")
@@ -152,10 +151,10 @@ class FoundFlowTests(FoundFlowHelpers):
         self.to_pet_details()
         self.tap("foundPetDetails.continueButton.tap")
         self.wait_toast("Please correct the highlighted fields")
-        self.assertEqual(self.error_for("petDetails", "date"), "Please select the date found")
+        self.assertEqual(self.error_for("petDetails", "lastSeenDate"), "Please select the date found")
         self.assertEqual(self.error_for("petDetails", "species"), "Please select a species")
-        self.assertEqual(self.error_for("petDetails", "sex"), "Please select the sex")
-        self.assertEqual(self.error_for("petDetails", "latitude"), "Latitude is required")
+        self.assertEqual(self.error_for("petDetails", "gender"), "Please select the sex")
+        self.assertEqual(self.error_for("petDetails", "locationLatitude"), "Latitude is required")
         self.assertEqual(self.visible_step(), "petDetails")
 
     def test_outside_text_is_shown_as_text(self):
@@ -174,23 +173,22 @@ class FoundFlowTests(FoundFlowHelpers):
         self.assertEqual(self.driver.execute_script("return document.querySelectorAll('img[src=x]').length"), 0)
 
 
-class FoundPhotoNotSavedTests(FoundFlowHelpers):
-    """A server that cannot keep photos (its photos folder cannot be made): the report is
-    stored, the card opens, and it says the photo was not saved and why — never silently."""
+class FoundPhotoNotKeptTests(FoundFlowHelpers):
+    """A server that cannot keep photos (its photos folder cannot be made): Submit report
+    sends the report and its photo in one request, so nothing is stored — never a report
+    without its photo. The toast says why, and everything the person entered is kept."""
 
     server_arguments = ("--photos", "/dev/null/photos")
 
-    def test_a_photo_the_server_cannot_keep_is_said_on_the_card(self):
+    def test_a_photo_the_server_cannot_keep_stores_nothing_and_says_why(self):
         self.to_pet_details()
         self.fill_pet_details()
         self.submit_found()
-        stored = self.wait_stored()
-        self.assertEqual(stored["email"], "finder@example.com")
-        self.assertTrue(self.driver.current_url.endswith("#photo-not-saved"))
-        notice = self.element("petDetails.photoNotSaved")
-        self.assertTrue(notice.is_displayed())
-        self.assertIn("The report was saved, but its photo was not", notice.text)
-        self.assertIn("The photo cannot be saved in /dev/null/photos", notice.text)
-        self.assertEqual(self.element("petDetails.noImage").text, "Image not available")
-        self.assertIsNone(self.card_photo_width())
-        self.assertIsNone(self.draft("found"), "the report is stored: the draft is cleared")
+        self.wait_idle()
+        self.wait(lambda: (self.toast() or "").startswith("The photo cannot be saved in /dev/null/photos"),
+                  message="the toast says why (saw %r)" % self.toast())
+        self.assertEqual(self.visible_step(), "contactInfo")
+        self.assertNotIn("/pets/", self.driver.current_url)
+        self.assertEqual(self.server.json("/v1/reports")["reports"], [], "nothing stored")
+        self.assertIsNotNone(self.draft("found"), "the draft is kept: Submit again retries")
+        self.assertEqual(self.value("foundContact.emailTextField.input"), "finder@example.com")

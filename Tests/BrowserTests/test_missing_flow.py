@@ -26,17 +26,17 @@ class MissingFlowTests(PageTest):
         self.type(field, "1234567")
         self.wait(lambda: self.value(field) == "12345-67", message="grouped as typed")
         self.type(field, "x", clear=False)
-        self.wait(lambda: self.error_for("microchip", "microchip") is not None, message="refused")
-        self.assertEqual(self.error_for("microchip", "microchip"),
+        self.wait(lambda: self.error_for("microchip", "microchipNumber") is not None, message="refused")
+        self.assertEqual(self.error_for("microchip", "microchipNumber"),
                          "Digits only (spaces and hyphens are fine), not \u201cx\u201d; nothing was changed")
         self.assertEqual(self.value(field), "12345-67", "the number stays, the letter is not taken")
         self.type(field, "1234567890123456")
-        self.assertEqual(self.error_for("microchip", "microchip"),
+        self.assertEqual(self.error_for("microchip", "microchipNumber"),
                          "At most 15 digits; this one has 16: the first 15 were kept")
         self.assertEqual(self.value(field), "12345-67890-12345", "the digits typed before the 16th stay")
         self.type(field, "123456789012345")
         self.assertEqual(self.value(field), "12345-67890-12345")
-        self.assertIsNone(self.error_for("microchip", "microchip"))
+        self.assertIsNone(self.error_for("microchip", "microchipNumber"))
         self.tap("microchipNumber.continueButton.tap")
         self.wait(lambda: self.visible_step() == "animalPhoto", message="Animal photo")
         self.tap("animalPhoto.backButton.tap")
@@ -77,11 +77,11 @@ class MissingFlowTests(PageTest):
         race = "animalDescription.raceTextField.input"
         self.assertFalse(self.element(race).is_enabled())
         self.assertEqual(self.element(race).get_attribute("placeholder"), "Select a species first")
-        self.choose("animalDescription.speciesDropdown.tap", "dog")
+        self.choose("animalDescription.speciesDropdown.tap", "DOG")
         self.wait(lambda: self.element(race).is_enabled(), message="race enabled")
         self.assertEqual(self.element(race).get_attribute("placeholder"), "e.g. Labrador")
         self.type(race, "Labrador")
-        self.choose("animalDescription.speciesDropdown.tap", "cat")
+        self.choose("animalDescription.speciesDropdown.tap", "CAT")
         self.assertEqual(self.value(race), "")
         self.type(race, "Maine Coon")
 
@@ -89,7 +89,7 @@ class MissingFlowTests(PageTest):
         self.type("animalDescription.ageTextField.input", "41")
         self.tap("animalDescription.continueButton.tap")
         self.wait_toast("Please correct the highlighted fields")
-        self.assertEqual(self.error_for("animalDescription", "age"), "Age must be a whole number from 0 to 40")
+        self.assertEqual(self.error_for("animalDescription", "approximateAge"), "Age must be a whole number from 0 to 40")
         self.assertEqual(self.error_for("animalDescription", "gender"), "Please select a gender")
         self.assertEqual(self.visible_step(), "animalDescription")
 
@@ -155,11 +155,11 @@ class MissingFlowTests(PageTest):
 
     def test_one_coordinate_alone_is_refused_on_the_missing_flow(self):
         self.to_animal_description()
-        self.choose("animalDescription.speciesDropdown.tap", "dog")
+        self.choose("animalDescription.speciesDropdown.tap", "DOG")
         self.type("animalDescription.raceTextField.input", "Beagle")
         self.tap("animalDescription.genderFemale.tap")
         self.type("animalDescription.latitudeTextField.input", "52.2297")
         self.tap("animalDescription.continueButton.tap")
         self.wait_toast("Please correct the highlighted fields")
-        self.assertEqual(self.error_for("animalDescription", "longitude"),
+        self.assertEqual(self.error_for("animalDescription", "locationLongitude"),
                          "Enter a longitude too, or clear the latitude")

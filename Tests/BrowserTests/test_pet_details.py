@@ -26,7 +26,7 @@ class PetDetailsTests(FoundFlowHelpers):
         self.tap("animalPhoto.continue")
         self.wait(lambda: self.visible_step() == "animalDescription", message="Animal description")
         self.set_value("animalDescription.datePicker.tap", yesterday())
-        self.choose("animalDescription.speciesDropdown.tap", "dog")
+        self.choose("animalDescription.speciesDropdown.tap", "DOG")
         self.type("animalDescription.raceTextField.input", "Beagle with a very long name that does not fit " * 3)
         self.tap("animalDescription.genderFemale.tap")
         self.wait_idle()

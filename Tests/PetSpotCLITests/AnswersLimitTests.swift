@@ -20,7 +20,7 @@ struct AnswersLimitTests {
     }
 
     static func missingAnswers(description: String) -> String {
-        "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: m\nlatitude: 52.2297\nlongitude: 21.0122\n"
+        "photo: luna.png\nspecies: dog\nbreed: Beagle\ngender: m\nlocationLatitude: 52.2297\nlocationLongitude: 21.0122\n"
             + "email: owner@example.com\n"
             + "description: \(description)\n"
     }
@@ -53,24 +53,29 @@ struct AnswersLimitTests {
 
     @Test func foundReportDescriptionAddressAndCollarOverTheirLimitsAreRefused() async throws {
         let folder = try await Self.workspace(
-            OutputFileTests.foundAnswers + "\ncollar: 12345-67890-12345-6\n"
-                + "description: \(String(repeating: "b", count: 600))\naddress: \(String(repeating: "c", count: 501))\n"
+            OutputFileTests.foundAnswers + "\nmicrochipNumber: 12345-67890-12345-6\n"
+                + "description: \(String(repeating: "b", count: 600))\ncurrentAddress: \(String(repeating: "c", count: 501))\n"
         )
         let run = try await Self.run("found", folder)
         #expect(run.status == 1)
-        #expect(run.stderr.contains("collar: At most 15 digits; this one has 16 (nothing was cut)"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("microchipNumber: At most 15 digits; this one has 16 (nothing was cut)"),
+            "\(run.stderr)")
         #expect(run.stderr.contains("description: at most 500 characters; this one has 600"))
-        #expect(run.stderr.contains("address: at most 500 characters; this one has 501"))
+        #expect(run.stderr.contains("currentAddress: at most 500 characters; this one has 501"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.json")))
     }
 
     /// The issue's case: 18 digits (and letters) were cut to the first 15 and exited 0.
     @Test(arguments: [
-        ("12345-67890-12345-999", "collar: At most 15 digits; this one has 18 (nothing was cut)"),
-        ("12345abc", "collar: Digits only (spaces and hyphens are fine), not \u{201C}a\u{201D}; nothing was changed"),
+        ("12345-67890-12345-999", "microchipNumber: At most 15 digits; this one has 18 (nothing was cut)"),
+        (
+            "12345abc",
+            "microchipNumber: Digits only (spaces and hyphens are fine), not \u{201C}a\u{201D}; nothing was changed"
+        ),
     ])
     func collarDataTheFieldRefusesIsAnInvalidField(collar: String, line: String) async throws {
-        let folder = try await Self.workspace(OutputFileTests.foundAnswers + "\ncollar: \"\(collar)\"\n")
+        let folder = try await Self.workspace(OutputFileTests.foundAnswers + "\nmicrochipNumber: \"\(collar)\"\n")
         let run = try await Self.run("found", folder)
         #expect(run.status == 1)
         #expect(run.stderr.split(separator: "\n").contains { $0 == line }, "\(run.stderr)")

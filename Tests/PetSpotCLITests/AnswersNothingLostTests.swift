@@ -15,7 +15,7 @@ struct AnswersNothingLostTests {
         let workspace = try Workspace()
         let answers = try workspace.write(
             "missing.yaml",
-            "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: f\nlatitude: 52.1\nlongitude: 21.2\nuseCurrentLocation: yes\nemail: owner@example.com\n"
+            "photo: luna.png\nspecies: dog\nbreed: Beagle\ngender: f\nlocationLatitude: 52.1\nlocationLongitude: 21.2\nuseCurrentLocation: yes\nemail: owner@example.com\n"
         )
         let output = workspace.file("out.json")
         let run = try await PetSpotProcess.run(
@@ -25,15 +25,15 @@ struct AnswersNothingLostTests {
         #expect(run.stderr.hasPrefix("petspot: useCurrentLocation: "), "\(run.stderr)")
         #expect(run.stderr.contains("The latitude and longitude in the file were kept."))
         let report = try ReportWizardTests.object(String(contentsOf: output, encoding: .utf8))
-        #expect(report["latitude"] as? Double == 52.1)
-        #expect(report["longitude"] as? Double == 21.2)
+        #expect(report["locationLatitude"] as? Double == 52.1)
+        #expect(report["locationLongitude"] as? Double == 21.2)
     }
 
     @Test func withoutTypedCoordinatesAFailedRequestIsStillAProblem() async throws {
         let workspace = try Workspace()
         let answers = try workspace.write(
             "missing.yaml",
-            "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: f\nuseCurrentLocation: yes\nemail: owner@example.com\n"
+            "photo: luna.png\nspecies: dog\nbreed: Beagle\ngender: f\nuseCurrentLocation: yes\nemail: owner@example.com\n"
         )
         let run = try await PetSpotProcess.run(
             ["report", "missing", "--answers", answers.path, "--scenario", "silent-receiver"],
@@ -55,7 +55,7 @@ struct AnswersNothingLostTests {
         defer { gpsd.kill() }
         let answers = try workspace.write(
             "missing.yaml",
-            "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: f\nuseCurrentLocation: yes\nemail: owner@example.com\n"
+            "photo: luna.png\nspecies: dog\nbreed: Beagle\ngender: f\nuseCurrentLocation: yes\nemail: owner@example.com\n"
         )
         let run = try await PetSpotProcess.run(
             [
@@ -71,11 +71,11 @@ struct AnswersNothingLostTests {
 
     static let foundAnswers = """
         photo: luna.png
-        date: 18/11/2025
+        lastSeenDate: 18/11/2025
         species: cat
-        sex: female
-        latitude: 50.06143
-        longitude: 19.93658
+        gender: female
+        locationLatitude: 50.06143
+        locationLongitude: 19.93658
         phone: +48 123 456 789
         email: finder@example.com
         """

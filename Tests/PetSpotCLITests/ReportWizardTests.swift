@@ -125,13 +125,13 @@ struct ReportWizardTests {
 
         let report = try Self.object(String(contentsOf: output, encoding: .utf8))
         #expect(report["flow"] as? String == "missing")
-        #expect(report["disappearanceDate"] as? String == "2025-11-18")
-        #expect(report["animalSpecies"] as? String == "dog")
-        #expect(report["animalRace"] as? String == "Beagle")
-        #expect(report["animalGender"] as? String == "FEMALE")
-        #expect(report["animalAge"] as? Int == 3)
-        #expect(report["latitude"] as? Double == 52.2297)
-        #expect(report["longitude"] as? Double == 21.0122)
+        #expect(report["lastSeenDate"] as? String == "2025-11-18")
+        #expect(report["species"] as? String == "DOG")
+        #expect(report["breed"] as? String == "Beagle")
+        #expect(report["gender"] as? String == "FEMALE")
+        #expect(report["approximateAge"] as? Int == 3)
+        #expect(report["locationLatitude"] as? Double == 52.2297)
+        #expect(report["locationLongitude"] as? Double == 21.0122)
         #expect((report["photo"] as? [String: Any])?["filename"] as? String == "luna.png")
         #expect(report["microchipNumber"] as? String == "123456789012345")
         #expect(report["email"] as? String == "owner@example.com")
@@ -283,17 +283,17 @@ struct ReportWizardTests {
             "found.yaml",
             """
             photo: luna.png
-            date: 18/11/2025
+            lastSeenDate: 18/11/2025
             species: Dog
             breed: Beagle
-            sex: male
-            collar: 12345-67890-12345
-            latitude: 52.22970
-            longitude: "21.0122"
+            gender: male
+            microchipNumber: 12345-67890-12345
+            locationLatitude: 52.22970
+            locationLongitude: "21.0122"
             phone: +48 123 456 789
             email: finder@example.com
             caregiverPhone: +48 987 654 321
-            address: Shelter, Main St 1
+            currentAddress: Shelter, Main St 1
             """)
         let run = try await PetSpotProcess.run(
             ["report", "found", "--answers", answers.path], environment: workspace.environment)
@@ -309,7 +309,7 @@ struct ReportWizardTests {
         let workspace = try Workspace()
         let answers = try workspace.write(
             "missing.json",
-            #"{"microchip": "12345 67890", "photo": "luna.png", "species": "cat", "race": "Tabby", "gender": "f", "age": 7, "useCurrentLocation": true, "phone": "+48 600 700 800"}"#
+            #"{"microchipNumber": "12345 67890", "photo": "luna.png", "species": "cat", "breed": "Tabby", "gender": "f", "approximateAge": 7, "useCurrentLocation": true, "phone": "+48 600 700 800"}"#
         )
         let output = workspace.file("out.json")
         let run = try await PetSpotProcess.run(
@@ -318,10 +318,10 @@ struct ReportWizardTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.isEmpty)
         let report = try Self.object(String(contentsOf: output, encoding: .utf8))
-        #expect(report["latitude"] as? Double == 52.2297)
-        #expect(report["longitude"] as? Double == 21.0122)
-        #expect(report["animalAge"] as? Int == 7)
-        #expect(report["animalGender"] as? String == "FEMALE")
+        #expect(report["locationLatitude"] as? Double == 52.2297)
+        #expect(report["locationLongitude"] as? Double == 21.0122)
+        #expect(report["approximateAge"] as? Int == 7)
+        #expect(report["gender"] as? String == "FEMALE")
         #expect(report["microchipNumber"] as? String == "1234567890")
         #expect(report["phone"] as? String == "+48600700800")
     }
@@ -332,14 +332,14 @@ struct ReportWizardTests {
             "bad.yaml",
             """
             photo: notes.txt
-            date: 31/02/2025
+            lastSeenDate: 31/02/2025
             species: dragon
             gender: female
-            age: 41
-            latitude: 95
-            longitude: 21.0122
+            approximateAge: 41
+            locationLatitude: 95
+            locationLongitude: 21.0122
             colour: brown
-            microchip: 12345-abc
+            microchipNumber: 12345-abc
             """)
         let output = workspace.file("never.json")
         let run = try await PetSpotProcess.run(
@@ -352,13 +352,13 @@ struct ReportWizardTests {
         #expect(lines.first == "petspot: \(answers.path): 9 invalid fields; nothing was written.")
         #expect(
             Array(lines.dropFirst()) == [
-                "colour: not a field of this report (fields: microchip, photo, date, species, race, gender, age, description, latitude, longitude, useCurrentLocation, phone, email)",
-                "microchip: Digits only (spaces and hyphens are fine), not \u{201C}a\u{201D}; nothing was changed",
+                "colour: not a field of this report (fields: microchipNumber, photo, lastSeenDate, species, breed, gender, approximateAge, description, locationLatitude, locationLongitude, useCurrentLocation, phone, email)",
+                "microchipNumber: Digits only (spaces and hyphens are fine), not \u{201C}a\u{201D}; nothing was changed",
                 "photo: This file is not a JPG, PNG, HEIC, GIF or WEBP image. Choose a photo.",
-                "date: \(Self.invalidDayMessage)",
+                "lastSeenDate: \(Self.invalidDayMessage)",
                 "species: \"dragon\" is not one of the species (Dog, Cat, Bird, Rabbit, Other)",
-                "age: Age must be a whole number from 0 to 40",
-                "latitude: Must be between -90 and 90",
+                "approximateAge: Age must be a whole number from 0 to 40",
+                "locationLatitude: Must be between -90 and 90",
                 "phone: Enter a phone number or an email",
                 "email: Enter a phone number or an email",
             ])
@@ -372,7 +372,7 @@ struct ReportWizardTests {
         try Data(bytes).write(to: big)
         let answers = try workspace.write(
             "found.json",
-            #"{"photo": "big.png", "date": "18/11/2025", "species": "cat", "sex": "female", "latitude": "50.06143", "#
+            #"{"photo": "big.png", "lastSeenDate": "18/11/2025", "species": "cat", "gender": "female", "locationLatitude": "50.06143", "#
                 + #""phone": "+48 123 456 789", "email": "finder@", "caregiverPhone": "12"}"#)
         let run = try await PetSpotProcess.run(
             ["report", "found", "--answers", answers.path], environment: workspace.environment)
@@ -381,7 +381,7 @@ struct ReportWizardTests {
         #expect(
             Array(run.stderr.split(separator: "\n").dropFirst()) == [
                 "photo: This photo is larger than 10 MB. Choose a smaller one.",
-                "longitude: Longitude is required",
+                "locationLongitude: Longitude is required",
                 "email: Enter a valid email address",
                 "caregiverPhone: Enter a valid phone number (7–11 digits)",
             ])
@@ -391,7 +391,7 @@ struct ReportWizardTests {
         let workspace = try Workspace()
         let answers = try workspace.write(
             "denied.yaml",
-            "photo: luna.png\nspecies: dog\nrace: Beagle\ngender: m\nuseCurrentLocation: yes\nphone: 600700800\n")
+            "photo: luna.png\nspecies: dog\nbreed: Beagle\ngender: m\nuseCurrentLocation: yes\nphone: 600700800\n")
         let run = try await PetSpotProcess.run(
             ["report", "missing", "--answers", answers.path, "--scenario", "permission-denied"],
             environment: workspace.environment)

@@ -46,10 +46,10 @@ enum ExampleRequests {
         ExampleRequest(path: "/report/assets/app.js", status: 404),
         ExampleRequest(
             method: "POST", path: "/v1/report-steps/found/petDetails", headers: json,
-            body: Array(#"{"edit": {"field": "collarData", "value": "123456"}}"#.utf8), status: 200),
+            body: Array(#"{"edit": {"field": "microchipNumber", "value": "123456"}}"#.utf8), status: 200),
         ExampleRequest(
             method: "POST", path: "/v1/report-steps/missing/animalDescription", headers: json,
-            body: Array(#"{"action": "continue", "values": {"latitude": "95"}}"#.utf8), status: 200),
+            body: Array(#"{"action": "continue", "values": {"locationLatitude": "95"}}"#.utf8), status: 200),
         ExampleRequest(
             method: "POST", path: "/v1/report-steps/found/contactInfo", headers: json,
             body: Array(#"{"action": "continue", "values": {}, "earlierSteps": {"petDetails": {}}}"#.utf8), status: 200),
@@ -178,14 +178,22 @@ enum ExampleRequests {
     ]
 
     static let missingBody =
-        #"{"animalSpecies":"dog","animalRace":"Beagle","animalGender":"FEMALE","latitude":52.2297,"longitude":21.0122,"email":"o@example.com"}"#
+        #"{"species":"dog","breed":"Beagle","gender":"FEMALE","locationLatitude":52.2297,"locationLongitude":21.0122,"email":"o@example.com"}"#
     static let foundBody =
         #"{"lastSeenDate":"2025-11-18","species":"CAT","gender":"MALE","locationLatitude":52.25,"locationLongitude":21,"phone":"+48123456789","email":"f@example.com"}"#
+
+    /// Submit report of a whole Missing report, with its photo (a PNG's first bytes): stored in
+    /// one request on a server with a store.
+    static let missingSubmit =
+        #"{"action": "continue", "values": {"email": "o@example.com"}, "earlierSteps": {"animalDescription": {"species": "dog", "breed": "Beagle", "gender": "FEMALE"}}, "photo": {"filename": "dog.png", "data": "iVBORw0KGgoAAAANSUhEUg=="}}"#
 
     /// Requests to a server over a store holding the reports `ex-1`, `ex-2` (no contact) and
     /// `ex-3` (an email), in order.
     static let withStore: [ExampleRequest] = [
         ExampleRequest(path: "/v1/reports", status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/report-steps/missing/contactDetails", headers: json,
+            body: Array(missingSubmit.utf8), status: 200),
         ExampleRequest(path: "/v1/reports?kind=missing&status=ACTIVE&limit=1", status: 200),
         ExampleRequest(path: "/v1/reports?limit=0", status: 400),
         ExampleRequest(path: "/v1/reports/nearby?from=\(pair)&limit=5&marginKm=1", status: 200),

@@ -1,9 +1,12 @@
 import Foundation
 import PetSpotService
+import Reports
+import SQLiteReportStore
 import Testing
 
-/// The Missing flow's steps 1/4 and 4/4 through the step API, and Submit report's report,
-/// which the page posts to the store, on a live server with a real client.
+/// The Missing flow's steps 1/4 and 4/4 through the step API, and Submit report, which
+/// replays the whole flow and stores the report with its photo, on a live server with a real
+/// client.
 @Suite(.serialized, .timeLimit(.minutes(5)))
 struct MissingStepsAPITests {
     typealias API = ReportStepsAPITests
@@ -12,42 +15,46 @@ struct MissingStepsAPITests {
         try await TestServer.with { server in
             let path = "/v1/report-steps/missing/microchip"
             let grouped = try await API.post(
-                server, path, #"{"edit": {"field": "microchip", "value": "123456789012"}}"#)
-            #expect(API.field(grouped, "microchip")["value"] as? String == "12345-67890-12")
-            #expect(API.field(grouped, "microchip")["id"] as? String == "microchipNumber.microchipTextField.input")
+                server, path, #"{"edit": {"field": "microchipNumber", "value": "123456789012"}}"#)
+            #expect(API.field(grouped, "microchipNumber")["value"] as? String == "12345-67890-12")
+            #expect(
+                API.field(grouped, "microchipNumber")["id"] as? String == "microchipNumber.microchipTextField.input")
             #expect(grouped["progress"] as? String == "1/4")
             let refused = try await API.post(
-                server, path, #"{"values": {"microchip": "12345"}, "edit": {"field": "microchip", "value": "12345a"}}"#)
-            #expect(API.field(refused, "microchip")["value"] as? String == "12345", "the number stays")
+                server, path,
+                #"{"values": {"microchipNumber": "12345"}, "edit": {"field": "microchipNumber", "value": "12345a"}}"#)
+            #expect(API.field(refused, "microchipNumber")["value"] as? String == "12345", "the number stays")
             #expect(
-                API.field(refused, "microchip")["error"] as? String
+                API.field(refused, "microchipNumber")["error"] as? String
                     == "Digits only (spaces and hyphens are fine), not “a”; nothing was changed")
             let tooLong = try await API.post(
-                server, path, #"{"edit": {"field": "microchip", "value": "1234567890123456"}}"#)
+                server, path, #"{"edit": {"field": "microchipNumber", "value": "1234567890123456"}}"#)
             #expect(
-                API.field(tooLong, "microchip")["error"] as? String
+                API.field(tooLong, "microchipNumber")["error"] as? String
                     == "At most 15 digits; this one has 16: the first 15 were kept")
-            #expect(API.field(tooLong, "microchip")["value"] as? String == "12345-67890-12345")
-            let empty = try await API.post(server, path, #"{"action": "continue", "values": {"microchip": ""}}"#)
+            #expect(API.field(tooLong, "microchipNumber")["value"] as? String == "12345-67890-12345")
+            let empty = try await API.post(server, path, #"{"action": "continue", "values": {"microchipNumber": ""}}"#)
             #expect(empty["outcome"] as? String == "advance")
             #expect(empty["next"] as? String == "animalPhoto")
         }
     }
 
-    static let description = #""animalDescription": {"species": "dog", "race": "Beagle", "gender": "FEMALE"}"#
+    static let description = #""animalDescription": {"species": "dog", "breed": "Beagle", "gender": "FEMALE"}"#
+    static let photo = API.photo
 
     @Test func contactDetailsNeedsAPhoneOrAnEmailWithTheFoundFlowsRules() async throws {
         try await TestServer.with { server in
             let path = "/v1/report-steps/missing/contactDetails"
             let none = try await API.post(
-                server, path, #"{"action": "continue", "values": {}, "earlierSteps": {\#(Self.description)}}"#)
+                server, path,
+                #"{"action": "continue", "values": {}, "earlierSteps": {\#(Self.description)}, \#(Self.photo)}"#)
             #expect(none["outcome"] as? String == "stay")
             #expect((none["toast"] as? [String: Any])?["message"] as? String == "Please correct the highlighted fields")
             #expect(API.field(none, "phone")["error"] as? String == "Enter a phone number or an email")
             #expect(API.field(none, "email")["error"] as? String == "Enter a phone number or an email")
             let bad = try await API.post(
                 server, path,
-                #"{"action": "continue", "values": {"phone": "123", "email": "a@b"}, "earlierSteps": {\#(Self.description)}}"#
+                #"{"action": "continue", "values": {"phone": "123", "email": "a@b"}, "earlierSteps": {\#(Self.description)}, \#(Self.photo)}"#
             )
             #expect(API.field(bad, "phone")["error"] as? String == "Enter a valid phone number (7–11 digits)")
             #expect(API.field(bad, "email")["error"] as? String == "Enter a valid email address")
@@ -55,60 +62,79 @@ struct MissingStepsAPITests {
         }
     }
 
-    @Test func submitReportCarriesTheWholeReportForTheStore() async throws {
+    @Test func submitReportWithoutAStoreShowsTheWholeReport() async throws {
         try await TestServer.with { server in
             let answer = try await API.post(
                 server, "/v1/report-steps/missing/contactDetails",
-                #"{"action": "continue", "values": {"phone": "+48 600 700 800"}, "earlierSteps": {"microchip": {"microchip": "12345-67890-12345"}, \#(Self.description)}}"#
+                #"{"action": "continue", "values": {"phone": "+48 600 700 800"}, "earlierSteps": {"microchip": {"microchipNumber": "12345-67890-12345"}, \#(Self.description)}, \#(Self.photo)}"#
             )
             #expect(answer["outcome"] as? String == "advance")
             #expect(answer["next"] as? String == "submitted")
             let report = try #require(answer["report"] as? [String: Any])
-            #expect(report["route"] as? String == "/v1/reports/missing")
             #expect(report["stored"] as? Bool == false)
+            #expect(report["id"] is NSNull && report["url"] is NSNull)
             let payload = try #require(report["payload"] as? [String: Any])
             #expect(payload["flow"] as? String == "missing" && payload["steps"] as? String == "1-4")
             #expect(payload["microchipNumber"] as? String == "123456789012345")
             #expect(payload["phone"] as? String == "+48600700800")
             #expect(payload["email"] is NSNull)
-            #expect(payload["animalRace"] as? String == "Beagle")
+            #expect(payload["breed"] as? String == "Beagle")
+            #expect(payload["species"] as? String == "DOG")
+            #expect((payload["photo"] as? [String: Any])?["filename"] as? String == "dog.png")
         }
     }
 
-    @Test func submitWithADescriptionNoLongerValidGoesBackThere() async throws {
+    @Test func submitGoesBackToAStepThatNoLongerPasses() async throws {
         try await TestServer.with { server in
-            let answer = try await API.post(
-                server, "/v1/report-steps/missing/contactDetails",
-                #"{"action": "continue", "values": {"email": "owner@example.com"}, "earlierSteps": {"animalDescription": {"species": "dog"}}}"#
+            let path = "/v1/report-steps/missing/contactDetails"
+            let description = try await API.post(
+                server, path,
+                #"{"action": "continue", "values": {"email": "owner@example.com"}, "earlierSteps": {"animalDescription": {"species": "dog"}}, \#(Self.photo)}"#
             )
-            #expect(answer["backTo"] as? String == "animalDescription")
-            #expect(answer["report"] is NSNull)
+            #expect(description["backTo"] as? String == "animalDescription")
+            #expect(description["report"] is NSNull)
+            let noPhoto = try await API.post(
+                server, path,
+                #"{"action": "continue", "values": {"email": "owner@example.com"}, "earlierSteps": {\#(Self.description)}}"#
+            )
+            #expect(noPhoto["backTo"] as? String == "animalPhoto")
+            #expect((noPhoto["toast"] as? [String: Any])?["message"] as? String == "Photo is mandatory")
+            let notAPhoto = try await API.post(
+                server, path,
+                #"{"action": "continue", "values": {"email": "owner@example.com"}, "earlierSteps": {\#(Self.description)}, "photo": {"filename": "notes.png", "data": "aGVsbG8="}}"#
+            )
+            #expect(notAPhoto["backTo"] as? String == "animalPhoto")
+            #expect(
+                (notAPhoto["toast"] as? [String: Any])?["message"] as? String
+                    == "This file is not a JPG, PNG, HEIC, GIF or WEBP image. Choose a photo.")
             let missing = try await server.request(
-                "POST", "/v1/report-steps/missing/contactDetails", headers: API.json,
-                body: Array(#"{"action": "continue", "values": {}}"#.utf8))
+                "POST", path, headers: API.json, body: Array(#"{"action": "continue", "values": {}}"#.utf8))
             #expect(missing.status == 400)
             #expect((try missing.object["detail"] as? String)?.contains("earlierSteps.animalDescription") == true)
         }
     }
 
-    @Test func theSubmittedPayloadIsWhatTheStoreTakesAndItsCardShowsIt() async throws {
+    @Test func submitReportStoresTheReportAndItsPhotoInOneRequest() async throws {
         try await ReportRoutesTests.withStore { server, _ in
             let answer = try await API.post(
                 server, "/v1/report-steps/missing/contactDetails",
-                #"{"action": "continue", "values": {"email": "owner@example.com"}, "earlierSteps": {"microchip": {"microchip": "123456789012345"}, "animalDescription": {"species": "cat", "race": "Tabby", "gender": "MALE", "date": "2025-11-17", "latitude": "52.2297", "longitude": "21.0122"}}}"#
+                #"{"action": "continue", "values": {"email": "owner@example.com"}, "earlierSteps": {"microchip": {"microchipNumber": "123456789012345"}, "animalDescription": {"species": "cat", "breed": "Tabby", "gender": "MALE", "lastSeenDate": "2025-11-17", "locationLatitude": "52.2297", "locationLongitude": "21.0122"}}, \#(Self.photo)}"#
             )
+            #expect(answer["outcome"] as? String == "advance")
             let report = try #require(answer["report"] as? [String: Any])
-            let payload = try JSONSerialization.data(withJSONObject: try #require(report["payload"]))
-            let created = try await server.request(
-                "POST", try #require(report["route"] as? String), headers: API.json, body: Array(payload))
-            #expect(created.status == 201, "\(created.body)")
-            let id = try #require(try created.object["id"] as? String)
+            #expect(report["stored"] as? Bool == true)
+            #expect(report["payload"] is NSNull && report["notice"] is NSNull)
+            let id = try #require(report["id"] as? String)
+            #expect(report["url"] as? String == "/pets/\(id)")
+            let photo = try await server.request("/v1/reports/\(id)/photo")
+            #expect(photo.status == 200)
+            #expect(photo.header("content-type") == "image/png")
             let card = try await server.request("/v1/reports/\(id)/card")
             #expect(card.status == 200, "\(card.body)")
             let object = try card.object
             #expect((object["status"] as? [String: Any])?["text"] as? String == "MISSING")
             #expect((object["status"] as? [String: Any])?["color"] as? String == "red")
-            #expect(object["photoText"] as? String == "Image not available")
+            #expect(object["photoUrl"] as? String == "/v1/reports/\(id)/photo")
             let fields = try #require(object["fields"] as? [[String: Any]])
             let values = Dictionary(
                 fields.map { ($0["label"] as? String ?? "", $0["value"] as? String ?? "") },
@@ -120,8 +146,12 @@ struct MissingStepsAPITests {
             #expect(values["Animal Sex"] == "♂ Male")
             #expect(values["Animal Approx. Age"] == "—")
             #expect(values["Place of Disappearance"]?.contains("±10 km") == true)
+            let age = try #require(fields.first { $0["label"] as? String == "Animal Approx. Age" })
+            #expect(age["empty"] as? Bool == true, "typed data: the page does not look for the dash")
+            #expect(age["half"] as? Bool == true)
             let email = try #require(fields.first { $0["id"] as? String == "petDetails.email.tap" })
             #expect(email["href"] as? String == "mailto:owner@example.com")
+            #expect(email["empty"] as? Bool == false)
             #expect(!fields.contains { $0["id"] as? String == "petDetails.phone.tap" }, "only the contact given")
             let map = try #require(object["map"] as? [String: Any])
             #expect(
@@ -130,15 +160,31 @@ struct MissingStepsAPITests {
         }
     }
 
+    @Test func aPhotoTheServerCannotKeepStoresNothingAndSaysWhy() async throws {
+        let folder = try TemporaryStoreFolder()
+        let store = try SQLiteReportStore(path: folder.path)
+        try await TestServer.with(
+            ServiceConfiguration(
+                logger: TestServer.quietLogger, reports: store, photos: ReportPhotoFolder(path: "/dev/null/photos"),
+                today: ReportRoutesTests.today)
+        ) { server in
+            let answer = try await server.request(
+                "POST", "/v1/report-steps/missing/contactDetails", headers: API.json,
+                body: Array(ExampleRequests.missingSubmit.utf8))
+            #expect(answer.status == 500, "\(answer.body)")
+            #expect((try answer.object["detail"] as? String)?.contains("/dev/null/photos") == true)
+            #expect(try await store.count() == 0, "one request: no report without its photo")
+        }
+        await store.close()
+    }
+
     @Test func aPostedMissingReportsMicrochipIsTheStoredDigits() async throws {
         try await ReportRoutesTests.withStore { server, _ in
             for (chip, message) in [
                 ("12a", "Digits only (spaces and hyphens are fine), not \u{201C}a\u{201D}; nothing was changed"),
                 ("1234567890123456", "At most 15 digits; this one has 16 (nothing was cut)"),
-                ("12345-67890", "only digits, at most 15 of them (nothing was cut)"),
             ] {
-                let body =
-                    #"{"animalSpecies":"dog","animalRace":"Beagle","animalGender":"FEMALE","microchipNumber":"\#(chip)"}"#
+                let body = #"{"species":"dog","breed":"Beagle","gender":"FEMALE","microchipNumber":"\#(chip)"}"#
                 let refused = try await server.request(
                     "POST", "/v1/reports/missing", headers: API.json, body: Array(body.utf8))
                 #expect(refused.status == 422, "\(chip): \(refused.body)")
@@ -146,12 +192,16 @@ struct MissingStepsAPITests {
                 #expect(errors.first?["field"] as? String == "microchipNumber")
                 #expect(errors.first?["message"] as? String == message)
             }
-            let body =
-                #"{"animalSpecies":"dog","animalRace":"Beagle","animalGender":"FEMALE","microchipNumber":"123456789012345","phone":"+48123456789"}"#
-            let stored = try await server.request(
-                "POST", "/v1/reports/missing", headers: API.json, body: Array(body.utf8))
-            #expect(stored.status == 201, "\(stored.body)")
-            #expect(try stored.object["microchipNumber"] as? String == "123456789012345")
+            // The one microchip codec: grouped digits are the same number, stored as digits.
+            for chip in ["123456789012345", "12345-67890-12345"] {
+                let body =
+                    #"{"species":"dog","breed":"Beagle","gender":"f","microchipNumber":"\#(chip)","phone":"+48123456789"}"#
+                let stored = try await server.request(
+                    "POST", "/v1/reports/missing", headers: API.json, body: Array(body.utf8))
+                #expect(stored.status == 201, "\(stored.body)")
+                #expect(try stored.object["microchipNumber"] as? String == "123456789012345")
+                #expect(try stored.object["gender"] as? String == "FEMALE")
+            }
         }
     }
 }

@@ -6,6 +6,7 @@ import Locking
 import PetSpotService
 import ReportSteps
 import ReportStore
+import Reports
 import SQLiteReportStore
 import Testing
 import Yams
@@ -88,6 +89,19 @@ struct OpenAPIConformanceTests {
                 #expect(answer.status == example.status, "\(example.method) \(example.path): \(answer.body)")
                 try check(example.method, example.path, answer)
             }
+        }
+        // Submit report where the photo cannot be kept (no photos here): 503, nothing stored.
+        try await TestServer.with(
+            ServiceConfiguration(logger: TestServer.quietLogger, reports: store, today: ReportRoutesTests.today)
+        ) { server in
+            let before = try await store.count()
+            let path = "/v1/report-steps/missing/contactDetails"
+            let answer = try await server.request(
+                "POST", path, headers: ExampleRequests.json, body: Array(ExampleRequests.missingSubmit.utf8))
+            #expect(answer.status == 503, "\(answer.body)")
+            #expect(try answer.object["reason"] as? String == "noPhotos")
+            #expect(try await store.count() == before, "nothing stored without its photo")
+            try check("POST", path, answer)
         }
         await store.close()
         // A gpsd source nobody listens on: the provider is unavailable.

@@ -1,6 +1,7 @@
 import Foundation
 import PetSpotService
 import ReportStore
+import Reports
 import SQLiteReportStore
 import Testing
 

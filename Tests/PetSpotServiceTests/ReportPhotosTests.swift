@@ -33,6 +33,29 @@ struct ReportPhotosTests {
         }
     }
 
+    @Test func theFirstBytesAndTheSizeDecideAsThePageSendsThem() async throws {
+        try await TestServer.with { server in
+            // The page sends a photo's first 64 bytes and its size; the photo itself goes once,
+            // with Submit report.
+            let head = Self.png(64)
+            let picked = try await Self.post(
+                server, "/v1/report-photos/found?filename=dog.png&byteCount=2400000", head)
+            let photo = try #require(picked["photo"] as? [String: Any])
+            #expect(photo["byteCount"] as? Int == 2_400_000)
+            #expect(photo["sizeText"] as? String == "2.4 MB")
+            let large = try await Self.post(
+                server, "/v1/report-photos/found?filename=dog.png&byteCount=10000001", head)
+            #expect(large["error"] as? String == "This photo is larger than 10 MB. Choose a smaller one.")
+            let continued = try await Self.post(
+                server, "/v1/report-photos/missing?filename=dog.png&byteCount=2400000&action=continue", head)
+            #expect(continued["outcome"] as? String == "advance")
+            #expect(continued["next"] as? String == "animalDescription")
+            let less = try await server.request(
+                "POST", "/v1/report-photos/found?filename=dog.png&byteCount=3", headers: Self.octets, body: head)
+            #expect(less.status == 400, "a size below what was sent: \(less.body)")
+        }
+    }
+
     @Test func theTypeComesFromTheBytesNotTheName() async throws {
         try await TestServer.with { server in
             let text = try await Self.post(server, "/v1/report-photos/missing?filename=cat.png", Array("hello".utf8))

@@ -3,6 +3,7 @@ import Geodata
 import PetSpotService
 import ReportSteps
 import ReportStore
+import Reports
 import SQLiteReportStore
 import Testing
 
@@ -15,8 +16,8 @@ struct ReportRoutesTests {
     /// What `petspot report missing` prints, with the store's extras.
     static let missingBody = """
         {"flow":"missing","steps":"2-3","photo":{"filename":"luna.jpg","type":"JPG","mimeType":"image/jpeg","byteCount":123},
-         "disappearanceDate":"2025-11-17","animalSpecies":"dog","animalRace":"Beagle","animalGender":"FEMALE",
-         "animalAge":3,"latitude":52.2297,"longitude":21.0122,"animalAdditionalDescription":"Red collar",
+         "lastSeenDate":"2025-11-17","species":"dog","breed":"Beagle","gender":"FEMALE",
+         "approximateAge":3,"locationLatitude":52.2297,"locationLongitude":21.0122,"description":"Red collar",
          "location":"Warsaw","locationRadius":15,"phone":"+48 123 456 789","email":"owner@example.com"}
         """
 
@@ -34,7 +35,8 @@ struct ReportRoutesTests {
         let folder = try TemporaryStoreFolder()
         let store = try SQLiteReportStore(path: folder.path)
         try await TestServer.with(
-            ServiceConfiguration(logger: TestServer.quietLogger, reports: store, today: today)
+            ServiceConfiguration(
+                logger: TestServer.quietLogger, reports: store, photos: InMemoryReportPhotos(), today: today)
         ) { server in try await body(server, store) }
         await store.close()
     }
@@ -90,20 +92,21 @@ struct ReportRoutesTests {
             let missing = try await server.request(
                 "POST", "/v1/reports/missing", headers: Self.json,
                 body: Array(
-                    #"{"animalSpecies":"lizard","animalAge":"41","latitude":95,"longitude":"","phone":"12"}"#.utf8))
+                    #"{"species":"lizard","approximateAge":"41","locationLatitude":95,"locationLongitude":"","phone":"12"}"#
+                        .utf8))
             #expect(missing.status == 422, "\(missing.body)")
             let errors = try #require(try missing.object["errors"] as? [[String: String]])
             let byField = Dictionary(errors.map { ($0["field"] ?? "", $0["message"] ?? "") }, uniquingKeysWith: { $1 })
-            #expect(byField["animalSpecies"] == "\"lizard\" is not one of the species (Dog, Cat, Bird, Rabbit, Other)")
-            #expect(byField["animalGender"] == AnimalDescriptionCopy.genderRequired)
-            #expect(byField["animalAge"] == AnimalDescriptionCopy.ageInvalid)
-            #expect(byField["latitude"] == "Must be between -90 and 90")
+            #expect(byField["species"] == "\"lizard\" is not one of the species (Dog, Cat, Bird, Rabbit, Other)")
+            #expect(byField["gender"] == AnimalDescriptionCopy.genderRequired)
+            #expect(byField["approximateAge"] == AnimalDescriptionCopy.ageInvalid)
+            #expect(byField["locationLatitude"] == "Must be between -90 and 90")
             #expect(byField["phone"] == FoundFlowCopy.Contact.phoneInvalid)
             // Contact details (4/4): neither a phone nor an email is refused on both fields,
             // so every stored report has the contact its card needs (spec 003).
             let noContact = try await server.request(
                 "POST", "/v1/reports/missing", headers: Self.json,
-                body: Array(#"{"animalSpecies":"dog","animalGender":"FEMALE","phone":" "}"#.utf8))
+                body: Array(#"{"species":"dog","gender":"FEMALE","phone":" "}"#.utf8))
             #expect(noContact.status == 422, "\(noContact.body)")
             let contactErrors = try #require(try noContact.object["errors"] as? [[String: String]])
             #expect(contactErrors.filter { $0["field"] == "phone" || $0["field"] == "email" }.count == 2)
@@ -129,11 +132,11 @@ struct ReportRoutesTests {
                 (Self.json, Array("not json".utf8), 400),
                 (Self.json, Array("[1,2]".utf8), 400),
                 (Self.json, [], 400),
-                (Self.json, Array(#"{"animalSpecies":"dog","animalSpecies":"cat"}"#.utf8), 400),
+                (Self.json, Array(#"{"species":"dog","species":"cat"}"#.utf8), 400),
                 ([("Content-Type", "text/plain")], Array(Self.missingBody.utf8), 415),
                 ([], Array(Self.missingBody.utf8), 415),
                 (Self.json, Array(repeating: UInt8(ascii: " "), count: 300 * 1024), 413),
-                (Self.json, Array(#"{"animalSpecies":{"a":1},"latitude":true,"extra":1}"#.utf8), 422),
+                (Self.json, Array(#"{"species":{"a":1},"locationLatitude":true,"extra":1}"#.utf8), 422),
                 (Self.json, [0xFF, 0xFE, 0x7B, 0x7D], 400),
             ]
             for (headers, body, status) in cases {

@@ -28,6 +28,10 @@ struct ReportStepsAPITests {
         return try answer.object
     }
 
+    /// A PNG's first bytes in base64: what Submit report's `photo` carries (the model decides
+    /// on the content, and these are a PNG's).
+    static let photo = #""photo": {"filename": "dog.png", "data": "iVBORw0KGgoAAAANSUhEUg=="}"#
+
     static func field(_ answer: [String: Any], _ name: String) -> [String: Any] {
         (answer["fields"] as? [String: Any])?[name] as? [String: Any] ?? [:]
     }
@@ -36,11 +40,11 @@ struct ReportStepsAPITests {
         try await TestServer.with { server in
             let answer = try await Self.post(
                 server, "/v1/report-steps/found/petDetails",
-                #"{"values": {"breed": "Beagle"}, "edit": {"field": "collarData", "value": "12345-678 9012345"}}"#)
+                #"{"values": {"breed": "Beagle"}, "edit": {"field": "microchipNumber", "value": "12345-678 9012345"}}"#)
             #expect(answer["outcome"] as? String == "shown")
             #expect(answer["progress"] as? String == "2/3")
             #expect(answer["toast"] is NSNull)
-            let collar = Self.field(answer, "collarData")
+            let collar = Self.field(answer, "microchipNumber")
             #expect(collar["value"] as? String == "12345-67890-12345")
             #expect(collar["id"] as? String == "foundPetDetails.collarDataTextField.input")
             #expect(Self.field(answer, "breed")["value"] as? String == "Beagle")
@@ -48,14 +52,14 @@ struct ReportStepsAPITests {
             // digits past 15 are not accepted): a burst of typing keeps what was accepted.
             let typed = try await Self.post(
                 server, "/v1/report-steps/found/petDetails",
-                #"{"values": {"collarData": "123456789"}, "edit": {"field": "collarData", "value": "12a34-5678901234567"}}"#
+                #"{"values": {"microchipNumber": "123456789"}, "edit": {"field": "microchipNumber", "value": "12a34-5678901234567"}}"#
             )
-            #expect(Self.field(typed, "collarData")["value"] as? String == "12345-67890-12345")
+            #expect(Self.field(typed, "microchipNumber")["value"] as? String == "12345-67890-12345")
             #expect(
-                Self.field(typed, "collarData")["error"] as? String
+                Self.field(typed, "microchipNumber")["error"] as? String
                     == "At most 15 digits; this one has 17: the first 15 were kept")
             // Validation is on Continue: an edit shows no message.
-            #expect(Self.field(answer, "date")["error"] is NSNull)
+            #expect(Self.field(answer, "lastSeenDate")["error"] is NSNull)
             let description = Self.field(answer, "description")
             #expect(description["helper"] as? String == "0/500")
         }
@@ -64,39 +68,40 @@ struct ReportStepsAPITests {
     @Test func changingTheSpeciesClearsTheRace() async throws {
         try await TestServer.with { server in
             let path = "/v1/report-steps/missing/animalDescription"
-            let disabled = try await Self.post(server, path, #"{"values": {"race": "Labrador"}}"#)
-            #expect(Self.field(disabled, "race")["disabled"] as? Bool == true)
-            #expect(Self.field(disabled, "race")["value"] as? String == "")
-            #expect(Self.field(disabled, "race")["placeholder"] as? String == "Select a species first")
+            let disabled = try await Self.post(server, path, #"{"values": {"breed": "Labrador"}}"#)
+            #expect(Self.field(disabled, "breed")["disabled"] as? Bool == true)
+            #expect(Self.field(disabled, "breed")["value"] as? String == "")
+            #expect(Self.field(disabled, "breed")["placeholder"] as? String == "Select a species first")
             let same = try await Self.post(
                 server, path,
-                #"{"values": {"species": "dog", "race": "Labrador"}, "edit": {"field": "age", "value": "3"}}"#)
-            #expect(Self.field(same, "race")["value"] as? String == "Labrador")
-            #expect(Self.field(same, "race")["disabled"] as? Bool == false)
+                #"{"values": {"species": "dog", "breed": "Labrador"}, "edit": {"field": "approximateAge", "value": "3"}}"#
+            )
+            #expect(Self.field(same, "breed")["value"] as? String == "Labrador")
+            #expect(Self.field(same, "breed")["disabled"] as? Bool == false)
             let changed = try await Self.post(
                 server, path,
-                #"{"values": {"species": "dog", "race": "Labrador"}, "edit": {"field": "species", "value": "cat"}}"#)
-            #expect(Self.field(changed, "species")["value"] as? String == "cat")
-            #expect(Self.field(changed, "race")["value"] as? String == "")
+                #"{"values": {"species": "dog", "breed": "Labrador"}, "edit": {"field": "species", "value": "cat"}}"#)
+            #expect(Self.field(changed, "species")["value"] as? String == "CAT", "the field's text: the codec's")
+            #expect(Self.field(changed, "breed")["value"] as? String == "")
         }
     }
 
     @Test func continueWithAnOutOfRangeLatitudeStaysWithTheMessageAndTheToast() async throws {
         try await TestServer.with { server in
             let body = """
-                {"action": "continue", "values": {"date": "\(Self.day(-2))", "species": "dog", "sex": "MALE",
-                 "latitude": "95", "longitude": "21.0122"}}
+                {"action": "continue", "values": {"lastSeenDate": "\(Self.day(-2))", "species": "dog", "gender": "MALE",
+                 "locationLatitude": "95", "locationLongitude": "21.0122"}}
                 """
             let answer = try await Self.post(server, "/v1/report-steps/found/petDetails", body)
             #expect(answer["outcome"] as? String == "stay")
             let toast = try #require(answer["toast"] as? [String: Any])
             #expect(toast["message"] as? String == "Please correct the highlighted fields")
             #expect(toast["seconds"] as? Double == 3)
-            #expect(Self.field(answer, "latitude")["error"] as? String == "Must be between -90 and 90")
-            #expect(Self.field(answer, "longitude")["error"] is NSNull)
+            #expect(Self.field(answer, "locationLatitude")["error"] as? String == "Must be between -90 and 90")
+            #expect(Self.field(answer, "locationLongitude")["error"] is NSNull)
             #expect(answer["next"] is NSNull)
             let checked = try #require(answer["checked"] as? [String: String])
-            #expect(checked["latitude"] == "95")
+            #expect(checked["locationLatitude"] == "95")
 
             // The next edit replays that Continue: the message stays as the model keeps it.
             let checkedJSON = String(decoding: try JSONSerialization.data(withJSONObject: checked), as: UTF8.self)
@@ -104,7 +109,7 @@ struct ReportStepsAPITests {
                 server, "/v1/report-steps/found/petDetails",
                 #"{"values": \#(checkedJSON), "checked": \#(checkedJSON), "edit": {"field": "breed", "value": "Mixed"}}"#
             )
-            #expect(Self.field(edit, "latitude")["error"] as? String == "Must be between -90 and 90")
+            #expect(Self.field(edit, "locationLatitude")["error"] as? String == "Must be between -90 and 90")
             #expect(Self.field(edit, "breed")["value"] as? String == "Mixed")
         }
     }
@@ -112,25 +117,26 @@ struct ReportStepsAPITests {
     @Test func aValidStepAdvances() async throws {
         try await TestServer.with { server in
             let body = """
-                {"action": "continue", "values": {"date": "\(Self.day(-2))", "species": "dog", "sex": "FEMALE",
-                 "latitude": "52.2297", "longitude": "21.0122"}}
+                {"action": "continue", "values": {"lastSeenDate": "\(Self.day(-2))", "species": "dog", "gender": "FEMALE",
+                 "locationLatitude": "52.2297", "locationLongitude": "21.0122"}}
                 """
             let answer = try await Self.post(server, "/v1/report-steps/found/petDetails", body)
             #expect(answer["outcome"] as? String == "advance")
             #expect(answer["next"] as? String == "contactInfo")
             #expect(answer["toast"] is NSNull)
-            #expect(Self.field(answer, "latitude")["value"] as? String == "52.2297")
+            #expect(Self.field(answer, "locationLatitude")["value"] as? String == "52.2297")
         }
     }
 
     @Test func aFutureDateIsNotTaken() async throws {
         try await TestServer.with { server in
             let answer = try await Self.post(
-                server, "/v1/report-steps/found/petDetails", #"{"values": {"date": "\#(Self.day(3))"}}"#)
-            #expect(Self.field(answer, "date")["value"] as? String == "")
+                server, "/v1/report-steps/found/petDetails", #"{"values": {"lastSeenDate": "\#(Self.day(3))"}}"#)
+            #expect(Self.field(answer, "lastSeenDate")["value"] as? String == "")
             let missing = try await Self.post(
-                server, "/v1/report-steps/missing/animalDescription", #"{"values": {"date": "\#(Self.day(3))"}}"#)
-            #expect(Self.field(missing, "date")["value"] as? String != Self.day(3))
+                server, "/v1/report-steps/missing/animalDescription",
+                #"{"values": {"lastSeenDate": "\#(Self.day(3))"}}"#)
+            #expect(Self.field(missing, "lastSeenDate")["value"] as? String != Self.day(3))
         }
     }
 
@@ -139,9 +145,10 @@ struct ReportStepsAPITests {
             let body = """
                 {"action": "continue",
                  "values": {"phone": "+48 123 456 789", "email": "finder@example.com", "caregiverPhone": "600 100 200",
-                            "address": "Marszałkowska 1"},
-                 "earlierSteps": {"petDetails": {"date": "\(Self.day(-2))", "species": "cat", "sex": "MALE",
-                                  "collarData": "123", "latitude": "52.2297", "longitude": "21.0122"}}}
+                            "currentAddress": "Marszałkowska 1"},
+                 "earlierSteps": {"petDetails": {"lastSeenDate": "\(Self.day(-2))", "species": "cat", "gender": "MALE",
+                                  "microchipNumber": "123", "locationLatitude": "52.2297", "locationLongitude": "21.0122"}},
+                 \(Self.photo)}
                 """
             let answer = try await Self.post(server, "/v1/report-steps/found/contactInfo", body)
             #expect(answer["outcome"] as? String == "advance")
@@ -163,7 +170,7 @@ struct ReportStepsAPITests {
         try await TestServer.with { server in
             let body = """
                 {"action": "continue", "values": {"phone": "1234567", "email": "a@b.co"},
-                 "earlierSteps": {"petDetails": {"species": "dog"}}}
+                 "earlierSteps": {"petDetails": {"species": "dog"}}, \(Self.photo)}
                 """
             let answer = try await Self.post(server, "/v1/report-steps/found/contactInfo", body)
             #expect(answer["outcome"] as? String == "stay")
@@ -179,9 +186,9 @@ struct ReportStepsAPITests {
             let path = "/v1/report-steps/missing/animalDescription/location"
             let located = try await Self.post(
                 server, path,
-                #"{"values": {"latitude": "1"}, "browser": {"latitude": 50.0614321, "longitude": 19.9365789}}"#)
-            #expect(Self.field(located, "latitude")["value"] as? String == "50.06143")
-            #expect(Self.field(located, "longitude")["value"] as? String == "19.93658")
+                #"{"values": {"locationLatitude": "1"}, "browser": {"latitude": 50.0614321, "longitude": 19.9365789}}"#)
+            #expect(Self.field(located, "locationLatitude")["value"] as? String == "50.06143")
+            #expect(Self.field(located, "locationLongitude")["value"] as? String == "19.93658")
             let location = try #require(located["location"] as? [String: Any])
             #expect(location["helper"] as? String == "Location captured successfully")
             #expect(location["status"] as? String == "captured")
@@ -189,28 +196,30 @@ struct ReportStepsAPITests {
             #expect((location["outcome"] as? [String: Any])?["kind"] as? String == "located")
 
             let denied = try await Self.post(
-                server, path, #"{"values": {"latitude": "52.1", "longitude": "21.3"}, "browser": {"errorCode": 1}}"#)
+                server, path,
+                #"{"values": {"locationLatitude": "52.1", "locationLongitude": "21.3"}, "browser": {"errorCode": 1}}"#)
             let deniedLocation = try #require(denied["location"] as? [String: Any])
             let alert = try #require(deniedLocation["alert"] as? [String: Any])
             #expect(alert["title"] as? String == "Location access is off")
             #expect(alert["settingsId"] as? String == "locationPermissionAlert.goToSettings.tap")
-            #expect(Self.field(denied, "latitude")["value"] as? String == "52.1")
+            #expect(Self.field(denied, "locationLatitude")["value"] as? String == "52.1")
 
             for (code, helper) in [
                 (2, "No GPS fix: the receiver has no position yet. Try again in the open, or type the coordinates."),
                 (3, "Getting your position took too long. Try again, or type the coordinates."),
             ] {
                 let failed = try await Self.post(
-                    server, path, #"{"values": {"longitude": "7"}, "browser": {"errorCode": \#(code)}}"#)
+                    server, path, #"{"values": {"locationLongitude": "7"}, "browser": {"errorCode": \#(code)}}"#)
                 #expect((failed["location"] as? [String: Any])?["helper"] as? String == helper)
-                #expect(Self.field(failed, "longitude")["value"] as? String == "7")
+                #expect(Self.field(failed, "locationLongitude")["value"] as? String == "7")
             }
 
             // A later edit replays the outcome with its alert already answered.
             let outcome = try JSONSerialization.data(withJSONObject: deniedLocation["outcome"] as Any)
             let replay = try await Self.post(
                 server, "/v1/report-steps/missing/animalDescription",
-                #"{"location": \#(String(decoding: outcome, as: UTF8.self)), "edit": {"field": "age", "value": "2"}}"#)
+                #"{"location": \#(String(decoding: outcome, as: UTF8.self)), "edit": {"field": "approximateAge", "value": "2"}}"#
+            )
             let replayed = try #require(replay["location"] as? [String: Any])
             #expect(replayed["alert"] is NSNull)
             #expect(replayed["status"] as? String == "permissionBlocked")
@@ -250,8 +259,9 @@ struct ReportStepsAPITests {
                 (#"{"fields": {}}"#, "Unknown member 'fields'"),
                 (#"{"values": {"colour": "red"}}"#, "names no field 'colour'"),
                 (#"{"values": {"breed": 7}}"#, "must be a string, not a number"),
-                (#"{"values": {"species": "dragon"}}"#, "one of dog, cat"),
-                (#"{"values": {"date": "yesterday"}}"#, "YYYY-MM-DD"),
+                (#"{"values": {"species": "dragon"}}"#, "Field 'species': \"dragon\" is not one of the species"),
+                (#"{"values": {"lastSeenDate": "yesterday"}}"#, "Field 'lastSeenDate': Use DD/MM/YYYY"),
+                (#"{"values": {"gender": "x"}}"#, "Field 'gender': \"x\" is not female or male"),
                 (#"{"action": "jump"}"#, "\"edit\" or \"continue\""),
                 (#"{"edit": {"field": "breed"}}"#, "'edit' must be"),
                 (#"{"location": {"kind": "teleported"}}"#, "'location' must be"),
@@ -324,7 +334,7 @@ struct ReportStepsFuzzTests {
     static let pieces = [
         "{", "}", "[", "]", ",", ":", "\"", "\"values\"", "\"checked\"", "\"edit\"", "\"action\"", "\"continue\"",
         "\"location\"", "\"browser\"", "\"earlierSteps\"", "\"petDetails\"", "\"field\"", "\"value\"", "\"latitude\"",
-        "\"longitude\"", "\"date\"", "\"species\"", "\"dog\"", "\"race\"", "\"collarData\"", "\"phone\"",
+        "\"longitude\"", "\"lastSeenDate\"", "\"species\"", "\"dog\"", "\"breed\"", "\"microchipNumber\"", "\"phone\"",
         "\"kind\"", "\"located\"", "\"failed\"", "\"errorCode\"", "1", "3", "95", "-180.5", "1e309", "null", "true",
         "\"2025-02-29\"", "\"9999-12-31\"", "\"\\u0000\"", "\"\\ud800\"", "\"🐶\"", "\"\u{202E}\"",
     ]

@@ -147,7 +147,7 @@ struct MissingDraftTests {
         flow.contactStep.setPhone("600 700")  // not valid yet: kept as typed
         let draft = flow.draft
         #expect(draft.step == 4)
-        #expect(draft.fields["microchip"] == "123456789012345")
+        #expect(draft.fields["microchipNumber"] == "12345-67890-12345", "the input's text, by the field's name")
         #expect(draft.fields["phone"] == "600 700")
 
         let resumed = MissingPetReportFlow(locationRequester: rig.requester, today: Fixtures.fixedToday)

@@ -16,7 +16,7 @@ struct PostgresReportStoreTests {
         do {
             let address = try await server.createDatabase()
             let violations = await ReportStoreContract.check { try await PostgresReportStore.open(address) }
-            #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
+            #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
         } catch {
             Issue.record("\(error)")
         }

@@ -11,7 +11,7 @@ struct SQLiteReportStoreTests {
         let directory = try TemporaryFolder()
         let path = directory.path("reports.sqlite")
         let violations = await ReportStoreContract.check { try SQLiteReportStore(path: path) }
-        #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
+        #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
     }
 }
 

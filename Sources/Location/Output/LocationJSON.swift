@@ -1,6 +1,6 @@
 public import Foundation
 import Geodata
-import OutsideInput
+import PetSpotJSON
 
 /// The JSON text of fixes, states and errors: one encoder for every place that prints or
 /// sends a fix (`petspot locate --json`, `petspot watch --json`, the HTTP service).
@@ -105,39 +105,13 @@ public enum LocationJSON {
         return output
     }
 
-    /// Appends a JSON number: an integer when `value` has no fraction (`21`), else Swift's
-    /// shortest round-trip text (`52.2297`); `null` when absent or not finite. For other
-    /// encoders that must print numbers the same way.
-    public static func appendNumber(_ value: Double?, to output: inout String) {
-        guard let value, value.isFinite else {
-            output += "null"
-            return
-        }
-        output += PlainDecimal.text(value)
+    /// Appends a JSON number as every PetSpot encoder does (``JSONText/appendNumber(_:to:)``).
+    static func appendNumber(_ value: Double?, to output: inout String) {
+        JSONText.appendNumber(value, to: &output)
     }
 
-    /// Appends `value` as a JSON string: quoted, `"` and `\` escaped, control characters as
-    /// `\n`, `\r`, `\t` or `\u00XX`. For other encoders that must escape the same way.
-    public static func appendString(_ value: String, to output: inout String) {
-        output += "\""
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            output += value
-            output += "\""
-            return
-        }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+    /// Appends a JSON string as every PetSpot encoder does (``JSONText/appendString(_:to:)``).
+    static func appendString(_ value: String, to output: inout String) {
+        JSONText.appendString(value, to: &output)
     }
 }

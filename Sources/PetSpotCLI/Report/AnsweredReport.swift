@@ -3,91 +3,71 @@ import OutsideInput
 import ReportSteps
 
 /// Applies a ``ReportAnswers`` file to a flow, step by step, as a person would on the
-/// terminal, and collects every field that is not valid.
+/// terminal, and collects every field that is not valid. An answers file names the fields as
+/// every front end does (the steps' ``ReportField`` key types: `lastSeenDate`, `species`,
+/// `breed`, `gender`, …), and each value goes through its field's codec as a whole entry
+/// (``FieldForm/fill(_:)``), so the rules and messages are the step API's and a posted
+/// report's too.
 @MainActor
 enum AnsweredReport {
-    typealias Problem = (field: String, message: String)
+    typealias Problem = FieldProblem
 
-    static let missingFields = [
-        "microchip", "photo", "date", "species", "race", "gender", "age", "description", "latitude", "longitude",
-        "useCurrentLocation", "phone", "email",
-    ]
+    /// The answers file's keys that are not fields: the photo's path, and the location button.
+    enum Key: String, Sendable {
+        /// The photo file's path, relative to the answers file.
+        case photo
+        /// `true` presses Request GPS position / Use current location.
+        case useCurrentLocation
+    }
 
-    static let foundFields = [
-        "photo", "date", "species", "breed", "sex", "collar", "description", "latitude", "longitude",
-        "useCurrentLocation", "phone", "email", "caregiverPhone", "address",
-    ]
+    nonisolated static func names<Form: FieldForm>(_: Form.Type) -> [String] { Form.Field.allCases.map(\.rawValue) }
 
-    /// The answers file's name for a field identifier.
-    static let fieldNames: [String: String] = [
-        AnimalDescriptionCopy.ID.datePicker: "date",
-        AnimalDescriptionCopy.ID.speciesDropdown: "species",
-        AnimalDescriptionCopy.ID.raceTextField: "race",
-        AnimalDescriptionCopy.ID.genderFemale: "gender",
-        AnimalDescriptionCopy.ID.ageTextField: "age",
-        AnimalDescriptionCopy.ID.latitudeTextField: "latitude",
-        AnimalDescriptionCopy.ID.longitudeTextField: "longitude",
-        FoundFlowCopy.PetDetails.ID.datePicker: "date",
-        FoundFlowCopy.PetDetails.ID.speciesDropdown: "species",
-        FoundFlowCopy.PetDetails.ID.sexFemale: "sex",
-        CoordinateFieldsCopy.foundFlow.latitudeAccessibilityIdentifier: "latitude",
-        CoordinateFieldsCopy.foundFlow.longitudeAccessibilityIdentifier: "longitude",
-        FoundFlowCopy.Contact.ID.phoneTextField: "phone",
-        FoundFlowCopy.Contact.ID.emailTextField: "email",
-        FoundFlowCopy.Contact.ID.caregiverPhoneTextField: "caregiverPhone",
-        MissingStepsCopy.Microchip.ID.textField: "microchip",
-        MissingStepsCopy.Contact.ID.phoneTextField: "phone",
-        MissingStepsCopy.Contact.ID.emailTextField: "email",
-    ]
+    nonisolated static let missingFields =
+        names(MicrochipStep.self) + [Key.photo.rawValue] + names(AnimalDescriptionStep.self)
+        + [Key.useCurrentLocation.rawValue] + names(ContactDetailsStep.self)
 
-    static func named(_ errors: [(field: String, message: String)]) -> [Problem] {
-        errors.map { (fieldNames[$0.field] ?? $0.field, $0.message) }
+    nonisolated static let foundFields =
+        [Key.photo.rawValue] + names(FoundPetDetailsStep.self) + [Key.useCurrentLocation.rawValue]
+        + names(ContactInfoStep.self)
+
+    /// The refusals of a ``FieldForm/fill(_:)``, as problems.
+    static func problems<Field: ReportField>(_ refused: [(field: Field, error: FieldTextError)]) -> [Problem] {
+        refused.map { Problem(field: $0.field.rawValue, message: $0.error.description) }
     }
 
     // MARK: Shared fields
 
     static func attachPhoto(_ answers: ReportAnswers, to step: inout PhotoStep) -> [Problem] {
-        guard let path = answers["photo"] else { return [] }
+        guard let path = answers[Key.photo.rawValue] else { return [] }
         do {
             let file = try PhotoFile.read(path, relativeTo: answers.directory)
             do {
                 try step.attach(filename: file.filename, bytes: file.bytes)
             } catch {
-                return [("photo", error.description)]
+                return [Problem(field: Key.photo.rawValue, message: error.description)]
             }
         } catch {
-            return [("photo", error.description)]
+            return [Problem(field: Key.photo.rawValue, message: error.description)]
         }
         return []
     }
 
-    static func day(_ text: String, select: (CalendarDay) -> Bool, future: String) -> [Problem] {
-        do {
-            return select(try CalendarDay(parsing: text)) ? [] : [("date", future)]
-        } catch {
-            return [("date", error.description)]
+    /// Continue on the photo step: its toast as the photo's problem, unless the file was refused.
+    static func photoContinued(_ outcome: StepOutcome, after problems: [Problem]) -> [Problem] {
+        guard case .stay(let toast) = outcome, !problems.contains(where: { $0.field == Key.photo.rawValue }) else {
+            return []
         }
-    }
-
-    static func species(_ text: String) -> (SpeciesTaxonomyOption?, [Problem]) {
-        if let option = SpeciesTaxonomy.option(id: text) { return (option, []) }
-        let names = SpeciesTaxonomy.options.map(\.displayName).joined(separator: ", ")
-        return (nil, [("species", "\"\(text)\" is not one of the species (\(names))")])
-    }
-
-    static func gender(_ text: String, field: String) -> (AnimalGender?, [Problem]) {
-        switch text.lowercased() {
-        case "female", "f": (.female, [])
-        case "male", "m": (.male, [])
-        default: (nil, [(field, "\"\(text)\" is not female or male")])
-        }
+        return [Problem(field: Key.photo.rawValue, message: toast.message)]
     }
 
     static func locationProblems(_ fields: CoordinateFields) -> [Problem] {
+        let field = Key.useCurrentLocation.rawValue
         if let alert = fields.alert {
-            return [("useCurrentLocation", "\(alert.title): \(blockedAdvice(alert))")]
+            return [Problem(field: field, message: "\(alert.title): \(blockedAdvice(alert))")]
         }
-        if case .failed(let failure) = fields.requestStatus { return [("useCurrentLocation", failure.helperText)] }
+        if case .failed(let failure) = fields.requestStatus {
+            return [Problem(field: field, message: failure.helperText)]
+        }
         return []
     }
 
@@ -106,28 +86,15 @@ enum AnsweredReport {
         }
     }
 
-    /// A problem when `text` is longer than the field's `limit`: a person typing stops at the
-    /// limit and sees the counter, but a file's text must never be cut silently.
-    static func tooLong(_ field: String, _ text: String, limit: Int) -> [Problem] {
-        guard text.count > limit else { return [] }
-        return [(field, "at most \(limit) characters; this one has \(text.count) (nothing was cut: shorten it)")]
-    }
-
-    /// Enters the collar data through the step, which refuses (with the field's message,
-    /// ``MicrochipNumber/EntryError``) more than 15 digits or other characters than digits,
-    /// spaces and hyphens — the same rule and message as on the terminal.
-    static func collarProblems(_ text: String, into step: inout FoundPetDetailsStep) -> [Problem] {
-        guard !step.setCollarData(text), let message = step.collarError else { return [] }
-        return [("collar", message)]
-    }
-
     /// The location action pressed by an answers file, and how it went. A failure (no fix,
     /// permission off, gpsd away) is a problem when the file gave no coordinates of its own;
     /// when it typed both, they are kept (a failed GPS request never loses what was typed,
     /// spec 000 FR-014) and the failure is a warning on standard error.
-    static func pressLocation(_ answers: ReportAnswers, press: () async -> CoordinateFields) async -> [Problem] {
-        guard ReportAnswers.isYes(answers["useCurrentLocation"]) else { return [] }
-        let typed = answers["latitude"] != nil && answers["longitude"] != nil
+    static func pressLocation(
+        _ answers: ReportAnswers, coordinates: [String], press: () async -> CoordinateFields
+    ) async -> [Problem] {
+        guard ReportAnswers.isYes(answers[Key.useCurrentLocation.rawValue]) else { return [] }
+        let typed = coordinates.allSatisfy { answers[$0] != nil }
         let after = await press()
         let problems = locationProblems(after)
         guard typed, let problem = problems.first else { return problems }
@@ -140,64 +107,29 @@ enum AnsweredReport {
     // MARK: Missing
 
     /// Fills the Missing flow from `answers` and presses Continue on every step (Submit report
-    /// on the last).
+    /// on the last); a step after one that stays is checked where it is.
     ///
     /// - Returns: every problem, in the order of the steps; empty when the flow is complete.
     static func missing(_ answers: ReportAnswers, flow: MissingPetReportFlow) async -> [Problem] {
         var problems = answers.unknownKeys(known: missingFields)
-        if let microchip = answers["microchip"], !flow.microchipStep.setMicrochip(microchip),
-            let message = flow.microchipStep.microchipError
-        {
-            problems.append(("microchip", message))
-        }
+        problems += Self.problems(flow.microchipStep.fill { answers[$0.rawValue] })
         flow.continueTapped()  // the microchip is optional: Continue always advances
         problems += attachPhoto(answers, to: &flow.photoStep)
-        if case .stay(let toast) = flow.continueTapped(), !problems.contains(where: { $0.field == "photo" }) {
-            problems.append(("photo", toast.message))
-        }
-        if let date = answers["date"] {
-            problems += day(
-                date, select: { flow.descriptionStep.selectDate($0) }, future: AnimalDescriptionCopy.dateInFuture)
-        }
-        var badChoices: Set<String> = []
-        if let text = answers["species"] {
-            let (option, found) = species(text)
-            if let option { flow.descriptionStep.selectSpecies(option) } else { badChoices.insert("species") }
-            problems += found
-        }
-        if let race = answers["race"] { flow.descriptionStep.setRace(race) }
-        if let text = answers["gender"] {
-            let (value, found) = gender(text, field: "gender")
-            if let value { flow.descriptionStep.selectGender(value) } else { badChoices.insert("gender") }
-            problems += found
-        }
-        if let age = answers["age"] { flow.descriptionStep.setAge(age) }
-        if let description = answers["description"] {
-            problems += tooLong("description", description, limit: AnimalDescriptionCopy.descriptionLimit)
-            flow.descriptionStep.setAdditionalDescription(description)
-        }
-        if let latitude = answers["latitude"] { flow.descriptionStep.coordinates.latitudeText = latitude }
-        if let longitude = answers["longitude"] { flow.descriptionStep.coordinates.longitudeText = longitude }
-        problems += await pressLocation(answers) {
+        problems += photoContinued(flow.continueTapped(), after: problems)
+        let description = flow.descriptionStep.fill { answers[$0.rawValue] }
+        problems += Self.problems(description)
+        problems += await pressLocation(
+            answers, coordinates: [AnimalDescriptionStep.Field.locationLatitude, .locationLongitude].map(\.rawValue)
+        ) {
             await flow.requestGPSPosition()
             return flow.descriptionStep.coordinates
         }
-        if flow.step == .animalDescription {
-            flow.continueTapped()
-        } else {
-            var scratch = ReportMissingPetFlowState()
-            _ = flow.descriptionStep.continueTapped(writingTo: &scratch)
-        }
-        problems += named(flow.descriptionStep.inlineErrors).filter { !badChoices.contains($0.field) }
-        if let phone = answers["phone"] { flow.contactStep.setPhone(phone) }
-        if let email = answers["email"] { flow.contactStep.setEmail(email) }
-        if flow.step == .contactDetails {
-            flow.continueTapped()
-        } else {
-            var scratch = ReportMissingPetFlowState()
-            _ = flow.contactStep.validate(writingTo: &scratch)
-        }
-        problems += named(flow.contactStep.inlineErrors)
+        if flow.step == .animalDescription { flow.continueTapped() } else { flow.check(.animalDescription) }
+        problems += flow.descriptionStep.problems(besides: description)
+        let contact = flow.contactStep.fill { answers[$0.rawValue] }
+        problems += Self.problems(contact)
+        if flow.step == .contactDetails { flow.continueTapped() } else { flow.check(.contactDetails) }
+        problems += flow.contactStep.problems(besides: contact)
         return problems
     }
 
@@ -210,57 +142,24 @@ enum AnsweredReport {
     static func found(_ answers: ReportAnswers, flow: FoundPetReportFlow, writer: PayloadWriter) async -> [Problem] {
         var problems = answers.unknownKeys(known: foundFields)
         problems += attachPhoto(answers, to: &flow.photoStep)
-        if case .stay(let toast) = flow.continueTapped(), !problems.contains(where: { $0.field == "photo" }) {
-            problems.append(("photo", toast.message))
-        }
-        if let date = answers["date"] {
-            problems += day(
-                date, select: { flow.petDetailsStep.selectDate($0) }, future: FoundFlowCopy.PetDetails.dateInFuture)
-        }
-        var badChoices: Set<String> = []
-        if let text = answers["species"] {
-            let (option, found) = species(text)
-            if let option { flow.petDetailsStep.selectSpecies(option) } else { badChoices.insert("species") }
-            problems += found
-        }
-        if let breed = answers["breed"] { flow.petDetailsStep.setBreed(breed) }
-        if let text = answers["sex"] {
-            let (value, found) = gender(text, field: "sex")
-            if let value { flow.petDetailsStep.selectSex(value) } else { badChoices.insert("sex") }
-            problems += found
-        }
-        if let collar = answers["collar"] { problems += collarProblems(collar, into: &flow.petDetailsStep) }
-        if let description = answers["description"] {
-            problems += tooLong("description", description, limit: FoundFlowCopy.PetDetails.descriptionLimit)
-            flow.petDetailsStep.setAdditionalDescription(description)
-        }
-        if let latitude = answers["latitude"] { flow.petDetailsStep.coordinates.latitudeText = latitude }
-        if let longitude = answers["longitude"] { flow.petDetailsStep.coordinates.longitudeText = longitude }
-        problems += await pressLocation(answers) {
+        problems += photoContinued(flow.continueTapped(), after: problems)
+        let details = flow.petDetailsStep.fill { answers[$0.rawValue] }
+        problems += Self.problems(details)
+        problems += await pressLocation(
+            answers, coordinates: [FoundPetDetailsStep.Field.locationLatitude, .locationLongitude].map(\.rawValue)
+        ) {
             await flow.useCurrentLocation()
             return flow.petDetailsStep.coordinates
         }
-        if flow.step == .petDetails {
-            flow.continueTapped()
-        } else {
-            var scratch = ReportFoundPetFlowState()
-            _ = flow.petDetailsStep.continueTapped(writingTo: &scratch)
-        }
-        problems += named(flow.petDetailsStep.inlineErrors).filter { !badChoices.contains($0.field) }
-
-        if let phone = answers["phone"] { flow.contactStep.setPhone(phone) }
-        if let email = answers["email"] { flow.contactStep.setEmail(email) }
-        if let caregiver = answers["caregiverPhone"] { flow.contactStep.setCaregiverPhone(caregiver) }
-        if let address = answers["address"] {
-            problems += tooLong("address", address, limit: FoundFlowCopy.Contact.addressLimit)
-            flow.contactStep.setAddress(address)
-        }
-        var scratch = ReportFoundPetFlowState()
-        _ = flow.contactStep.validate(writingTo: &scratch)
-        problems += named(flow.contactStep.inlineErrors)
+        if flow.step == .petDetails { flow.continueTapped() } else { flow.check(.petDetails) }
+        problems += flow.petDetailsStep.problems(besides: details)
+        let contact = flow.contactStep.fill { answers[$0.rawValue] }
+        problems += Self.problems(contact)
+        flow.check(.contactInfo)
+        problems += flow.contactStep.problems(besides: contact)
         guard problems.isEmpty, flow.step == .contactInfo else { return problems }
         if case .stay(let toast) = await flow.submitTapped() {
-            problems.append(("output", writer.failure ?? toast.message))
+            problems.append(Problem(field: "output", message: writer.failure ?? toast.message))
         }
         return problems
     }

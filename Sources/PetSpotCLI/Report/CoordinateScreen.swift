@@ -30,3 +30,10 @@ extension WizardConsole {
         }
     }
 }
+
+extension CoordinateFields {
+    /// `true` after a request filled the fields (the helper text is then shown in green).
+    var isCaptured: Bool {
+        if case .captured = requestStatus { true } else { false }
+    }
+}

@@ -63,8 +63,8 @@ struct DraftStore: Sendable {
     /// Saves `draft` (and the photo's bytes, when `photo` is given), or removes the files when
     /// the draft is empty.
     ///
-    /// - Throws: ``InputError`` saying why the draft could not be written.
-    func save(_ draft: ReportDraft, photo: [UInt8]?, now: Date = Date()) throws(InputError) {
+    /// - Throws: ``FileWriteError`` saying why the draft could not be written.
+    func save(_ draft: ReportDraft, photo: [UInt8]?, now: Date = Date()) throws(FileWriteError) {
         guard !draft.isEmpty else { return remove() }
         do throws(OutputTarget.Problem) {
             try makeDirectory()
@@ -77,7 +77,7 @@ struct DraftStore: Sendable {
             }
             try OutputTarget.replace(draftPath, with: [UInt8](data), existing: nil, newFileMode: 0o600)
         } catch {
-            throw InputError("Cannot save the draft in \(directory.terminalSafe): \(error.description).")
+            throw .draftNotSaved(directory: directory, problem: error)
         }
     }
 
@@ -142,7 +142,7 @@ final class DraftKeeper {
         // Nothing entered in this run yet: an earlier draft stays (until this run changes
         // something, as with --fresh).
         if draft.isEmpty && lastSaved == nil { return }
-        do throws(InputError) {
+        do throws(FileWriteError) {
             try store.save(draft, photo: photo == lastPhoto ? nil : photo?.bytes)
             lastSaved = draft
             lastPhoto = photo

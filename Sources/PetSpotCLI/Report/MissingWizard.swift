@@ -6,16 +6,14 @@ import ReportSteps
 /// over `MissingPetReportFlow`. The flow holds every rule; this class draws its models and
 /// forwards what the person types.
 @MainActor
-final class MissingWizard {
-    /// Said on every screen.
+final class MissingWizard: ReportWizard {
     static let context = "Report a missing pet"
 
     let flow: MissingPetReportFlow
     let console: WizardConsole
     let location: WizardLocationSource
-    /// Saves the draft before every screen (none for the demo).
     let drafts: DraftKeeper?
-    private var toast: Toast?
+    var toast: Toast?
 
     init(
         flow: MissingPetReportFlow, console: WizardConsole, location: WizardLocationSource, drafts: DraftKeeper? = nil
@@ -33,7 +31,7 @@ final class MissingWizard {
     func run() async throws(WizardExit) -> ReportMissingPetFlowState {
         while true {
             if flow.isComplete { return flow.state }
-            drafts?.save(flow.draft, photo: flow.photoStep.photo, console: console)
+            saveDraft()
             switch flow.step {
             case .microchip: try microchipScreen()
             case .animalPhoto: try photoScreen()
@@ -43,42 +41,27 @@ final class MissingWizard {
         }
     }
 
-    private func showToastAndNotices() {
-        if let toast { console.screen.toast(toast.message) }
-        toast = nil
-        console.flushNotices()
-    }
-
-    private func continueTapped() {
-        if case .stay(let shown) = flow.continueTapped() { toast = shown }
-    }
-
-    private func back() {
-        if !flow.back() { console.notice("This is the first step.") }
-    }
-
     // MARK: Microchip number
 
     private func microchipScreen() throws(WizardExit) {
-        let step = flow.microchipStep
         let screen = console.screen
         screen.header(
             title: MissingStepsCopy.Microchip.title, progress: MissingStepsCopy.Microchip.progress,
             context: Self.context)
         screen.text(MissingStepsCopy.Microchip.body)
-        screen.field(1, ScreenField(step.microchipField))
+        screen.fields(of: flow.microchipStep)
         screen.menu([("1", "edit field"), ("c", MissingStepsCopy.Microchip.continueTitle), ("q", "Cancel")])
         showToastAndNotices()
-        switch try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased() {
+        let key = try readKey()
+        switch key {
         case "1":
-            if let text = try console.edit(MissingStepsCopy.Microchip.label, current: step.microchipField.text) {
+            if let text = try console.edit(
+                MissingStepsCopy.Microchip.label, current: flow.microchipStep.microchipField.text)
+            {
                 flow.microchipStep.setMicrochip(text)
             }
         case "c": continueTapped()
-        case "b": back()
-        case "q": try console.confirmCancel()
-        case "": break
-        case let other: console.notice("\"\(other)\" is not an action here: type 1, c or q.")
+        default: try navigate(key, keys: "1, c or q")
         }
     }
 
@@ -90,13 +73,13 @@ final class MissingWizard {
         screen.header(
             title: MissingStepsCopy.Contact.title, progress: MissingStepsCopy.Contact.progress, context: Self.context)
         screen.text(MissingStepsCopy.Contact.body)
-        screen.field(1, ScreenField(step.phoneField))
-        screen.field(2, ScreenField(step.emailField))
+        screen.fields(of: step)
         screen.menu([
             ("1-2", "edit field"), ("s", MissingStepsCopy.Contact.submitTitle), ("b", "Back"), ("q", "Cancel"),
         ])
         showToastAndNotices()
-        switch try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased() {
+        let key = try readKey()
+        switch key {
         case "1":
             if let text = try console.edit(MissingStepsCopy.Contact.phoneLabel, current: step.phoneText) {
                 flow.contactStep.setPhone(text)
@@ -106,26 +89,7 @@ final class MissingWizard {
                 flow.contactStep.setEmail(text)
             }
         case "s", "c": continueTapped()
-        case "b": back()
-        case "q": try console.confirmCancel()
-        case "": break
-        case let other: console.notice("\"\(other)\" is not an action here: type a field number 1–2, s, b or q.")
-        }
-    }
-
-    // MARK: Animal photo
-
-    private func photoScreen() throws(WizardExit) {
-        console.drawPhotoStep(flow.photoStep, context: Self.context)
-        showToastAndNotices()
-        switch try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased() {
-        case "1": try console.choosePhoto(&flow.photoStep)
-        case "r" where flow.photoStep.photo != nil: flow.photoStep.remove()
-        case "c": continueTapped()
-        case "b": back()
-        case "q": try console.confirmCancel()
-        case "": break
-        case let other: console.notAnAction(other, menu: console.photoMenu(flow.photoStep))
+        default: try navigate(key, keys: "a field number 1–2, s, b or q")
         }
     }
 
@@ -137,24 +101,8 @@ final class MissingWizard {
         let screen = console.screen
         screen.header(
             title: AnimalDescriptionCopy.title, progress: AnimalDescriptionCopy.progress, context: Self.context)
-        screen.field(
-            1, ScreenField(label: AnimalDescriptionCopy.dateLabel, value: step.dateText, error: step.dateError))
-        screen.field(
-            2,
-            ScreenField(
-                label: AnimalDescriptionCopy.speciesLabel, choices: step.speciesChoices,
-                placeholder: AnimalDescriptionCopy.speciesPlaceholder, error: step.speciesError))
-        screen.field(3, ScreenField(step.raceField))
-        screen.field(
-            4,
-            ScreenField(
-                label: AnimalDescriptionCopy.genderLabel, choices: step.genderChoices, placeholder: "Female or Male",
-                error: step.genderError))
-        screen.field(5, ScreenField(step.ageField))
-        screen.field(6, ScreenField(step.descriptionField))
-        screen.field(7, ScreenField(step.coordinates.latitudeField))
-        screen.field(8, ScreenField(step.coordinates.longitudeField))
-        screen.helper(step.coordinates.helperText, success: isCaptured(step.coordinates))
+        screen.fields(of: step)
+        screen.helper(step.coordinates.helperText, success: step.coordinates.isCaptured)
         screen.menu([
             ("1-8", "edit field"), ("g", step.coordinates.copy.buttonTitle), ("c", AnimalDescriptionCopy.continueTitle),
             ("b", "Back"), ("q", "Cancel"),
@@ -165,23 +113,16 @@ final class MissingWizard {
         drawDescription()
         showToastAndNotices()
         let step = flow.descriptionStep
-        let key = try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased()
+        let key = try readKey()
         switch key {
         case "1":
-            guard
-                let text = try console.edit(
-                    AnimalDescriptionCopy.dateLabel, current: step.date.numericText, hint: CalendarDay.acceptedFormats)
-            else { return }
-            do {
-                if !flow.descriptionStep.selectDate(try CalendarDay(parsing: text)) {
-                    console.notice("\(AnimalDescriptionCopy.dateLabel): \(AnimalDescriptionCopy.dateInFuture).")
-                }
-            } catch {
-                console.notice("\(AnimalDescriptionCopy.dateLabel): \(error.description)")
-            }
+            try editDate(
+                AnimalDescriptionCopy.dateLabel, current: step.date.numericText,
+                inFuture: AnimalDescriptionCopy.dateInFuture
+            ) { flow.descriptionStep.selectDate($0) }
         case "2":
-            if let index = try console.choose(AnimalDescriptionCopy.speciesLabel, step.speciesChoices) {
-                flow.descriptionStep.selectSpecies(SpeciesTaxonomy.options[index])
+            try chooseSpecies(AnimalDescriptionCopy.speciesLabel, step.speciesChoices) {
+                flow.descriptionStep.selectSpecies($0)
             }
         case "3":
             guard !step.raceField.isDisabled else {
@@ -192,46 +133,28 @@ final class MissingWizard {
                 flow.descriptionStep.setRace(text)
             }
         case "4":
-            if let index = try console.choose(AnimalDescriptionCopy.genderLabel, step.genderChoices) {
-                flow.descriptionStep.selectGender(index == 0 ? .female : .male)
+            try chooseSex(AnimalDescriptionCopy.genderLabel, step.genderChoices) {
+                flow.descriptionStep.selectGender($0)
             }
         case "5":
             if let text = try console.edit(AnimalDescriptionCopy.ageLabel, current: step.ageText) {
                 flow.descriptionStep.setAge(text)
             }
         case "6":
-            if let text = try console.edit(AnimalDescriptionCopy.descriptionLabel, current: step.descriptionField.text),
-                flow.descriptionStep.setAdditionalDescription(text)
-            {
-                console.notice("Only the first \(AnimalDescriptionCopy.descriptionLimit) characters were kept.")
-            }
+            try editLimited(
+                AnimalDescriptionCopy.descriptionLabel, current: step.descriptionField.text,
+                limit: AnimalDescriptionCopy.descriptionLimit
+            ) { flow.descriptionStep.setAdditionalDescription($0) }
         case "7", "8":
             try console.editCoordinate(key, of: &flow.descriptionStep.coordinates)
-        case "g":
-            try await requestPosition()
-            console.showTranscript(location.transcript?.take() ?? [])
-            try console.answerLocationAlert(of: &flow.descriptionStep.coordinates, source: location.name)
+        case "g": try await requestLocation(into: \.descriptionStep.coordinates)
         case "c": continueTapped()
-        case "b": back()
-        case "q": try console.confirmCancel()
-        case "": break
-        case let other: console.notice("\"\(other)\" is not an action here: type a field number 1–8, g, c, b or q.")
+        default: try navigate(key, keys: "a field number 1–8, g, c, b or q")
         }
     }
 
-    /// Request GPS position: asks gpsd's permission question first when needed, then runs
-    /// the request with a live status line (or the scenario's transcript).
+    /// Request GPS position without the alert's answer (the demo's).
     func requestPosition() async throws(WizardExit) {
-        try await location.askPermissionIfUndetermined()
-        await console.withStatusLine(
-            "\(flow.descriptionStep.coordinates.copy.buttonTitle): \(location.name)…", enabled: location.service != nil
-        ) {
-            await flow.requestGPSPosition()
-        }
+        try await runLocationRequest(flow.descriptionStep.coordinates.copy.buttonTitle)
     }
-}
-
-/// `true` after a request filled the fields.
-func isCaptured(_ fields: CoordinateFields) -> Bool {
-    if case .captured = fields.requestStatus { true } else { false }
 }

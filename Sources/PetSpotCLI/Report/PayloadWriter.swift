@@ -1,6 +1,6 @@
 import Locking
-import PetSpotService
 import ReportSteps
+import Reports
 
 /// The Found flow's "network layer" on the command line: Submit report writes the
 /// payload's JSON to standard output or `--output FILE`, and the photo — which the app
@@ -26,7 +26,7 @@ final class PayloadWriter: FoundReportSubmitting {
     var photoPath: String? { written.withLock { $0.photo } }
 
     func submit(_ payload: FoundReportPayload, photo: PhotoAttachment) async throws -> String {
-        do throws(InputError) {
+        do throws(FileWriteError) {
             var photoPath: String?
             if case .file(let path) = destination, let besides = Self.photoPath(for: path, photo: photo) {
                 try OutputFile.write(photo.bytes, to: besides)

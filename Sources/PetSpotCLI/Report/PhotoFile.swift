@@ -15,16 +15,16 @@ enum PhotoFile {
     /// account's home when `HOME` is unset; `~user` is that user's home — surrounding quotes
     /// as left by a drag-and-drop removed; relative paths from `directory` when given).
     ///
-    /// - Throws: ``InputError`` with an actionable message: no such file, a folder, not
+    /// - Throws: ``PhotoFileError`` with an actionable message: no such file, a folder, not
     ///   readable, larger than 25 MB.
-    static func read(_ path: String, relativeTo directory: URL? = nil) throws(InputError) -> (
+    static func read(_ path: String, relativeTo directory: URL? = nil) throws(PhotoFileError) -> (
         filename: String, bytes: [UInt8]
     ) {
         var cleaned = path.trimmingCharacters(in: .whitespaces)
         if cleaned.count >= 2, let first = cleaned.first, first == cleaned.last, first == "'" || first == "\"" {
             cleaned = String(cleaned.dropFirst().dropLast())
         }
-        guard !cleaned.isEmpty else { throw InputError("Give the path of a photo file.") }
+        guard !cleaned.isEmpty else { throw .noPath }
         cleaned = HomeDirectory.expandingTilde(in: cleaned)
         let url =
             cleaned.hasPrefix("/") || directory == nil
@@ -33,15 +33,13 @@ enum PhotoFile {
         do {
             bytes = try InputFile.read(atPath: url.path, limit: readLimit)
         } catch .noSuchFile {
-            throw InputError("No file at \(url.path.terminalSafe). Check the path and try again.")
+            throw .noFile(path: url.path)
         } catch .isDirectory {
-            throw InputError("\(url.path.terminalSafe) is a folder, not a photo file.")
+            throw .folder(path: url.path)
         } catch .tooLarge {
-            throw InputError(
-                "\(url.path.terminalSafe) is larger than "
-                    + "\(PhotoAttachment.sizeText(byteCount: readLimit, decimals: false)). Choose a smaller photo.")
+            throw .tooLarge(path: url.path, limit: readLimit)
         } catch {
-            throw InputError("Cannot read \(url.path.terminalSafe): \(error).")
+            throw .unreadable(path: url.path, problem: error)
         }
         return (url.lastPathComponent, bytes)
     }

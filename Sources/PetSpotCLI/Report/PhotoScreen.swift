@@ -32,11 +32,10 @@ extension WizardConsole {
         return menu
     }
 
-    /// The notice for a key that is not one of `menu`'s: `type 1, c, b or q.`
-    func notAnAction(_ key: String, menu: [(key: String, title: String)]) {
+    /// The keys of `menu` as a notice lists them: `1, c, b or q`.
+    func keyList(_ menu: [(key: String, title: String)]) -> String {
         let keys = menu.map(\.key)
-        let list = keys.count > 1 ? keys.dropLast().joined(separator: ", ") + " or " + (keys.last ?? "") : keys.joined()
-        notice("\"\(key)\" is not an action here: type \(list).")
+        return keys.count > 1 ? keys.dropLast().joined(separator: ", ") + " or " + (keys.last ?? "") : keys.joined()
     }
 
     /// Asks for a path, reads the file and attaches it. Every refusal — a file that cannot be

@@ -1,7 +1,7 @@
 import ArgumentParser
 import OutsideInput
-import PetSpotService
 import ReportSteps
+import Reports
 
 extension PetSpot {
     /// `petspot report missing|found`.
@@ -48,17 +48,14 @@ extension PetSpot.Report {
             abstract:
                 "Report a missing pet: Microchip number (1/4), Animal photo (2/4), Animal description (3/4), Contact details (4/4).",
             discussion: """
-                Submit report prints the flow's state as JSON: {"flow", "steps", \
-                "microchipNumber", "photo": {"filename", "type", "mimeType", "byteCount"}, \
-                "disappearanceDate", "animalSpecies", "animalRace", "animalGender", \
-                "animalAge", "latitude", "longitude", "animalAdditionalDescription", "phone", \
-                "email"}. The microchip number is optional (digits, at most 15, shown \
-                00000-00000-00000); contact details need a phone number (7–11 digits, an \
-                optional leading +) or an email (local@domain.tld), or both. Photo: JPG, PNG, \
-                HEIC, GIF or WEBP, recognised from the content.
+                Submit report prints the flow's state as JSON: \(jsonMembers(ReportJSON.missing(.init()))), \
+                null when empty ("photo": {"filename", "type", "mimeType", "byteCount"}). The \
+                microchip number is optional (digits, at most 15, shown 00000-00000-00000); \
+                contact details need a phone number (7–11 digits, an optional leading +) or an \
+                email (local@domain.tld), or both. Photo: JPG, PNG, HEIC, GIF or WEBP, \
+                recognised from the content.
 
-                Answers file fields: microchip, photo, date, species, race, gender, age, \
-                description, latitude, longitude, useCurrentLocation, phone, email.
+                Answers file fields (the JSON's names): \(AnsweredReport.missingFields.joined(separator: ", ")).
 
                 --save (or --store URL) also keeps the report in the reports store, as an \
                 ACTIVE missing report (radius 10 km when it has a place; `petspot reports`).
@@ -115,18 +112,17 @@ extension PetSpot.Report {
         static let configuration = CommandConfiguration(
             abstract: "Report a found pet: Upload photo (1/3), Pet details (2/3), Contact information (3/3).",
             discussion: """
-                Submit report writes the request body the app sends: {"status": "FOUND", \
-                "lastSeenDate", "species", "breed"?, "gender", "locationLatitude", \
-                "locationLongitude", "microchipNumber"?, "description"?, "phone", "email"}. \
-                The caregiver phone and the current address are never part of it. Photo: PNG \
+                Submit report writes the request body the app sends: "status": "FOUND" and \
+                the Pet details and contact fields below by the same names, the optional ones \
+                left out when empty. The caregiver phone and the current address are never \
+                part of it. Photo: PNG \
                 or JPG up to 10 MB (uploaded alongside, not in the JSON): with --output \
                 FILE it is written beside that file, as FILE's name with -photo and the \
                 photo's extension (report.json → report-photo.png); with the payload on \
                 standard output it is not written, and the wizard says so. The found \
                 location is required.
 
-                Answers file fields: photo, date, species, breed, sex, collar, description, \
-                latitude, longitude, useCurrentLocation, phone, email, caregiverPhone, address.
+                Answers file fields: \(AnsweredReport.foundFields.joined(separator: ", ")).
 
                 --save (or --store URL) also keeps the report in the reports store (status \
                 FOUND; `petspot reports`); a store that fails is a failed send: Submit retries.
@@ -179,6 +175,12 @@ extension PetSpot.Report {
     }
 }
 
+/// The members of a JSON object, quoted, in order: `{"flow", "steps", …}`.
+private func jsonMembers(_ json: JSONValue) -> String {
+    guard case .object(let members) = json else { return "" }
+    return "{" + members.map { "\"\($0.0)\"" }.joined(separator: ", ") + "}"
+}
+
 /// Where the Found report's photo went: beside the payload file, or nowhere (said plainly).
 private func photoLine(_ photo: PhotoAttachment, writer: PayloadWriter) -> String {
     let described = "\(photo.filename.terminalSafe) (\(photo.type), \(photo.sizeText))"
@@ -191,7 +193,7 @@ private func photoLine(_ photo: PhotoAttachment, writer: PayloadWriter) -> Strin
 
 /// Reads the answers file, or stops with exit status 65.
 private func loadAnswers(_ path: String) throws -> ReportAnswers {
-    do throws(InputError) {
+    do throws(AnswersFileError) {
         return try ReportAnswers.load(path)
     } catch {
         printError(error.description)

@@ -1,6 +1,7 @@
 import Foundation
 import OutsideInput
 import OutsideYAML
+import ReportSteps
 import Yams
 
 /// A report wizard answered from a file: a flat JSON object or YAML mapping of field names to
@@ -34,35 +35,39 @@ struct ReportAnswers {
 
     /// Reads and parses `path`.
     ///
-    /// - Throws: ``InputError`` when the file cannot be read or is not a flat mapping of
+    /// - Throws: ``AnswersFileError`` when the file cannot be read or is not a flat mapping of
     ///   scalars.
-    static func load(_ path: String) throws(InputError) -> ReportAnswers {
+    static func load(_ path: String) throws(AnswersFileError) -> ReportAnswers {
         let url = URL(fileURLWithPath: path)
-        let data = try BoundedRead.data(path, limit: maximumFileBytes, what: "the answers file")
+        let data: Data
+        do {
+            data = try BoundedRead.data(path, limit: maximumFileBytes, what: "the answers file")
+        } catch {
+            throw .unreadable(error)
+        }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw InputError("The answers file \(path) is not UTF-8 text.")
+            throw .notUTF8(path: path)
         }
         if let key = JSONDuplicateKeys.firstDuplicate(in: text) {
-            throw InputError("\(path), line \(key.line): \(key).")
+            throw .repeatedKey(path: path, key: key)
         }
         let root: Node?
         do {
             root = try YAMLShape.compose(text)
         } catch let error as YAMLShapeError {
-            throw InputError("\(path), \(error).")
+            throw .shape(path: path, error: error)
         } catch {
-            throw InputError("The answers file \(path) is not valid JSON or YAML: \(error)")
+            throw .notJSONOrYAML(path: path, detail: "\(error)")
         }
         guard let mapping = root?.mapping else {
-            throw InputError(
-                "The answers file \(path) must be one JSON object or YAML mapping of field names to values.")
+            throw .notAMapping(path: path)
         }
         var entries: [(key: String, value: String)] = []
         for (key, value) in mapping {
-            guard let name = key.string else { throw InputError("\(path): every field name must be text.") }
+            guard let name = key.string else { throw .nameNotText(path: path) }
             if value.null != nil { continue }
             guard let scalar = value.scalar else {
-                throw InputError("\(path): the value of \(name) must be a single value, not a list or a mapping.")
+                throw .notASingleValue(path: path, name: name)
             }
             entries.append((name, scalar.string))
         }
@@ -70,9 +75,10 @@ struct ReportAnswers {
     }
 
     /// Problems for every key not in `known`.
-    func unknownKeys(known: [String]) -> [(field: String, message: String)] {
+    func unknownKeys(known: [String]) -> [FieldProblem] {
         entries.filter { !known.contains($0.key) }.map {
-            ($0.key, "not a field of this report (fields: \(known.joined(separator: ", ")))")
+            FieldProblem(
+                field: $0.key, message: "not a field of this report (fields: \(known.joined(separator: ", ")))")
         }
     }
 

@@ -81,7 +81,7 @@ struct ReportOptions: ParsableArguments {
     /// Stores `report` when asked (``storesReport``) and says where on standard error.
     ///
     /// - Returns: the stored report's id, or `nil` when not asked.
-    /// - Throws: ``InputError`` when the store cannot take it (the JSON was written already).
+    /// - Throws: ``StoreFailure`` when the store cannot take it (the JSON was written already).
     @discardableResult
     func storeIfAsked(_ report: PetReport) async throws -> String? {
         guard storesReport else { return nil }
@@ -128,8 +128,8 @@ enum ReportDestination: Sendable, CustomStringConvertible {
     /// Writes `json` and a newline (``OutputFile``: `-` is standard output, a FIFO or device
     /// is written in place, a file is replaced atomically).
     ///
-    /// - Throws: ``InputError`` saying why the file could not be written.
-    func write(_ json: JSONValue) throws(InputError) {
+    /// - Throws: ``FileWriteError`` saying why the file could not be written.
+    func write(_ json: JSONValue) throws(FileWriteError) {
         switch self {
         case .standardOutput: try OutputFile.write(json.text + "\n", to: "-")
         case .file(let path): try OutputFile.write(json.text + "\n", to: path)

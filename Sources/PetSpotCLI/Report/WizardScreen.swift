@@ -146,6 +146,24 @@ struct WizardScreen {
         }
     }
 
+    /// Every field of `form`, numbered from 1 in the step's order: a selector (species, sex)
+    /// shows its chosen entry or its placeholder (`Female or Male` for the sex cards), any
+    /// other field its text or placeholder.
+    func fields<Form: FieldForm>(of form: Form) {
+        for (index, name) in Form.Field.allCases.enumerated() {
+            let model = form.model(of: name)
+            let choices = form.choices(of: name)
+            guard !choices.isEmpty else {
+                field(index + 1, ScreenField(model))
+                continue
+            }
+            let placeholder = name.kind == .sex ? "Female or Male" : model.placeholder
+            field(
+                index + 1,
+                ScreenField(label: model.label, choices: choices, placeholder: placeholder, error: model.errorMessage))
+        }
+    }
+
     /// A line under the fields (the location helper text), green after a capture.
     func helper(_ text: String, success: Bool = false) {
         wrapped(safe(text), first: 5, indent: 5, style: success ? .green : .dim)

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ReportStore
-import ReportStores
+import ReportStoreOpener
 
 extension PetSpot.Reports {
     /// `petspot reports backup FILE`.
@@ -26,10 +26,10 @@ extension PetSpot.Reports {
         func run() async throws {
             let url = try storeOptions.url()
             do {
-                let (reports, bytes) = try await ReportStores.backup(url, to: file)
+                let (reports, bytes) = try await ReportStoreOpener.backup(url, to: file)
                 print("Backed up \(reports) reports of \(url) to \(file) (\(bytes) bytes, integrity ok).")
             } catch {
-                throw InputError(error.description)
+                throw StoreFailure(error: error)
             }
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import OutsideInput
 import PetSpotJSON
 import ReportStore
+import Reports
 
 extension PetSpot {
     /// `petspot reports import|list|show|remove|close`.
@@ -71,10 +72,10 @@ extension PetSpot.Reports {
             let summary: ImportSummary
             switch imported {
             case .success(let value): summary = value
-            case .failure(let error): throw InputError("\(name): \(error.description)")
+            case .failure(let error): throw StoreFailure(error: error, subject: name)
             }
             if json {
-                print(ReportStoreJSON.importSummary(summary).text)
+                print(ReportJSON.importSummary(summary).text)
                 return
             }
             print(

@@ -3,8 +3,8 @@ import Geodata
 import Geodesy
 import OutsideInput
 import PetSpotJSON
-import PetSpotService
 import ReportStore
+import Reports
 
 extension PetSpot.Reports {
     /// `petspot reports list`.
@@ -55,7 +55,7 @@ extension PetSpot.Reports {
                 try await store.list(query)
             }
             if json {
-                print(ReportStoreJSON.list(reports, limit: query.limit).text)
+                print(ReportJSON.list(reports, limit: query.limit).text)
                 return
             }
             for report in reports {
@@ -87,7 +87,7 @@ extension PetSpot.Reports {
             let report = try await withStore(storeOptions) { store throws(ReportStoreError) in
                 try await store.report(id: id)
             }
-            print(ReportStoreJSON.report(report).text)
+            print(ReportJSON.report(report).text)
         }
     }
 
@@ -117,7 +117,7 @@ extension PetSpot.Reports {
             try await withStore(storeOptions) { store throws(ReportStoreError) in try await store.remove(id: id) }
             print("Removed report \(id.terminalSafe).")
             let folder = photos.map { ReportPhotoFolder(path: $0) } ?? ReportPhotoFolder(beside: url)
-            do throws(ReportPhotoFolderError) {
+            do throws(ReportPhotoError) {
                 try folder.remove(id: id)
             } catch {
                 // The report is gone; its photo is left behind, and the person is told where.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ReportStore
-import ReportStores
+import ReportStoreOpener
 
 /// `--store URL`: which reports store a command uses.
 struct StoreOptions: ParsableArguments {
@@ -14,26 +14,26 @@ struct StoreOptions: ParsableArguments {
 
     /// The store URL `--store`, `PETSPOT_STORE` or the default give.
     ///
-    /// - Throws: ``InputError`` (exit 1) for a URL that cannot be read.
+    /// - Throws: ``StoreFailure`` (exit 1) for a URL that cannot be read.
     func url() throws -> StoreURL {
         do {
             return try StoreURL.resolve(store)
         } catch {
-            throw InputError(error.description)
+            throw StoreFailure(error: error)
         }
     }
 }
 
 /// Runs `body` with the store open (a PostgreSQL store's connection pool running for exactly
-/// that long) and closes it afterwards; a store error becomes an ``InputError`` (exit 1) with
+/// that long) and closes it afterwards; a store error becomes a ``StoreFailure`` (exit 1) with
 /// its message.
 func withStore<T>(_ options: StoreOptions, _ body: (any ReportStore) async throws(ReportStoreError) -> T)
     async throws -> T
 {
     let url = try options.url()
     do {
-        return try await ReportStores.withStore(url) { store in try await body(store) }
+        return try await ReportStoreOpener.withStore(url) { store in try await body(store) }
     } catch let error as ReportStoreError {
-        throw InputError(error.description)
+        throw StoreFailure(error: error)
     }
 }

@@ -5,7 +5,8 @@ import Logging
 import OutsideInput
 import PetSpotService
 import ReportStore
-import ReportStores
+import ReportStoreOpener
+import Reports
 import Scenarios
 
 extension PetSpot {
@@ -203,9 +204,9 @@ extension PetSpot {
             let storeLogger = logger
             let served: ServedReportStore
             do {
-                served = try ReportStores.served(storeURL)
+                served = try ReportStoreOpener.served(storeURL)
             } catch {
-                throw InputError(error.description)
+                throw StoreFailure(error: error)
             }
             let configuration = ServiceConfiguration(
                 host: settings.host, port: settings.port, location: location, allowedOrigins: settings.allowedOrigins,
@@ -235,7 +236,7 @@ extension PetSpot {
                 await served.store.close()
             } catch let error as StoreNotReady {
                 await served.store.close()
-                throw InputError(error.error.description)
+                throw StoreFailure(error: error.error)
             } catch {
                 await served.store.close()
                 printError("cannot serve on \(settings.host):\(settings.port): \(error)")

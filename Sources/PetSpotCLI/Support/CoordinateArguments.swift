@@ -8,7 +8,7 @@ enum CoordinateArguments {
     ///
     /// - Parameter names: What each pair is called in messages (`FROM`, `TO`).
     /// - Throws: `ValidationError` (usage, exit 64) for the wrong number of arguments or an
-    ///   unknown option; ``InputError`` (exit 1) with Geodata's message for a pair that is not
+    ///   unknown option; ``ArgumentValueError`` (exit 1) with Geodata's message for a pair that is not
     ///   a valid coordinate.
     static func coordinates(_ arguments: [String], names: [String]) throws -> [Coordinate] {
         try zip(names, texts(arguments, names: names)).map { name, text in try coordinate(text, name: name) }
@@ -31,7 +31,7 @@ enum CoordinateArguments {
         do {
             return try Coordinate(parsing: text)
         } catch {
-            throw InputError("\(name) \"\(text)\": \(error.description)")
+            throw ArgumentValueError.coordinate(name: name, text: text, error: error)
         }
     }
 }

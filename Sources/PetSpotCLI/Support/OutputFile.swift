@@ -20,16 +20,16 @@ import OutsideInput
 enum OutputFile {
     /// Writes `text` to `path` (see ``OutputFile``).
     ///
-    /// - Throws: ``InputError`` naming the path and what is wrong with it.
-    static func write(_ text: String, to path: String) throws(InputError) {
+    /// - Throws: ``FileWriteError`` naming the path and what is wrong with it.
+    static func write(_ text: String, to path: String) throws(FileWriteError) {
         try write(Array(text.utf8), to: path)
     }
 
     /// Writes `bytes` to `path` (see ``OutputFile``).
     ///
-    /// - Throws: ``InputError`` naming the path and what is wrong with it.
-    static func write(_ bytes: [UInt8], to path: String) throws(InputError) {
-        do {
+    /// - Throws: ``FileWriteError`` naming the path and what is wrong with it.
+    static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+        do throws(OutputTarget.Problem) {
             switch try OutputTarget.resolve(path) {
             case .descriptor(let descriptor):
                 fflush(nil)  // what `print` buffered comes first
@@ -40,21 +40,21 @@ enum OutputFile {
                 try OutputTarget.replace(target, with: bytes, existing: existing)
             }
         } catch {
-            throw InputError("Cannot write \(path.terminalSafe): \(error.description).")
+            throw .cannotWrite(path: path, problem: error)
         }
     }
 
     /// Checks, before long work whose result would be lost, that `path` can be written: not
     /// a directory, its folder exists and is writable.
     ///
-    /// - Throws: ``InputError`` naming the path and what is wrong with it.
-    static func check(_ path: String) throws(InputError) {
-        do {
+    /// - Throws: ``FileWriteError`` naming the path and what is wrong with it.
+    static func check(_ path: String) throws(FileWriteError) {
+        do throws(OutputTarget.Problem) {
             if case .replace(let target, _) = try OutputTarget.resolve(path) {
                 try OutputTarget.requireWritableFolder(of: target)
             }
         } catch {
-            throw InputError("Cannot write \(path.terminalSafe): \(error.description).")
+            throw .cannotWrite(path: path, problem: error)
         }
     }
 }

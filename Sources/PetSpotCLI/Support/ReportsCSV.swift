@@ -4,12 +4,12 @@ import ReportStore
 /// Reports as CSV for `nearby --reports FILE`: ReportStore's ``ReportCSV`` (RFC 4180, the
 /// header rules, Geodata's field rules), with every bad row listed by line.
 enum ReportsCSV {
-    static func parse(_ text: String) throws(InputError) -> [NearbyReport] {
+    static func parse(_ text: String) throws(ReportsFileError) -> [NearbyReport] {
         let csv: ReportCSV
         do {
             csv = try ReportCSV(bytes: Array(text.utf8))
         } catch {
-            throw InputError("Reports: \(error.description).")
+            throw .unreadableCSV(name: nil, problem: error)
         }
         var reports: [NearbyReport] = []
         var problems: [String] = []

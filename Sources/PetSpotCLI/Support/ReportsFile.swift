@@ -16,15 +16,12 @@ import ReportStore
 /// any bad one rejects the whole file with every problem listed (line or item number first),
 /// so no report is silently dropped.
 enum ReportsFile {
-    /// The most problems one error lists.
-    static let problemLimit = 20
-
     /// The reports in `data`; `name` is the file as given, for messages.
-    static func parse(_ data: Data, name: String) throws(InputError) -> [NearbyReport] {
+    static func parse(_ data: Data, name: String) throws(ReportsFileError) -> [NearbyReport] {
         var bytes = data
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw InputError("Reports: \(name) is not UTF-8 text (save it as UTF-8 CSV or JSON).")
+            throw .notUTF8(name: name)
         }
         let first = text.unicodeScalars.first { !$0.properties.isWhitespace }
         if first == "[" || first == "{" {
@@ -35,7 +32,7 @@ enum ReportsFile {
 
     /// The rows of `data` for `reports import`: CSV read row by row (``ReportCSV``), a JSON
     /// array item by item.
-    static func source(_ bytes: [UInt8], name: String) throws(InputError) -> any ReportSource {
+    static func source(_ bytes: [UInt8], name: String) throws(ReportsFileError) -> any ReportSource {
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let first = bytes[bom...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
@@ -45,37 +42,33 @@ enum ReportsFile {
             // ReportCSV skips the byte order mark itself.
             return try ReportCSV(bytes: bytes)
         } catch {
-            throw InputError("Reports: \(name): \(error.description).")
+            throw .unreadableCSV(name: name, problem: error)
         }
     }
 
     /// A report from checked values.
     ///
-    /// - Throws: ``InputError`` with Geodata's or Geodesy's message for a value out of range.
-    static func report(id: String, latitude: Double, longitude: Double, radiusKm: Double) throws(InputError)
+    /// - Throws: ``ReportItemProblem`` with Geodata's or Geodesy's message for a value out of range.
+    static func report(id: String, latitude: Double, longitude: Double, radiusKm: Double) throws(ReportItemProblem)
         -> NearbyReport
     {
-        guard !id.isEmpty else { throw InputError("id is empty") }
+        guard !id.isEmpty else { throw .emptyID }
         let coordinate: Coordinate
         do {
             coordinate = try Coordinate(latitude: latitude, longitude: longitude)
         } catch {
-            throw InputError("\(latitude), \(longitude): \(error.description)")
+            throw .coordinate(latitude: latitude, longitude: longitude, error: error)
         }
         do {
             return NearbyReport(id: id, coordinate: coordinate, radius: try SearchRadius(kilometers: radiusKm))
         } catch {
-            throw InputError(error.description)
+            throw .radius(error)
         }
     }
 
-    /// Throws one error listing `problems` (the first ``problemLimit``), if there are any.
-    static func check(_ problems: [String]) throws(InputError) {
+    /// Throws one error listing `problems`, if there are any.
+    static func check(_ problems: [String]) throws(ReportsFileError) {
         guard !problems.isEmpty else { return }
-        var lines = problems.prefix(problemLimit).map { "  " + $0 }
-        if problems.count > problemLimit { lines.append("  … and \(problems.count - problemLimit) more") }
-        throw InputError(
-            "Reports: \(problems.count) invalid report\(problems.count == 1 ? "" : "s"), none used:\n"
-                + lines.joined(separator: "\n"))
+        throw .invalidReports(problems)
     }
 }

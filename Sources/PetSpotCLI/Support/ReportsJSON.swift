@@ -13,7 +13,7 @@ import ReportStore
 /// - Other members are ignored (an API object has many); a key written twice in one object
 ///   refuses the file (``JSONDuplicateKeys``).
 enum ReportsJSON {
-    static func parse(_ data: Data, name: String) throws(InputError) -> [NearbyReport] {
+    static func parse(_ data: Data, name: String) throws(ReportsFileError) -> [NearbyReport] {
         var reports: [NearbyReport] = []
         var problems: [String] = []
         for row in try rows(data, name: name) {
@@ -28,20 +28,20 @@ enum ReportsJSON {
     }
 
     /// Every item as a missing report or the problem with it (item numbers from 1).
-    static func rows(_ data: Data, name: String) throws(InputError) -> [ReportRow] {
+    static func rows(_ data: Data, name: String) throws(ReportsFileError) -> [ReportRow] {
         do {
             try JSONDuplicateKeys.check(data, file: name)
         } catch {
-            throw InputError("Reports: \(error.description)")
+            throw .unreadableJSON(error)
         }
         let items: [Item]
         do {
             items = try JSONDecoder().decode([Item].self, from: data)
         } catch {
-            throw InputError("Reports: expected a JSON array of report objects ([{\"id\": …, \"latitude\": …}, …]).")
+            throw .notAnArray
         }
         return items.enumerated().map { offset, item in
-            do throws(InputError) {
+            do throws(ReportItemProblem) {
                 let fields = try item.fields.get()
                 let entry = try ReportsFile.report(
                     id: fields.id, latitude: fields.latitude, longitude: fields.longitude, radiusKm: fields.radiusKm)
@@ -69,20 +69,19 @@ enum ReportsJSON {
             case id, latitude, longitude, radiusKm, locationRadius
         }
 
-        let fields: Result<Fields, InputError>
+        let fields: Result<Fields, ReportItemProblem>
 
         init(from decoder: any Decoder) {
-            do throws(InputError) {
+            do throws(ReportItemProblem) {
                 let container: KeyedDecodingContainer<CodingKeys>
                 do {
                     container = try decoder.container(keyedBy: CodingKeys.self)
                 } catch {
-                    throw InputError(
-                        "expected an object {\"id\": …, \"latitude\": …, \"longitude\": …, \"radiusKm\": …}")
+                    throw .notAnObject
                 }
                 let radiusKey: CodingKeys = container.contains(.locationRadius) ? .locationRadius : .radiusKm
                 if container.contains(.locationRadius) && container.contains(.radiusKm) {
-                    throw InputError("give radiusKm or locationRadius, not both")
+                    throw .bothRadii
                 }
                 fields = .success(
                     Fields(
@@ -94,12 +93,12 @@ enum ReportsJSON {
             }
         }
 
-        private static func id(_ container: KeyedDecodingContainer<CodingKeys>) throws(InputError) -> String {
+        private static func id(_ container: KeyedDecodingContainer<CodingKeys>) throws(ReportItemProblem) -> String {
             guard container.contains(.id), (try? container.decodeNil(forKey: .id)) != true else {
-                throw InputError("id is missing")
+                throw .missing("id")
             }
             if let text = try? container.decode(String.self, forKey: .id) {
-                guard !text.isEmpty else { throw InputError("id is empty") }
+                guard !text.isEmpty else { throw .emptyID }
                 return text
             }
             if (try? container.decode(Bool.self, forKey: .id)) == nil,
@@ -107,23 +106,23 @@ enum ReportsJSON {
             {
                 return String(number)
             }
-            throw InputError("id must be text or a whole number, not \(kind(container, .id))")
+            throw .idNotText(kind: kind(container, .id))
         }
 
         private static func number(
             _ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys, name: String? = nil
         )
-            throws(InputError) -> Double
+            throws(ReportItemProblem) -> Double
         {
             let name = name ?? key.stringValue
-            guard container.contains(key) else { throw InputError("\(name) is missing") }
+            guard container.contains(key) else { throw .missing(name) }
             if (try? container.decode(Bool.self, forKey: key)) == nil,
                 let value = try? container.decode(Double.self, forKey: key),
                 value.isFinite
             {
                 return value
             }
-            throw InputError("\(name) must be a number, not \(kind(container, key))")
+            throw .notANumber(name: name, kind: kind(container, key))
         }
 
         /// What a value that is not what was asked for is, in words.

@@ -1,4 +1,5 @@
 import Geodata
+import Geodesy
 import Hummingbird
 import OutsideInput
 import PetSpotJSON

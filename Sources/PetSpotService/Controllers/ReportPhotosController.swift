@@ -3,12 +3,15 @@ import Hummingbird
 import PetSpotJSON
 import ReportSteps
 
-/// `POST /v1/report-photos/{flow}?filename=NAME&action=pick|continue`: a photo step (Missing
-/// *Animal photo* 2/4, Found *Upload photo* 1/3) with the picked file's bytes as the body.
-/// The ReportSteps ``PhotoStep`` decides from the bytes (never the name or the media type):
-/// a refused file is a 200 answer with the model's message in `error`, like any other field;
-/// Continue without a body answers the "Photo is mandatory" toast. Bodies larger than
-/// ``ServiceLimits/maximumPhotoBytes`` get 413.
+/// `POST /v1/report-photos/{flow}?filename=NAME&byteCount=N&action=pick|continue`: a photo
+/// step (Missing *Animal photo* 2/4, Found *Upload photo* 1/3). The ReportSteps ``PhotoStep``
+/// decides from the content (never the name or the media type) and the size: a refused file
+/// is a 200 answer with the model's message in `error`, like any other field; Continue
+/// without a body answers the "Photo is mandatory" toast.
+///
+/// The body is the file, or only its first bytes with `byteCount` its size: a page sends the
+/// first 64 bytes (the format is in them) and the size, so that the photo itself travels
+/// once, with Submit report. Bodies larger than ``ServiceLimits/maximumPhotoBytes`` get 413.
 ///
 /// ```json
 /// {"flow": "found", "step": "uploadPhoto", "progress": "1/3", "outcome": "shown", "toast": null,
@@ -17,19 +20,21 @@ import ReportSteps
 ///  "error": null, "helper": null, "next": null}
 /// ```
 struct ReportPhotosController {
-    /// The longest file name taken.
-    static let maximumFilenameLength = 255
+    /// The largest size a page may say a file has (it is checked again when the photo comes).
+    static let maximumByteCount = 1 << 40
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/report-photos/{flow}") { request, context -> Response in
-            let query = try Query(request, allowed: ["filename", "action"])
+            let query = try Query(request, allowed: ["filename", "action", "byteCount"])
             let flow = context.parameters.get("flow") ?? ""
-            let copy: PhotoStepCopy
-            let step: String
-            let next: String
+            let step: (name: String, copy: PhotoStepCopy, next: String?)
             switch flow {
-            case "missing": (copy, step, next) = (.missingFlow, "animalPhoto", AnimalDescriptionForm.step)
-            case "found": (copy, step, next) = (.foundFlow, "uploadPhoto", FoundPetDetailsForm.step)
+            case "missing":
+                let photo = MissingReportMachine.Step.animalPhoto
+                step = (photo.name, .missingFlow, photo.next?.name)
+            case "found":
+                let photo = FoundReportMachine.Step.uploadPhoto
+                step = (photo.name, .foundFlow, photo.next?.name)
             default:
                 throw Problem(
                     .notFound, detail: "No report flow '\(StepRequest.shown(flow))'; the flows are missing and found.")
@@ -44,38 +49,31 @@ struct ReportPhotosController {
                     "Query parameter 'action' must be 'pick' or 'continue'; got '\(StepRequest.shown(other))'.")
             }
             let filename = query["filename"] ?? "photo"
-            guard !filename.isEmpty, filename.count <= Self.maximumFilenameLength else {
+            guard !filename.isEmpty, filename.count <= StepRequest.maximumFilenameLength else {
                 throw Problem.badParameter(
-                    "filename", "Query parameter 'filename' must be 1 to \(Self.maximumFilenameLength) characters.")
+                    "filename",
+                    "Query parameter 'filename' must be 1 to \(StepRequest.maximumFilenameLength) characters.")
             }
             let bytes = try await RequestBody.collect(
                 request, limit: ServiceLimits.maximumPhotoBytes, what: "The photo")
-            var photoStep = PhotoStep(copy: copy)
-            if !continuing || !bytes.isEmpty {
-                try? photoStep.attach(filename: filename, bytes: [UInt8](bytes))
-            }
-            let outcome = continuing ? photoStep.continueTapped() : nil
-            return .json(Self.answer(photoStep, flow: flow, step: step, outcome: outcome, next: next))
+            let byteCount = try Self.byteCount(query, sent: bytes.count)
+            var answer = PhotoAnswer(flow: flow, step: step.name, copy: step.copy)
+            if !continuing || !bytes.isEmpty { answer.pick(filename: filename, head: bytes, byteCount: byteCount) }
+            if continuing { answer.continueTapped(next: step.next) }
+            return .json(answer.json)
         }
     }
 
-    static func answer(_ step: PhotoStep, flow: String, step name: String, outcome: StepOutcome?, next: String)
-        -> JSONValue
-    {
-        let photo: JSONValue =
-            step.photo.map { photo in
-                .object([
-                    ("filename", .string(photo.filename)), ("byteCount", .number(Double(photo.byteCount))),
-                    ("sizeText", .string(photo.sizeText)), ("type", .string(photo.type.rawValue)),
-                    ("mimeType", .string(photo.type.mimeType)),
-                ])
-            } ?? .null
-        return .object([
-            ("flow", .string(flow)), ("step", .string(name)), ("progress", .string(step.copy.progress)),
-            ("outcome", .string(StepAnswer.outcomeName(outcome))),
-            ("toast", outcome?.toast.map(StepAnswer.toastJSON) ?? .null),
-            ("photo", photo), ("error", .string(step.errorMessage)), ("helper", .string(step.helperText)),
-            ("next", .string(outcome?.advances == true ? next : nil)),
-        ])
+    /// `byteCount`: the file's size when the body is only its start (at least the bytes sent),
+    /// else the body's size.
+    static func byteCount(_ query: Query, sent: Int) throws(Problem) -> Int {
+        let rule = "a whole number of bytes, at least the \(sent) sent"
+        guard let value = try query.number("byteCount", in: Double(sent)...Double(maximumByteCount), rule) else {
+            return sent
+        }
+        guard let whole = Int(exactly: value) else {
+            throw Problem.badParameter("byteCount", "Query parameter 'byteCount' must be \(rule).")
+        }
+        return whole
     }
 }

@@ -2,25 +2,39 @@ import Foundation
 import Hummingbird
 import PetSpotJSON
 import ReportSteps
+import ReportStore
+import Reports
 
 /// The step API the report pages ask: `POST /v1/report-steps/{flow}/{step}` (an edit or
-/// Continue) and `POST /v1/report-steps/{flow}/{step}/location` (Request GPS position / Use
-/// current location). Every rule and message is the ReportSteps model's: the request is
-/// replayed through the model (``StepReplay``) and the answer is what the model shows
-/// (``StepAnswer``). The server keeps no draft.
+/// Continue; Submit report on the last step) and `POST /v1/report-steps/{flow}/{step}/location`
+/// (Request GPS position / Use current location). Every rule and message is the ReportSteps
+/// models': the request is replayed through the flow's machine (``StepReplay``) and the answer
+/// is what the model shows (``StepAnswer``). The server keeps no draft.
+///
+/// Submit report replays the whole flow through its machine — each earlier step's values,
+/// the photo, Continue on each step, then Submit report — and, when the machine completes,
+/// keeps the report and its photo in one go (``ReportKeeper``) and answers with the stored
+/// report's id and the URL of its card. A step that is no longer valid is answered as
+/// `backTo` that step, with its toast.
 struct ReportStepsController {
     let location: LocationSource
     let today: Today
+    /// Where Submit report keeps the report and its photo; `nil` (no store): the report is
+    /// shown, not stored.
+    let keeper: ReportKeeper?
+
+    typealias Missing = MissingReportMachine
+    typealias Found = FoundReportMachine
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/report-steps/{flow}/{step}") { request, context -> Response in
             let (flow, step) = Self.names(context)
-            let body = try await Self.body(request)
+            let body = try await Self.body(request, submitting: Self.isSubmit(flow: flow, step: step))
             return .json(try await answer(flow: flow, step: step, body: body, locating: false))
         }
         router.post("/v1/report-steps/{flow}/{step}/location") { request, context -> Response in
             let (flow, step) = Self.names(context)
-            let body = try await Self.body(request)
+            let body = try await Self.body(request, submitting: false)
             return .json(try await answer(flow: flow, step: step, body: body, locating: true))
         }
     }
@@ -29,147 +43,132 @@ struct ReportStepsController {
         (context.parameters.get("flow") ?? "", context.parameters.get("step") ?? "")
     }
 
-    static func body(_ request: Request) async throws -> Data {
-        _ = try Query(request, allowed: [])
-        try RequestBody.requireJSON(request)
-        return try await RequestBody.collect(request, limit: ServiceLimits.maximumBodyBytes, what: "The request body")
+    /// `true` for the flows' last steps, whose Continue is Submit report (with the photo).
+    static func isSubmit(flow: String, step: String) -> Bool {
+        (flow, step) == ("missing", Missing.Step.contactDetails.name)
+            || (flow, step) == ("found", Found.Step.contactInfo.name)
     }
 
-    /// The answer for one request to a JSON step.
-    func answer(flow: String, step: String, body: Data, locating: Bool) async throws(Problem) -> JSONValue {
-        switch (flow, step) {
-        case ("missing", MicrochipForm.step):
-            guard !locating else { throw Self.noLocation(flow: flow, step: step) }
-            let request = try StepRequest(body, fields: MicrochipForm.fields)
-            let (form, outcome) = try StepReplay.run(request, MicrochipForm(today: today))
-            return Self.answer(form, request, outcome, next: "animalPhoto").json
-        case ("missing", AnimalDescriptionForm.step):
-            let request = try StepRequest(body, fields: AnimalDescriptionForm.fields)
-            if locating { return try await locate(request, AnimalDescriptionForm(today: today)) }
-            let (form, outcome) = try StepReplay.run(request, AnimalDescriptionForm(today: today))
-            return Self.answer(form, request, outcome, next: ContactDetailsForm.step).json
-        case ("missing", ContactDetailsForm.step):
-            guard !locating else { throw Self.noLocation(flow: flow, step: step) }
-            let request = try StepRequest(
-                body, fields: ContactDetailsForm.fields,
-                earlier: [
-                    MicrochipForm.step: MicrochipForm.fields, AnimalDescriptionForm.step: AnimalDescriptionForm.fields,
-                ])
-            return try submitMissing(request).json
-        case ("found", FoundPetDetailsForm.step):
-            let request = try StepRequest(body, fields: FoundPetDetailsForm.fields)
-            if locating { return try await locate(request, FoundPetDetailsForm(today: today)) }
-            let (form, outcome) = try StepReplay.run(request, FoundPetDetailsForm(today: today))
-            return Self.answer(form, request, outcome, next: ContactInfoForm.step).json
-        case ("found", ContactInfoForm.step):
-            guard !locating else { throw Self.noLocation(flow: flow, step: step) }
-            let request = try StepRequest(
-                body, fields: ContactInfoForm.fields, earlier: [FoundPetDetailsForm.step: FoundPetDetailsForm.fields])
-            return try submit(request).json
-        case ("missing", _), ("found", _):
-            throw Problem(
-                .notFound,
-                detail:
-                    "The \(flow) flow has no step '\(StepRequest.shown(step))' here; its steps with fields are \(flow == "found" ? "petDetails, contactInfo" : "microchip, animalDescription, contactDetails"). Photos go to POST /v1/report-photos/\(flow)."
-            )
+    static func body(_ request: Request, submitting: Bool) async throws -> Data {
+        _ = try Query(request, allowed: [])
+        try RequestBody.requireJSON(request)
+        let limit = submitting ? ServiceLimits.maximumSubmitBytes : ServiceLimits.maximumBodyBytes
+        return try await RequestBody.collect(request, limit: limit, what: "The request body")
+    }
+
+    /// The answer for one request to a step with fields.
+    func answer(flow: String, step name: String, body: Data, locating: Bool) async throws -> JSONValue {
+        switch flow {
+        case "missing":
+            switch Missing.Step(name: name) {
+            case .microchip?:
+                let replay = StepReplay(
+                    machine: Missing(today: today), form: \.microchipStep, check: { $0.check(.microchip) },
+                    coordinates: nil)
+                return try await run(replay, Names(Missing.Step.microchip), body, locating: locating)
+            case .animalDescription?:
+                let replay = StepReplay(
+                    machine: Missing(today: today), form: \.descriptionStep,
+                    check: { $0.check(.animalDescription) }, coordinates: \.coordinates)
+                return try await run(replay, Names(Missing.Step.animalDescription), body, locating: locating)
+            case .contactDetails?:
+                guard !locating else { throw Self.noLocation(flow: flow, step: name) }
+                return try await submitMissing(body).json
+            case .animalPhoto?, nil:
+                throw Self.noStep(
+                    flow: flow, step: name, steps: Missing.Step.allCases.filter { !$0.isPhoto }.map(\.name))
+            }
+        case "found":
+            switch Found.Step(name: name) {
+            case .petDetails?:
+                let replay = StepReplay(
+                    machine: Found(today: today), form: \.petDetailsStep, check: { $0.check(.petDetails) },
+                    coordinates: \.coordinates)
+                return try await run(replay, Names(Found.Step.petDetails), body, locating: locating)
+            case .contactInfo?:
+                guard !locating else { throw Self.noLocation(flow: flow, step: name) }
+                return try await submitFound(body).json
+            case .uploadPhoto?, nil:
+                throw Self.noStep(flow: flow, step: name, steps: Found.Step.allCases.filter { !$0.isPhoto }.map(\.name))
+            }
         default:
             throw Problem(
                 .notFound, detail: "No report flow '\(StepRequest.shown(flow))'; the flows are missing and found.")
         }
     }
 
-    static func answer<Form: StepForm>(_ form: Form, _ request: StepRequest, _ outcome: StepOutcome?, next: String)
-        -> StepAnswer
-    {
-        StepAnswer(
-            form, outcome: outcome, checked: outcome == nil ? request.checked : StepReplay.values(form),
-            location: request.location, next: next)
+    /// A step's names in the API: its flow, its name, its progress chip and the next step's
+    /// name (after the last, the page's report: ``PageConfiguration/previewStep``).
+    struct Names {
+        let flow: String
+        let step: String
+        let progress: String
+        let next: String
+
+        init(_ step: Missing.Step) { self.init(flow: "missing", step) }
+
+        init(_ step: Found.Step) { self.init(flow: "found", step) }
+
+        private init<Step: ReportFlowStep>(flow: String, _ step: Step) {
+            self.flow = flow
+            self.step = step.name
+            progress = step.progress
+            next = step.next?.name ?? PageConfiguration.previewStep
+        }
     }
 
-    /// Request GPS position / Use current location: the server's source, or the browser's answer.
-    func locate<Form: StepForm>(_ request: StepRequest, _ form: Form) async throws(Problem) -> JSONValue {
-        var form = try StepReplay.base(request, form)
-        if let edit = request.edit { try form.apply(edit.field, edit.value) }
-        guard var fields = form.coordinates else { throw Self.noLocation(flow: Form.flow, step: Form.step) }
+    /// An edit, Continue, or the location button on a step that does not submit.
+    func run<Machine: Sendable, Form: FieldForm>(
+        _ replay: StepReplay<Machine, Form>, _ names: Names, _ body: Data, locating: Bool
+    )
+        async throws -> JSONValue
+    {
+        var replay = replay
+        let request = try StepRequest(body, fields: StepReplay<Machine, Form>.fields)
+        guard locating else { return try replayed(replay, names, request).json }
+        guard let coordinates = replay.coordinates else { throw Self.noLocation(flow: names.flow, step: names.step) }
+        try replay.replayEdits(request)
         let outcome: LocationRequestOutcome
         if let browser = request.browser {
             outcome = browser.outcome
         } else {
             outcome = await PageLocationRequest.serverOutcome(location)
         }
-        _ = fields.beginLocationRequest()
-        fields.finishLocationRequest(outcome)
-        form.coordinates = fields
-        return StepAnswer(form, outcome: nil, checked: request.checked, location: outcome, next: nil).json
+        let fields = replay.form.appending(path: coordinates)
+        _ = replay.machine[keyPath: fields].beginLocationRequest()
+        replay.machine[keyPath: fields].finishLocationRequest(outcome)
+        return answer(replay, names, request, outcome: nil, location: outcome).json
+    }
+
+    /// An edit or Continue replayed on its step: what the step shows after it.
+    func replayed<Machine: Sendable, Form: FieldForm>(
+        _ replay: StepReplay<Machine, Form>, _ names: Names, _ request: StepRequest
+    ) throws(Problem) -> StepAnswer {
+        var replay = replay
+        let outcome = try replay.replay(request)
+        return answer(replay, names, request, outcome: outcome, location: request.location)
+    }
+
+    /// What the step shows after `request`.
+    func answer<Machine: Sendable, Form: FieldForm>(
+        _ replay: StepReplay<Machine, Form>, _ names: Names, _ request: StepRequest, outcome: StepOutcome?,
+        location: LocationRequestOutcome?
+    ) -> StepAnswer {
+        StepAnswer(
+            flow: names.flow, step: names.step, progress: names.progress, form: replay.model,
+            coordinates: replay.coordinates.map { replay.model[keyPath: $0] }, outcome: outcome,
+            checked: outcome == nil ? request.checked : replay.values, location: location, next: names.next)
     }
 
     static func noLocation(flow: String, step: String) -> Problem {
         Problem(.notFound, detail: "The \(flow) flow's \(StepRequest.shown(step)) step has no location fields.")
     }
 
-    /// Contact information: an edit, or Submit report. Submit rebuilds Pet details from
-    /// `earlierSteps.petDetails`; when both are valid the answer carries the report to send
-    /// (``ReportPreview``).
-    func submit(_ request: StepRequest) throws(Problem) -> StepAnswer {
-        guard request.action == .continue else {
-            let (form, _) = try StepReplay.run(request, ContactInfoForm(today: today))
-            return Self.answer(form, request, nil, next: "submitted")
-        }
-        var details = FoundPetDetailsForm(today: today)
-        try StepReplay.apply(try Self.earlier(request, FoundPetDetailsForm.self), to: &details)
-        let detailsOutcome = details.continueTapped()
-        let (form, outcome) = try StepReplay.run(request, ContactInfoForm(state: details.state))
-        return Self.submitted(
-            form, request, outcome, earlier: (detailsOutcome, FoundPetDetailsForm.step),
-            report: { ReportPreview.found(form.state) })
-    }
-
-    /// Contact details: an edit, or Submit report. Submit rebuilds Microchip number and Animal
-    /// description from `earlierSteps.microchip` and `earlierSteps.animalDescription`; when all
-    /// are valid the answer carries the report to send (``ReportPreview``).
-    func submitMissing(_ request: StepRequest) throws(Problem) -> StepAnswer {
-        guard request.action == .continue else {
-            let (form, _) = try StepReplay.run(request, ContactDetailsForm(today: today))
-            return Self.answer(form, request, nil, next: "submitted")
-        }
-        var microchip = MicrochipForm(today: today)
-        try StepReplay.apply(request.earlierSteps[MicrochipForm.step] ?? [:], to: &microchip)
-        _ = microchip.continueTapped()  // optional: always advances
-        var description = AnimalDescriptionForm(today: today)
-        description.state = microchip.state
-        try StepReplay.apply(try Self.earlier(request, AnimalDescriptionForm.self), to: &description)
-        let descriptionOutcome = description.continueTapped()
-        let (form, outcome) = try StepReplay.run(request, ContactDetailsForm(state: description.state))
-        return Self.submitted(
-            form, request, outcome, earlier: (descriptionOutcome, AnimalDescriptionForm.step),
-            report: { ReportPreview.missing(form.state) })
-    }
-
-    /// The values of an earlier step Submit report needs, or a 400 naming the member.
-    static func earlier<Form: StepForm>(_ request: StepRequest, _: Form.Type) throws(Problem) -> [String: String] {
-        guard let values = request.earlierSteps[Form.step] else {
-            throw StepRequest.bad(
-                "earlierSteps",
-                "Submit report needs 'earlierSteps.\(Form.step)': that step's values, to build the report.")
-        }
-        return values
-    }
-
-    /// Submit report's answer: back to the earlier step when it is no longer valid (with its
-    /// toast), else the last step's outcome and, when it advances, the report.
-    static func submitted<Form: StepForm>(
-        _ form: Form, _ request: StepRequest, _ outcome: StepOutcome?, earlier: (outcome: StepOutcome, step: String),
-        report: () -> JSONValue?
-    ) -> StepAnswer {
-        var answer = Self.answer(form, request, outcome, next: "submitted")
-        if !earlier.outcome.advances {
-            answer.outcome = earlier.outcome
-            answer.toast = earlier.outcome.toast
-            answer.next = nil
-            answer.backTo = earlier.step
-        } else if outcome?.advances == true {
-            answer.report = report()
-        }
-        return answer
+    static func noStep(flow: String, step: String, steps: [String]) -> Problem {
+        Problem(
+            .notFound,
+            detail:
+                "The \(flow) flow has no step '\(StepRequest.shown(step))' here; its steps with fields are \(steps.joined(separator: ", ")). Photos go to POST /v1/report-photos/\(flow)."
+        )
     }
 }

@@ -4,8 +4,9 @@ import NIOCore
 import PetSpotJSON
 import ReportSteps
 import ReportStore
+import Reports
 
-/// A stored report's photo, kept in the ``ReportPhotoFolder`` beside the store:
+/// A stored report's photo, kept by the server's ``ReportPhotos`` (a folder beside the store):
 ///
 /// - `PUT /v1/reports/{id}/photo` — the body is the image's bytes, checked by the report's
 ///   flow's ``PhotoStep`` rule (the format from the bytes, never the name or the media type;
@@ -39,8 +40,8 @@ extension ReportsController {
             } catch {
                 throw Problem(Self.status(error), detail: error.description)
             }
-            do throws(ReportPhotoFolderError) {
-                try folder.write(bytes, type: photo.type, id: id)
+            do throws(ReportPhotoError) {
+                try await folder.write(bytes, type: photo.type, id: id)
             } catch {
                 throw Problem(.internalServerError, detail: error.description)
             }
@@ -56,36 +57,26 @@ extension ReportsController {
             let store = try requireStore()
             let folder = try requirePhotos()
             _ = try await Self.storeCall { try await store.report(id: id) }  // a removed report's photo is gone
-            let found: (bytes: Data, type: ImageType)?
-            do throws(ReportPhotoFolderError) {
-                found = try folder.photo(id: id)
+            let found: ReportPhoto?
+            do throws(ReportPhotoError) {
+                found = try await folder.photo(id: id)
             } catch {
                 throw Problem(.internalServerError, detail: error.description)
             }
-            guard let (bytes, type) = found else {
-                throw Problem(.notFound, detail: "Report \(id) has no photo.")
-            }
+            guard let found else { throw Problem(.notFound, detail: "Report \(id) has no photo.") }
             return Response(
                 status: .ok,
-                headers: [.contentType: type.mimeType, .cacheControl: "no-cache", .xContentTypeOptions: "nosniff"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+                headers: [
+                    .contentType: found.type.mimeType, .cacheControl: "no-cache", .xContentTypeOptions: "nosniff",
+                ],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: found.bytes)))
         }
     }
 
-    /// After `DELETE`: the removed report's photo goes too (500 saying so when it cannot).
-    func removePhoto(id: String) throws(Problem) {
-        do {
-            try photos?.remove(id: id)
-        } catch {
-            throw Problem(.internalServerError, detail: "Report \(id) was removed, but not its photo: \(error)")
-        }
-    }
-
-    private func requirePhotos() throws(Problem) -> ReportPhotoFolder {
+    private func requirePhotos() throws(Problem) -> any ReportPhotos {
         guard let photos else {
             throw Problem(
-                .serviceUnavailable, detail: "This server keeps no report photos (start it with petspot serve).",
-                extensions: [("reason", "noPhotos")])
+                .serviceUnavailable, detail: ReportPhotoError.notKept.description, extensions: [("reason", "noPhotos")])
         }
         return photos
     }

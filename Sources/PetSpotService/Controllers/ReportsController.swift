@@ -7,17 +7,18 @@ import OutsideInput
 import PetSpotJSON
 import ReportSteps
 import ReportStore
+import Reports
 
 /// The reports store over HTTP: `POST /v1/reports/missing` and `/found` (201 with
 /// `Location`; 422 with every field error, the step models' messages), `GET /v1/reports`
 /// (a page), `GET`/`PATCH`/`DELETE /v1/reports/{id}`, `GET /v1/reports/nearby`, and a
 /// report's photo (`PUT`/`GET /v1/reports/{id}/photo`, in ReportsController+photo.swift).
 ///
-/// Bodies are the wizards' payloads; answers are announcements (``ReportStoreJSON``), which
+/// Bodies are the wizards' payloads; answers are announcements (`ReportJSON`), which
 /// the Pet details card reads. Without a store every route answers 503.
 struct ReportsController {
     let store: (any ReportStore)?
-    let photos: ReportPhotoFolder?
+    let photos: (any ReportPhotos)?
     let today: Today
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
@@ -48,7 +49,7 @@ struct ReportsController {
             list.limit = try Self.limit(query, maximum: ReportListQuery.maximumLimit) ?? 100
             let store = try requireStore()
             let reports = try await Self.storeCall { try await store.list(list) }
-            return .json(ReportStoreJSON.list(reports, limit: list.limit))
+            return .json(ReportJSON.list(reports, limit: list.limit))
         }
         router.get("/v1/reports/nearby") { request, _ -> Response in
             let query = try Query(request, allowed: ["from", "limit", "marginKm"])
@@ -64,22 +65,26 @@ struct ReportsController {
             }
             let store = try requireStore()
             let result = try await Self.storeCall { try await store.nearby(from, margin: margin, limit: limit) }
-            return .json(ReportStoreJSON.nearby(from: from, result: result))
+            return .json(ReportJSON.nearby(from: from, result: result))
         }
         router.get("/v1/reports/{id}") { request, context -> Response in
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
             let store = try requireStore()
             let report = try await Self.storeCall { try await store.report(id: id) }
-            return .json(ReportStoreJSON.report(report))
+            return .json(ReportJSON.report(report))
         }
         router.get("/v1/reports/{id}/card") { request, context -> Response in
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
             let store = try requireStore()
-            var report = try await Self.storeCall { try await store.report(id: id) }
-            if photos?.photoType(id: id) != nil { report.photoUrl = Self.photoPath(id) }
-            return .json(try PetCardJSON.card(report))
+            let report = try await Self.storeCall { try await store.report(id: id) }
+            let kept = try? await photos?.type(id: id)
+            do throws(AnnouncementError) {
+                return .json(try PetCard(report, photoUrl: kept == nil ? nil : Self.photoPath(id)).json)
+            } catch {
+                throw Problem(.unprocessableContent, detail: "Report \(id) has no card: \(error).")
+            }
         }
         router.patch("/v1/reports/{id}") { request, context -> Response in
             _ = try Query(request, allowed: [])
@@ -87,14 +92,17 @@ struct ReportsController {
             let status = try Self.status(try await Self.jsonBody(request))
             let store = try requireStore()
             let report = try await Self.storeCall { try await store.setStatus(status, id: id) }
-            return .json(ReportStoreJSON.report(report))
+            return .json(ReportJSON.report(report))
         }
         router.delete("/v1/reports/{id}") { request, context -> Response in
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
-            let store = try requireStore()
-            try await Self.storeCall { try await store.remove(id: id) }
-            try removePhoto(id: id)
+            let keeper = ReportKeeper(store: try requireStore(), photos: photos)
+            do {
+                try await Self.storeCall { try await keeper.remove(id: id) }
+            } catch let error as ReportPhotoError {
+                throw Problem(.internalServerError, detail: "Report \(id) was removed, but not its photo: \(error)")
+            }
             return Response(status: .noContent)
         }
         addPhotoRoutes(to: router)
@@ -112,7 +120,7 @@ struct ReportsController {
     private func created(_ report: PetReport) async throws -> Response {
         let store = try requireStore()
         try await Self.storeCall { try await store.add([report]) }
-        var response = Response.json(ReportStoreJSON.report(report), status: .created)
+        var response = Response.json(ReportJSON.report(report), status: .created)
         response.headers[.location] = "/v1/reports/\(report.id)"
         return response
     }
@@ -124,17 +132,21 @@ struct ReportsController {
         do {
             return try await body()
         } catch let error as ReportStoreError {
-            let status: HTTPResponse.Status =
-                switch error.reason {
-                case .notFound: .notFound
-                case .duplicateID: .conflict
-                case .invalidReport, .invalidImport: .unprocessableContent
-                case .unavailable: .serviceUnavailable
-                case .invalidURL, .storage: .internalServerError
-                }
+            let status = status(of: error.reason)
             throw Problem(
                 status, detail: error.description,
                 headers: status == .serviceUnavailable ? [.retryAfter: "1"] : [:])
+        }
+    }
+
+    /// The status of a store error's reason; a reason added later is a 500 until it has its own.
+    static func status(of reason: ReportStoreError.Reason) -> HTTPResponse.Status {
+        switch reason {
+        case .notFound: .notFound
+        case .duplicateID: .conflict
+        case .invalidReport, .invalidImport: .unprocessableContent
+        case .unavailable: .serviceUnavailable
+        default: .internalServerError
         }
     }
 
@@ -162,35 +174,29 @@ struct ReportsController {
 
     /// `{"status": "CLOSED"}`.
     private static func status(_ data: Data) throws(Problem) -> ReportStatus {
-        var body = try ReportBody(data, known: ["status"])
-        let text = body.text("status")
-        if text == nil, body.errors.isEmpty { body.fail("status", "is required: \(ReportStatus.choices)") }
+        let name = ReportJSON.Key.status.rawValue
+        var body = try PostedFields(data, known: [name])
+        let text = body.text(name)
+        if text == nil, body.problems.isEmpty { body.fail(name, "is required: \(ReportStatus.choices)") }
         if let text, ReportStatus(text: text) == nil {
-            body.fail("status", "\"\(String(text.prefix(40)).terminalSafe)\" is not one of \(ReportStatus.choices)")
+            body.fail(name, "\"\(String(text.prefix(40)).terminalSafe)\" is not one of \(ReportStatus.choices)")
         }
-        guard body.errors.isEmpty, let text, let status = ReportStatus(text: text) else {
-            throw ReportSubmission.invalid(body.errors)
+        guard body.problems.isEmpty, let text, let status = ReportStatus(text: text) else {
+            throw ReportSubmission.invalid(body.problems)
         }
         return status
     }
 
-    /// A JSON request body (`application/json`), at most ``ServiceLimits/maximumBodyBytes``:
-    /// 415 for another media type, 413 past the limit, 400 when empty.
+    /// A JSON request body (`application/json`), at most ``ServiceLimits/maximumBodyBytes``
+    /// (``RequestBody``, as every JSON route): 415 for another media type, 413 past the limit,
+    /// 400 when empty.
     static func jsonBody(_ request: Request) async throws -> Data {
-        let mediaType = request.headers[.contentType]?.split(separator: ";").first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        }
-        guard mediaType == "application/json" else {
-            throw Problem(
-                .unsupportedMediaType,
-                detail:
-                    "A report must be sent as application/json; got \(String((request.headers[.contentType] ?? "no Content-Type").prefix(80)).terminalSafe).",
-                headers: [.accept: "application/json"])
-        }
-        let buffer = try await ScenariosController.body(of: request)
-        guard buffer.readableBytes > 0 else {
+        try RequestBody.requireJSON(request)
+        let data = try await RequestBody.collect(
+            request, limit: ServiceLimits.maximumBodyBytes, what: "The request body")
+        guard !data.isEmpty else {
             throw Problem(.badRequest, detail: "The request body is empty; send a JSON object of report fields.")
         }
-        return Data(buffer.readableBytesView)
+        return data
     }
 }

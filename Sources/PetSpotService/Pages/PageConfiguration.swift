@@ -34,26 +34,34 @@ struct PageConfiguration: Sendable {
     /// What Go to Settings explains, for this server's location path.
     var settingsHelp: String { usesServerLocation ? PageCopy.serverSettingsHelp : PageCopy.browserSettingsHelp }
 
-    /// The steps of `flow` in order: `kind` is `photo`, `form` or `preview` (the report shown
-    /// at the end).
+    /// The steps of `flow` in order — the flow's `Step` enum (``ReportFlowStep``) — then the
+    /// report shown at the end: `kind` is `photo`, `form` or `preview`.
     static func steps(_ flow: Flow) -> [(name: String, kind: String)] {
         switch flow {
-        case .found:
-            [("uploadPhoto", "photo"), ("petDetails", "form"), ("contactInfo", "form"), ("submitted", "preview")]
-        case .missing:
-            [
-                (MicrochipForm.step, "form"), ("animalPhoto", "photo"), (AnimalDescriptionForm.step, "form"),
-                (ContactDetailsForm.step, "form"), ("submitted", "preview"),
-            ]
+        case .found: steps(FoundReportMachine.Step.self)
+        case .missing: steps(MissingReportMachine.Step.self)
         }
     }
 
-    /// The step whose Continue is Submit report, and the earlier steps whose values it sends.
+    private static func steps<Step: ReportFlowStep>(_: Step.Type) -> [(name: String, kind: String)] {
+        Step.allCases.map { ($0.name, $0.isPhoto ? "photo" : "form") } + [(previewStep, "preview")]
+    }
+
+    /// The page's step after Submit report on a server without a store: the report, shown.
+    static let previewStep = "submitted"
+
+    /// The step whose Continue is Submit report, and the earlier steps whose values it sends
+    /// (the steps with fields before it; the photo goes with it too).
     static func submit(_ flow: Flow) -> (step: String, earlier: [String]) {
         switch flow {
-        case .found: (ContactInfoForm.step, [FoundPetDetailsForm.step])
-        case .missing: (ContactDetailsForm.step, [MicrochipForm.step, AnimalDescriptionForm.step])
+        case .found: submit(FoundReportMachine.Step.self)
+        case .missing: submit(MissingReportMachine.Step.self)
         }
+    }
+
+    private static func submit<Step: ReportFlowStep>(_: Step.Type) -> (step: String, earlier: [String]) {
+        let forms = Step.allCases.filter { !$0.isPhoto }.map(\.name)
+        return (forms.last ?? "", Array(forms.dropLast()))
     }
 
     /// The configuration JSON of `flow`'s page.
@@ -65,7 +73,7 @@ struct PageConfiguration: Sendable {
             ("submitStep", .string(Self.submit(flow).step)),
             ("earlierSteps", .array(Self.submit(flow).earlier.map { .string($0) })),
             ("storesReports", .bool(storesReports)),
-            ("petPage", "/pets/"),
+            ("petPage", .string(PetDetailsPage.path(""))),
             ("locationSource", .string(usesServerLocation ? "server" : "browser")),
             ("locationTimeoutMs", .number(StepAnswer.seconds(PageLocationRequest.timeout) * 1000)),
             ("maximumAgeMs", .number(StepAnswer.seconds(PageLocationRequest.maximumAge) * 1000)),

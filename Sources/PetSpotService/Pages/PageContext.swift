@@ -104,23 +104,39 @@ struct CoordinateContext {
     let buttonId: String
     let helper: String
 
-    init(step: String, _ fields: CoordinateFields) {
-        latitude = TextFieldContext(step: step, name: "latitude", fields.latitudeField, inputMode: "decimal")
-        longitude = TextFieldContext(step: step, name: "longitude", fields.longitudeField, inputMode: "decimal")
+    /// The block of `step`, its inputs named `latitude` and `longitude` (the fields' names).
+    init(step: String, _ fields: CoordinateFields, latitude: String, longitude: String) {
+        self.latitude = TextFieldContext(
+            step: step, name: latitude, fields.latitudeField, value: fields.latitudeText, inputMode: "decimal")
+        self.longitude = TextFieldContext(
+            step: step, name: longitude, fields.longitudeField, value: fields.longitudeText, inputMode: "decimal")
         buttonTitle = fields.copy.buttonTitle
         buttonId = fields.copy.buttonAccessibilityIdentifier
         helper = fields.helperText
     }
 }
 
-/// A photo step from its ``PhotoStepCopy``.
-struct PhotoStepContext {
-    let step: String
+/// A step's top (`StepIntro.mustache`): its header, and its heading and body when it has them.
+struct StepIntroContext {
     let header: StepHeaderContext
     let heading: String
     let hasHeading: Bool
     let body: String
     let hasBody: Bool
+
+    init(_ header: StepHeaderContext, heading: String?, body: String?) {
+        self.header = header
+        self.heading = heading ?? ""
+        hasHeading = heading != nil
+        self.body = body ?? ""
+        hasBody = body != nil
+    }
+}
+
+/// A photo step from its ``PhotoStepCopy``.
+struct PhotoStepContext {
+    let step: String
+    let intro: StepIntroContext
     let browseTitle: String
     let secondary: String
     let hasSecondary: Bool
@@ -135,12 +151,10 @@ struct PhotoStepContext {
 
     init(step: String, screen: String, copy: PhotoStepCopy, hasBack: Bool) {
         self.step = step
-        header = StepHeaderContext(
-            step: step, screen: screen, title: copy.screenTitle, progress: copy.progress, hasBack: hasBack)
-        heading = copy.heading ?? ""
-        hasHeading = copy.heading != nil
-        body = copy.body ?? ""
-        hasBody = copy.body != nil
+        intro = StepIntroContext(
+            StepHeaderContext(
+                step: step, screen: screen, title: copy.screenTitle, progress: copy.progress, hasBack: hasBack),
+            heading: copy.heading, body: copy.body)
         browseTitle = copy.browseTitle
         secondary = copy.emptyStateSecondary ?? ""
         hasSecondary = copy.emptyStateSecondary != nil
@@ -175,5 +189,12 @@ struct PageChromeContext {
     let settingsHelp: String
     let settingsHelpClose = PageCopy.settingsHelpClose
     let settingsHelpCloseId = PageCopy.settingsHelpCloseIdentifier
-    let cancelQuestion = WizardNavigationCopy.cancelQuestion
+    let cancelQuestion = QuestionDialog(name: "cancel", question: WizardNavigationCopy.cancelQuestion)
+}
+
+/// A question's dialog (``QuestionCopy``, `Question.mustache`): `name` makes its
+/// `data-modal`, its `data-action`s and its element ids (`cancel-title`).
+struct QuestionDialog {
+    let name: String
+    let question: QuestionCopy
 }

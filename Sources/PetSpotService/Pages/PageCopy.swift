@@ -1,3 +1,5 @@
+import ReportSteps
+
 /// The pages' own words: what only a web page says (the steps' copy, rules and messages are
 /// the ReportSteps models'). A test keeps them out of the models' way: none of these is a
 /// rule.
@@ -52,22 +54,14 @@ enum PageCopy {
         "This page needs JavaScript to load the pet\u{2019}s details. Or run `petspot show ID` in a terminal."
     /// What a screen reader hears while the card loads (the spinner says it to the eye).
     static let petLoading = "Loading pet details\u{2026}"
-    /// Over the card when the report was stored but its photo was not (the reason follows).
-    static let photoNotSaved = "The report was saved, but its photo was not, so the card has no photo."
     /// The photo's alternative text.
     static let petPhotoAlt = "Photo of the pet"
     /// The question Remove Report asks.
-    static let removeQuestionTitle = "Remove this report?"
-    /// Its body.
-    static let removeQuestionMessage = "The report is deleted from this server for everyone. This cannot be undone."
-    /// Keeps the report.
-    static let removeKeepTitle = "Keep report"
-    /// Its identifier.
-    static let removeKeepIdentifier = "removeReportAlert.keep.tap"
-    /// Removes it.
-    static let removeConfirmTitle = "Remove"
-    /// Its identifier.
-    static let removeConfirmIdentifier = "removeReportAlert.confirm.tap"
+    static let removeQuestion = QuestionCopy(
+        title: "Remove this report?",
+        message: "The report is deleted from this server for everyone. This cannot be undone.",
+        keepTitle: "Keep report", keepAccessibilityIdentifier: "removeReportAlert.keep.tap", confirmTitle: "Remove",
+        confirmAccessibilityIdentifier: "removeReportAlert.confirm.tap")
     /// After the report was removed.
     static let removedText = "The report was removed."
 }

@@ -21,9 +21,10 @@ enum PageTemplates {
 
     static let templateFiles: [(String, [UInt8])] = [
         ("ReportPage", PackageResources.ReportPage_mustache),
-        ("FoundReport", PackageResources.FoundReport_mustache),
-        ("MissingReport", PackageResources.MissingReport_mustache),
+        ("ReportFlow", PackageResources.ReportFlow_mustache),
+        ("FormStep", PackageResources.FormStep_mustache),
         ("StepHeader", PackageResources.StepHeader_mustache),
+        ("StepIntro", PackageResources.StepIntro_mustache),
         ("PhotoStep", PackageResources.PhotoStep_mustache),
         ("TextField", PackageResources.TextField_mustache),
         ("ChoiceField", PackageResources.ChoiceField_mustache),
@@ -31,6 +32,7 @@ enum PageTemplates {
         ("ReportPreview", PackageResources.ReportPreview_mustache),
         ("SubmittedStep", PackageResources.SubmittedStep_mustache),
         ("PetDetails", PackageResources.PetDetails_mustache),
+        ("Question", PackageResources.Question_mustache),
     ]
 
     /// The script and the style, by the name they are served under.

@@ -4,6 +4,9 @@ import ReportSteps
 /// loading, error and removed states, Remove Report's question — with the texts of
 /// ``PetDetailsPresenter``; the card itself comes from `GET /v1/reports/{id}/card`.
 struct PetDetailsPage {
+    /// Where a report's card is: `/pets/ID`.
+    static func path(_ id: String) -> String { "/pets/\(id)" }
+
     let id: String
     let title = PageCopy.petDetailsTitle
     let noScript = PageCopy.petNoScript
@@ -16,16 +19,10 @@ struct PetDetailsPage {
     let backId = WizardNavigationCopy.backAccessibilityIdentifier(screen: "petDetails")
     let retryId = PetDetailsPresenter.ID.retry
     let photoAlt = PageCopy.petPhotoAlt
-    let photoNotSaved = PageCopy.photoNotSaved
     let showMapId = PetDetailsPresenter.ID.showMap
     let removeTitle = PetDetailsPresenter.removeReportTitle
     let removeId = PetDetailsPresenter.ID.removeReport
-    let removeQuestionTitle = PageCopy.removeQuestionTitle
-    let removeQuestionMessage = PageCopy.removeQuestionMessage
-    let removeKeepTitle = PageCopy.removeKeepTitle
-    let removeKeepId = PageCopy.removeKeepIdentifier
-    let removeConfirmTitle = PageCopy.removeConfirmTitle
-    let removeConfirmId = PageCopy.removeConfirmIdentifier
+    let removeQuestion = QuestionDialog(name: "remove", question: PageCopy.removeQuestion)
     let removedText = PageCopy.removedText
     let newMissingTitle = PageCopy.missingTitle
     let newFoundTitle = PageCopy.foundTitle

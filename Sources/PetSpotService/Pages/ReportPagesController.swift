@@ -22,13 +22,11 @@ struct ReportPagesController {
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.get("/report/found") { request, _ -> Response in
             _ = try Query(request, allowed: [])
-            return Self.page(
-                try PageTemplates.render(FoundReportPage(configuration: configuration), template: "FoundReport"))
+            return Self.page(try PageTemplates.render(ReportFlowPage.found(configuration), template: "ReportFlow"))
         }
         router.get("/report/missing") { request, _ -> Response in
             _ = try Query(request, allowed: [])
-            return Self.page(
-                try PageTemplates.render(MissingReportPage(configuration: configuration), template: "MissingReport"))
+            return Self.page(try PageTemplates.render(ReportFlowPage.missing(configuration), template: "ReportFlow"))
         }
         router.get("/pets/{id}") { request, context -> Response in
             _ = try Query(request, allowed: [])

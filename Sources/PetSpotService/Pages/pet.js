@@ -50,19 +50,6 @@
     img.src = card.photoUrl;
   }
 
-  // Opened by a report page whose photo could not be saved: say so, with the reason it kept.
-  function photoNotSaved() {
-    var notice = part('photo-not-saved');
-    if (window.location.hash !== '#photo-not-saved') return;
-    var reason = '';
-    try {
-      var kept = JSON.parse(sessionStorage.getItem('petspot.photoNotSaved') || 'null');
-      if (kept && kept.id === id) reason = kept.detail;
-    } catch (e) { /* no storage: the notice without the reason */ }
-    notice.querySelector('[data-role="photo-not-saved-reason"]').textContent = reason;
-    notice.hidden = false;
-  }
-
   function draw(card) {
     photo(card);
     var status = part('status');
@@ -80,7 +67,7 @@
       var label = document.createElement('dt');
       label.textContent = field.label;
       var value = document.createElement('dd');
-      if (field.value === '\u2014') value.className = 'dash';
+      if (field.empty) value.className = 'dash';
       if (field.href) {
         var link = document.createElement('a');
         link.href = field.href;
@@ -130,6 +117,5 @@
     if (event.key === 'Escape') modal('remove').hidden = true;
   });
 
-  photoNotSaved();
   load();
 })();

@@ -279,23 +279,34 @@
     return enqueue(step, function () { return send(step, stepUrl(step), requestBody(step, 'edit')); });
   }
 
+  // Submit report sends the whole flow in one request: every step's values and the photo
+  // (its bytes, once). The server checks every step again and, when all pass, stores the
+  // report with its photo and answers with its id and the URL of its card; an earlier step
+  // that no longer passes comes back as `backTo`.
   function continueForm(step) {
     return flushEdit(step).then(function () {
       return enqueue(step, function () {
         var request = requestBody(step, 'continue');
-        if (step === config.submitStep) {
-          request.body.earlierSteps = {};
-          config.earlierSteps.forEach(function (s) { request.body.earlierSteps[s] = stepDraft(s).values; });
-        }
-        return send(step, stepUrl(step), request).then(function (answer) {
+        var submitting = step === config.submitStep;
+        return (submitting ? photoData() : Promise.resolve(null)).then(function (photo) {
+          if (submitting) {
+            request.body.earlierSteps = {};
+            config.earlierSteps.forEach(function (s) { request.body.earlierSteps[s] = stepDraft(s).values; });
+            request.body.photo = photo;
+          }
+          return send(step, stepUrl(step), request);
+        }).then(function (answer) {
           if (!answer) return;
           if (answer.backTo) {
+            show(answer.backTo);
+            if (kinds[answer.backTo] !== 'form') return;
             var back = stepDraft(answer.backTo);
             back.checked = back.values;
-            show(answer.backTo);
             refresh(answer.backTo);
           } else if (answer.outcome === 'advance') {
-            if (answer.report && config.storesReports) return storeReport(answer.report);
+            if (answer.report && answer.report.stored) {
+              return clearDraft().then(function () { window.location.assign(answer.report.url); });
+            }
             if (answer.report) { draft.report = answer.report; renderReport(); }
             show(answer.next);
           } else {
@@ -348,9 +359,27 @@
 
   // Photo steps ---------------------------------------------------------------------------
 
-  function photoUrl(action, filename) {
+  // A photo step is decided on the file's first bytes (its format) and its size: the photo
+  // itself goes once, with Submit report.
+  function photoUrl(action, filename, size) {
     return '/v1/report-photos/' + flow + '?action=' + action +
-      (filename ? '&filename=' + encodeURIComponent(filename) : '');
+      (filename ? '&filename=' + encodeURIComponent(filename) + '&byteCount=' + size : '');
+  }
+
+  function photoHead(blob) { return blob.slice(0, 64); }
+
+  // The draft's photo for Submit report: its name and its bytes in base64.
+  function photoData() {
+    if (!photoBlob || !draft.photo) return Promise.resolve(null);
+    return new Promise(function (resolve) {
+      var reader = new FileReader();
+      reader.onload = function () {
+        var url = String(reader.result);
+        resolve({ filename: draft.photo.filename, data: url.slice(url.indexOf(',') + 1) });
+      };
+      reader.onerror = function () { resolve(null); };
+      reader.readAsDataURL(photoBlob);
+    });
   }
 
   function showPhoto(step, loadingName) {
@@ -373,7 +402,7 @@
 
   function pickPhoto(step, file) {
     showPhoto(step, file.name);
-    post(photoUrl('pick', file.name), file, 'application/octet-stream').then(function (result) {
+    post(photoUrl('pick', file.name, file.size), photoHead(file), 'application/octet-stream').then(function (result) {
       var answer = result.body;
       if (result.ok && answer && answer.photo) {
         photoBlob = file;
@@ -401,8 +430,8 @@
 
   function continuePhoto(step) {
     var has = photoBlob && draft.photo;
-    post(photoUrl('continue', has ? draft.photo.filename : null), has ? photoBlob : new Blob([]),
-      'application/octet-stream').then(function (result) {
+    post(photoUrl('continue', has ? draft.photo.filename : null, has ? photoBlob.size : 0),
+      has ? photoHead(photoBlob) : new Blob([]), 'application/octet-stream').then(function (result) {
       var answer = result.body;
       if (!result.ok || !answer) { failed(result); return; }
       if (answer.toast) showToast(answer.toast.message, answer.toast.seconds);
@@ -423,37 +452,6 @@
         draft.photo ? draft.photo.filename + ' \u00b7 ' + draft.photo.sizeText : '';
     });
     saveDraft();
-  }
-
-  // Submit report on a server with a store: the report goes to the store, then its photo
-  // (PUT /v1/reports/{id}/photo), the draft is cleared and the report's card opens. A
-  // refused report keeps everything and says why. A photo that could not be saved does not
-  // stop the card: it opens saying so (#photo-not-saved, the reason kept for it).
-  function storeReport(report) {
-    return post(report.route, report.payload).then(function (result) {
-      if (!result.ok || !result.body || !result.body.id) { failed(result); return; }
-      var id = result.body.id;
-      return savePhoto(id).then(function (saved) {
-        return clearDraft().then(function () {
-          window.location.assign(config.petPage + encodeURIComponent(id) + (saved ? '' : '#photo-not-saved'));
-        });
-      });
-    });
-  }
-
-  // Resolves true when the stored report has the draft's photo.
-  function savePhoto(id) {
-    var sent = photoBlob
-      ? post('/v1/reports/' + encodeURIComponent(id) + '/photo', photoBlob, 'application/octet-stream', 'PUT')
-      : Promise.resolve({ ok: false, body: null });
-    return sent.then(function (result) {
-      if (result.ok) return true;
-      var detail = (result.body && result.body.detail) || config.serverUnreachable;
-      try {
-        sessionStorage.setItem('petspot.photoNotSaved', JSON.stringify({ id: id, detail: detail }));
-      } catch (e) { /* the card still says the photo was not saved, without the reason */ }
-      return false;
-    });
   }
 
   function startOver() {

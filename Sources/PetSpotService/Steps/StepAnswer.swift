@@ -1,6 +1,27 @@
 import PetSpotJSON
 import ReportSteps
 
+/// A field as the page draws it: the model's identifier, the field's text, its inline
+/// error, helper text, placeholder and whether it takes edits.
+struct FieldView: Sendable {
+    var id: String
+    var value: String
+    var error: String?
+    var helper: String?
+    var placeholder: String
+    var disabled: Bool
+
+    /// The view of `model`, showing `value` (the field's text: ``FieldForm/text(of:)``).
+    init(_ model: TextFieldModel, value: String) {
+        id = model.accessibilityIdentifier
+        self.value = value
+        error = model.errorMessage
+        helper = model.helperText
+        placeholder = model.placeholder
+        disabled = model.isDisabled
+    }
+}
+
 /// The JSON answer of the step API: what the page draws after a request.
 ///
 /// ```json
@@ -11,6 +32,11 @@ import ReportSteps
 ///             "disabled": false}, …},
 ///  "checked": {"latitude": "95", …}, "location": {…}, "next": null, "backTo": null, "report": null}
 /// ```
+///
+/// Submit report's answer, when the report was stored, carries its id and the URL of its
+/// card: `"report": {"stored": true, "id": "r-…", "url": "/pets/r-…", "notice": null,
+/// "payload": null}`; on a server without a store the report is shown instead, not stored:
+/// `{"stored": false, "id": null, "url": null, "notice": "Not stored: …", "payload": {…}}`.
 struct StepAnswer {
     var flow: String
     var step: String
@@ -25,19 +51,19 @@ struct StepAnswer {
     var backTo: String?
     var report: JSONValue?
 
-    /// The answer for `form` after a request.
-    init<Form: StepForm>(
-        _ form: Form, outcome: StepOutcome?, checked: [String: String]?, location: LocationRequestOutcome?,
-        next: String?
+    /// The answer for `form`, step `step` of `flow`, after a request.
+    init<Form: FieldForm>(
+        flow: String, step: String, progress: String, form: Form, coordinates: CoordinateFields?,
+        outcome: StepOutcome?, checked: [String: String]?, location: LocationRequestOutcome?, next: String?
     ) {
-        flow = Form.flow
-        step = Form.step
-        progress = Form.progress
+        self.flow = flow
+        self.step = step
+        self.progress = progress
         self.outcome = outcome
         toast = outcome?.toast
-        fields = form.views
+        fields = Form.Field.allCases.map { ($0.rawValue, FieldView(form.model(of: $0), value: form.text(of: $0))) }
         self.checked = checked
-        self.location = form.coordinates.map { LocationOutcomeJSON.block($0, outcome: location) }
+        self.location = coordinates.map { LocationOutcomeJSON.block($0, outcome: location) }
         self.next = outcome?.advances == true ? next : nil
     }
 

@@ -13,9 +13,13 @@ import ReportSteps
 /// were), the last location outcome (`location`), and at most one new edit; the step API
 /// replays them through the model (see ``StepReplay``).
 ///
+/// Submit report (Continue on the last step) also carries the earlier steps' values
+/// (`earlierSteps`) and the photo (`photo`: its file name and its bytes in base64), so that
+/// the whole report is checked, and stored, in that one request.
+///
 /// ```json
-/// {"action": "edit", "values": {"species": "dog", "race": "Beagle"},
-///  "edit": {"field": "species", "value": "cat"}}
+/// {"action": "edit", "values": {"species": "DOG", "approximateAge": "3"},
+///  "edit": {"field": "species", "value": "CAT"}}
 /// ```
 struct StepRequest: Sendable {
     /// What the person did.
@@ -39,10 +43,13 @@ struct StepRequest: Sendable {
     var earlierSteps: [String: [String: String]] = [:]
     /// What the browser's Geolocation API answered (`…/location` without a server source).
     var browser: BrowserGeolocationResult?
+    /// The photo picked at the flow's photo step (Submit report only): its name and bytes.
+    var photo: (filename: String, bytes: [UInt8])?
 
-    static let members = ["action", "values", "checked", "edit", "location", "earlierSteps", "browser"]
+    static let members = ["action", "values", "checked", "edit", "location", "earlierSteps", "browser", "photo"]
 
-    /// Reads `data` for a step with `fields`; `earlier` names the earlier steps and their fields.
+    /// Reads `data` for a step with `fields`; `earlier` names the earlier steps and their
+    /// fields (Submit report), which also takes the `photo`.
     ///
     /// - Throws: ``Problem`` (400) naming the member and the rule.
     init(_ data: Data, fields: [String], earlier: [String: [String]] = [:]) throws(Problem) {
@@ -80,6 +87,10 @@ struct StepRequest: Sendable {
         if let browser = body["browser"], !Self.isNull(browser) {
             self.browser = try LocationOutcomeJSON.browser(browser)
         }
+        if let photo = body["photo"], !Self.isNull(photo) {
+            guard !earlier.isEmpty else { throw Self.bad("photo", "'photo' goes with Submit report only.") }
+            self.photo = try Self.photo(photo)
+        }
         switch body["earlierSteps"] {
         case nil, .null?: break
         case .object(let steps)?:
@@ -95,6 +106,22 @@ struct StepRequest: Sendable {
             }
         case let other?: throw Self.bad("earlierSteps", "'earlierSteps' must be an object, not \(other.kind).")
         }
+    }
+
+    /// The longest photo file name taken.
+    static let maximumFilenameLength = 255
+
+    /// `{"filename": NAME, "data": BASE64}`: the photo's name and bytes.
+    private static func photo(_ value: JSONInput) throws(Problem) -> (filename: String, bytes: [UInt8]) {
+        let rule = "'photo' must be {\"filename\": NAME, \"data\": BASE64}: the picked file's name and its bytes"
+        guard case .object(let members) = value, Set(members.keys) == ["filename", "data"],
+            case .string(let filename)? = members["filename"], case .string(let text)? = members["data"]
+        else { throw bad("photo", rule + ".") }
+        guard !filename.isEmpty, filename.count <= maximumFilenameLength else {
+            throw bad("photo", "'photo.filename' must be 1 to \(maximumFilenameLength) characters.")
+        }
+        guard let bytes = Data(base64Encoded: text) else { throw bad("photo", "'photo.data' is not base64.") }
+        return (filename, [UInt8](bytes))
     }
 
     private static func isNull(_ value: JSONInput) -> Bool {

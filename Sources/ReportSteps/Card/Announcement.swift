@@ -9,7 +9,7 @@ import OutsideInput
 ///
 /// Numbers are bounded where they enter: a text field sent as a number keeps it only when it
 /// reads back as written (whole numbers up to 10^15, fractions without an exponent), so
-/// `"microchipNumber": 1e300` is absent rather than the digits `1300`; a number sent as text
+/// a `microchipNumber` of `1e300` is absent rather than the digits `1300`; a number sent as text
 /// must be plain decimal (`"15"`, not `"0x10"`, `"nan"` or `"inf"`). Out-of-range values then
 /// show as `—` on the card (or leave the radius out), never trap.
 ///
@@ -51,6 +51,32 @@ public struct Announcement: Sendable, Hashable, Decodable {
     public var approximateAge: String?
     /// Reward text, shown as is (mocked locally in phase 1).
     public var reward: String?
+
+    /// An announcement from its values (what a store holds), with no JSON in between.
+    public init(
+        id: String?, photoUrl: String, status: String, lastSeenDate: String, species: String, gender: String,
+        breed: String? = nil, description: String? = nil, location: String? = nil, locationRadius: Double? = nil,
+        locationLatitude: Double? = nil, locationLongitude: Double? = nil, phone: String? = nil,
+        email: String? = nil, microchipNumber: String? = nil, approximateAge: String? = nil, reward: String? = nil
+    ) {
+        self.id = id
+        self.photoUrl = photoUrl
+        self.status = status
+        self.lastSeenDate = lastSeenDate
+        self.species = species
+        self.gender = gender
+        self.breed = breed
+        self.description = description
+        self.location = location
+        self.locationRadius = locationRadius
+        self.locationLatitude = locationLatitude
+        self.locationLongitude = locationLongitude
+        self.phone = phone
+        self.email = email
+        self.microchipNumber = microchipNumber
+        self.approximateAge = approximateAge
+        self.reward = reward
+    }
 
     enum CodingKeys: String, CodingKey {
         case id, photoUrl, status, lastSeenDate, species, gender, breed, description, location, locationRadius

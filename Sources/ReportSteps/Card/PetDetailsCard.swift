@@ -52,20 +52,60 @@ public struct PetDetailsCard: Sendable, Hashable {
         }
     }
 
-    /// A label and a value, as the reusable label-value component shows them (FR-022).
+    /// A label and a value, as the reusable label-value component shows them (FR-022), with
+    /// what the row is (``Role``), so that a front end lays it out by that, never by its text.
     public struct LabelValue: Sendable, Hashable {
+        /// What a row shows.
+        public enum Role: Sendable, Hashable, CaseIterable {
+            /// Date of disappearance.
+            case date
+            /// The owner's phone (tappable).
+            case phone
+            /// The owner's email (tappable).
+            case email
+            /// Microchip number.
+            case microchip
+            /// Species.
+            case species
+            /// Breed.
+            case breed
+            /// Sex.
+            case sex
+            /// Approximate age.
+            case age
+            /// Place and radius.
+            case place
+            /// Additional description.
+            case description
+        }
+
+        /// What the row shows.
+        public let role: Role
         /// The label.
         public let label: String
         /// The value (or `—`).
         public let value: String
+        /// `true` when the announcement has no value for the row: ``value`` is `—`.
+        public let isEmpty: Bool
         /// The identifier when tappable (phone, email), else `nil`.
         public let accessibilityIdentifier: String?
 
+        init(_ role: Role, _ label: String, _ value: String, accessibilityIdentifier: String? = nil) {
+            self.role = role
+            self.label = label
+            self.value = value
+            isEmpty = value == PetDetailsCard.dash
+            self.accessibilityIdentifier = accessibilityIdentifier
+        }
+
         /// `true` for the short fields a screen cuts with an ellipsis when they are too long
         /// (species, breed, sex, age, microchip, place: spec 003 FR-014).
-        public var isTruncated: Bool { PetDetailsCardText.truncatedLabels.contains(label) }
+        public var isTruncated: Bool { [.microchip, .species, .breed, .sex, .age, .place].contains(role) }
         /// `true` for the one value shown in full on several lines, the description (FR-013).
-        public var isMultiline: Bool { label == PetDetailsCardText.descriptionLabel }
+        public var isMultiline: Bool { role == .description }
+        /// `true` for the rows shown side by side in pairs: species and breed (FR-008), sex
+        /// and age (FR-009).
+        public var isHalfWidth: Bool { [.species, .breed, .sex, .age].contains(role) }
     }
 
     /// The photo's URL (empty when the announcement has none).
@@ -159,23 +199,21 @@ public struct PetDetailsCard: Sendable, Hashable {
 
     /// The label-value pairs in screen order (FR-005–FR-013); contacts only when present.
     public var fields: [LabelValue] {
-        var fields = [LabelValue(label: "Date of Disappearance", value: dateText, accessibilityIdentifier: nil)]
+        var fields = [LabelValue(.date, "Date of Disappearance", dateText)]
         if let phone {
-            fields.append(
-                LabelValue(label: "Contact owner", value: phone, accessibilityIdentifier: "petDetails.phone.tap"))
+            fields.append(LabelValue(.phone, "Contact owner", phone, accessibilityIdentifier: "petDetails.phone.tap"))
         }
         if let email {
-            fields.append(
-                LabelValue(label: "Contact owner", value: email, accessibilityIdentifier: "petDetails.email.tap"))
+            fields.append(LabelValue(.email, "Contact owner", email, accessibilityIdentifier: "petDetails.email.tap"))
         }
         fields += [
-            LabelValue(label: "Microchip number", value: microchipText, accessibilityIdentifier: nil),
-            LabelValue(label: "Animal Species", value: speciesText, accessibilityIdentifier: nil),
-            LabelValue(label: "Animal Race", value: breedText, accessibilityIdentifier: nil),
-            LabelValue(label: "Animal Sex", value: sexText, accessibilityIdentifier: nil),
-            LabelValue(label: "Animal Approx. Age", value: ageText, accessibilityIdentifier: nil),
-            LabelValue(label: "Place of Disappearance", value: locationText, accessibilityIdentifier: nil),
-            LabelValue(label: "Animal Additional Description", value: descriptionText, accessibilityIdentifier: nil),
+            LabelValue(.microchip, "Microchip number", microchipText),
+            LabelValue(.species, "Animal Species", speciesText),
+            LabelValue(.breed, "Animal Race", breedText),
+            LabelValue(.sex, "Animal Sex", sexText),
+            LabelValue(.age, "Animal Approx. Age", ageText),
+            LabelValue(.place, "Place of Disappearance", locationText),
+            LabelValue(.description, "Animal Additional Description", descriptionText),
         ]
         return fields
     }

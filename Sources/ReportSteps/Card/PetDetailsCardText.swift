@@ -39,12 +39,6 @@ public enum PetDetailsCardText {
         case link(String)
     }
 
-    /// The labels whose values are cut to the line (spec 003 FR-014).
-    static let truncatedLabels: Set<String> = [
-        "Microchip number", "Animal Species", "Animal Race", "Animal Sex", "Animal Approx. Age",
-        "Place of Disappearance",
-    ]
-
     /// The card's lines, without line breaks.
     ///
     /// - Parameters:
@@ -70,7 +64,7 @@ public enum PetDetailsCardText {
                 valueLines = valueLines.map { truncated($0, to: width - column) }
             }
             for (index, value) in valueLines.enumerated() {
-                let shown = field.value == PetDetailsCard.dash ? paint(value, .gray) : value
+                let shown = field.isEmpty ? paint(value, .gray) : value
                 lines.append((index == 0 ? label : indent) + shown)
             }
         }
@@ -88,9 +82,6 @@ public enum PetDetailsCardText {
         let room = max(2, room)
         return text.count <= room ? text : String(text.prefix(room - 1)) + "\u{2026}"
     }
-
-    /// The label of the one value shown on several lines.
-    static let descriptionLabel = "Animal Additional Description"
 
     private static func safeLines(_ value: String, multiline: Bool) -> [String] {
         guard multiline else { return [value.terminalSafe] }

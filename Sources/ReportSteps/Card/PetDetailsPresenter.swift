@@ -95,9 +95,16 @@ extension PetDetailsCard {
     ///   when it has neither a phone nor an email (spec 003 requires at least one).
     public init(json data: Data) throws {
         try JSONDuplicateKeys.check(data, file: "the announcement")
-        let announcement = try JSONDecoder().decode(Announcement.self, from: data)
+        try self.init(checking: try JSONDecoder().decode(Announcement.self, from: data))
+    }
+
+    /// The card of `announcement` when it is one the card shows.
+    ///
+    /// - Throws: ``AnnouncementError/noContact`` when it has neither a phone nor an email
+    ///   (spec 003 requires at least one).
+    public init(checking announcement: Announcement) throws(AnnouncementError) {
         guard announcement.phone?.trimmedNonEmpty != nil || announcement.email?.trimmedNonEmpty != nil else {
-            throw AnnouncementError.noContact
+            throw .noContact
         }
         self.init(announcement)
     }

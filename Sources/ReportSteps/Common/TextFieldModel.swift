@@ -11,7 +11,7 @@ public struct TextFieldModel: Sendable, Hashable {
     /// The label above the input.
     public var label: String
     /// The greyed text shown while the input is empty.
-    public var placeholder: String
+    public var placeholder = ""
     /// The current text.
     public var text: String
     /// The inline message under the input after a failed submit, if this field has a problem.
@@ -19,42 +19,13 @@ public struct TextFieldModel: Sendable, Hashable {
     /// Helper text under the input when there is no error (a counter, a hint).
     public var helperText: String?
     /// `true` when the input does not accept edits.
-    public var isDisabled: Bool
+    public var isDisabled = false
     /// `true` for multi-line inputs (text areas).
-    public var isMultiline: Bool
+    public var isMultiline = false
     /// The `{screen}.{element}.{action}` identifier (spec 000 FR-016).
     public var accessibilityIdentifier: String
 
-    /// A field model.
-    public init(
-        label: String, placeholder: String = "", text: String, errorMessage: String? = nil,
-        helperText: String? = nil, isDisabled: Bool = false, isMultiline: Bool = false,
-        accessibilityIdentifier: String
-    ) {
-        self.label = label
-        self.placeholder = placeholder
-        self.text = text
-        self.errorMessage = errorMessage
-        self.helperText = helperText
-        self.isDisabled = isDisabled
-        self.isMultiline = isMultiline
-        self.accessibilityIdentifier = accessibilityIdentifier
-    }
-}
-
-/// One choice of a selector (species dropdown entry, a gender card).
-public struct ChoiceModel: Sendable, Hashable {
-    /// The text shown.
-    public var title: String
-    /// `true` when this choice is the selected one.
-    public var isSelected: Bool
-    /// The identifier UI tests tap.
-    public var accessibilityIdentifier: String
-
-    /// A choice.
-    public init(title: String, isSelected: Bool, accessibilityIdentifier: String) {
-        self.title = title
-        self.isSelected = isSelected
-        self.accessibilityIdentifier = accessibilityIdentifier
-    }
+    // The steps make these with the memberwise initializer (label, placeholder, text,
+    // errorMessage, helperText, isDisabled, isMultiline, accessibilityIdentifier; the ones
+    // with a default may be left out): a front end only reads them.
 }

@@ -14,7 +14,10 @@ public enum WizardNavigationCopy {
     public static let cancelTitle = "Cancel"
 
     /// The question Cancel asks: nothing is cleared until the person confirms.
-    public static let cancelQuestion = CancelQuestion()
+    public static let cancelQuestion = QuestionCopy(
+        title: "Cancel this report?", message: "Everything you entered on every step will be cleared.",
+        keepTitle: "Keep editing", keepAccessibilityIdentifier: "cancelReportAlert.keepEditing.tap",
+        confirmTitle: "Cancel report", confirmAccessibilityIdentifier: "cancelReportAlert.confirm.tap")
 
     /// The back arrow's identifier on `screen` (`"animalDescription"` gives
     /// ``AnimalDescriptionCopy/ID/back``).
@@ -22,20 +25,4 @@ public enum WizardNavigationCopy {
 
     /// The Cancel control's identifier on `screen`.
     public static func cancelAccessibilityIdentifier(screen: String) -> String { "\(screen).cancelButton.tap" }
-
-    /// The confirmation shown by Cancel.
-    public struct CancelQuestion: Sendable, Hashable {
-        /// The title.
-        public let title = "Cancel this report?"
-        /// The body.
-        public let message = "Everything you entered on every step will be cleared."
-        /// The button that keeps everything and closes the question.
-        public let keepTitle = "Keep editing"
-        /// The button that clears the report.
-        public let confirmTitle = "Cancel report"
-        /// Identifier of the keep button.
-        public let keepAccessibilityIdentifier = "cancelReportAlert.keepEditing.tap"
-        /// Identifier of the confirm button.
-        public let confirmAccessibilityIdentifier = "cancelReportAlert.confirm.tap"
-    }
 }

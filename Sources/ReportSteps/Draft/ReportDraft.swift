@@ -2,11 +2,12 @@
 /// it in local storage and offer to resume it: spec 001 asks that a draft session survive the
 /// app going to the background for more than 30 minutes, with the photo's card still shown.
 ///
-/// A draft holds the step on screen and every field's text as typed — including text that is
-/// not valid yet — under the names the CLI's answers files use (`date`, `species`, `race`,
-/// `phone`, …). The photo is named, not embedded: its bytes are the front end's to keep
-/// (``MissingPetReportFlow/restore(_:photoBytes:)`` takes them back). Inline messages are not
-/// kept: validation is on submit, and the next Continue shows them again.
+/// A draft holds the step on screen and every field's text as its input shows it — including
+/// text that is not valid yet — by the fields' names (``ReportField``: `lastSeenDate`,
+/// `species`, `breed`, `phone`, …), the names an answers file uses. The photo is named, not
+/// embedded: its bytes are the front end's to keep (``MissingReportMachine/restore(_:photoBytes:)``
+/// takes them back). Inline messages are not kept: validation is on submit, and the next
+/// Continue shows them again.
 ///
 /// ```swift
 /// let draft = flow.draft                          // after every change; save it somewhere
@@ -28,8 +29,7 @@ public struct ReportDraft: Sendable, Hashable, Codable {
     public var step: Int
     /// The attached photo's file name, if any (its bytes are kept beside the draft).
     public var photoFilename: String?
-    /// Every field with text or a choice, by answers-file name: dates as `YYYY-MM-DD`, species
-    /// by id, gender and sex as `FEMALE`/`MALE`, everything else as typed.
+    /// Every field with text or a choice, by field name, as its input shows it.
     public var fields: [String: String]
 
     /// A draft.
@@ -42,95 +42,59 @@ public struct ReportDraft: Sendable, Hashable, Codable {
 
     /// `true` when nothing was entered: no photo and no field (a draft not worth keeping).
     public var isEmpty: Bool { photoFilename == nil && fields.isEmpty }
+}
 
-    /// `fields` without empty values.
-    static func nonEmpty(_ fields: [String: String?]) -> [String: String] {
-        fields.compactMapValues { value in value.flatMap { $0.isEmpty ? nil : $0 } }
+extension FieldForm {
+    /// The fields with text, by name: what a draft keeps of this step.
+    var draftFields: [String: String] {
+        Dictionary(uniqueKeysWithValues: texts.filter { !$0.text.isEmpty }.map { ($0.field.rawValue, $0.text) })
+    }
+
+    /// Puts back the texts `fields` has for this step, as a page's inputs would type them:
+    /// nothing is refused or validated, so the person continues as they left off.
+    mutating func restore(_ fields: [String: String]) {
+        for field in Field.allCases {
+            guard let text = fields[field.rawValue] else { continue }
+            try? enter(text, in: field, as: .keystrokes)
+        }
     }
 }
 
-extension MissingPetReportFlow {
+extension MissingReportMachine {
     /// What the person has entered so far, to save (see ``ReportDraft``). The date is kept
     /// only when it is not the default (today).
     public var draft: ReportDraft {
-        let step = descriptionStep
+        var fields = microchipStep.draftFields.merging(contactStep.draftFields) { first, _ in first }
+        fields.merge(descriptionStep.draftFields) { first, _ in first }
+        if descriptionStep.date == descriptionStep.latestSelectableDate {
+            fields[AnimalDescriptionStep.Field.lastSeenDate.rawValue] = nil
+        }
         return ReportDraft(
-            flow: .missing, step: self.step.rawValue, photoFilename: photoStep.photo?.filename,
-            fields: ReportDraft.nonEmpty([
-                "microchip": microchipStep.microchip.digits, "phone": contactStep.phoneText,
-                "email": contactStep.emailText,
-                "date": step.date == step.latestSelectableDate ? nil : step.date.isoText,
-                "species": step.species?.id, "race": step.raceText, "gender": step.gender?.rawValue,
-                "age": step.ageText, "description": step.additionalDescription.value,
-                "latitude": step.coordinates.latitudeText, "longitude": step.coordinates.longitudeText,
-            ]))
+            flow: .missing, step: step.rawValue, photoFilename: photoStep.photo?.filename, fields: fields)
     }
 
-    /// Starts again from `draft`: the photo (when `photoBytes` are given and still accepted),
-    /// every field's text, and the step it was on. Nothing is validated: the person continues
-    /// as they left off.
-    public func restore(_ draft: ReportDraft, photoBytes: [UInt8]?) {
-        cancel()
-        if let filename = draft.photoFilename, let photoBytes {
-            try? photoStep.attach(filename: filename, bytes: photoBytes)
-        }
-        let fields = draft.fields
-        if let microchip = fields["microchip"] { microchipStep.setMicrochip(microchip) }
-        if let text = fields["date"], let day = try? CalendarDay(parsing: text) { descriptionStep.selectDate(day) }
-        if let id = fields["species"] { descriptionStep.selectSpecies(SpeciesTaxonomy.option(id: id)) }
-        if let race = fields["race"] { descriptionStep.setRace(race) }
-        if let gender = fields["gender"] { descriptionStep.selectGender(AnimalGender(rawValue: gender)) }
-        if let age = fields["age"] { descriptionStep.setAge(age) }
-        if let text = fields["description"] { descriptionStep.setAdditionalDescription(text) }
-        descriptionStep.coordinates.latitudeText = fields["latitude"] ?? ""
-        descriptionStep.coordinates.longitudeText = fields["longitude"] ?? ""
-        if let phone = fields["phone"] { contactStep.setPhone(phone) }
-        if let email = fields["email"] { contactStep.setEmail(email) }
-        for next in Step.allCases.dropFirst() where draft.step >= next.rawValue && step.rawValue == next.rawValue - 1 {
-            continueTapped()
+    /// Starts again from `draft` (``ReportMachine/restore(_:photoBytes:)``).
+    public mutating func restore(_ draft: ReportDraft, photoBytes: [UInt8]?) {
+        resume(from: draft, photoBytes: photoBytes) { machine, fields in
+            machine.microchipStep.restore(fields)
+            machine.descriptionStep.restore(fields)
+            machine.contactStep.restore(fields)
         }
     }
 }
 
-extension FoundPetReportFlow {
+extension FoundReportMachine {
     /// What the person has entered so far, to save (see ``ReportDraft``).
     public var draft: ReportDraft {
-        let details = petDetailsStep
-        let contact = contactStep
-        return ReportDraft(
-            flow: .found, step: step.rawValue, photoFilename: photoStep.photo?.filename,
-            fields: ReportDraft.nonEmpty([
-                "date": details.date?.isoText, "species": details.species?.id, "breed": details.breedText,
-                "sex": details.sex?.rawValue, "collar": details.microchip.digits,
-                "description": details.additionalDescription.value,
-                "latitude": details.coordinates.latitudeText, "longitude": details.coordinates.longitudeText,
-                "phone": contact.phoneText, "email": contact.emailText, "caregiverPhone": contact.caregiverPhoneText,
-                "address": contact.address.value,
-            ]))
+        let fields = petDetailsStep.draftFields.merging(contactStep.draftFields) { first, _ in first }
+        return ReportDraft(flow: .found, step: step.rawValue, photoFilename: photoStep.photo?.filename, fields: fields)
     }
 
-    /// Starts again from `draft`: the photo (when `photoBytes` are given and still accepted),
-    /// every field's text, and the step it was on (as far as the steps before it still pass
-    /// Continue). Nothing else is validated.
-    public func restore(_ draft: ReportDraft, photoBytes: [UInt8]?) {
-        cancel()
-        if let filename = draft.photoFilename, let photoBytes {
-            try? photoStep.attach(filename: filename, bytes: photoBytes)
+    /// Starts again from `draft` (``ReportMachine/restore(_:photoBytes:)``).
+    public mutating func restore(_ draft: ReportDraft, photoBytes: [UInt8]?) {
+        resume(from: draft, photoBytes: photoBytes) { machine, fields in
+            machine.petDetailsStep.restore(fields)
+            machine.contactStep.restore(fields)
         }
-        let fields = draft.fields
-        if let text = fields["date"], let day = try? CalendarDay(parsing: text) { petDetailsStep.selectDate(day) }
-        if let id = fields["species"] { petDetailsStep.selectSpecies(SpeciesTaxonomy.option(id: id)) }
-        if let breed = fields["breed"] { petDetailsStep.setBreed(breed) }
-        if let sex = fields["sex"] { petDetailsStep.selectSex(AnimalGender(rawValue: sex)) }
-        if let collar = fields["collar"] { petDetailsStep.setCollarData(collar) }
-        if let text = fields["description"] { petDetailsStep.setAdditionalDescription(text) }
-        petDetailsStep.coordinates.latitudeText = fields["latitude"] ?? ""
-        petDetailsStep.coordinates.longitudeText = fields["longitude"] ?? ""
-        if let phone = fields["phone"] { contactStep.setPhone(phone) }
-        if let email = fields["email"] { contactStep.setEmail(email) }
-        if let caregiver = fields["caregiverPhone"] { contactStep.setCaregiverPhone(caregiver) }
-        if let address = fields["address"] { contactStep.setAddress(address) }
-        if draft.step >= Step.petDetails.rawValue { continueTapped() }
-        if draft.step >= Step.contactInfo.rawValue, step == .petDetails { continueTapped() }
     }
 }

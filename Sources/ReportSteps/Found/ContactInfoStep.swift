@@ -79,15 +79,6 @@ public struct ContactInfoStep: Sendable, Hashable {
     private var emailMessage: String? { ContactRules.emailMessage(emailText, required: true) }
     private var caregiverPhoneMessage: String? { ContactRules.phoneMessage(caregiverPhoneText, required: false) }
 
-    /// The messages of the last Submit, by field identifier, in screen order.
-    public var inlineErrors: [(field: String, message: String)] {
-        [
-            (FoundFlowCopy.Contact.ID.phoneTextField, phoneError),
-            (FoundFlowCopy.Contact.ID.emailTextField, emailError),
-            (FoundFlowCopy.Contact.ID.caregiverPhoneTextField, caregiverPhoneError),
-        ].compactMap { field, message in message.map { (field, $0) } }
-    }
-
     /// The phone input.
     public var phoneField: TextFieldModel {
         TextFieldModel(

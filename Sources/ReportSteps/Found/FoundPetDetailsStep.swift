@@ -136,14 +136,4 @@ public struct FoundPetDetailsStep: Sendable {
     private var speciesMessage: String? { species == nil ? FoundFlowCopy.PetDetails.speciesRequired : nil }
     private var sexMessage: String? { sex == nil ? FoundFlowCopy.PetDetails.sexRequired : nil }
 
-    /// The messages of the last Continue, by field identifier, in screen order.
-    public var inlineErrors: [(field: String, message: String)] {
-        [
-            (FoundFlowCopy.PetDetails.ID.datePicker, dateError),
-            (FoundFlowCopy.PetDetails.ID.speciesDropdown, speciesError),
-            (FoundFlowCopy.PetDetails.ID.sexFemale, sexError),
-            (coordinates.copy.latitudeAccessibilityIdentifier, coordinates.latitudeError?.description),
-            (coordinates.copy.longitudeAccessibilityIdentifier, coordinates.longitudeError?.description),
-        ].compactMap { field, message in message.map { (field, $0) } }
-    }
 }

@@ -6,13 +6,11 @@ import Geodata
 /// address are **not** part of it (spec 004 FR-016): the type has no field for them, so they
 /// cannot leak into the request. The photo is uploaded alongside, not inside the JSON.
 ///
-/// Encoded with the backend's keys; absent optionals are left out:
-///
-/// ```json
-/// {"status":"FOUND","lastSeenDate":"2025-11-18","species":"DOG","gender":"MALE",
-///  "locationLatitude":52.2297,"locationLongitude":21.0122,"phone":"+48123456789",
-///  "email":"finder@example.com","microchipNumber":"123456789012345"}
-/// ```
+/// Its properties are the backend's keys, and the *Pet details* and *Contact information*
+/// steps' field names (``FoundPetDetailsStep/Field``, ``ContactInfoStep/Field``): `status`,
+/// `lastSeenDate`, `species`, `breed`, `gender`, `locationLatitude`, `locationLongitude`,
+/// `microchipNumber`, `description`, `phone`, `email`; each value is its field's text
+/// (``FieldValue``): `2025-11-18`, `DOG`, `MALE`, the microchip's digits.
 public struct FoundReportPayload: Sendable, Hashable, Codable {
     /// Always `"FOUND"`.
     public var status = "FOUND"
@@ -43,13 +41,13 @@ public struct FoundReportPayload: Sendable, Hashable, Codable {
         guard let date = state.dateFound, let species = state.species, let sex = state.sex,
             let location = state.foundLocation, let phone = state.phone, let email = state.email
         else { return nil }
-        lastSeenDate = date.isoText
-        self.species = species.id.uppercased()
+        lastSeenDate = date.fieldText
+        self.species = species.fieldText
         breed = state.breed
-        gender = sex.rawValue
+        gender = sex.fieldText
         locationLatitude = location.latitude.degrees
         locationLongitude = location.longitude.degrees
-        microchipNumber = state.microchipNumber?.digits
+        microchipNumber = state.microchipNumber?.fieldText
         description = state.additionalDescription
         self.phone = phone
         self.email = email

@@ -164,19 +164,6 @@ public struct AnimalDescriptionStep: Sendable {
     private var genderMessage: String? { gender == nil ? AnimalDescriptionCopy.genderRequired : nil }
     private var ageMessage: String? { AgeInput(ageText) == .invalid ? AnimalDescriptionCopy.ageInvalid : nil }
 
-    /// The messages of the last Continue, by field identifier, in screen order.
-    public var inlineErrors: [(field: String, message: String)] {
-        [
-            (AnimalDescriptionCopy.ID.datePicker, dateError),
-            (AnimalDescriptionCopy.ID.speciesDropdown, speciesError),
-            (AnimalDescriptionCopy.ID.raceTextField, raceError),
-            (AnimalDescriptionCopy.ID.genderFemale, genderError),
-            (AnimalDescriptionCopy.ID.ageTextField, ageError),
-            (AnimalDescriptionCopy.ID.latitudeTextField, coordinates.latitudeError?.description),
-            (AnimalDescriptionCopy.ID.longitudeTextField, coordinates.longitudeError?.description),
-        ].compactMap { field, message in message.map { (field, $0) } }
-    }
-
     /// The age field's text read: empty, whole years 0…40, or invalid (negative, decimal,
     /// letters, over 40).
     enum AgeInput: Equatable {

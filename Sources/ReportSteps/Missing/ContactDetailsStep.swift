@@ -69,14 +69,6 @@ public struct ContactDetailsStep: Sendable, Hashable {
         )
     }
 
-    /// The messages of the last Submit, by field identifier, in screen order.
-    public var inlineErrors: [(field: String, message: String)] {
-        [
-            (MissingStepsCopy.Contact.ID.phoneTextField, phoneError),
-            (MissingStepsCopy.Contact.ID.emailTextField, emailError),
-        ].compactMap { field, message in message.map { (field, $0) } }
-    }
-
     /// The phone input.
     public var phoneField: TextFieldModel {
         TextFieldModel(

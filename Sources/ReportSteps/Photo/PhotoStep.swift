@@ -98,12 +98,23 @@ public struct PhotoStep: Sendable, Hashable {
 
     /// The photo when this step accepts it.
     private func accepted(filename: String, bytes: [UInt8]) throws(PhotoError) -> PhotoAttachment {
-        let photo = try PhotoAttachment(filename: filename, bytes: bytes)
-        guard copy.acceptedTypes.contains(photo.type) else { throw .typeNotAccepted(photo.type) }
-        if let limit = copy.maximumByteCount, photo.byteCount > limit {
-            throw .tooLarge(byteCount: photo.byteCount, limit: limit)
-        }
-        return photo
+        _ = try check(head: bytes, byteCount: bytes.count)
+        return try PhotoAttachment(filename: filename, bytes: bytes)
+    }
+
+    /// The step's rule for a file of `byteCount` bytes whose content starts with `head`: its
+    /// format (from the first bytes, never the name), or why it is refused — the check
+    /// ``attach(filename:bytes:)`` makes, for a front end that checks a photo before the photo
+    /// itself travels (a page sends the first bytes and the size when a photo is picked, and
+    /// the photo once, with the report). The format is in the first 64 bytes.
+    ///
+    /// - Throws: ``PhotoError``: empty, not an image, a format this flow does not take, too large.
+    public func check(head: some Collection<UInt8>, byteCount: Int) throws(PhotoError) -> ImageType {
+        guard byteCount > 0, !head.isEmpty else { throw .empty }
+        guard let type = ImageType.detect(head) else { throw .unsupportedType }
+        guard copy.acceptedTypes.contains(type) else { throw .typeNotAccepted(type) }
+        if let limit = copy.maximumByteCount, byteCount > limit { throw .tooLarge(byteCount: byteCount, limit: limit) }
+        return type
     }
 
     /// The Remove (X) control: back to the empty state (spec 001 FR-005).
@@ -115,5 +126,12 @@ public struct PhotoStep: Sendable, Hashable {
     /// Continue: advance with a photo, else the "Photo is mandatory" toast (also while loading).
     public func continueTapped() -> StepOutcome {
         photo == nil ? .stay(.photoMandatory) : .advance
+    }
+
+    /// Continue, writing the photo to `value` when it advances (a flow's state).
+    func continueTapped(writingTo value: inout PhotoAttachment?) -> StepOutcome {
+        let outcome = continueTapped()
+        if outcome.advances { value = photo }
+        return outcome
     }
 }

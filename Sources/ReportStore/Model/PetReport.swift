@@ -135,17 +135,17 @@ extension PetReport {
     public func validate() throws(ReportStoreError) {
         try ReportID.check(id)
         // One call per field (not an array of pairs: this runs for every row of an import).
-        try Self.check("location", place)
-        try Self.check("lastSeenDate", lastSeenDate)
-        try Self.check("species", species)
-        try Self.check("breed", breed)
-        try Self.check("gender", gender)
-        try Self.check("microchipNumber", microchipNumber)
-        try Self.check("description", description)
-        try Self.check("phone", phone)
-        try Self.check("email", email)
-        try Self.check("photoUrl", photoUrl)
-        try Self.check("reward", reward)
+        try Self.check(.location, place)
+        try Self.check(.lastSeenDate, lastSeenDate)
+        try Self.check(.species, species)
+        try Self.check(.breed, breed)
+        try Self.check(.gender, gender)
+        try Self.check(.microchipNumber, microchipNumber)
+        try Self.check(.description, description)
+        try Self.check(.phone, phone)
+        try Self.check(.email, email)
+        try Self.check(.photoUrl, photoUrl)
+        try Self.check(.reward, reward)
         if kind == .found, radius != nil { throw .invalidReport("a found report has no search radius") }
         if let ownerTokenHash, !OwnerTokenHash.isWellFormed(ownerTokenHash) {
             throw .invalidReport("ownerTokenHash must be 64 lower-case hexadecimal digits")
@@ -155,11 +155,18 @@ extension PetReport {
         }
     }
 
-    private static func check(_ name: String, _ value: String?) throws(ReportStoreError) {
+    /// The text members of a report, by their names in the report's JSON (the announcement's):
+    /// what ``validate()`` names when one breaks a rule.
+    enum TextMember: String {
+        case location, lastSeenDate, species, breed, gender, microchipNumber, description, phone, email, photoUrl,
+            reward
+    }
+
+    private static func check(_ member: TextMember, _ value: String?) throws(ReportStoreError) {
         guard let value else { return }
         if value.utf8.count > maximumTextBytes {
-            throw .invalidReport("\(name) is longer than \(maximumTextBytes) bytes")
+            throw .invalidReport("\(member.rawValue) is longer than \(maximumTextBytes) bytes")
         }
-        if value.utf8.contains(0) { throw .invalidReport("\(name) contains a NUL character") }
+        if value.utf8.contains(0) { throw .invalidReport("\(member.rawValue) contains a NUL character") }
     }
 }

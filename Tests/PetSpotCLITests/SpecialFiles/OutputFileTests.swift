@@ -9,11 +9,11 @@ import Testing
 struct OutputFileTests {
     static let foundAnswers = """
         photo: luna.png
-        date: 18/11/2025
+        lastSeenDate: 18/11/2025
         species: Dog
-        sex: male
-        latitude: 52.2297
-        longitude: 21.0122
+        gender: male
+        locationLatitude: 52.2297
+        locationLongitude: 21.0122
         phone: +48 123 456 789
         email: finder@example.com
         """

@@ -1,0 +1,21 @@
+import Geodata
+import Geodesy
+
+/// An argument that parses but is not a value the command can use: a pair that is not a
+/// coordinate, a radius or margin out of range (Geodata's and Geodesy's messages).
+enum ArgumentValueError: CommandFailure {
+    /// The pair `text`, given as `name`, is not a valid coordinate.
+    case coordinate(name: String, text: String, error: CoordinateParseError)
+    /// `--margin-km` is not a usable distance.
+    case margin(GeodesyError)
+    /// The radius, or the circle drawn from it, is not usable.
+    case radius(GeodesyError)
+
+    var message: String {
+        switch self {
+        case .coordinate(let name, let text, let error): "\(name) \"\(text)\": \(error.description)"
+        case .margin(let error): "Margin: \(error.description)"
+        case .radius(let error): error.description
+        }
+    }
+}

@@ -1,0 +1,184 @@
+/// The key type of a step's fields: one case per field, whose raw value is the field's one
+/// name everywhere — the step API's `values`, a posted report's members, an answers file's
+/// keys, a draft, the page's input names and the OpenAPI document — and whose order is the
+/// screen's.
+///
+/// ```swift
+/// AnimalDescriptionStep.Field.breed.rawValue     // breed
+/// AnimalDescriptionStep.Field(rawValue: "animalRace")  // nil: one name per field
+/// ```
+public protocol ReportField: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {
+    /// What kind of value the field holds, so that a front end draws its input without
+    /// knowing the field (a date picker, a phone keypad, a dropdown).
+    var kind: FieldKind { get }
+}
+
+/// What kind of value a field holds.
+public enum FieldKind: Sendable, Hashable {
+    /// One line of free text.
+    case text
+    /// Several lines of free text, with a limit and a counter.
+    case multilineText
+    /// A postal address: several lines.
+    case address
+    /// A calendar day, today or earlier.
+    case day
+    /// A whole number (an age in years).
+    case wholeNumber
+    /// Digits only, grouped as they are typed (a microchip number).
+    case digits
+    /// A latitude or a longitude in decimal degrees.
+    case coordinate
+    /// The person's own phone number.
+    case ownPhone
+    /// The person's own email.
+    case ownEmail
+    /// Someone else's phone number.
+    case otherPhone
+    /// One of the species list (a dropdown).
+    case species
+    /// Female or Male (two cards).
+    case sex
+}
+
+/// How a text reaches a field.
+public enum FieldEntry: Sendable, Hashable {
+    /// A whole value at once — an answers file's, a posted report's, a terminal line: a value
+    /// the field does not take is refused with its message, never cut or filtered.
+    case whole
+    /// What a page's input holds after keystrokes: the input's own filter applies silently
+    /// (a microchip input keeps the digits, a text area stops at its limit, a date picker
+    /// offers no later day), and an emptied choice is no choice.
+    case keystrokes
+}
+
+/// A field and what is wrong with it, by the field's name: an answers file's
+/// `field: message` line, one of a 422's `errors`.
+public struct FieldProblem: Sendable, Hashable, CustomStringConvertible {
+    /// The field's name (``ReportField``'s raw value), or another member's name.
+    public let field: String
+    /// The message a person sees.
+    public let message: String
+
+    /// A problem with `field`.
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
+
+    /// `field: message`.
+    public var description: String { "\(field): \(message)" }
+}
+
+/// A step whose fields every front end reads and writes by name, as text: the step API
+/// replays a page's edits through it, a posted report and an answers file fill it, a draft
+/// keeps it. Every rule stays the step's own: this is only the way in and out.
+///
+/// ```swift
+/// var step = AnimalDescriptionStep(state: ReportMissingPetFlowState(), today: .system())
+/// try step.enter("dog", in: .species, as: .whole)
+/// try step.enter("Beagle", in: .breed, as: .whole)
+/// step.text(of: .species)                     // "DOG"
+/// ```
+public protocol FieldForm: Sendable {
+    /// The step's fields.
+    associatedtype Field: ReportField
+
+    /// The field's text as the model shows it now, written by its ``FieldValue`` codec: what a
+    /// page puts in its input, what a draft keeps.
+    func text(of field: Field) -> String
+
+    /// Enters `text` in `field` through the model's own setter.
+    ///
+    /// - Throws: ``FieldTextError`` when the text is not a value the field takes (its
+    ///   codec's message); with ``FieldEntry/whole``, also when the model refuses it (a
+    ///   microchip with letters, a text over its limit, a future date). The model is then
+    ///   unchanged.
+    mutating func enter(_ text: String, in field: Field, as entry: FieldEntry) throws(FieldTextError)
+
+    /// What a front end draws for `field`: its label, placeholder, inline error, helper text,
+    /// whether it takes edits and its accessibility identifier (its text is the model's
+    /// display text; ``text(of:)`` is the value).
+    func model(of field: Field) -> TextFieldModel
+
+    /// The inline messages the last Continue left, by field, in screen order.
+    var fieldErrors: [(field: Field, message: String)] { get }
+
+    /// The choices of a ``FieldKind/species`` or ``FieldKind/sex`` field, in screen order,
+    /// each with its identifier; empty for the other fields.
+    func choices(of field: Field) -> [ChoiceModel]
+}
+
+extension FieldForm {
+    /// No choices: a step without a dropdown or cards.
+    public func choices(of field: Field) -> [ChoiceModel] { [] }
+
+    /// Enters every field `texts` names, in screen order, as ``FieldEntry/whole`` values: an
+    /// answers file, a posted report.
+    ///
+    /// - Returns: the refusals, by field, in screen order.
+    public mutating func fill(_ texts: (Field) -> String?) -> [(field: Field, error: FieldTextError)] {
+        var refused: [(field: Field, error: FieldTextError)] = []
+        for field in Field.allCases {
+            guard let text = texts(field) else { continue }
+            do throws(FieldTextError) {
+                try enter(text, in: field, as: .whole)
+            } catch {
+                refused.append((field, error))
+            }
+        }
+        return refused
+    }
+
+    /// The problems to list after Continue: the step's inline messages, except for a field
+    /// whose text was refused (`refused`), which has its own ("\"lizard\" is not one of the
+    /// species" says more than "Please select a species").
+    public func problems(besides refused: [(field: Field, error: FieldTextError)]) -> [FieldProblem] {
+        let named = Set(refused.map(\.field))
+        return fieldErrors.filter { !named.contains($0.field) }.map {
+            FieldProblem(field: $0.field.rawValue, message: $0.message)
+        }
+    }
+
+    /// Every field's text, by name, in screen order: what a page keeps and sends back.
+    public var texts: [(field: Field, text: String)] { Field.allCases.map { ($0, text(of: $0)) } }
+
+    /// The inline messages of the last Continue by accessibility identifier, in screen order.
+    public var inlineErrors: [(field: String, message: String)] {
+        fieldErrors.map { (model(of: $0.field).accessibilityIdentifier, $0.message) }
+    }
+}
+
+extension FieldForm {
+    /// An optional choice from `text` through its codec: empty is no choice when a page's
+    /// input was emptied (``FieldEntry/keystrokes``); otherwise the codec decides.
+    static func choice<Value: FieldValue>(_ text: String, _ entry: FieldEntry) throws(FieldTextError) -> Value? {
+        if text.isEmpty, entry == .keystrokes { return nil }
+        return try Value(fieldText: text)
+    }
+
+    /// `text` when it has at most `limit` characters, for a whole entry (a file's or a body's
+    /// text is never cut silently); a page's input stops at the limit itself.
+    static func limited(_ text: String, _ limit: Int, _ entry: FieldEntry) throws(FieldTextError) -> String {
+        guard entry == .whole, text.count > limit else { return text }
+        throw FieldTextError(
+            "at most \(limit) characters; this one has \(text.count) (nothing was cut: shorten it)")
+    }
+}
+
+/// A step of a flow: a field form whose Continue (Submit report on the last step) checks it
+/// and writes its valid values into the flow's state.
+public protocol FlowStepForm: FieldForm {
+    /// The flow's values (``ReportMissingPetFlowState``, ``ReportFoundPetFlowState``).
+    associatedtype FlowState
+
+    /// Checks every field; when all are valid writes them to `state` and advances, otherwise
+    /// sets the inline messages and returns the toast.
+    mutating func continueTapped(writingTo state: inout FlowState) -> StepOutcome
+}
+
+extension FieldEntry {
+    /// The longest free text a whole entry may have where the step sets no limit of its own (a
+    /// breed): 2,048 characters. A page's input has no such limit; the store keeps 4,096 bytes.
+    public static let maximumFreeText = 2048
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Geodata
+import Geodesy
+public import PetSpotJSON
+public import ReportSteps
+public import ReportStore
+
+/// A stored report's Pet details card (spec 003): ``PetDetailsCard``'s texts — the same
+/// card `petspot show` prints — made straight from the report's values (no JSON in between),
+/// with the links and layout a page needs (`GET /v1/reports/{id}/card`, drawn by
+/// `/pets/{id}`).
+///
+/// ```swift
+/// let card = try PetCard(report, photoUrl: "/v1/reports/r-1/photo")
+/// card.json.text      // {"id":"r-1","photoUrl":…,"status":{"text":"MISSING","color":"red"},…}
+/// ```
+public struct PetCard: Sendable {
+    /// The report's identifier.
+    public let id: String
+    /// The card's texts.
+    public let card: PetDetailsCard
+
+    /// The card of `report`; `photoUrl` (where its kept photo is served) wins over the one it
+    /// was stored with.
+    ///
+    /// - Throws: ``AnnouncementError/noContact`` for a report with neither a phone nor an email
+    ///   (the card needs one).
+    public init(_ report: PetReport, photoUrl: String? = nil) throws(AnnouncementError) {
+        id = report.id
+        card = try PetDetailsCard(checking: Announcement(report, photoUrl: photoUrl ?? report.photoUrl))
+    }
+
+    /// What a page draws: `{"id", "photoUrl", "photoText", "imageNotAvailable", "status":
+    /// {"text", "color"}, "reward", "fields": [{"label", "value", "id", "href", "empty",
+    /// "truncated", "multiline", "half"}…], "map": {"title", "url", "empty"}}`.
+    public var json: JSONValue {
+        .object([
+            ("id", .string(id)),
+            ("photoUrl", .string(card.photoURL)),
+            ("photoText", .string(card.photoText)),
+            ("imageNotAvailable", .string(PetDetailsCard.imageNotAvailable)),
+            ("status", .object([("text", .string(card.status.text)), ("color", .string(card.status.color.rawValue))])),
+            ("reward", .string(card.rewardText)),
+            ("fields", .array(card.fields.map(Self.field))),
+            (
+                "map",
+                .object([
+                    ("title", .string(PetDetailsPresenter.showMapTitle)), ("url", .string(card.mapURL)),
+                    ("empty", .string(PetDetailsCard.noLocationData)),
+                ])
+            ),
+        ])
+    }
+
+    /// One label-value pair, with its layout as data (``PetDetailsCard/LabelValue``'s role):
+    /// `empty` for a value the report does not have, `half` for the pairs shown side by side.
+    static func field(_ field: PetDetailsCard.LabelValue) -> JSONValue {
+        .object([
+            ("label", .string(field.label)), ("value", .string(field.value)),
+            ("id", .string(field.accessibilityIdentifier)), ("href", .string(href(field))),
+            ("empty", .bool(field.isEmpty)), ("truncated", .bool(field.isTruncated)),
+            ("multiline", .bool(field.isMultiline)), ("half", .bool(field.isHalfWidth)),
+        ])
+    }
+
+    /// What a `mailto:` address keeps as it is: ASCII letters, digits and `@.-_+`.
+    static let mailtoAllowed = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@.-_+")
+
+    /// `tel:+48123456789` (digits and `+` only) or `mailto:owner@example.com` (percent-encoded
+    /// where a URL needs it), for the two contact rows; `nil` for the others.
+    static func href(_ field: PetDetailsCard.LabelValue) -> String? {
+        switch field.role {
+        case .phone:
+            let phone = ContactRules.sanitizedPhone(field.value)
+            return phone.isEmpty ? nil : "tel:" + phone
+        case .email:
+            return field.value.addingPercentEncoding(withAllowedCharacters: mailtoAllowed).map { "mailto:" + $0 }
+        default:
+            return nil
+        }
+    }
+}
+
+extension Announcement {
+    /// The announcement of a stored report, as `GET /v1/reports/{id}` answers it.
+    init(_ report: PetReport, photoUrl: String?) {
+        self.init(
+            id: report.id, photoUrl: photoUrl ?? "", status: report.status.rawValue,
+            lastSeenDate: report.lastSeenDate ?? "", species: report.species ?? "", gender: report.gender ?? "",
+            breed: report.breed, description: report.description, location: report.place,
+            locationRadius: report.radius?.kilometers, locationLatitude: report.coordinate?.latitude.degrees,
+            locationLongitude: report.coordinate?.longitude.degrees, phone: report.phone, email: report.email,
+            microchipNumber: report.microchipNumber, approximateAge: report.approximateAge.map(String.init),
+            reward: report.reward)
+    }
+}

@@ -1,0 +1,94 @@
+public import Geodata
+import Geodesy
+public import PetSpotJSON
+import ReportSteps
+public import ReportStore
+
+/// The JSON of stored reports, shared by the CLI (`reports show --json`, `nearby --json`) and
+/// the service (`/v1/reports…`).
+extension ReportJSON {
+    /// A stored report as an announcement (`GET /api/v1/announcements/:id`, spec 003), which
+    /// the Pet details card reads, members in this order: `id`, `kind`, `status`, `photoUrl`,
+    /// `lastSeenDate`, `species`, `gender`, `breed`, `description`, `location`,
+    /// `locationRadius` (km), `locationLatitude`, `locationLongitude`, `phone`, `email`,
+    /// `microchipNumber`, `approximateAge`, `reward`. The card's required texts (`photoUrl`,
+    /// `lastSeenDate`, `species`, `gender`) are `""` when the report has none; other absent
+    /// values are `null`.
+    public static func report(_ report: PetReport) -> JSONValue {
+        .object([
+            (Key.id.rawValue, .string(report.id)),
+            (Key.kind.rawValue, .string(report.kind.rawValue)),
+            (Key.status.rawValue, .string(report.status.rawValue)),
+            (Key.photoUrl.rawValue, .string(report.photoUrl ?? "")),
+            (Details.lastSeenDate.rawValue, .string(report.lastSeenDate ?? "")),
+            (Details.species.rawValue, .string(report.species ?? "")),
+            (Details.gender.rawValue, .string(report.gender ?? "")),
+            (Details.breed.rawValue, .string(report.breed)),
+            (Details.description.rawValue, .string(report.description)),
+            (Key.location.rawValue, .string(report.place)),
+            (Key.locationRadius.rawValue, .number(report.radius?.kilometers)),
+            (Details.locationLatitude.rawValue, .number(report.coordinate?.latitude.degrees)),
+            (Details.locationLongitude.rawValue, .number(report.coordinate?.longitude.degrees)),
+            (Contact.phone.rawValue, .string(report.phone)),
+            (Contact.email.rawValue, .string(report.email)),
+            (Details.microchipNumber.rawValue, .string(report.microchipNumber)),
+            (Description.approximateAge.rawValue, .number(report.approximateAge.map(Double.init))),
+            (Key.reward.rawValue, .string(report.reward)),
+        ])
+    }
+
+    /// A page of reports: `{"reports": [report…], "next": "last id" | null}` (`next` is set when
+    /// the page is full: pass it as `after` for the next page).
+    public static func list(_ reports: [PetReport], limit: Int) -> JSONValue {
+        .object([
+            ("reports", .array(reports.map(report))),
+            ("next", reports.count == limit ? .string(reports.last?.id) : .null),
+        ])
+    }
+
+    /// `petspot nearby --json` and `GET /v1/reports/nearby`: `{"from": {"latitude",
+    /// "longitude"}, "reports": N | null, "count": M, "matches": [{"id", "meters", "latitude",
+    /// "longitude", "radiusMeters", "label"}]}`. `reports` is how many were searched, `null`
+    /// when the store does not count them cheaply (PostgreSQL).
+    public static func nearby(from location: Coordinate, result: NearbyResult) -> JSONValue {
+        .object([
+            (
+                "from",
+                .object([
+                    ("latitude", .number(location.latitude.degrees)),
+                    ("longitude", .number(location.longitude.degrees)),
+                ])
+            ),
+            ("reports", .number(result.searched.map(Double.init))),
+            ("count", .number(Double(result.count))),
+            ("matches", .array(result.matches.map(match))),
+        ])
+    }
+
+    /// One match: `{"id", "meters", "latitude", "longitude", "radiusMeters", "label"}`.
+    public static func match(_ match: ReportMatch) -> JSONValue {
+        .object([
+            ("id", .string(match.id)), ("meters", .number(match.meters)),
+            ("latitude", .number(match.coordinate.latitude.degrees)),
+            ("longitude", .number(match.coordinate.longitude.degrees)),
+            ("radiusMeters", .number(match.radius.meters)),
+            ("label", .string(RadiusDisplay.line(place: nil, coordinate: match.coordinate, radius: match.radius))),
+        ])
+    }
+
+    /// What an import did: `{"imported": N, "skipped": M, "problems": [{"line", "message"}…]}`
+    /// (the first 1,000 problems).
+    public static func importSummary(_ summary: ImportSummary) -> JSONValue {
+        .object([
+            ("imported", .number(Double(summary.imported))),
+            ("skipped", .number(Double(summary.skippedCount))),
+            (
+                "problems",
+                .array(
+                    summary.skipped.map {
+                        .object([($0.unit, .number(Double($0.number))), ("message", .string($0.message))])
+                    })
+            ),
+        ])
+    }
+}

@@ -1,0 +1,67 @@
+import GRDB
+import Geodata
+import Geodesy
+public import ReportStore
+
+extension SQLiteReportStore {
+    public func importReports(_ source: some ReportSource, skipInvalid: Bool) throws(ReportStoreError)
+        -> ImportSummary
+    {
+        var problems = ImportProblems()
+        var imported = 0
+        var entries: [NearbyReport] = []
+        let keepsIndex = index != nil
+        try write("importing reports") { db in
+            var insert = try ReportInsert(db, ignoringDuplicates: true, createdAt: Self.now())
+            var failure: ReportStoreError?
+            func outcome(_ report: PetReport, line: Int, inserted: Bool) {
+                guard inserted else {
+                    problems.append(
+                        ImportProblem(
+                            number: line,
+                            message: "id \"\(report.id)\" is already stored or appears earlier in the file"))
+                    return
+                }
+                imported += 1
+                if keepsIndex, let entry = report.nearbyEntry { entries.append(entry) }
+            }
+            source.forEachRow { row in
+                guard failure == nil else { return }
+                problems.rows += 1
+                // A problem is listed after the rows before it are written (and theirs listed):
+                // the list stays in file order.
+                func list(_ problem: ImportProblem) {
+                    do throws(ReportStoreError) {
+                        try insert.flush(outcome)
+                        problems.append(problem)
+                    } catch {
+                        failure = error
+                    }
+                }
+                switch row {
+                case .invalid(let problem):
+                    list(problem)
+                case .report(let report, let line):
+                    do throws(ReportStoreError) {
+                        try report.validate()
+                    } catch {
+                        list(ImportProblem(number: line, message: Self.rowMessage(error)))
+                        return
+                    }
+                    // Rows after a problem are still inserted (the transaction rolls back at the
+                    // end) so that a repeated id is found and listed too.
+                    do throws(ReportStoreError) {
+                        try insert.add(report, line: line, outcome)
+                    } catch {
+                        failure = error
+                    }
+                }
+            }
+            if let failure { throw failure }
+            try insert.flush(outcome)
+            if problems.rows == 0 || (problems.count > 0 && !skipInvalid) { throw problems.failure }
+        }
+        index?.upsert(contentsOf: entries)
+        return ImportSummary(imported: imported, skippedCount: problems.count, skipped: problems.kept)
+    }
+}
