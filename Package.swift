@@ -219,7 +219,7 @@ let package = Package(
         .target(
             name: "PostgresReportStore",
             dependencies: [
-                "ReportStore", "Geodata", "Geodesy",
+                "ReportStore", "Geodata", "Geodesy", "Locking",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -16,6 +16,16 @@ extension PostgresReportStore {
                         throw ReportStoreError.duplicateID(report.id)
                     }
                 }
+                let ids = reports.map(\.id)
+                try await connection.query(
+                    """
+                    INSERT INTO report_event (change, report_id, kind, status, latitude, longitude)
+                    SELECT 'created', id, kind, status, latitude, longitude FROM report WHERE id = ANY(\(ids))
+                    """, logger: logger)
+                try await connection.query(
+                    "DELETE FROM report_event WHERE at < now() - interval '\(unescaped: String(ReportEvent.kept.components.seconds)) seconds'",
+                    logger: logger)
+                try await connection.query(Self.notify, logger: logger)
             }
         }
     }
@@ -100,9 +110,17 @@ extension PostgresReportStore {
 
     public func setStatus(_ status: ReportStatus, id: String) async throws(ReportStoreError) -> PetReport {
         try await call("changing the status of \(id)") { client, logger in
+            // One statement: the change, its event and the notification commit together.
             let rows = try await client.query(
-                "UPDATE report SET status = \(status.rawValue) WHERE id = \(id) RETURNING \(unescaped: Self.columnList)",
-                logger: logger)
+                """
+                WITH changed AS (
+                    UPDATE report SET status = \(status.rawValue) WHERE id = \(id) RETURNING \(unescaped: Self.columnList)
+                ), logged AS (
+                    INSERT INTO report_event (change, report_id, kind, status, latitude, longitude)
+                    SELECT 'changed', id, kind, status, latitude, longitude FROM changed RETURNING sequence
+                )
+                SELECT changed.*, (SELECT pg_notify('\(unescaped: Self.eventChannel)', '') FROM logged LIMIT 1) FROM changed
+                """, logger: logger)
             for try await row in rows { return try Self.report(row) }
             throw ReportStoreError.notFound(id)
         }
@@ -123,7 +141,16 @@ extension PostgresReportStore {
 
     public func remove(id: String) async throws(ReportStoreError) {
         try await call("removing \(id)") { client, logger in
-            let rows = try await client.query("DELETE FROM report WHERE id = \(id) RETURNING id", logger: logger)
+            let rows = try await client.query(
+                """
+                WITH removed AS (
+                    DELETE FROM report WHERE id = \(id) RETURNING id, kind, status, latitude, longitude
+                ), logged AS (
+                    INSERT INTO report_event (change, report_id, kind, status, latitude, longitude)
+                    SELECT 'removed', id, kind, status, latitude, longitude FROM removed RETURNING sequence
+                )
+                SELECT id, (SELECT pg_notify('\(unescaped: Self.eventChannel)', '') FROM logged LIMIT 1) FROM removed
+                """, logger: logger)
             for try await _ in rows { return }
             throw ReportStoreError.notFound(id)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 public import Logging
 import PostgresNIO
 public import ReportStore
@@ -31,6 +32,11 @@ public final class PostgresReportStore: ReportStore, Service {
     /// Ends ``run()`` when ``close()`` finishes it.
     private let closing: AsyncStream<Void>
     private let closer: AsyncStream<Void>.Continuation
+    /// The consumer of ``changeSignals()``, if any.
+    let signals = Locked<AsyncStream<Void>.Continuation?>(nil)
+    /// Starts the change listener once ``changeSignals()`` has a consumer.
+    let listenerRequests: AsyncStream<Void>
+    let listenerWanted: AsyncStream<Void>.Continuation
 
     /// A store for the database at `address`; nothing connects until ``run()`` and
     /// ``prepare()``.
@@ -57,6 +63,7 @@ public final class PostgresReportStore: ReportStore, Service {
         self.logger = logger
         self.timeout = timeout
         (closing, closer) = AsyncStream.makeStream(of: Void.self)
+        (listenerRequests, listenerWanted) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     /// Runs the connection pool until ``close()``, the task's cancellation or a graceful
@@ -67,6 +74,7 @@ public final class PostgresReportStore: ReportStore, Service {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             group.addTask { for await _ in closing {} }
+            group.addTask { await self.listenForChanges() }
             _ = await group.next()
             group.cancelAll()
         }
@@ -123,6 +131,8 @@ public final class PostgresReportStore: ReportStore, Service {
 
     /// Ends ``run()``: the pool closes its connections and the store is not used afterwards.
     public func close() async {
+        signals.withLock { $0?.finish() }
+        listenerWanted.finish()
         closer.finish()
     }
 }

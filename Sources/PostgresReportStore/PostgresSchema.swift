@@ -47,6 +47,21 @@ enum PostgresSchema {
                 // Who may change a report besides the operator: the SHA-256 of its owner token.
                 "ALTER TABLE report ADD COLUMN owner_token_hash text CHECK (owner_token_hash ~ '^[0-9a-f]{64}$')"
             ]),
+        Migration(
+            version: 3, name: "events",
+            statements: [
+                // The event log every server reads to tell its clients what changed (ReportEvent).
+                """
+                CREATE TABLE report_event (
+                    sequence bigserial PRIMARY KEY,
+                    change text NOT NULL CHECK (change IN ('created', 'changed', 'removed')),
+                    report_id text COLLATE "C" NOT NULL, kind text NOT NULL, status text NOT NULL,
+                    latitude double precision, longitude double precision,
+                    at timestamptz NOT NULL DEFAULT now()
+                )
+                """,
+                "CREATE INDEX report_event_at ON report_event (at)",
+            ]),
     ]
 
     /// The nearby indexes: one partial GiST index on the place per radius band, over the open

@@ -81,6 +81,20 @@ public protocol ReportStore: Sendable {
     @discardableResult
     func prepareForQueries() async throws(ReportStoreError) -> Int?
 
+    /// The changes after event `sequence` (``ReportEvent``), oldest first, at most `limit`: what
+    /// every server made through ``add(_:)``, ``setStatus(_:id:)`` and ``remove(id:)``, kept
+    /// for ``ReportEvent/kept``.
+    func events(after sequence: Int64, limit: Int) async throws(ReportStoreError) -> [ReportEvent]
+
+    /// The newest event's number (0 before the first): where a new client starts.
+    func latestEventSequence() async throws(ReportStoreError) -> Int64
+
+    /// A signal after changes committed by any server on the store (PostgreSQL `LISTEN`; the
+    /// process's own changes for SQLite, which one server owns), to be followed by
+    /// ``events(after:limit:)``. A signal may stand for several changes, and may come with none
+    /// (after a reconnection); it ends when the store closes. One consumer per store.
+    func changeSignals() async -> AsyncStream<Void>
+
     /// Checks, within `timeout`, that the store answers now (a server's readiness): a trivial
     /// query on a connection of its own, so a pool that is backing off does not delay the answer.
     ///

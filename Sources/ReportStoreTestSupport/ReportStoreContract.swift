@@ -33,6 +33,10 @@ public enum ReportStoreContract {
         case largeImports = "large imports"
         /// Nearby answers what `NearbySearch` answers.
         case nearby
+        /// The owner token's digest is kept and changed alone.
+        case owners
+        /// Every change is in the event log, in order, and signalled.
+        case events
         /// What was acknowledged lasts across closing and opening again.
         case reopening
     }
@@ -56,6 +60,8 @@ public enum ReportStoreContract {
         await log.run(.imports) { try await imports(store, &$0) }
         await log.run(.largeImports) { try await largeImports(store, &$0) }
         await log.run(.nearby) { try await nearby(store, &$0) }
+        await log.run(.owners) { try await owners(store, &$0) }
+        await log.run(.events) { try await events(store, &$0) }
         let before = try? await store.list(ReportListQuery(limit: ReportListQuery.maximumLimit))
         await store.close()
         await log.run(.reopening) {

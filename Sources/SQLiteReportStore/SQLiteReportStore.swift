@@ -21,6 +21,8 @@ public actor SQLiteReportStore: ReportStore {
     public let path: String
     let pool: DatabasePool
     var index: LiveNearbyIndex?
+    /// The consumer of ``changeSignals()``, if any.
+    var signals: AsyncStream<Void>.Continuation?
 
     /// Opens (or creates, with its folder) the store at `path` and applies the migrations.
     ///
@@ -84,8 +86,10 @@ public actor SQLiteReportStore: ReportStore {
         try write("adding reports") { db in
             var insert = try ReportInsert(db, ignoringDuplicates: false, createdAt: Self.now())
             for report in reports { _ = try insert.insert(report) }
+            try Self.catching { for report in reports { try Self.logEvent(.created, of: report, in: db) } }
         }
         index?.upsert(contentsOf: reports.compactMap(\.nearbyEntry))
+        signalChange()
     }
 
     public func setStatus(_ status: ReportStatus, id: String) throws(ReportStoreError) -> PetReport {
@@ -94,11 +98,14 @@ public actor SQLiteReportStore: ReportStore {
                 try db.execute(sql: "UPDATE report SET status = ? WHERE id = ?", arguments: [status.rawValue, id])
             }
             guard db.changesCount > 0 else { throw ReportStoreError.notFound(id) }
-            return try Self.fetch(db, id: id)
+            let report = try Self.fetch(db, id: id)
+            try Self.catching { try Self.logEvent(.changed, of: report, in: db) }
+            return report
         }
         if index != nil {
             if let entry = report.nearbyEntry { index?.upsert(entry) } else { index?.remove(id: id) }
         }
+        signalChange()
         return report
     }
 
@@ -117,10 +124,14 @@ public actor SQLiteReportStore: ReportStore {
 
     public func remove(id: String) throws(ReportStoreError) {
         try write("removing \(id)") { db in
-            try Self.catching { try db.execute(sql: "DELETE FROM report WHERE id = ?", arguments: [id]) }
-            guard db.changesCount > 0 else { throw ReportStoreError.notFound(id) }
+            let report = try Self.fetch(db, id: id)
+            try Self.catching {
+                try db.execute(sql: "DELETE FROM report WHERE id = ?", arguments: [id])
+                try Self.logEvent(.removed, of: report, in: db)
+            }
         }
         index?.remove(id: id)
+        signalChange()
     }
 
     // MARK: Reading
@@ -192,6 +203,7 @@ public actor SQLiteReportStore: ReportStore {
     /// Checkpoints the write-ahead log into the file (so the file alone is the whole store once
     /// the last user has closed it) and closes the connections.
     public func close() {
+        signals?.finish()
         // PASSIVE never waits for another process's readers; with none (a server stopping, a
         // command ending on its own) it moves every page into the file, and the WAL is emptied.
         _ = try? pool.writeWithoutTransaction { db in

@@ -40,6 +40,17 @@ enum SQLiteSchema {
         migrator.registerMigration("v2-owner") { db in
             try db.execute(sql: "ALTER TABLE report ADD COLUMN owner_token_hash TEXT")
         }
+        // v3: the event log every server reads to tell its clients what changed (ReportEvent).
+        migrator.registerMigration("v3-events") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE report_event (
+                        sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                        change TEXT NOT NULL, report_id TEXT NOT NULL, kind TEXT NOT NULL, status TEXT NOT NULL,
+                        latitude REAL, longitude REAL, at REAL NOT NULL
+                    )
+                    """)
+        }
         return migrator
     }
 }

@@ -71,6 +71,20 @@ struct MeasuredReportStore: ReportStore {
         }
     }
 
+    func events(after sequence: Int64, limit: Int) async throws(ReportStoreError) -> [ReportEvent] {
+        try await measure("events") { () async throws(ReportStoreError) in
+            try await base.events(after: sequence, limit: limit)
+        }
+    }
+
+    func latestEventSequence() async throws(ReportStoreError) -> Int64 {
+        try await base.latestEventSequence()
+    }
+
+    func changeSignals() async -> AsyncStream<Void> {
+        await base.changeSignals()
+    }
+
     func ping(within timeout: Duration) async throws(ReportStoreError) {
         try await base.ping(within: timeout)
     }

@@ -1,0 +1,85 @@
+import Foundation
+import Geodata
+import Locking
+import Logging
+import PostgresNIO
+public import ReportStore
+
+extension PostgresReportStore {
+    /// The channel every change is announced on (`NOTIFY`), read by every server's listener.
+    static let eventChannel = "petspot_report_events"
+
+    /// `SELECT pg_notify(…)`, in a change's transaction: delivered when it commits.
+    static var notify: PostgresQuery { "SELECT pg_notify(\(eventChannel), '')" }
+
+    public func events(after sequence: Int64, limit: Int) async throws(ReportStoreError) -> [ReportEvent] {
+        try await call("reading report events") { client, logger in
+            let rows = try await client.query(
+                """
+                SELECT sequence, change, report_id, kind, status, latitude, longitude, extract(epoch FROM at)::double precision
+                FROM report_event WHERE sequence > \(sequence) ORDER BY sequence LIMIT \(max(0, limit))
+                """, logger: logger)
+            var events: [ReportEvent] = []
+            for try await row in rows {
+                let (sequence, change, id, kind, status, latitude, longitude, at) = try row.decode(
+                    (Int64, String, String, String, String, Double?, Double?, Double).self)
+                guard let change = ReportEvent.Change(rawValue: change), let kind = ReportKind(rawValue: kind),
+                    let status = ReportStatus(rawValue: status)
+                else { throw ReportStoreError.storage("reading report events", "event \(sequence) is not petspot's") }
+                let coordinate = latitude.flatMap { latitude in
+                    longitude.flatMap { try? Coordinate(latitude: latitude, longitude: $0) }
+                }
+                events.append(
+                    ReportEvent(
+                        sequence: sequence, change: change, reportID: id, kind: kind, status: status,
+                        coordinate: coordinate, time: Date(timeIntervalSince1970: at)))
+            }
+            return events
+        }
+    }
+
+    public func latestEventSequence() async throws(ReportStoreError) -> Int64 {
+        try await call("reading report events") { client, logger in
+            for try await value in try await client.query(
+                "SELECT coalesce(max(sequence), 0)::bigint FROM report_event", logger: logger
+            ).decode(Int64.self) {
+                return value
+            }
+            return 0
+        }
+    }
+
+    public func changeSignals() async -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let previous = signals.withLock { signals in
+            defer { signals = continuation }
+            return signals
+        }
+        previous?.finish()
+        listenerWanted.yield()
+        return stream
+    }
+
+    /// While ``changeSignals()`` has a consumer: `LISTEN` on a connection of its own, a signal
+    /// for every notification, and one after every (re)connection (what was missed meanwhile
+    /// is in the event log); reconnects a second after a failure. Runs in ``run()``.
+    func listenForChanges() async {
+        for await _ in listenerRequests {
+            while !Task.isCancelled {
+                do {
+                    let configuration = try PostgresConnectionSettings.connection(address, timeout: timeout)
+                    let connection = try await PostgresConnection.connect(
+                        configuration: configuration, id: 2, logger: logger)
+                    defer { Task { try? await connection.close() } }
+                    let notifications = try await connection.listen(Self.eventChannel)
+                    signals.withLock { _ = $0?.yield() }
+                    for try await _ in notifications { signals.withLock { _ = $0?.yield() } }
+                } catch {
+                    logger.debug("report event listener", metadata: ["error": "\(error)"])
+                }
+                try? await Task.sleep(for: .seconds(1))
+            }
+            return
+        }
+    }
+}
