@@ -234,6 +234,7 @@ let package = Package(
             name: "Reports",
             dependencies: [
                 "Geodata", "Geodesy", "Locking", "OutsideInput", "PetSpotJSON", "ReportSteps", "ReportStore",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
 
         // Opens the store a URL names, whatever its engine: for the length of a command, or
