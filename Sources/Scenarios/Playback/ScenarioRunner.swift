@@ -93,7 +93,15 @@ public struct ScenarioRunner: Sendable {
         var settler = stage.settler(countsTheApp: app == nil)
         settler.appIsDone = { done.withLock { $0 } }
         await settler.settle(.quiet)
-        let finished = await playTimeline(on: stage, settler: &settler, until: done)
+        // The file's consumer is done the moment it says so (its last step's `defer`), a moment
+        // before its task returns and sets `done`: asking `done` alone, the timeline went on to
+        // its next event now and then (slow-cold-start's fix at +50 s played in one run of two).
+        let countsTheApp = app == nil
+        let consumer = stage.consumer
+        let appIsDone: @Sendable () -> Bool = {
+            done.withLock { $0 } || (countsTheApp && consumer.current.activity == .done)
+        }
+        let finished = await playTimeline(on: stage, settler: &settler, until: appIsDone)
         if !finished {
             await stage.recorder.record(.scenario, "nothing more can happen; the app was still waiting, stopped")
             appTask.cancel()
@@ -131,11 +139,13 @@ public struct ScenarioRunner: Sendable {
     ///
     /// - Returns: `false` when the app was still waiting when nothing more could happen (no
     ///   timer and no event left, or the 24 h limit reached).
-    private func playTimeline(on stage: ScenarioStage, settler: inout Settler, until done: Locked<Bool>) async -> Bool {
+    private func playTimeline(
+        on stage: ScenarioStage, settler: inout Settler, until appIsDone: @Sendable () -> Bool
+    ) async -> Bool {
         let clock = stage.clock
         let timeline = scenario.timeline
         var index = 0
-        while !done.withLock({ $0 }) {
+        while !appIsDone() {
             let nextEvent = index < timeline.count ? timeline[index].time : nil
             let nextTimer = clock.nextDeadline?.offset
             guard let next = [nextEvent, nextTimer].compactMap({ $0 }).min(), next <= ScenarioLimits.maximumDuration
@@ -144,7 +154,7 @@ public struct ScenarioRunner: Sendable {
                 // app that has just taken its last step may not have returned yet (its task
                 // sets `done` after the consumer says `done`): settle, then ask both.
                 await settler.settle(.quiet)
-                return done.withLock { $0 } || stage.consumer.current.activity == .done
+                return appIsDone() || stage.consumer.current.activity == .done
             }
             if case .realtime(let speed) = pace {
                 let bounded = min(max(speed, ScenarioPace.speeds.lowerBound), ScenarioPace.speeds.upperBound)
