@@ -6,10 +6,10 @@ import ReportStore
 import Reports
 
 extension PetSpot {
-    /// `petspot reports import|list|show|remove|close`.
+    /// `petspot reports import|list|show|remove|close|token|backup`.
     struct Reports: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Keep reports in the reports store: import, list, show, remove, close, back up.",
+            abstract: "Keep reports in the reports store: import, list, show, remove, close, owner tokens, back up.",
             discussion: """
                 The store is an SQLite file by default ($XDG_DATA_HOME/petspot/reports.sqlite, \
                 else ~/.local/share/petspot/reports.sqlite) or a PostgreSQL + PostGIS database: \
@@ -19,7 +19,7 @@ extension PetSpot {
                 Exit status: 0 done, 1 invalid input or a store error (the message says which), \
                 64 usage error.
                 """,
-            subcommands: [Import.self, List.self, ShowReport.self, Remove.self, Close.self, Backup.self]
+            subcommands: [Import.self, List.self, ShowReport.self, Remove.self, Close.self, Token.self, Backup.self]
         )
     }
 }
