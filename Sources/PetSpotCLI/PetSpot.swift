@@ -19,7 +19,7 @@ struct PetSpot: AsyncParsableCommand {
         subcommands: [
             Demo.self, Report.self, Show.self, Validate.self, Locate.self, Watch.self, Permission.self,
             ScenarioCommand.self,
-            Record.self, Distance.self, Radius.self, Nearby.self, Reports.self, Serve.self,
+            Record.self, Distance.self, Radius.self, Nearby.self, Matches.self, Reports.self, Serve.self,
         ],
         defaultSubcommand: Demo.self
     )

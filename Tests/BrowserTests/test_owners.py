@@ -108,3 +108,33 @@ class OwnersTests(FoundFlowHelpers):
         self.wait(lambda: len(self.driver.find_elements("css selector", '[data-testid="petDetails.closeReport.button"]')) == 0,
                   message="a closed report offers only Reopen")
         self.element("petDetails.reopenReport.button")
+
+
+class MatchesCardTests(FoundFlowHelpers):
+    def test_a_found_card_lists_the_missing_report_it_may_be_and_opens_it(self):
+        body = json.dumps({"lastSeenDate": "2025-11-10", "species": "dog", "breed": "Beagle", "gender": "FEMALE",
+                           "locationLatitude": 52.2297, "locationLongitude": 21.0122, "location": "Warsaw",
+                           "locationRadius": 5, "email": "owner@example.com"}).encode()
+        request = urllib.request.Request(self.server.url + "/v1/reports/missing", data=body,
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            missing_id = json.loads(answer.read())["id"]
+        found = dict(json.loads(body), lastSeenDate="2025-11-18", locationLatitude=52.25, locationLongitude=21.0,
+                     status="FOUND", gender="MALE", phone="+48123456789")
+        del found["location"], found["locationRadius"], found["breed"]
+        request = urllib.request.Request(self.server.url + "/v1/reports/found", data=json.dumps(found).encode(),
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            found_id = json.loads(answer.read())["id"]
+        self.driver.get(self.origin + "/pets/" + found_id)
+        self.wait_card()
+        self.wait(lambda: self.element("petDetails.matches").is_displayed(), message="Possible matches shown")
+        self.assertEqual(self.css('[data-role="matches"] h2').text, "Possible matches")
+        link = self.element("petDetails.match.tap")
+        self.assertEqual(link.text, "Dog \u00b7 Beagle")
+        self.assertIn("2.4 km", self.css('[data-role="matches"] li').text)
+        link.click()
+        self.wait(lambda: self.card_id() == missing_id, message="the match's card opens")
+        self.wait_card()
+        self.assertEqual(self.element("petDetails.status").text, "MISSING")
+        self.assertFalse(self.element("petDetails.matches").is_displayed(), "a missing card lists no found matches yet")

@@ -172,6 +172,7 @@ enum ExampleRequests {
         ExampleRequest(path: "/v1/reports/r-1/photo", status: 503),
         ExampleRequest(method: "PUT", path: "/v1/reports/r-1/photo", headers: octets, body: png, status: 503),
         ExampleRequest(method: "DELETE", path: "/v1/reports/r-1", status: 503),
+        ExampleRequest(path: "/v1/reports/r-1/matches", status: 503),
         ExampleRequest(
             method: "PATCH", path: "/v1/reports/r-1", headers: json, body: Array(#"{"status":"CLOSED"}"#.utf8),
             status: 503),
@@ -209,6 +210,9 @@ enum ExampleRequests {
         ExampleRequest(path: "/v1/reports/ex-3/card?x=1", status: 400),
         ExampleRequest(path: "/v1/reports/ex-1/card", status: 422),
         ExampleRequest(path: "/v1/reports/none/card", status: 404),
+        ExampleRequest(path: "/v1/reports/ex-4/matches?limit=5&marginKm=2", status: 200),
+        ExampleRequest(path: "/v1/reports/ex-4/matches?limit=0", status: 400),
+        ExampleRequest(path: "/v1/reports/none/matches", status: 404),
         ExampleRequest(
             method: "PATCH", path: "/v1/reports/ex-1", headers: json + asOperator,
             body: Array(#"{"status":"CLOSED"}"#.utf8),

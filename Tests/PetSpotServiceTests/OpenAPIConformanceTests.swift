@@ -50,6 +50,13 @@ struct OpenAPIConformanceTests {
         }
     }
 
+    /// A found report inside ex-1's circle: ex-1 is its match.
+    static func foundNearExOne() throws -> PetReport {
+        var found = PetReport(id: "ex-4", kind: .found)
+        found.coordinate = try Coordinate(latitude: 52.24, longitude: 21.02)
+        return found
+    }
+
     @Test func everyAnswerIsDocumentedAndEveryDocumentedStatusIsExercised() async throws {
         let exercised = Locked(Set<String>())
         let validator = SchemaValidator(document: Self.document)
@@ -75,7 +82,7 @@ struct OpenAPIConformanceTests {
                 id: "ex-1", coordinate: Coordinate(latitude: 52.23, longitude: 21.01),
                 radius: SearchRadius(kilometers: 5)),
             PetReport(id: "ex-2", kind: .found),
-            withContact,
+            withContact, try Self.foundNearExOne(),
         ])
         try await TestServer.with(
             // No rate limit: the examples make more changes than a client's burst (its 429 is

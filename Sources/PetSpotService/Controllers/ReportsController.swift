@@ -62,14 +62,7 @@ struct ReportsController {
             let query = try Query(request, allowed: ["from", "limit", "marginKm"])
             let from = try GeodesyController.coordinate(query, "from")
             let limit = try Self.limit(query, maximum: 10_000) ?? 100
-            var margin = SearchRadius.zero
-            if let km = try query.number("marginKm", in: -1e300...1e300, "a number of kilometres from 0 to 10000") {
-                do throws(GeodesyError) {
-                    margin = try SearchRadius(kilometers: km)
-                } catch {
-                    throw Problem.badParameter("marginKm", "Query parameter 'marginKm': \(error.description)")
-                }
-            }
+            let margin = try Self.margin(query) ?? .zero
             let store = try requireStore()
             let result = try await Self.storeCall { try await store.nearby(from, margin: margin, limit: limit) }
             return .json(ReportJSON.nearby(from: from, result: result))
@@ -126,6 +119,7 @@ struct ReportsController {
             return Response(status: .noContent)
         }
         addPhotoRoutes(to: router)
+        addMatchRoutes(to: router)
     }
 
     func requireStore() throws(Problem) -> any ReportStore {
@@ -191,8 +185,19 @@ struct ReportsController {
         return id
     }
 
+    /// `marginKm`: kilometres from 0 to 10,000 (``SearchRadius``'s rule), or `nil`.
+    static func margin(_ query: Query) throws(Problem) -> SearchRadius? {
+        guard let km = try query.number("marginKm", in: -1e300...1e300, "a number of kilometres from 0 to 10000")
+        else { return nil }
+        do throws(GeodesyError) {
+            return try SearchRadius(kilometers: km)
+        } catch {
+            throw Problem.badParameter("marginKm", "Query parameter 'marginKm': \(error.description)")
+        }
+    }
+
     /// `limit`: a whole number from 1 to `maximum`.
-    private static func limit(_ query: Query, maximum: Int) throws(Problem) -> Int? {
+    static func limit(_ query: Query, maximum: Int) throws(Problem) -> Int? {
         let rule = "a whole number from 1 to \(maximum)"
         guard let value = try query.number("limit", in: 1...Double(maximum), rule) else { return nil }
         guard let whole = Int(exactly: value) else {

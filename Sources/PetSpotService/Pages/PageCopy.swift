@@ -37,6 +37,8 @@ enum PageCopy {
     /// Remove Report pressed by someone who did not make the report (spec 003 shows the button
     /// to everyone: permission is the backend's).
     static let notOwner = ReportAccess.onlyTheOwner + " The report stays as it is."
+    /// Over a found report's likely missing reports (`GET /v1/reports/{id}/matches`).
+    static let matchesTitle = "Possible matches"
     /// The title over the report after Submit.
     static let reportTitle = "Your report"
     /// Starts again after the report was shown.

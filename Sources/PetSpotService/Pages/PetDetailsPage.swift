@@ -12,6 +12,7 @@ struct PetDetailsPage {
     let noScript = PageCopy.petNoScript
     let unreachable = PageCopy.serverUnreachable
     let notOwner = PageCopy.notOwner
+    let matchesTitle = PageCopy.matchesTitle
     let loadingText = PageCopy.petLoading
     let errorMessage = PetDetailsPresenter.errorMessage
     let retryTitle = PetDetailsPresenter.retryTitle

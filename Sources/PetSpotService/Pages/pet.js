@@ -102,6 +102,33 @@
       actions.appendChild(button);
     });
     setState('loaded');
+    loadMatches();
+  }
+
+  // Possible matches (a found report's likely missing reports): links to their cards; the
+  // section stays hidden when there are none or they cannot be had.
+  function loadMatches() {
+    var section = part('matches');
+    var list = part('match-list');
+    fetch('/v1/reports/' + encodeURIComponent(id) + '/matches', { headers: { Accept: 'application/json' } })
+      .then(function (response) { return response.ok ? response.json() : { matches: [] }; })
+      .then(function (answer) {
+        list.textContent = '';
+        answer.matches.forEach(function (match) {
+          var item = document.createElement('li');
+          var link = document.createElement('a');
+          link.href = match.url;
+          link.dataset.testid = 'petDetails.match.tap';
+          link.textContent = match.title;
+          var line = document.createElement('span');
+          line.className = 'match-line';
+          line.textContent = match.distance + (match.date ? ' \u00b7 ' + match.date : '');
+          item.appendChild(link);
+          item.appendChild(line);
+          list.appendChild(item);
+        });
+        section.hidden = answer.matches.length === 0;
+      }, function () { section.hidden = true; });
   }
 
   function authorization() {

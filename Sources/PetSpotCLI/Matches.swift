@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import Geodesy
+import OutsideInput
+import ReportStore
+import Reports
+
+extension PetSpot {
+    /// `petspot matches ID`: a found report's possible matches.
+    struct Matches: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the missing reports a stored found report may be, best first.",
+            discussion: """
+                The open missing reports whose search circle, widened by --margin-km, holds the \
+                place the pet was found, of its species (or of no species given), lost on or \
+                before the day it was found; ranked by a score from 0 to 1: 0.6 × how deep \
+                inside the circle the place is + 0.4 × 30 / (30 + days between loss and find). \
+                The same as GET /v1/reports/ID/matches and the Found card's Possible matches. \
+                A report that is not an open found report with a place has none.
+
+                JSON output: {"id", "matches": [{"id", "meters", "distance", "score", "title", \
+                "date", "url", "report"}…]}.
+                """)
+
+        @Argument(help: "The found report's id.")
+        var id: String
+
+        @Option(help: ArgumentHelp("Kilometres added to every search circle.", valueName: "km"))
+        var marginKm: Double = 1
+
+        @Option(help: "How many matches at most (1–100).")
+        var limit = 10
+
+        @Flag(help: "Print one JSON object instead of text.")
+        var json = false
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        func validate() throws {
+            guard (1...100).contains(limit) else { throw ValidationError("--limit must be from 1 to 100.") }
+            do {
+                _ = try SearchRadius(kilometers: marginKm)
+            } catch {
+                throw ValidationError("--margin-km: \(error.description)")
+            }
+        }
+
+        func run() async throws {
+            let (id, limit) = (self.id, self.limit)
+            let margin = (try? SearchRadius(kilometers: marginKm)) ?? .zero
+            let (report, matches) = try await withStore(storeOptions) { store throws(ReportStoreError) in
+                let report = try await store.report(id: id)
+                return (report, try await ReportMatching.matches(for: report, in: store, margin: margin, limit: limit))
+            }
+            if json {
+                print(ReportMatching.json(id: report.id, matches).text)
+                return
+            }
+            let name = report.id.terminalSafe
+            guard report.kind == .found else {
+                print("Report \(name) is a missing report: matches are found for found reports.")
+                return
+            }
+            print("\(matches.count) possible match\(matches.count == 1 ? "" : "es") for found report \(name):")
+            for match in matches {
+                let score = String(format: "%.3f", match.score)
+                let row = [
+                    score, ReportMatching.distanceText(match.meters), match.report.id,
+                    ReportMatching.title(match.report),
+                ]
+                let lost = ReportMatching.date(match.report)
+                print((row + (lost.isEmpty ? [] : ["lost " + lost])).map(\.terminalSafe).joined(separator: "  "))
+            }
+        }
+    }
+}

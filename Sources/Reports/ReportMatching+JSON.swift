@@ -1,0 +1,54 @@
+public import PetSpotJSON
+import ReportSteps
+public import ReportStore
+
+extension ReportMatching {
+    /// `GET /v1/reports/{id}/matches` and `petspot matches ID --json`: `{"id", "matches":
+    /// [{"id", "meters", "distance", "score", "title", "date", "url", "report"}…]}` — the
+    /// distance as shown (`"2.4 km"`, `"850 m"`), the card's species and breed (`"Dog ·
+    /// Beagle"`) and date (`"Nov 17, 2025"`), the match's card, and the report without its
+    /// contacts (they are on its card).
+    public static func json(id: String, _ matches: [Match]) -> JSONValue {
+        .object([
+            ("id", .string(id)),
+            (
+                "matches",
+                .array(
+                    matches.map { match in
+                        .object([
+                            ("id", .string(match.report.id)), ("meters", .number(match.meters)),
+                            ("distance", .string(distanceText(match.meters))),
+                            ("score", .number((match.score * 1000).rounded() / 1000)),
+                            ("title", .string(title(match.report))), ("date", .string(date(match.report))),
+                            ("url", .string("/pets/\(match.report.id)")),
+                            ("report", ReportJSON.report(match.report, contacts: false)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    /// `"850 m"` under a kilometre, else kilometres with one decimal: `"2.4 km"`.
+    public static func distanceText(_ meters: Double) -> String {
+        guard meters >= 999.5 else { return "\(Int(meters.rounded())) m" }
+        let tenths = Int((meters / 100).rounded())
+        return "\(tenths / 10).\(tenths % 10) km"
+    }
+
+    /// The card's species and breed: `"Dog · Beagle"` (`"Dog"` without a breed).
+    public static func title(_ report: PetReport) -> String {
+        let species = report.species.map { SpeciesTaxonomy.option(id: $0)?.displayName ?? $0 } ?? "—"
+        guard let breed = report.breed, !breed.isEmpty else { return species.terminalSafeForCard }
+        return (species + " · " + breed).terminalSafeForCard
+    }
+
+    /// The day last seen as the card shows it (`"Nov 17, 2025"`), or `""`.
+    public static func date(_ report: PetReport) -> String {
+        report.lastSeenDate.flatMap(day)?.mediumText ?? ""
+    }
+}
+
+extension String {
+    /// Outside text as a card shows it (``PetCard/visible(_:)``).
+    fileprivate var terminalSafeForCard: String { PetCard.visible(self) }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Geodata
+import Geodesy
+import PostgresReportStore
+import ReportStore
+import ReportStoreTestSupport
+import Reports
+import SQLiteReportStore
+import Testing
+
+/// A found report's possible matches (``ReportMatching``): the rules (species, the day lost,
+/// the margin, the ranking), and the same matches from SQLite, PostgreSQL + PostGIS and a
+/// brute-force reference over the same random reports.
+@Suite(.serialized, .timeLimit(.minutes(10)))
+struct ReportMatchingTests {
+    static let species = ["DOG", "CAT", "BIRD"]
+
+    /// 3,000 missing reports around Warsaw (radii 0.2–20 km, three species, lost in November
+    /// 2025, a tenth closed) and 40 found reports among them.
+    static func reports() throws -> (missing: [PetReport], found: [PetReport]) {
+        var generator = SplitMix(seed: 3206)
+        var missing: [PetReport] = []
+        for number in 0..<3_000 {
+            var report = try PetReport.missing(
+                id: "m-\(number)",
+                coordinate: Coordinate(latitude: 52 + generator.unit() * 0.5, longitude: 20.8 + generator.unit() * 0.6),
+                radius: SearchRadius(kilometers: 0.2 + generator.unit() * 20))
+            report.species = species[number % 3]
+            report.lastSeenDate = "2025-11-\(String(format: "%02d", 1 + Int(generator.unit() * 29)))"
+            if number % 10 == 9 { report.status = .closed }
+            missing.append(report)
+        }
+        let found = try (0..<40).map { number in
+            var report = PetReport(id: "f-\(number)", kind: .found)
+            report.coordinate = try Coordinate(
+                latitude: 52 + generator.unit() * 0.5, longitude: 20.8 + generator.unit() * 0.6)
+            report.species = number % 7 == 0 ? nil : species[number % 3]
+            report.lastSeenDate = "2025-11-\(String(format: "%02d", 10 + number % 20))"
+            return report
+        }
+        return (missing, found)
+    }
+
+    /// What the rules say, by brute force over every report: the expected ids in order.
+    static func reference(_ found: PetReport, _ missing: [PetReport], margin: SearchRadius, limit: Int) -> [String] {
+        guard let place = found.coordinate else { return [] }
+        let scored: [(id: String, score: Double)] = missing.compactMap { report in
+            guard report.status == .active, let center = report.coordinate, let radius = report.radius else {
+                return nil
+            }
+            let meters = Geodesic.wgs84.inverse(from: place, to: center).meters
+            let reach = radius.meters + margin.meters
+            guard meters <= reach else { return nil }
+            if let species = found.species, let other = report.species, species != other { return nil }
+            guard let lost = report.lastSeenDate, let day = found.lastSeenDate, lost <= day else { return nil }
+            let days = Double((Int(day.suffix(2)) ?? 0) - (Int(lost.suffix(2)) ?? 0))
+            return (report.id, 0.6 * max(0, 1 - meters / reach) + 0.4 * 30 / (30 + days))
+        }
+        return scored.sorted { $0.score != $1.score ? $0.score > $1.score : ReportID.precedes($0.id, $1.id) }
+            .prefix(limit).map(\.id)
+    }
+
+    static func compare(_ store: any ReportStore, _ missing: [PetReport], _ found: [PetReport]) async throws -> Int {
+        _ = try await store.importReports(ReportArraySource(reports: missing + found), skipInvalid: false)
+        var matched = 0
+        for (index, report) in found.enumerated() {
+            let margin = try SearchRadius(kilometers: index % 2 == 0 ? 1 : 0)
+            let matches = try await ReportMatching.matches(for: report, in: store, margin: margin, limit: 10)
+            #expect(matches.map(\.report.id) == reference(report, missing, margin: margin, limit: 10), "\(report.id)")
+            matched += matches.count
+        }
+        return matched
+    }
+
+    @Test func sqliteGivesExactlyWhatTheRulesSay() async throws {
+        let (missing, found) = try Self.reports()
+        let path = FileManager.default.temporaryDirectory.path + "/petspot-matches-\(UUID()).sqlite"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let store = try SQLiteReportStore(path: path)
+        let matched = try await Self.compare(store, missing, found)
+        #expect(matched > 100, "the reports overlap enough to rank: \(matched) matches")
+        await store.close()
+    }
+
+    @Test(.enabled(if: PostgresServer.shouldRun))
+    func postgisGivesTheSameMatches() async throws {
+        let (missing, found) = try Self.reports()
+        let server = try await PostgresServer.start()
+        do {
+            let store = try await PostgresReportStore.open(try await server.createDatabase())
+            let matched = try await Self.compare(store, missing, found)
+            #expect(matched > 100)
+            await store.close()
+        } catch {
+            Issue.record("\(error)")
+        }
+        await server.stop()
+    }
+
+    @Test func onlyAnOpenFoundReportWithAPlaceHasMatches() async throws {
+        let path = FileManager.default.temporaryDirectory.path + "/petspot-matches-\(UUID()).sqlite"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let store = try SQLiteReportStore(path: path)
+        var lost = try PetReport.missing(
+            id: "luna", coordinate: Coordinate(latitude: 52.2297, longitude: 21.0122),
+            radius: SearchRadius(kilometers: 5))
+        lost.species = "DOG"
+        lost.lastSeenDate = "2025-11-17"
+        var found = PetReport(id: "found", kind: .found)
+        found.coordinate = try Coordinate(latitude: 52.25, longitude: 21.0)
+        found.species = "DOG"
+        found.lastSeenDate = "2025-11-18"
+        try await store.add([lost, found])
+        let matches = try await ReportMatching.matches(for: found, in: store, margin: .zero, limit: 10)
+        #expect(matches.map(\.report.id) == ["luna"])
+        #expect(abs(matches[0].score - (0.6 * (1 - matches[0].meters / 5000) + 0.4 * 30 / 31)) < 1e-12)
+        // Found before it was lost, another species, closed, or the missing report itself: none.
+        var early = found
+        early.lastSeenDate = "2025-11-16"
+        var cat = found
+        cat.species = "CAT"
+        var closed = found
+        closed.status = .closed
+        for report in [early, cat, closed, lost] {
+            #expect(try await ReportMatching.matches(for: report, in: store, margin: .zero, limit: 10).isEmpty)
+        }
+        #expect(ReportMatching.distanceText(850.4) == "850 m" && ReportMatching.distanceText(2407.6) == "2.4 km")
+        await store.close()
+    }
+}
