@@ -24,14 +24,14 @@ class HomeTests(PageTest):
 
     def seed(self):
         """12 open reports due north of Warsaw, report k about k × 1.11 km away (odd k missing,
-        even k found), a closed one at Warsaw itself, and the third with a photo. Returns the
-        ids nearest first."""
+        even k found, the fifth with an 88-letter breed), a closed one at Warsaw itself, and the
+        third with a photo. Returns the ids nearest first."""
         day = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
         ids = []
         for k in range(1, 13):
             latitude = round(WARSAW[0] + 0.01 * k, 5)
             if k % 2:
-                body = {"lastSeenDate": day, "species": "dog", "breed": "Beagle %d" % k, "gender": "FEMALE",
+                body = {"lastSeenDate": day, "species": "dog", "breed": "Labradoodle" * 8 if k == 5 else "Beagle %d" % k, "gender": "FEMALE",
                         "locationLatitude": latitude, "locationLongitude": WARSAW[1], "location": "North %d" % k,
                         "locationRadius": 5, "phone": "+48 600 700 8%02d" % k}
                 ids.append(self.post("/v1/reports/missing", body)["id"])
@@ -183,3 +183,14 @@ class HomeTests(PageTest):
             self.assertIsNotNone(testid, html)
             self.assertRegex(testid, IDENTIFIER, html)
         print("\n  home page weight (bytes): %d" % own, end=" ")
+
+    def test_the_list_fits_a_phone_without_sideways_scroll(self):
+        self.seed()
+        size = self.driver.get_window_size()
+        self.driver.set_window_size(390, 844)
+        self.addCleanup(self.driver.set_window_size, size["width"], size["height"])
+        self.open("/?near=52.2297,21.0122&page=1")
+        self.wait(lambda: len(self.listed()) == 10, message="the list drawn from the address")
+        widths = self.driver.execute_script(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        self.assertLessEqual(widths[0], widths[1], "the page scrolls sideways at 390 px: %r" % widths)
