@@ -14,9 +14,13 @@
 /// - C1 controls U+0080–U+009F (`\u{9B}` is a one-byte CSI on some terminals): `\u{9B}`.
 /// - Bidirectional formatting characters U+061C, U+200E, U+200F, U+202A–U+202E and
 ///   U+2066–U+2069: `<U+202E>`.
+/// - Zero-width characters that hide text or split a word invisibly: U+200B (zero-width
+///   space), U+2060 (word joiner), U+FEFF (zero-width no-break space): `<U+200B>`. The
+///   zero-width non-joiner and joiner (U+200C, U+200D) stay: Persian words and emoji
+///   sequences need them.
 public enum TerminalSafeText {
-    /// `text` with every control and bidirectional formatting character replaced by a visible
-    /// escape.
+    /// `text` with every control, bidirectional formatting and hiding zero-width character
+    /// replaced by a visible escape.
     ///
     /// ```swift
     /// TerminalSafeText.terminalSafe("Luna\u{1B}[2J")   // "Luna\\x1B[2J"
@@ -53,6 +57,7 @@ public enum TerminalSafeText {
         case 0x0A: !allowingNewlines
         case 0x00...0x1F, 0x7F, 0x80...0x9F: true
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x200B, 0x2060, 0xFEFF: true
         default: false
         }
     }

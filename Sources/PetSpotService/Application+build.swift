@@ -88,7 +88,8 @@ public func buildRouter(
         let guarded = storeHealth.map { GuardedReportStore(base: store, health: $0) as any ReportStore } ?? store
         return MeasuredReportStore(base: guarded)
     }
-    ReportsController(store: reports, photos: configuration.photos, today: configuration.today)
+    let reportAccess = ReportAccess(operatorToken: configuration.operatorToken)
+    ReportsController(store: reports, photos: configuration.photos, today: configuration.today, access: reportAccess)
         .addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     // The report pages and the step API they ask; the server's own position only when the

@@ -1,6 +1,7 @@
 import Foundation
 import Geodata
 import Geodesy
+import OutsideInput
 public import PetSpotJSON
 public import ReportSteps
 public import ReportStore
@@ -19,6 +20,8 @@ public struct PetCard: Sendable {
     public let id: String
     /// The card's texts.
     public let card: PetDetailsCard
+    /// The status changes its owner can make from the card (``StatusTransitions``).
+    public let actions: [StatusAction]
 
     /// The card of `report`; `photoUrl` (where its kept photo is served) wins over the one it
     /// was stored with.
@@ -27,12 +30,16 @@ public struct PetCard: Sendable {
     ///   (the card needs one).
     public init(_ report: PetReport, photoUrl: String? = nil) throws(AnnouncementError) {
         id = report.id
+        actions = StatusTransitions.next(from: report.status, kind: report.kind).map {
+            StatusAction(to: $0, kind: report.kind)
+        }
         card = try PetDetailsCard(checking: Announcement(report, photoUrl: photoUrl ?? report.photoUrl))
     }
 
     /// What a page draws: `{"id", "photoUrl", "photoText", "imageNotAvailable", "status":
     /// {"text", "color"}, "reward", "fields": [{"label", "value", "id", "href", "empty",
-    /// "truncated", "multiline", "half"}…], "map": {"title", "url", "empty"}}`.
+    /// "truncated", "multiline", "half"}…], "map": {"title", "url", "empty"}, "actions":
+    /// [{"status", "title", "id"}…]}`.
     public var json: JSONValue {
         .object([
             ("id", .string(id)),
@@ -40,7 +47,7 @@ public struct PetCard: Sendable {
             ("photoText", .string(card.photoText)),
             ("imageNotAvailable", .string(PetDetailsCard.imageNotAvailable)),
             ("status", .object([("text", .string(card.status.text)), ("color", .string(card.status.color.rawValue))])),
-            ("reward", .string(card.rewardText)),
+            ("reward", .string(card.rewardText.map(Self.visible))),
             ("fields", .array(card.fields.map(Self.field))),
             (
                 "map",
@@ -49,6 +56,16 @@ public struct PetCard: Sendable {
                     ("empty", .string(PetDetailsCard.noLocationData)),
                 ])
             ),
+            (
+                "actions",
+                .array(
+                    actions.map {
+                        .object([
+                            ("status", .string($0.status.rawValue)), ("title", .string($0.title)),
+                            ("id", .string($0.id)),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -56,11 +73,19 @@ public struct PetCard: Sendable {
     /// `empty` for a value the report does not have, `half` for the pairs shown side by side.
     static func field(_ field: PetDetailsCard.LabelValue) -> JSONValue {
         .object([
-            ("label", .string(field.label)), ("value", .string(field.value)),
+            ("label", .string(field.label)), ("value", .string(visible(field.value))),
             ("id", .string(field.accessibilityIdentifier)), ("href", .string(href(field))),
             ("empty", .bool(field.isEmpty)), ("truncated", .bool(field.isTruncated)),
             ("multiline", .bool(field.isMultiline)), ("half", .bool(field.isHalfWidth)),
         ])
+    }
+
+    /// Outside text as the card shows it: control, bidirectional-formatting and zero-width
+    /// characters as visible escapes (`<U+202E>`), exactly as the terminal card shows them
+    /// (``TerminalSafeText``), so a value cannot read backwards (`+48 123` as `321 84+`) or
+    /// hide characters; newlines stay (a description's lines).
+    static func visible(_ text: String) -> String {
+        TerminalSafeText.terminalSafe(text, allowingNewlines: true)
     }
 
     /// What a `mailto:` address keeps as it is: ASCII letters, digits and `@.-_+`.

@@ -33,14 +33,13 @@ extension ReportJSON {
         ])
     }
 
-    /// One item: the report's JSON (``report(_:)``) without `phone` and `email` (contacts are
-    /// handed out on the card, not in lists), then `distanceMeters` and `card`: what a list
+    /// One item: the report's JSON without `phone` and `email` (``report(_:contacts:)``:
+    /// contacts are handed out on the card, not in lists), then `distanceMeters` and `card`: what a list
     /// shows as the card does, `{"photoUrl", "status": {"text", "color"}, "species", "breed",
     /// "date", "distance"}` (`2.4 km`, ``DistanceDisplay``; `photoUrl` empty when there is none:
     /// the page shows "Image not available").
     public static func nearestItem(_ result: NearestReport, photoUrl: String? = nil) -> JSONValue {
-        let contacts: Set<String> = [Contact.phone.rawValue, Contact.email.rawValue]
-        guard case .object(let members) = report(result.report) else { return .null }
+        guard case .object(let members) = report(result.report, contacts: false) else { return .null }
         let card = PetDetailsCard(Announcement(result.report, photoUrl: photoUrl ?? result.report.photoUrl))
         let summary: JSONValue = .object([
             (Key.photoUrl.rawValue, .string(card.photoURL)),
@@ -53,9 +52,6 @@ extension ReportJSON {
             ("date", .string(card.dateText)),
             ("distance", .string(DistanceDisplay.text(meters: result.meters))),
         ])
-        return .object(
-            members.filter { !contacts.contains($0.0) } + [
-                ("distanceMeters", .number(result.meters)), ("card", summary),
-            ])
+        return .object(members + [("distanceMeters", .number(result.meters)), ("card", summary)])
     }
 }

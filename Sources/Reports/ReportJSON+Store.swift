@@ -13,9 +13,20 @@ extension ReportJSON {
     /// `locationRadius` (km), `locationLatitude`, `locationLongitude`, `phone`, `email`,
     /// `microchipNumber`, `approximateAge`, `reward`. The card's required texts (`photoUrl`,
     /// `lastSeenDate`, `species`, `gender`) are `""` when the report has none; other absent
-    /// values are `null`.
-    public static func report(_ report: PetReport) -> JSONValue {
-        .object([
+    /// values are `null`. Without `contacts`, `phone` and `email` are left out (a list hands out
+    /// no contact details; a report's own card does).
+    public static func report(_ report: PetReport, contacts: Bool = true) -> JSONValue {
+        .object(members(report, contacts: contacts))
+    }
+
+    /// A report just made over HTTP (`POST /v1/reports/…`, the pages' Submit): the report and,
+    /// this once, its owner's token (`ownerToken`, last).
+    public static func created(_ report: PetReport, ownerToken: OwnerToken) -> JSONValue {
+        .object(members(report, contacts: true) + [(Key.ownerToken.rawValue, .string(ownerToken.text))])
+    }
+
+    private static func members(_ report: PetReport, contacts: Bool) -> [(String, JSONValue)] {
+        let members: [(String, JSONValue)] = [
             (Key.id.rawValue, .string(report.id)),
             (Key.kind.rawValue, .string(report.kind.rawValue)),
             (Key.status.rawValue, .string(report.status.rawValue)),
@@ -34,14 +45,17 @@ extension ReportJSON {
             (Details.microchipNumber.rawValue, .string(report.microchipNumber)),
             (Description.approximateAge.rawValue, .number(report.approximateAge.map(Double.init))),
             (Key.reward.rawValue, .string(report.reward)),
-        ])
+        ]
+        let contactNames: Set<String> = [Contact.phone.rawValue, Contact.email.rawValue]
+        return contacts ? members : members.filter { !contactNames.contains($0.0) }
     }
 
     /// A page of reports: `{"reports": [report…], "next": "last id" | null}` (`next` is set when
-    /// the page is full: pass it as `after` for the next page).
-    public static func list(_ reports: [PetReport], limit: Int) -> JSONValue {
+    /// the page is full: pass it as `after` for the next page); `contacts` as in
+    /// ``report(_:contacts:)``.
+    public static func list(_ reports: [PetReport], limit: Int, contacts: Bool = true) -> JSONValue {
         .object([
-            ("reports", .array(reports.map(report))),
+            ("reports", .array(reports.map { report($0, contacts: contacts) })),
             ("next", reports.count == limit ? .string(reports.last?.id) : .null),
         ])
     }

@@ -30,6 +30,8 @@ public enum ReportJSON {
         case locationRadius
         /// Reward text, shown as is.
         case reward
+        /// The secret that makes its holder the report's owner, given once (``OwnerToken``).
+        case ownerToken
     }
 
     typealias Description = AnimalDescriptionStep.Field

@@ -80,14 +80,23 @@ def driver():
     origin: drafts and permissions never leak from one test to the next)."""
     global _driver
     if _driver is None:
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--window-size=480,1000", "--lang=en-US", "--no-first-run"):
-            options.add_argument(argument)
-        _driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-        _driver.set_page_load_timeout(30)
+        _driver = new_browser()
     return _driver
+
+
+def new_browser(profile=None):
+    """A headless Chromium; with `profile` (a folder), a browser profile of its own: another
+    person's browser, whose storage holds nothing of the shared one's."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=480,1000", "--lang=en-US", "--no-first-run"):
+        options.add_argument(argument)
+    if profile:
+        options.add_argument("--user-data-dir=" + profile)
+    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    browser.set_page_load_timeout(30)
+    return browser
 
 
 def quit_driver():

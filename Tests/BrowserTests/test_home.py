@@ -15,10 +15,12 @@ WARSAW = (52.2297, 21.0122)
 
 
 class HomeTests(PageTest):
-    def post(self, path, body, content_type="application/json", method="POST"):
+    def post(self, path, body, content_type="application/json", method="POST", token=None):
         data = body if isinstance(body, bytes) else json.dumps(body).encode()
-        request = urllib.request.Request(self.origin + path, data=data, method=method,
-                                         headers={"Content-Type": content_type})
+        headers = {"Content-Type": content_type}
+        if token:
+            headers["Authorization"] = "Bearer " + token  # the owner token POST gave
+        request = urllib.request.Request(self.origin + path, data=data, method=method, headers=headers)
         with urllib.request.urlopen(request, timeout=10) as answer:
             return json.loads(answer.read())
 
@@ -28,23 +30,28 @@ class HomeTests(PageTest):
         third with a photo. Returns the ids nearest first."""
         day = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
         ids = []
+        tokens = {}
         for k in range(1, 13):
             latitude = round(WARSAW[0] + 0.01 * k, 5)
             if k % 2:
-                body = {"lastSeenDate": day, "species": "dog", "breed": "Labradoodle" * 8 if k == 5 else "Beagle %d" % k, "gender": "FEMALE",
+                breed = "Labradoodle" * 8 if k == 5 else "Beagle %d" % k
+                body = {"lastSeenDate": day, "species": "dog", "breed": breed, "gender": "FEMALE",
                         "locationLatitude": latitude, "locationLongitude": WARSAW[1], "location": "North %d" % k,
                         "locationRadius": 5, "phone": "+48 600 700 8%02d" % k}
-                ids.append(self.post("/v1/reports/missing", body)["id"])
+                created = self.post("/v1/reports/missing", body)
             else:
                 body = {"status": "FOUND", "lastSeenDate": day, "species": "CAT", "gender": "MALE",
                         "locationLatitude": latitude, "locationLongitude": WARSAW[1],
                         "phone": "+48 600 700 9%02d" % k, "email": "finder%d@example.com" % k}
-                ids.append(self.post("/v1/reports/found", body)["id"])
+                created = self.post("/v1/reports/found", body)
+            ids.append(created["id"])
+            tokens[created["id"]] = created.get("ownerToken")
         closed = self.post("/v1/reports/missing", {
             "lastSeenDate": day, "species": "dog", "breed": "Mixed", "gender": "MALE", "locationLatitude": WARSAW[0],
-            "locationLongitude": WARSAW[1], "phone": "+48 600 700 999"})["id"]
-        self.post("/v1/reports/" + closed, {"status": "CLOSED"}, method="PATCH")
-        self.post("/v1/reports/%s/photo" % ids[2], png(40, 30), content_type="image/png", method="PUT")
+            "locationLongitude": WARSAW[1], "phone": "+48 600 700 999"})
+        self.post("/v1/reports/" + closed["id"], {"status": "CLOSED"}, method="PATCH", token=closed.get("ownerToken"))
+        self.post("/v1/reports/%s/photo" % ids[2], png(40, 30), content_type="image/png", method="PUT",
+                  token=tokens[ids[2]])
         return ids
 
     def listed(self):

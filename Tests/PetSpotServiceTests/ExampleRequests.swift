@@ -28,6 +28,10 @@ enum ExampleRequests {
 
     static let json = [("Content-Type", "application/json")]
     static let octets = [("Content-Type", "application/octet-stream")]
+    /// The operator's token of the server `withStore` runs on, and the header that shows it.
+    static let operatorSecret = "ex-operator-7c2e9a41b3d85f60e1a2b4c6d8f0a1b2"
+    static let asOperator = [("Authorization", "Bearer \(operatorSecret)")]
+    static let asStranger = [("Authorization", "Bearer not-this-reports-owner-token-aaaaaaaaaa")]
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]
 
     /// The report pages, their assets, and the step API they ask.
@@ -213,23 +217,50 @@ enum ExampleRequests {
         ExampleRequest(path: "/v1/reports/ex-1/card", status: 422),
         ExampleRequest(path: "/v1/reports/none/card", status: 404),
         ExampleRequest(
-            method: "PATCH", path: "/v1/reports/ex-1", headers: json, body: Array(#"{"status":"CLOSED"}"#.utf8),
+            method: "PATCH", path: "/v1/reports/ex-1", headers: json + asOperator,
+            body: Array(#"{"status":"CLOSED"}"#.utf8),
             status: 200),
         ExampleRequest(
-            method: "PATCH", path: "/v1/reports/ex-1", headers: json, body: Array(#"{"status":"GONE"}"#.utf8),
+            method: "PATCH", path: "/v1/reports/ex-1", headers: json + asOperator,
+            body: Array(#"{"status":"GONE"}"#.utf8),
             status: 422),
-        ExampleRequest(method: "PATCH", path: "/v1/reports/ex-1", headers: json, body: Array("[".utf8), status: 400),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/ex-1", headers: json + asOperator, body: Array("[".utf8), status: 400),
         ExampleRequest(
             method: "PATCH", path: "/v1/reports/none", headers: json, body: Array(#"{"status":"CLOSED"}"#.utf8),
             status: 404),
         ExampleRequest(
-            method: "PATCH", path: "/v1/reports/ex-1", body: Array(#"{"status":"CLOSED"}"#.utf8), status: 415),
+            method: "PATCH", path: "/v1/reports/ex-1", headers: asOperator, body: Array(#"{"status":"CLOSED"}"#.utf8),
+            status: 415),
         ExampleRequest(
-            method: "PATCH", path: "/v1/reports/ex-1", headers: json, body: Array(repeating: 32, count: 300 * 1024),
+            method: "PATCH", path: "/v1/reports/ex-1", headers: json + asOperator,
+            body: Array(repeating: 32, count: 300 * 1024),
             status: 413),
-        ExampleRequest(method: "DELETE", path: "/v1/reports/ex-2", status: 204),
-        ExampleRequest(method: "DELETE", path: "/v1/reports/ex-2", status: 404),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/ex-1", headers: json + asOperator,
+            body: Array(#"{"status":"FOUND"}"#.utf8), status: 409),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/ex-1", headers: json, body: Array(#"{"status":"ACTIVE"}"#.utf8),
+            status: 401),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/ex-1", headers: json + asStranger,
+            body: Array(#"{"status":"ACTIVE"}"#.utf8), status: 403),
+        ExampleRequest(
+            method: "PATCH", path: "/v1/reports/ex-2", headers: json + asOperator,
+            body: Array(#"{"status":"ACTIVE"}"#.utf8), status: 422),
+        ExampleRequest(path: "/v1/reports?contacts=true", status: 401),
+        ExampleRequest(path: "/v1/reports?contacts=true", headers: asOperator, status: 200),
+        ExampleRequest(path: "/v1/reports?contacts=true", headers: asStranger, status: 403),
+        ExampleRequest(path: "/v1/reports?contacts=yes", status: 400),
+        ExampleRequest(method: "DELETE", path: "/v1/reports/ex-2", status: 401),
+        ExampleRequest(method: "DELETE", path: "/v1/reports/ex-2", headers: asStranger, status: 403),
+        ExampleRequest(method: "DELETE", path: "/v1/reports/ex-2", headers: asOperator, status: 204),
+        ExampleRequest(method: "DELETE", path: "/v1/reports/ex-2", headers: asOperator, status: 404),
         ExampleRequest(method: "DELETE", path: "/v1/reports/ex-1?force=1", status: 400),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/missing", headers: json,
+            body: Array((#"{"photoUrl":"/v1/reports/ex-3/photo","# + missingBody.dropFirst()).utf8),
+            status: 422),
         ExampleRequest(
             method: "POST", path: "/v1/reports/missing", headers: json, body: Array(missingBody.utf8), status: 201),
         ExampleRequest(method: "POST", path: "/v1/reports/missing", headers: json, body: Array("{}".utf8), status: 422),
@@ -252,16 +283,23 @@ enum ExampleRequests {
             status: 413),
         ExampleRequest(method: "PUT", path: "/v1/reports/ex-1", status: 405),
         ExampleRequest(path: "/v1/reports/ex-3/photo", status: 404),
-        ExampleRequest(method: "PUT", path: "/v1/reports/ex-3/photo", headers: octets, body: png, status: 200),
+        ExampleRequest(method: "PUT", path: "/v1/reports/ex-3/photo", headers: octets, body: png, status: 401),
+        ExampleRequest(
+            method: "PUT", path: "/v1/reports/ex-3/photo", headers: octets + asStranger, body: png, status: 403),
+        ExampleRequest(
+            method: "PUT", path: "/v1/reports/ex-3/photo", headers: octets + asOperator, body: png, status: 200),
         ExampleRequest(path: "/v1/reports/ex-3/photo", status: 200),
         ExampleRequest(path: "/v1/reports/ex-3/photo?size=1", status: 400),
-        ExampleRequest(method: "PUT", path: "/v1/reports/ex-3/photo?x=1", headers: octets, body: png, status: 400),
+        ExampleRequest(
+            method: "PUT", path: "/v1/reports/ex-3/photo?x=1", headers: octets + asOperator, body: png, status: 400),
         ExampleRequest(method: "PUT", path: "/v1/reports/none/photo", headers: octets, body: png, status: 404),
         ExampleRequest(
-            method: "PUT", path: "/v1/reports/ex-3/photo", headers: octets, body: Array("hello".utf8), status: 415),
-        ExampleRequest(method: "PUT", path: "/v1/reports/ex-3/photo", headers: octets, body: [], status: 422),
+            method: "PUT", path: "/v1/reports/ex-3/photo", headers: octets + asOperator, body: Array("hello".utf8),
+            status: 415),
         ExampleRequest(
-            method: "PUT", path: "/v1/reports/ex-3/photo", headers: octets,
+            method: "PUT", path: "/v1/reports/ex-3/photo", headers: octets + asOperator, body: [], status: 422),
+        ExampleRequest(
+            method: "PUT", path: "/v1/reports/ex-3/photo", headers: octets + asOperator,
             body: png + [UInt8](repeating: 0, count: 16 * 1_048_576), status: 413),
     ]
 }

@@ -78,10 +78,12 @@ struct OpenAPIConformanceTests {
             withContact,
         ])
         try await TestServer.with(
+            // No rate limit: the examples make more changes than a client's burst (its 429 is
+            // ServiceLimitsTests').
             ServiceConfiguration(
+                limits: .unlimitedRate, operatorToken: try OperatorToken(secret: ExampleRequests.operatorSecret),
                 logger: TestServer.quietLogger, reports: store,
-                photos: ReportPhotoFolder(beside: .sqlite(path: folder.path)),
-                today: ReportRoutesTests.today)
+                photos: ReportPhotoFolder(beside: .sqlite(path: folder.path)), today: ReportRoutesTests.today)
         ) { server in
             for example in ExampleRequests.withStore {
                 let answer = try await server.request(
@@ -126,6 +128,17 @@ struct OpenAPIConformanceTests {
             let ready = try await server.request("/readyz")
             #expect(ready.status == 503, "\(ready.body)")
             try check("GET", "/readyz", ready)
+        }
+        // A server not only on loopback: its own position needs the operator's token.
+        try await TestServer.with(try OperatorAccessTests.publicServer()) { server in
+            for (path, headers, status) in [
+                ("/v1/location?timeout=20", [(String, String)](), 401), ("/v1/location/updates", [], 401),
+                ("/v1/location/updates", ExampleRequests.asStranger, 403),
+            ] {
+                let answer = try await server.request(path, headers: headers)
+                #expect(answer.status == status, "\(path): \(answer.body)")
+                try check("GET", path, answer)
+            }
         }
         let missing = Self.documentedStatuses.subtracting(exercised.withLock { $0 })
         #expect(missing.isEmpty, "documented but never exercised: \(missing.sorted())")

@@ -9,7 +9,8 @@ import Testing
 /// folder beside the store, checked by the report's flow's photo rule.
 @Suite(.serialized, .timeLimit(.minutes(5)))
 struct ReportPhotoRoutesTests {
-    static let octets = [("Content-Type", "application/octet-stream")]
+    /// A photo's bytes, sent as the operator (owners are ReportOwnersTests').
+    static let octets = [("Content-Type", "application/octet-stream")] + ExampleRequests.asOperator
 
     /// A server over a fresh SQLite store and its photos folder (`reports-photos` beside it).
     static func withStore(
@@ -20,6 +21,7 @@ struct ReportPhotoRoutesTests {
         let photos = ReportPhotoFolder(beside: .sqlite(path: folder.path))
         try await TestServer.with(
             ServiceConfiguration(
+                operatorToken: try OperatorToken(secret: ExampleRequests.operatorSecret),
                 logger: TestServer.quietLogger, reports: store, photos: photos, today: ReportRoutesTests.today)
         ) { server in try await body(server, store, photos) }
         await store.close()
@@ -106,7 +108,8 @@ struct ReportPhotoRoutesTests {
                 try await Self.put(server, id, png).status
                     == 200)
             let text = try await server.request(
-                "PUT", "/v1/reports/\(id)/photo", headers: [("Content-Type", "image/png")], body: Array("hello".utf8))
+                "PUT", "/v1/reports/\(id)/photo", headers: [("Content-Type", "image/png")] + ExampleRequests.asOperator,
+                body: Array("hello".utf8))
             #expect(text.status == 415)
             #expect(text.header("content-type") == "application/problem+json")
             #expect(
@@ -155,7 +158,9 @@ struct ReportPhotoRoutesTests {
                 try await Self.put(server, id, png).status
                     == 200)
             #expect(FileManager.default.fileExists(atPath: photos.path + "/\(id).png"))
-            #expect(try await server.request("DELETE", "/v1/reports/\(id)").status == 204)
+            #expect(
+                try await server.request("DELETE", "/v1/reports/\(id)", headers: ExampleRequests.asOperator).status
+                    == 204)
             #expect(!FileManager.default.fileExists(atPath: photos.path + "/\(id).png"))
             #expect(try await server.request("/v1/reports/\(id)/photo").status == 404)
         }

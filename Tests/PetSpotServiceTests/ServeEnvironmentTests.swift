@@ -47,7 +47,11 @@ struct ServeEnvironmentTests {
         #expect(FileManager.default.fileExists(atPath: folder.path))
         let location = try #require(created.header("location"))
         let photo = try await client.request(
-            "PUT", location + "/photo", headers: ExampleRequests.octets, body: ExampleRequests.png)
+            "PUT", location + "/photo",
+            headers: ExampleRequests.octets + [
+                ("Authorization", "Bearer \(try #require(try created.object["ownerToken"] as? String))")
+            ],
+            body: ExampleRequests.png)
         #expect(photo.status == 200, "\(photo.body)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: photos.path).count == 1)
         // PETSPOT_IDLE_TIMEOUT: an idle connection is closed after about a second.

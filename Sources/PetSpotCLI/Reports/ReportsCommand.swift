@@ -6,10 +6,10 @@ import ReportStore
 import Reports
 
 extension PetSpot {
-    /// `petspot reports import|list|show|remove|close`.
+    /// `petspot reports import|list|show|remove|close|token|backup`.
     struct Reports: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Keep reports in the reports store: import, list, show, remove, close, back up.",
+            abstract: "Keep reports in the reports store: import, list, show, remove, close, owner tokens, back up.",
             discussion: """
                 The store is an SQLite file by default ($XDG_DATA_HOME/petspot/reports.sqlite, \
                 else ~/.local/share/petspot/reports.sqlite) or a PostgreSQL + PostGIS database: \
@@ -19,7 +19,10 @@ extension PetSpot {
                 Exit status: 0 done, 1 invalid input or a store error (the message says which), \
                 64 usage error.
                 """,
-            subcommands: [Import.self, List.self, ShowReport.self, Remove.self, Close.self, Backup.self]
+            subcommands: [
+                Import.self, Export.self, Copy.self, List.self, ShowReport.self, Remove.self, Close.self, Token.self,
+                Backup.self,
+            ]
         )
     }
 }
@@ -28,13 +31,15 @@ extension PetSpot.Reports {
     /// `petspot reports import FILE`.
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Store the missing-pet reports of a CSV or JSON file, all or none.",
+            abstract: "Store the reports of a CSV, JSON or JSON Lines (reports export) file, all or none.",
             discussion: """
                 CSV (RFC 4180: CRLF or LF, quoted fields, a UTF-8 byte order mark; lines \
                 starting with # are comments): id,latitude,longitude,radiusKm, or a header \
                 naming those columns in any order, plus optional location (the place's name) \
                 and status (ACTIVE, FOUND, CLOSED). JSON: the array `petspot nearby --reports` \
-                reads. Ids are 1–128 ASCII letters, digits and -_.:~@+.
+                reads. JSON Lines: what `reports export` writes, every field and photo (the \
+                photos go to the folder serve keeps beside the store, or --photos DIR). Ids \
+                are 1–128 ASCII letters, digits and -_.:~@+.
 
                 Every invalid row is listed with its line (item for JSON), as is an id already \
                 stored or repeated; then nothing is stored, unless --skip-invalid, which \
@@ -56,10 +61,17 @@ extension PetSpot.Reports {
 
         @OptionGroup var storeOptions: StoreOptions
 
+        @Option(
+            help: ArgumentHelp(
+                "Where an export's photos go, if serve is given --photos; default beside the store.",
+                valueName: "dir"))
+        var photos: String?
+
         func run() async throws {
             let name = file == "-" ? "standard input" : file
             let bytes = try BoundedRead.bytes(file, limit: PetSpot.Nearby.maximumReportsBytes, what: "the reports file")
-            let source = try ReportsFile.source(bytes, name: name)
+            let archive = ReportArchive.isArchive(bytes) ? ReportArchive.read(bytes) : nil
+            let source = try archive.map { ReportArraySource($0.rows) } ?? ReportsFile.source(bytes, name: name)
             let url = try storeOptions.url()
             let imported = try await withStore(storeOptions) { store throws(ReportStoreError) in
                 do throws(ReportStoreError) {
@@ -73,6 +85,10 @@ extension PetSpot.Reports {
             switch imported {
             case .success(let value): summary = value
             case .failure(let error): throw StoreFailure(error: error, subject: name)
+            }
+            if let archive {
+                let folder = photos.map { ReportPhotoFolder(path: $0) } ?? ReportPhotoFolder(beside: url)
+                try ReportsArchiveImport.keepPhotos(archive, summary: summary, in: folder)
             }
             if json {
                 print(ReportJSON.importSummary(summary).text)

@@ -16,8 +16,15 @@ struct StoreOptions: ParsableArguments {
     ///
     /// - Throws: ``StoreFailure`` (exit 1) for a URL that cannot be read.
     func url() throws -> StoreURL {
+        try Self.resolve(store)
+    }
+
+    /// The store URL `text` names (`nil`: `PETSPOT_STORE` or the default).
+    ///
+    /// - Throws: ``StoreFailure`` (exit 1) for a URL that cannot be read.
+    static func resolve(_ text: String?) throws -> StoreURL {
         do {
-            return try StoreURL.resolve(store)
+            return try StoreURL.resolve(text)
         } catch {
             throw StoreFailure(error: error)
         }

@@ -85,18 +85,24 @@ extension ReportStepsController {
         return answer
     }
 
-    /// Keeps `report` with `photo` (``ReportKeeper``): `{"stored": true, "id", "url"}` — the
-    /// report's card. On a server without a store, the report `shown`, with `notice`.
+    /// Keeps `report` with `photo` (``ReportKeeper``) and a new owner token: `{"stored": true,
+    /// "id", "url", "ownerToken"}` — the report's card, and the secret the page keeps so its
+    /// maker can change it (``ReportAccess``). On a server without a store, the report `shown`,
+    /// with `notice`.
     private func keep(_ report: PetReport, photo: PhotoAttachment?, shown: JSONValue, notice: String) async throws
         -> JSONValue
     {
         guard let keeper else {
             return .object([
                 ("stored", false), ("id", .null), ("url", .null), ("notice", .string(notice)), ("payload", shown),
+                ("ownerToken", .null),
             ])
         }
+        var report = report
+        let token = OwnerToken.make()
+        report.ownerTokenHash = token.hash
         do {
-            try await ReportsController.storeCall { try await keeper.add(report, photo: photo) }
+            try await ReportsController.storeCall { [report] in try await keeper.add(report, photo: photo) }
         } catch let error as ReportPhotoError where error.reason == .notKept {
             throw Problem(.serviceUnavailable, detail: error.description, extensions: [("reason", "noPhotos")])
         } catch let error as ReportPhotoError {
@@ -104,7 +110,7 @@ extension ReportStepsController {
         }
         return .object([
             ("stored", true), ("id", .string(report.id)), ("url", .string(PetDetailsPage.path(report.id))),
-            ("notice", .null), ("payload", .null),
+            ("notice", .null), ("payload", .null), ("ownerToken", .string(token.text)),
         ])
     }
 

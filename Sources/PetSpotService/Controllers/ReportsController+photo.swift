@@ -11,8 +11,10 @@ import Reports
 /// - `PUT /v1/reports/{id}/photo` — the body is the image's bytes, checked by the report's
 ///   flow's ``PhotoStep`` rule (the format from the bytes, never the name or the media type;
 ///   the Found flow's 10 MB): 200 `{"url", "type", "mimeType", "byteCount"}`; 404 for an
-///   unknown report; 413 too large, 415 not an accepted image, 422 empty, each with the
-///   model's message.
+///   unknown report; 401/403 without the report's owner token or the operator's
+///   (``ReportAccess``); 413 too large, 415 not an accepted image, 422 empty, each with the
+///   model's message. A PUT that ends after the report's DELETE answers 404 and leaves no
+///   photo behind.
 /// - `GET /v1/reports/{id}/photo` — the bytes with their `Content-Type`; 404 for an unknown
 ///   report or one without a photo.
 ///
@@ -29,6 +31,7 @@ extension ReportsController {
             let store = try requireStore()
             let folder = try requirePhotos()
             let report = try await Self.storeCall { try await store.report(id: id) }
+            try access.check(request, mayChange: report)
             let bytes = try await RequestBody.collect(
                 request, limit: ServiceLimits.maximumPhotoBytes, what: "The photo")
             var step = PhotoStep(copy: report.kind == .found ? .foundFlow : .missingFlow)
@@ -45,6 +48,7 @@ extension ReportsController {
             } catch {
                 throw Problem(.internalServerError, detail: error.description)
             }
+            try await removeIfGone(id, folder: folder, store: store)
             return .json(
                 .object([
                     ("url", .string(Self.photoPath(id))), ("type", .string(photo.type.rawValue)),
@@ -70,6 +74,20 @@ extension ReportsController {
                     .contentType: found.type.mimeType, .cacheControl: "no-cache", .xContentTypeOptions: "nosniff",
                 ],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: found.bytes)))
+        }
+    }
+
+    /// A report removed while its photo was arriving (a DELETE between the first look and the
+    /// write) must not keep the photo: looked up again after the write, a report that is gone
+    /// has its photo removed and the PUT answers 404. A DELETE after this look removes the
+    /// photo itself.
+    private func removeIfGone(_ id: String, folder: any ReportPhotos, store: any ReportStore) async throws {
+        do throws(ReportStoreError) {
+            _ = try await store.report(id: id)
+        } catch {
+            guard error.reason == .notFound else { throw Self.problem(error) }
+            try? await folder.remove(id: id)
+            throw Problem(.notFound, detail: "Report \(id) was removed while its photo arrived; the photo is not kept.")
         }
     }
 

@@ -16,10 +16,15 @@ import Reports
 ///
 /// Bodies are the wizards' payloads; answers are announcements (`ReportJSON`), which
 /// the Pet details card reads. Without a store every route answers 503.
+///
+/// Only a report's owner (the token `POST` gave once) or the operator changes it
+/// (``ReportAccess``); the list hands out no phone or email unless the operator asks
+/// (`contacts=true`).
 struct ReportsController {
     let store: (any ReportStore)?
     let photos: (any ReportPhotos)?
     let today: Today
+    let access: ReportAccess
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/reports/missing") { request, _ -> Response in
@@ -32,7 +37,9 @@ struct ReportsController {
         }
         router.get("/v1/reports") { request, _ -> Response in
             if request.uri.queryParameters["near"] != nil { return try await nearestPage(request) }
-            let query = try Query(request, allowed: ["kind", "status", "after", "limit"])
+            let query = try Query(request, allowed: ["kind", "status", "after", "limit", "contacts"])
+            let contacts = try Self.contacts(query)
+            if contacts { try access.requireOperator(request, for: "A list with contact details") }
             var list = ReportListQuery()
             if let text = query["kind"] {
                 guard let kind = ReportKind(rawValue: text) else {
@@ -50,7 +57,7 @@ struct ReportsController {
             list.limit = try Self.limit(query, maximum: ReportListQuery.maximumLimit) ?? 100
             let store = try requireStore()
             let reports = try await Self.storeCall { try await store.list(list) }
-            return .json(ReportJSON.list(reports, limit: list.limit))
+            return .json(ReportJSON.list(reports, limit: list.limit, contacts: contacts))
         }
         router.get("/v1/reports/nearby") { request, _ -> Response in
             let query = try Query(request, allowed: ["from", "limit", "marginKm"])
@@ -90,15 +97,28 @@ struct ReportsController {
         router.patch("/v1/reports/{id}") { request, context -> Response in
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
-            let status = try Self.status(try await Self.jsonBody(request))
             let store = try requireStore()
+            let current = try await Self.storeCall { try await store.report(id: id) }
+            try access.check(request, mayChange: current)
+            let status = try Self.status(try await Self.jsonBody(request))
+            do throws(StatusTransitionError) {
+                try StatusTransitions.check(current, to: status)
+            } catch {
+                let kindRule = if case .notForKind = error { true } else { false }
+                throw Problem(
+                    kindRule ? .unprocessableContent : .conflict, detail: error.description,
+                    extensions: [("reason", .string(kindRule ? "statusNotForKind" : "statusNotAllowed"))])
+            }
             let report = try await Self.storeCall { try await store.setStatus(status, id: id) }
             return .json(ReportJSON.report(report))
         }
         router.delete("/v1/reports/{id}") { request, context -> Response in
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
-            let keeper = ReportKeeper(store: try requireStore(), photos: photos)
+            let store = try requireStore()
+            let current = try await Self.storeCall { try await store.report(id: id) }
+            try access.check(request, mayChange: current)
+            let keeper = ReportKeeper(store: store, photos: photos)
             do {
                 try await Self.storeCall { try await keeper.remove(id: id) }
             } catch let error as ReportPhotoError {
@@ -118,10 +138,15 @@ struct ReportsController {
         return store
     }
 
+    /// Stores `report` with a new owner token and answers 201 with the report and, this once,
+    /// `ownerToken`.
     private func created(_ report: PetReport) async throws -> Response {
         let store = try requireStore()
-        try await Self.storeCall { try await store.add([report]) }
-        var response = Response.json(ReportJSON.report(report), status: .created)
+        var report = report
+        let token = OwnerToken.make()
+        report.ownerTokenHash = token.hash
+        try await Self.storeCall { [report] in try await store.add([report]) }
+        var response = Response.json(ReportJSON.created(report, ownerToken: token), status: .created)
         response.headers[.location] = "/v1/reports/\(report.id)"
         return response
     }
@@ -133,11 +158,15 @@ struct ReportsController {
         do {
             return try await body()
         } catch let error as ReportStoreError {
-            let status = status(of: error.reason)
-            throw Problem(
-                status, detail: error.description,
-                headers: status == .serviceUnavailable ? [.retryAfter: "1"] : [:])
+            throw problem(error)
         }
+    }
+
+    /// A store error as problem details (``storeCall(_:)``).
+    static func problem(_ error: ReportStoreError) -> Problem {
+        let status = status(of: error.reason)
+        return Problem(
+            status, detail: error.description, headers: status == .serviceUnavailable ? [.retryAfter: "1"] : [:])
     }
 
     /// The status of a store error's reason; a reason added later is a 500 until it has its own.
@@ -171,6 +200,15 @@ struct ReportsController {
             throw Problem.badParameter("limit", "Query parameter 'limit' must be \(rule).")
         }
         return whole
+    }
+
+    /// `contacts`: `true` or `false` (the default).
+    private static func contacts(_ query: Query) throws(Problem) -> Bool {
+        switch query["contacts"] {
+        case nil, "false": false
+        case "true": true
+        default: throw Problem.badParameter("contacts", "Query parameter 'contacts' must be true or false.")
+        }
     }
 
     /// `{"status": "CLOSED"}`.

@@ -34,6 +34,9 @@ enum PageCopy {
         "This page needs JavaScript: each step asks the server to check what you enter. Turn JavaScript on, or use `petspot report found|missing` in a terminal."
     /// When the server does not answer a step request.
     static let serverUnreachable = "The server did not answer. Check your connection and try again."
+    /// Remove Report pressed by someone who did not make the report (spec 003 shows the button
+    /// to everyone: permission is the backend's).
+    static let notOwner = ReportAccess.onlyTheOwner + " The report stays as it is."
     /// The title over the report after Submit.
     static let reportTitle = "Your report"
     /// Starts again after the report was shown.

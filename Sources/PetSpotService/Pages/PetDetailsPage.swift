@@ -11,6 +11,7 @@ struct PetDetailsPage {
     let title = PageCopy.petDetailsTitle
     let noScript = PageCopy.petNoScript
     let unreachable = PageCopy.serverUnreachable
+    let notOwner = PageCopy.notOwner
     let loadingText = PageCopy.petLoading
     let errorMessage = PetDetailsPresenter.errorMessage
     let retryTitle = PetDetailsPresenter.retryTitle

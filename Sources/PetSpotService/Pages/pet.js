@@ -1,6 +1,7 @@
 // The Pet details page's script: asks GET /v1/reports/{id}/card and draws the card's texts
 // (all made by PetDetailsCard on the server), or the error with Retry; Remove Report asks,
-// then DELETE /v1/reports/{id}. It writes outside text only through textContent.
+// then DELETE /v1/reports/{id} with the owner token this browser kept (or says who may change
+// the report). It writes outside text only through textContent.
 (function () {
   'use strict';
 
@@ -89,13 +90,54 @@
     noMap.hidden = !!card.map.url;
     if (card.map.url) { map.href = card.map.url; map.textContent = card.map.title; }
     noMap.textContent = card.map.url ? '' : card.map.empty;
+    var actions = part('status-actions');
+    actions.textContent = '';
+    (card.actions || []).forEach(function (action) {
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.action = 'set-status';
+      button.dataset.status = action.status;
+      button.dataset.testid = action.id;
+      button.textContent = action.title;
+      actions.appendChild(button);
+    });
     setState('loaded');
+  }
+
+  function authorization() {
+    var token = ownerToken();
+    return token ? { Authorization: 'Bearer ' + token } : {};
+  }
+
+  // Mark as Found, Close Report, Reopen Report: PATCH as this browser's owner token allows,
+  // then the card again (its badge and buttons follow the new status).
+  function setStatus(status) {
+    var headers = authorization();
+    headers['Content-Type'] = 'application/json';
+    fetch('/v1/reports/' + encodeURIComponent(id), {
+      method: 'PATCH', headers: headers, body: JSON.stringify({ status: status })
+    }).then(function (response) {
+      if (response.ok) { load(); return null; }
+      if (response.status === 401 || response.status === 403) { showToast(body.dataset.notOwner); return null; }
+      return response.json().then(function (problem) { showToast(problem.detail); });
+    }).catch(function () { showToast(body.dataset.unreachable); });
+  }
+
+  // The owner token the report flow kept when this browser made the report (report.js).
+  function ownerToken() {
+    try { return window.localStorage.getItem('petspot.owner.' + id); } catch (e) { return null; }
   }
 
   function remove() {
     modal('remove').hidden = true;
-    fetch('/v1/reports/' + encodeURIComponent(id), { method: 'DELETE' }).then(function (response) {
-      if (response.ok) { setState('removed'); return null; }
+    fetch('/v1/reports/' + encodeURIComponent(id), { method: 'DELETE', headers: authorization() }).then(function (response) {
+      if (response.ok) {
+        try { window.localStorage.removeItem('petspot.owner.' + id); } catch (e) { /* nothing kept */ }
+        setState('removed');
+        return null;
+      }
+      // Not this browser's report: say who may change it; the card stays as it is.
+      if (response.status === 401 || response.status === 403) { showToast(body.dataset.notOwner); return null; }
       return response.json().then(function (problem) { showToast(problem.detail); });
     }).catch(function () { showToast(body.dataset.unreachable); });
   }
@@ -110,6 +152,7 @@
       case 'remove': modal('remove').hidden = false; modal('remove').querySelector('button').focus(); break;
       case 'remove-keep': modal('remove').hidden = true; break;
       case 'remove-confirm': remove(); break;
+      case 'set-status': setStatus(button.dataset.status); break;
     }
   });
 
@@ -117,5 +160,15 @@
     if (event.key === 'Escape') modal('remove').hidden = true;
   });
 
+  // A card link with #ownerToken=TOKEN (`petspot reports token ID --rotate` prints one) hands
+  // the report to this browser: the token is kept, and taken out of the address bar.
+  function takeOwnerTokenFromLink() {
+    var match = /^#ownerToken=([A-Za-z0-9_-]+)$/.exec(window.location.hash);
+    if (!match) return;
+    try { window.localStorage.setItem('petspot.owner.' + id, match[1]); } catch (e) { /* storage off */ }
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  }
+
+  takeOwnerTokenFromLink();
   load();
 })();

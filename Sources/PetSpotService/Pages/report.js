@@ -305,6 +305,7 @@
             refresh(answer.backTo);
           } else if (answer.outcome === 'advance') {
             if (answer.report && answer.report.stored) {
+              keepOwnerToken(answer.report.id, answer.report.ownerToken);
               return clearDraft().then(function () { window.location.assign(answer.report.url); });
             }
             if (answer.report) { draft.report = answer.report; renderReport(); }
@@ -316,6 +317,13 @@
         });
       });
     });
+  }
+
+  // The secret that lets this browser change the report it made (its card's Remove Report):
+  // kept per report, where the card's script (pet.js) finds it.
+  function keepOwnerToken(id, token) {
+    if (!id || !token) return;
+    try { window.localStorage.setItem('petspot.owner.' + id, token); } catch (e) { /* storage off: the card says who may change it */ }
   }
 
   // Request GPS position / Use current location: the server's source, or this browser's.

@@ -18,7 +18,7 @@ enum ReportSubmission {
     typealias Key = ReportJSON.Key
 
     /// The members of a missing report: the wizard's JSON (`flow`, `steps`, `photo` and every
-    /// step's fields), and `location`, `locationRadius` (km), `photoUrl`, `reward`.
+    /// step's fields), and `location`, `locationRadius` (km), `reward`; a `photoUrl` is refused (the server sets it).
     static let missingMembers =
         [Key.flow, .steps].map(\.rawValue) + names(MicrochipStep.self) + [Key.photo.rawValue]
         + names(AnimalDescriptionStep.self) + names(ContactDetailsStep.self)
@@ -28,7 +28,7 @@ enum ReportSubmission {
     /// leave the wizard: spec 004 FR-016).
     static let foundContact: [ContactInfoStep.Field] = [.phone, .email]
 
-    /// The members of a found report: `FoundReportPayload`'s, and `location`, `photoUrl`.
+    /// The members of a found report: `FoundReportPayload`'s, and `location` (`photoUrl` refused).
     static let foundMembers =
         [Key.status.rawValue] + names(FoundPetDetailsStep.self) + foundContact.map(\.rawValue)
         + [Key.location, .photoUrl].map(\.rawValue)
@@ -50,7 +50,7 @@ enum ReportSubmission {
         _ = body.fill(&machine.contactStep)
         var extras = ReportRecords.MissingExtras()
         extras.place = body.limited(Key.location.rawValue, limit: maximumExtraLength)
-        extras.photoUrl = body.limited(Key.photoUrl.rawValue, limit: maximumExtraLength)
+        refuseClientPhotoUrl(&body)
         extras.reward = body.limited(Key.reward.rawValue, limit: maximumExtraLength)
         if let kilometres = body.number(Key.locationRadius.rawValue) {
             do {
@@ -78,13 +78,22 @@ enum ReportSubmission {
         _ = body.fill(&machine.petDetailsStep)
         _ = body.fill(&machine.contactStep, only: foundContact)
         let place = body.limited(Key.location.rawValue, limit: maximumExtraLength)
-        let photoUrl = body.limited(Key.photoUrl.rawValue, limit: maximumExtraLength)
+        refuseClientPhotoUrl(&body)
         machine.checkFields()
         try check(body, machine.petDetailsStep.problems(besides: []) + machine.contactStep.problems(besides: []))
         guard let payload = FoundReportPayload(state: machine.state) else {
             throw Problem(.unprocessableContent, detail: "The report is not complete.")
         }
-        return ReportRecords.found(payload, place: place, photoUrl: photoUrl)
+        return ReportRecords.found(payload, place: place)
+    }
+
+    /// `photoUrl` is the server's to set (the route of the photo it keeps): a client that sends
+    /// one could make a card show another report's photo, so any value is a field problem.
+    private static func refuseClientPhotoUrl(_ body: inout PostedFields) {
+        guard body.has(Key.photoUrl.rawValue) else { return }
+        body.fail(
+            Key.photoUrl.rawValue,
+            "is set by the server: send the photo with PUT /v1/reports/{id}/photo once the report is made")
     }
 
     /// A 422 listing every problem, if there are any: the body's (wrong types, unknown

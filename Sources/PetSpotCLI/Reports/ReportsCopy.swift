@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import OutsideInput
+import ReportStore
+import ReportStoreOpener
+import Reports
+
+extension PetSpot.Reports {
+    /// `petspot reports copy --from URL --to URL`.
+    struct Copy: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Copy a whole store into another, empty one (SQLite to PostgreSQL as a service grows).",
+            discussion: """
+                Every report, with every field and its owner token's hash, and every photo (from \
+                the folder beside the source to the one beside the target, or --photos-from / \
+                --photos-to), in pages of 10,000 reports, each stored in one transaction. The \
+                target must hold no reports; at the end its count must equal the source's, or \
+                the command says so and exits 1. Progress goes to standard error on a terminal. \
+                Stop the servers of the source first, or copy from a `reports backup`.
+                """)
+
+        @Option(help: ArgumentHelp("The store to copy.", valueName: "url"))
+        var from: String
+
+        @Option(help: ArgumentHelp("The empty store to copy into.", valueName: "url"))
+        var to: String
+
+        @Option(help: ArgumentHelp("The source's photo folder, if its serve had --photos.", valueName: "dir"))
+        var photosFrom: String?
+
+        @Option(help: ArgumentHelp("The target's photo folder, if its serve will have --photos.", valueName: "dir"))
+        var photosTo: String?
+
+        func run() async throws {
+            let source = try StoreOptions.resolve(from)
+            let target = try StoreOptions.resolve(to)
+            let photosIn = photosFrom.map { ReportPhotoFolder(path: $0) } ?? ReportPhotoFolder(beside: source)
+            let photosOut = photosTo.map { ReportPhotoFolder(path: $0) } ?? ReportPhotoFolder(beside: target)
+            let progress = isatty(STDERR_FILENO) == 1
+            do {
+                let counts = try await ReportStoreOpener.withStore(source) { from in
+                    try await ReportStoreOpener.withStore(target) { into in
+                        let held = try await into.count()
+                        guard held == 0 else { throw ReportsCopyError.targetNotEmpty(target, held) }
+                        var copy = ReportsCopyRun(from: from, into: into, photosIn: photosIn, photosOut: photosOut)
+                        try await copy.run { copied in
+                            if progress { FileHandle.standardError.write(Data("\r\(copied) reports copied…".utf8)) }
+                        }
+                        let stored = try await into.count()
+                        guard stored == copy.reports else { throw ReportsCopyError.countDiffers(copy.reports, stored) }
+                        return copy
+                    }
+                }
+                if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+                print(
+                    "Copied \(counts.reports) reports and \(counts.photos) photos from \(source) to \(target); it holds \(counts.reports)."
+                )
+            } catch let error as ReportStoreError {
+                throw StoreFailure(error: error)
+            } catch let error as ReportPhotoError {
+                throw ReportsCopyError.photo(error)
+            }
+        }
+    }
+}
+
+/// A copy under way: pages of the source stored in the target, photos with them.
+struct ReportsCopyRun {
+    let from: any ReportStore
+    let into: any ReportStore
+    let photosIn: ReportPhotoFolder
+    let photosOut: ReportPhotoFolder
+    private(set) var reports = 0
+    private(set) var photos = 0
+
+    init(from: any ReportStore, into: any ReportStore, photosIn: ReportPhotoFolder, photosOut: ReportPhotoFolder) {
+        (self.from, self.into, self.photosIn, self.photosOut) = (from, into, photosIn, photosOut)
+    }
+
+    mutating func run(progress: (Int) -> Void) async throws {
+        var query = ReportListQuery(limit: ReportListQuery.maximumLimit)
+        while true {
+            let page = try await from.list(query)
+            guard !page.isEmpty else { return }
+            let summary = try await into.importReports(ReportArraySource(reports: page), skipInvalid: false)
+            reports += summary.imported
+            for report in page {
+                guard let photo = try photosIn.photo(id: report.id) else { continue }
+                try photosOut.write(photo.bytes, type: photo.type, id: report.id)
+                photos += 1
+            }
+            progress(reports)
+            guard page.count == query.limit, let last = page.last else { return }
+            query.after = last.id
+        }
+    }
+}
+
+/// Why a copy did not finish; the description is the message (exit 1).
+enum ReportsCopyError: CommandFailure {
+    case targetNotEmpty(StoreURL, Int)
+    case countDiffers(Int, Int)
+    case photo(ReportPhotoError)
+
+    var message: String {
+        switch self {
+        case .targetNotEmpty(let url, let count):
+            "The target store \(url) already holds \(count) reports; copy into an empty store."
+        case .countDiffers(let copied, let stored):
+            "Copied \(copied) reports but the target holds \(stored): check it before serving from it."
+        case .photo(let error):
+            "The reports were copied, but not every photo: \(error.description)"
+        }
+    }
+}

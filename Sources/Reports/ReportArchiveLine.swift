@@ -1,0 +1,116 @@
+import Foundation
+import Geodata
+import Geodesy
+import OutsideInput
+import ReportSteps
+import ReportStore
+
+/// One line of a ``ReportArchive`` decoded into a report and its photo: every member by the
+/// announcement's name, checked with the rules the store and Geodata apply, a member the line
+/// should not have or a key written twice refused.
+struct ReportArchiveLine: Decodable {
+    enum Key: String, CodingKey, CaseIterable {
+        case id, kind, status, photoUrl, lastSeenDate, species, gender, breed, description, location
+        case locationRadius, locationLatitude, locationLongitude, phone, email, microchipNumber, approximateAge
+        case reward, ownerTokenHash, photo
+    }
+
+    struct Photo: Decodable {
+        let type: ImageType
+        let data: String
+    }
+
+    let report: PetReport
+    let photo: ReportPhoto?
+
+    static func decode(_ data: Data) throws(ReportArchiveProblem) -> (PetReport, ReportPhoto?) {
+        do {
+            try JSONDuplicateKeys.check(data, file: "the line")
+        } catch {
+            throw ReportArchiveProblem(error.description)
+        }
+        do {
+            let line = try JSONDecoder().decode(ReportArchiveLine.self, from: data)
+            return (line.report, line.photo)
+        } catch let problem as ReportArchiveProblem {
+            throw problem
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            throw ReportArchiveProblem("\(Self.path(context)): \(context.debugDescription)")
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw ReportArchiveProblem("\(key.stringValue) is required")
+        } catch let DecodingError.dataCorrupted(context) {
+            throw ReportArchiveProblem(
+                context.codingPath.isEmpty ? "not a JSON object" : "\(Self.path(context)): \(context.debugDescription)")
+        } catch {
+            throw ReportArchiveProblem("not a report: \(error)")
+        }
+    }
+
+    private static func path(_ context: DecodingError.Context) -> String {
+        context.codingPath.map(\.stringValue).joined(separator: ".")
+    }
+
+    init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: AnyKey.self)
+        let unknown = values.allKeys.map(\.stringValue).filter { Key(rawValue: $0) == nil }
+        guard unknown.isEmpty else {
+            throw ReportArchiveProblem("\(unknown.sorted().joined(separator: ", ")) is not a member of a report")
+        }
+        let line = try decoder.container(keyedBy: Key.self)
+        let id = try line.decode(String.self, forKey: .id)
+        let kind = try line.decode(ReportKind.self, forKey: .kind)
+        var report = PetReport(id: id, kind: kind, status: try line.decode(ReportStatus.self, forKey: .status))
+        func text(_ key: Key) throws -> String? { try line.decodeIfPresent(String.self, forKey: key) }
+        /// The card's required texts are written "" when the report has none.
+        func required(_ key: Key) throws -> String? { try text(key).flatMap { $0.isEmpty ? nil : $0 } }
+        report.photoUrl = try required(.photoUrl)
+        report.lastSeenDate = try required(.lastSeenDate)
+        report.species = try required(.species)
+        report.gender = try required(.gender)
+        report.breed = try text(.breed)
+        report.description = try text(.description)
+        report.place = try text(.location)
+        report.phone = try text(.phone)
+        report.email = try text(.email)
+        report.microchipNumber = try text(.microchipNumber)
+        report.reward = try text(.reward)
+        report.ownerTokenHash = try text(.ownerTokenHash)
+        report.approximateAge = try line.decodeIfPresent(Int.self, forKey: .approximateAge)
+        let latitude = try line.decodeIfPresent(Double.self, forKey: .locationLatitude)
+        let longitude = try line.decodeIfPresent(Double.self, forKey: .locationLongitude)
+        switch (latitude, longitude) {
+        case (let latitude?, let longitude?):
+            do {
+                report.coordinate = try Coordinate(latitude: latitude, longitude: longitude)
+            } catch {
+                throw ReportArchiveProblem("locationLatitude, locationLongitude: \(error.description)")
+            }
+        case (nil, nil): break
+        default: throw ReportArchiveProblem("locationLatitude and locationLongitude go together")
+        }
+        if let kilometres = try line.decodeIfPresent(Double.self, forKey: .locationRadius) {
+            do {
+                report.radius = try SearchRadius(kilometers: kilometres)
+            } catch {
+                throw ReportArchiveProblem("locationRadius: \(error.description)")
+            }
+        }
+        self.report = report
+        if let photo = try line.decodeIfPresent(Photo.self, forKey: .photo) {
+            guard let bytes = Data(base64Encoded: photo.data), !bytes.isEmpty else {
+                throw ReportArchiveProblem("photo.data is not base64 of an image")
+            }
+            self.photo = ReportPhoto(bytes: bytes, type: photo.type)
+        } else {
+            photo = nil
+        }
+    }
+
+    /// Any member name, to find those a report does not have.
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+}
