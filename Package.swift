@@ -25,7 +25,7 @@ let reportPageFiles = [
     "ChoiceField.mustache", "CoordinateFields.mustache", "FormStep.mustache", "PetDetails.mustache",
     "PhotoStep.mustache", "Question.mustache", "ReportFlow.mustache", "ReportPage.mustache", "ReportPreview.mustache",
     "StepHeader.mustache", "StepIntro.mustache", "SubmittedStep.mustache", "TextField.mustache", "pet.js", "report.css",
-    "report.js",
+    "report.js", "Home.mustache", "home.js", "home.css",
 ]
 
 let package = Package(

@@ -100,6 +100,7 @@ public func buildRouter(
         configuration: PageConfiguration(
             location: pagesLocation, today: today, storesReports: configuration.reports != nil)
     ).addRoutes(to: router)
+    HomePageController().addRoutes(to: router)
     ReportStepsController(
         location: pagesLocation, today: today,
         keeper: reports.map { ReportKeeper(store: $0, photos: configuration.photos) }

@@ -62,6 +62,15 @@ enum PostgresSchema {
                 """,
                 "CREATE INDEX report_event_at ON report_event (at)",
             ]),
+        Migration(
+            version: 4, name: "nearest",
+            statements: [
+                // The open reports' places, for the nearest-first list (KNN `<->` and `ST_DWithin`).
+                PostgresQuery(
+                    unsafeSQL:
+                        "CREATE INDEX report_open_location ON report USING gist (location) WHERE "
+                        + PostgresReportStore.openWithPlace)
+            ]),
     ]
 
     /// The nearby indexes: one partial GiST index on the place per radius band, over the open

@@ -18,6 +18,10 @@ public import Geodesy
 ///   margin, nearest first, ties by identifier; the same ids in the same order as
 ///   `NearbySearch` built over those reports in identifier order, metres within 1 mm. A
 ///   report's status change or removal is reflected by the next query.
+/// - **Nearest** (``nearest(_:)``) is the open reports (``PetReport/isOpen``) with a place, of
+///   the kind asked for, by geodesic distance (`geod_inverse`) to the location, ties by
+///   identifier, then the page `offset ..< offset + limit`: the same ids in the same order as a
+///   brute-force sort of every stored report, metres within 1 mm.
 /// - **Errors** are ``ReportStoreError``s whose message says what to do; a store that cannot
 ///   be reached fails with ``ReportStoreError/Reason/unavailable``, never a crash or a hang.
 ///
@@ -73,6 +77,12 @@ public protocol ReportStore: Sendable {
     /// The open missing reports within reach of `location`, nearest first, at most `limit`.
     func nearby(_ location: Coordinate, margin: SearchRadius, limit: Int?) async throws(ReportStoreError)
         -> NearbyResult
+
+    /// A page of the open reports with a place, nearest first to `query.location` (geodesic
+    /// distance), ties by identifier, each with its distance in metres.
+    ///
+    /// - Throws: ``ReportStoreError``: an unreachable store.
+    func nearest(_ query: NearestQuery) async throws(ReportStoreError) -> [NearestReport]
 
     /// Loads what queries need before the first one arrives (the SQLite store's nearby index),
     /// so a server answers its first request as fast as the rest.

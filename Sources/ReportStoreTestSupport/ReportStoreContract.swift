@@ -33,6 +33,8 @@ public enum ReportStoreContract {
         case largeImports = "large imports"
         /// Nearby answers what `NearbySearch` answers.
         case nearby
+        /// Nearest is a brute-force sort of the open reports, paged.
+        case nearest = "nearest open reports"
         /// The owner token's digest is kept and changed alone.
         case owners
         /// Every change is in the event log, in order, and signalled.
@@ -60,6 +62,7 @@ public enum ReportStoreContract {
         await log.run(.imports) { try await imports(store, &$0) }
         await log.run(.largeImports) { try await largeImports(store, &$0) }
         await log.run(.nearby) { try await nearby(store, &$0) }
+        await log.run(.nearest) { try await nearest(store, &$0) }
         await log.run(.owners) { try await owners(store, &$0) }
         await log.run(.events) { try await events(store, &$0) }
         let before = try? await store.list(ReportListQuery(limit: ReportListQuery.maximumLimit))

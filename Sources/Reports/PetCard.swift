@@ -117,6 +117,6 @@ extension Announcement {
             locationRadius: report.radius?.kilometers, locationLatitude: report.coordinate?.latitude.degrees,
             locationLongitude: report.coordinate?.longitude.degrees, phone: report.phone, email: report.email,
             microchipNumber: report.microchipNumber, approximateAge: report.approximateAge.map(String.init),
-            reward: report.reward)
+            reward: report.reward, kind: ReportDraft.Flow(rawValue: report.kind.rawValue))
     }
 }

@@ -16,10 +16,11 @@ extension PetSpot {
             abstract: "Serve validation, geodesy, fixes and live updates over HTTP (see Docs/Service.md).",
             discussion: """
                 Listens on loopback (127.0.0.1:8080) unless --host says otherwise; --port 0 \
-                picks a free port. Once listening it prints one line to stderr: \
+                picks a free port. Once listening it prints to stderr \
                 "petspot: listening on http://HOST:PORT" (and, with --metrics-port, \
-                "petspot: metrics on http://HOST:PORT/metrics"). The API is described at \
-                /openapi.yaml.
+                "petspot: metrics on http://HOST:PORT/metrics"), then where the pages are: \
+                "petspot: home page on http://HOST:PORT/" and the Missing and Found flows' \
+                addresses. The API is described at /openapi.yaml.
 
                 Every option can also come from the environment (a systemd EnvironmentFile, a \
                 container's env); the command line wins, then the variable, then the default. \
@@ -230,7 +231,11 @@ extension PetSpot {
                         metadata: ["store": "\(storeURL)", "indexed": "\(loaded.map(String.init) ?? "-")"])
                 },
                 photos: settings.photos.map(ReportPhotoFolder.init(path:)) ?? ReportPhotoFolder(beside: storeURL),
-                onListening: { host, port in Self.announce("listening on http://\(Self.shown(host)):\(port)") })
+                onListening: { host, port in
+                    let base = "http://\(Self.shown(host)):\(port)"
+                    Self.announce("listening on \(base)")
+                    for line in ServePages.lines(base: base) { Self.announce(line) }
+                })
             do {
                 try await runService(configuration)
                 await served.store.close()

@@ -36,6 +36,7 @@ struct ReportsController {
             return try await created(try ReportSubmission.found(data, today: today))
         }
         router.get("/v1/reports") { request, _ -> Response in
+            if request.uri.queryParameters["near"] != nil { return try await nearestPage(request) }
             let query = try Query(request, allowed: ["kind", "status", "after", "limit", "contacts"])
             let contacts = try Self.contacts(query)
             if contacts { try access.requireOperator(request, for: "A list with contact details") }

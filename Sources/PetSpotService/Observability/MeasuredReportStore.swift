@@ -71,6 +71,10 @@ struct MeasuredReportStore: ReportStore {
         }
     }
 
+    func nearest(_ query: NearestQuery) async throws(ReportStoreError) -> [NearestReport] {
+        try await measure("nearest") { () async throws(ReportStoreError) in try await base.nearest(query) }
+    }
+
     func events(after sequence: Int64, limit: Int) async throws(ReportStoreError) -> [ReportEvent] {
         try await measure("events") { () async throws(ReportStoreError) in
             try await base.events(after: sequence, limit: limit)

@@ -33,6 +33,7 @@ enum PageTemplates {
         ("SubmittedStep", PackageResources.SubmittedStep_mustache),
         ("PetDetails", PackageResources.PetDetails_mustache),
         ("Question", PackageResources.Question_mustache),
+        ("Home", PackageResources.Home_mustache),
     ]
 
     /// The script and the style, by the name they are served under.
@@ -40,6 +41,8 @@ enum PageTemplates {
         "report.js": ("text/javascript; charset=utf-8", PackageResources.report_js),
         "report.css": ("text/css; charset=utf-8", PackageResources.report_css),
         "pet.js": ("text/javascript; charset=utf-8", PackageResources.pet_js),
+        "home.js": ("text/javascript; charset=utf-8", PackageResources.home_js),
+        "home.css": ("text/css; charset=utf-8", PackageResources.home_css),
     ]
 
     /// `context` rendered with the template `name`.

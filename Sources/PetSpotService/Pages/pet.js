@@ -174,8 +174,8 @@
     if (!button) return;
     switch (button.dataset.action) {
       case 'retry': load(); break;
-      // The previous page when there is one (the report just sent, a list); else a new report.
-      case 'back': if (window.history.length > 1) window.history.back(); else window.location.assign('/report/missing'); break;
+      // The previous page when there is one (the list, the report just sent); else the home page.
+      case 'back': if (window.history.length > 1) window.history.back(); else window.location.assign('/'); break;
       case 'remove': modal('remove').hidden = false; modal('remove').querySelector('button').focus(); break;
       case 'remove-keep': modal('remove').hidden = true; break;
       case 'remove-confirm': remove(); break;

@@ -89,6 +89,10 @@ struct GuardedReportStore: ReportStore {
         }
     }
 
+    func nearest(_ query: NearestQuery) async throws(ReportStoreError) -> [NearestReport] {
+        try await guarded { () async throws(ReportStoreError) in try await base.nearest(query) }
+    }
+
     func events(after sequence: Int64, limit: Int) async throws(ReportStoreError) -> [ReportEvent] {
         try await guarded { () async throws(ReportStoreError) in try await base.events(after: sequence, limit: limit) }
     }

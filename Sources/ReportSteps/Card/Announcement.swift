@@ -19,6 +19,9 @@ import OutsideInput
 public struct Announcement: Sendable, Hashable, Decodable {
     /// Identifier.
     public var id: String?
+    /// Which flow made the report (`kind`: `missing` or `found`), when the backend sends it;
+    /// the card of a found report speaks of finding ("Date found", "Contact finder").
+    public var kind: ReportDraft.Flow?
     /// The photo's URL.
     public var photoUrl: String
     /// `ACTIVE`, `FOUND` or `CLOSED`.
@@ -57,9 +60,11 @@ public struct Announcement: Sendable, Hashable, Decodable {
         id: String?, photoUrl: String, status: String, lastSeenDate: String, species: String, gender: String,
         breed: String? = nil, description: String? = nil, location: String? = nil, locationRadius: Double? = nil,
         locationLatitude: Double? = nil, locationLongitude: Double? = nil, phone: String? = nil,
-        email: String? = nil, microchipNumber: String? = nil, approximateAge: String? = nil, reward: String? = nil
+        email: String? = nil, microchipNumber: String? = nil, approximateAge: String? = nil, reward: String? = nil,
+        kind: ReportDraft.Flow? = nil
     ) {
         self.id = id
+        self.kind = kind
         self.photoUrl = photoUrl
         self.status = status
         self.lastSeenDate = lastSeenDate
@@ -79,13 +84,15 @@ public struct Announcement: Sendable, Hashable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, photoUrl, status, lastSeenDate, species, gender, breed, description, location, locationRadius
+        case id, kind, photoUrl, status, lastSeenDate, species, gender, breed, description, location, locationRadius
         case locationLatitude, locationLongitude, phone, email, microchipNumber, approximateAge, reward
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.flexibleString(.id)
+        // Tolerant like the rest: an unknown kind is a card that does not say which.
+        kind = try container.flexibleString(.kind).flatMap(ReportDraft.Flow.init(rawValue:))
         photoUrl = try container.decode(String.self, forKey: .photoUrl)
         status = try container.decode(String.self, forKey: .status)
         lastSeenDate = try container.decode(String.self, forKey: .lastSeenDate)

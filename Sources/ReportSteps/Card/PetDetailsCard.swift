@@ -122,6 +122,9 @@ public struct PetDetailsCard: Sendable, Hashable {
     public static let showOnTheMap = "Show on the map"
     /// The status badge.
     public let status: StatusBadge
+    /// `true` for the card of a found report (``Announcement/kind`` `found`): its labels speak
+    /// of finding (``Labels``).
+    public let isFoundReport: Bool
     /// The reward badge text, or `nil` to hide the badge (FR-004).
     public let rewardText: String?
     /// Date of disappearance, `MMM d, yyyy`.
@@ -149,6 +152,7 @@ public struct PetDetailsCard: Sendable, Hashable {
     public init(_ announcement: Announcement) {
         photoURL = announcement.photoUrl
         status = StatusBadge(apiStatus: announcement.status)
+        isFoundReport = announcement.kind == .found
         rewardText = announcement.reward?.trimmedNonEmpty
         dateText = Self.dateText(announcement.lastSeenDate)
         phone = announcement.phone?.trimmedNonEmpty
@@ -197,14 +201,18 @@ public struct PetDetailsCard: Sendable, Hashable {
         return result
     }
 
+    /// This card's labels.
+    public var labels: Labels { isFoundReport ? .found : .missing }
+
     /// The label-value pairs in screen order (FR-005–FR-013); contacts only when present.
     public var fields: [LabelValue] {
-        var fields = [LabelValue(.date, "Date of Disappearance", dateText)]
+        let labels = labels
+        var fields = [LabelValue(.date, labels.date, dateText)]
         if let phone {
-            fields.append(LabelValue(.phone, "Contact owner", phone, accessibilityIdentifier: "petDetails.phone.tap"))
+            fields.append(LabelValue(.phone, labels.contact, phone, accessibilityIdentifier: "petDetails.phone.tap"))
         }
         if let email {
-            fields.append(LabelValue(.email, "Contact owner", email, accessibilityIdentifier: "petDetails.email.tap"))
+            fields.append(LabelValue(.email, labels.contact, email, accessibilityIdentifier: "petDetails.email.tap"))
         }
         fields += [
             LabelValue(.microchip, "Microchip number", microchipText),
@@ -212,7 +220,7 @@ public struct PetDetailsCard: Sendable, Hashable {
             LabelValue(.breed, "Animal Race", breedText),
             LabelValue(.sex, "Animal Sex", sexText),
             LabelValue(.age, "Animal Approx. Age", ageText),
-            LabelValue(.place, "Place of Disappearance", locationText),
+            LabelValue(.place, labels.place, locationText),
             LabelValue(.description, "Animal Additional Description", descriptionText),
         ]
         return fields

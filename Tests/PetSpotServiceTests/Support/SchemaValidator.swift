@@ -32,7 +32,7 @@ enum JSONNode: Decodable, Equatable {
 }
 
 /// Checks JSON against the subset of JSON Schema the OpenAPI document uses: `$ref`,
-/// `allOf`, `type` (one or a list), `enum`, `required`, `properties`,
+/// `allOf`, `oneOf` (exactly one matches), `type` (one or a list), `enum`, `required`, `properties`,
 /// `additionalProperties: false`, `items`.
 struct SchemaValidator: @unchecked Sendable {
     // @unchecked: `document` is parsed once and only read afterwards.
@@ -47,6 +47,14 @@ struct SchemaValidator: @unchecked Sendable {
         }
         var found: [String] = []
         for part in schema["allOf"] as? [[String: Any]] ?? [] { found += problems(value, part, at: path) }
+        if let options = schema["oneOf"] as? [[String: Any]] {
+            let results = options.map { problems(value, $0, at: path) }
+            let matching = results.filter(\.isEmpty).count
+            if matching != 1 {
+                let why = results.flatMap { $0 }
+                found.append("\(path): matches \(matching) of oneOf's \(options.count) schemas: \(why)")
+            }
+        }
         if let type = schema["type"] {
             let types = (type as? [String]) ?? [type as? String ?? ""]
             if !types.contains(where: { Self.matches(value, $0) }) {

@@ -1,0 +1,53 @@
+import ReportSteps
+
+/// `/`: the home page — the two report flows, and **Near you**: the open reports nearest to
+/// the browser's position (asked only when the person taps Use my location) or to a place
+/// typed in any form `petspot validate` reads, 10 a page (`GET /v1/reports?near=…`). The
+/// page keeps the place and the page number in its own address (`/?near=…&page=N`), so the
+/// card's back arrow returns to the same page of the list. Its texts are here; `home.js`
+/// only draws.
+struct HomePage {
+    /// Where the home page is.
+    static let path = "/"
+    /// How many reports a page of the list shows.
+    static let pageSize = 10
+
+    let title = "PetSpot"
+    let heading = "PetSpot: lost and found pets"
+    let missingTitle = PageCopy.missingTitle
+    let missingPath = "/report/missing"
+    let foundTitle = PageCopy.foundTitle
+    let foundPath = "/report/found"
+    let nearTitle = "Near you"
+    let nearIntro = "Open reports of missing and found pets, nearest first."
+    let locateTitle = "Use my location"
+    let placeLabel = "Or type a place"
+    let placePlaceholder = "52.2297, 21.0122"
+    let placeHelper =
+        "Latitude and longitude in any usual form: 52.2297, 21.0122 · 52°13′47″N 21°0′44″E · geo:52.2297,21.0122"
+    let searchTitle = "Show reports near this place"
+    let previousTitle = "Previous"
+    let nextTitle = "Next"
+    let listLabel = "Open reports nearest first"
+    let noScript =
+        "This page needs JavaScript to find reports near you. Or run `petspot nearby --from PAIR` in a terminal."
+    let pageSize = String(HomePage.pageSize)
+
+    // What the script says, in words a person understands (data- attributes).
+    let idle = "Tap Use my location or type a place to see reports near it."
+    let locating = "Asking your browser for your position\u{2026}"
+    let loading = "Loading reports\u{2026}"
+    let denied =
+        "Location permission was denied, so this page cannot see where you are. Allow location for this site in your browser\u{2019}s settings, or type a place instead."
+    let unavailable = "Your browser could not find your position. Type a place instead."
+    let timedOut = "Finding your position took too long. Try again, or type a place instead."
+    let unsupported = "This browser cannot share your location. Type a place instead."
+    let emptyPlace = "Type a place: a latitude and a longitude, such as 52.2297, 21.0122."
+    let noReports = "No open reports have a place yet."
+    let endOfList = "No more reports: this page is past the last one."
+    /// `{from}`, `{to}` and `{place}` are filled in by the script.
+    let showing = "Reports {from}\u{2013}{to}, nearest first to {place}."
+    let unreachable = PageCopy.serverUnreachable
+    let imageNotAvailable = PetDetailsCard.imageNotAvailable
+    let photoAlt = PageCopy.petPhotoAlt
+}

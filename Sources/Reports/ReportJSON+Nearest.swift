@@ -1,0 +1,57 @@
+public import Geodata
+import Geodesy
+public import PetSpotJSON
+import ReportSteps
+public import ReportStore
+
+/// The JSON of the nearest open reports (`GET /v1/reports?near=…`, the home page's list).
+extension ReportJSON {
+    /// A page of the nearest open reports: `{"near": {"latitude", "longitude"}, "offset": K,
+    /// "limit": N, "reports": [item…], "next": K + N | null}` (`next` is the offset of the next
+    /// page, `null` on the last).
+    ///
+    /// - Parameters:
+    ///   - results: the page, nearest first.
+    ///   - hasMore: whether reports follow the page.
+    ///   - photoURLs: where each report's kept photo is served, by id (it wins over the stored URL).
+    public static func nearest(
+        _ results: [NearestReport], near location: Coordinate, offset: Int, limit: Int, hasMore: Bool,
+        photoURLs: [String: String] = [:]
+    ) -> JSONValue {
+        .object([
+            (
+                "near",
+                .object([
+                    ("latitude", .number(location.latitude.degrees)),
+                    ("longitude", .number(location.longitude.degrees)),
+                ])
+            ),
+            ("offset", .number(Double(offset))),
+            ("limit", .number(Double(limit))),
+            ("reports", .array(results.map { nearestItem($0, photoUrl: photoURLs[$0.report.id]) })),
+            ("next", hasMore ? .number(Double(offset + limit)) : .null),
+        ])
+    }
+
+    /// One item: the report's JSON without `phone` and `email` (``report(_:contacts:)``:
+    /// contacts are handed out on the card, not in lists), then `distanceMeters` and `card`: what a list
+    /// shows as the card does, `{"photoUrl", "status": {"text", "color"}, "species", "breed",
+    /// "date", "distance"}` (`2.4 km`, ``DistanceDisplay``; `photoUrl` empty when there is none:
+    /// the page shows "Image not available").
+    public static func nearestItem(_ result: NearestReport, photoUrl: String? = nil) -> JSONValue {
+        guard case .object(let members) = report(result.report, contacts: false) else { return .null }
+        let card = PetDetailsCard(Announcement(result.report, photoUrl: photoUrl ?? result.report.photoUrl))
+        let summary: JSONValue = .object([
+            (Key.photoUrl.rawValue, .string(card.photoURL)),
+            (
+                Key.status.rawValue,
+                .object([("text", .string(card.status.text)), ("color", .string(card.status.color.rawValue))])
+            ),
+            (Details.species.rawValue, .string(card.speciesText)),
+            (Details.breed.rawValue, .string(card.breedText)),
+            ("date", .string(card.dateText)),
+            ("distance", .string(DistanceDisplay.text(meters: result.meters))),
+        ])
+        return .object(members + [("distanceMeters", .number(result.meters)), ("card", summary)])
+    }
+}

@@ -1,0 +1,203 @@
+"""The home page (/): Near you lists the open reports nearest first — from a typed place and
+from the browser's position (DevTools), 10 a page — each item opening its card, whose back
+arrow returns to the same page; a refused permission says so in words. And a Found report's
+card speaks of finding ("Date found", "Place found", "Contact finder")."""
+
+import datetime
+import json
+import urllib.request
+
+from support import PageTest, png
+from test_page import IDENTIFIER, LIMIT, WEIGHT
+from test_pet_details import medium
+
+WARSAW = (52.2297, 21.0122)
+
+
+class HomeTests(PageTest):
+    def post(self, path, body, content_type="application/json", method="POST", token=None):
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        headers = {"Content-Type": content_type}
+        if token:
+            headers["Authorization"] = "Bearer " + token  # the owner token POST gave
+        request = urllib.request.Request(self.origin + path, data=data, method=method, headers=headers)
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())
+
+    def seed(self):
+        """12 open reports due north of Warsaw, report k about k × 1.11 km away (odd k missing,
+        even k found, the fifth with an 88-letter breed), a closed one at Warsaw itself, and the
+        third with a photo. Returns the ids nearest first."""
+        day = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+        ids = []
+        tokens = {}
+        for k in range(1, 13):
+            latitude = round(WARSAW[0] + 0.01 * k, 5)
+            if k % 2:
+                breed = "Labradoodle" * 8 if k == 5 else "Beagle %d" % k
+                body = {"lastSeenDate": day, "species": "dog", "breed": breed, "gender": "FEMALE",
+                        "locationLatitude": latitude, "locationLongitude": WARSAW[1], "location": "North %d" % k,
+                        "locationRadius": 5, "phone": "+48 600 700 8%02d" % k}
+                created = self.post("/v1/reports/missing", body)
+            else:
+                body = {"status": "FOUND", "lastSeenDate": day, "species": "CAT", "gender": "MALE",
+                        "locationLatitude": latitude, "locationLongitude": WARSAW[1],
+                        "phone": "+48 600 700 9%02d" % k, "email": "finder%d@example.com" % k}
+                created = self.post("/v1/reports/found", body)
+            ids.append(created["id"])
+            tokens[created["id"]] = created.get("ownerToken")
+        closed = self.post("/v1/reports/missing", {
+            "lastSeenDate": day, "species": "dog", "breed": "Mixed", "gender": "MALE", "locationLatitude": WARSAW[0],
+            "locationLongitude": WARSAW[1], "phone": "+48 600 700 999"})
+        self.post("/v1/reports/" + closed["id"], {"status": "CLOSED"}, method="PATCH", token=closed.get("ownerToken"))
+        self.post("/v1/reports/%s/photo" % ids[2], png(40, 30), content_type="image/png", method="PUT",
+                  token=tokens[ids[2]])
+        return ids
+
+    def listed(self):
+        return self.driver.execute_script(
+            "return Array.prototype.map.call(document.querySelectorAll('[data-testid=\"home.item\"]'),"
+            " function (item) { return item.dataset.id; })")
+
+    def item_text(self, index, testid):
+        return self.driver.execute_script(
+            "var item = document.querySelectorAll('[data-testid=\"home.item\"]')[arguments[0]];"
+            " var part = item.querySelector('[data-testid=\"' + arguments[1] + '\"]');"
+            " return part ? part.textContent : null", index, testid)
+
+    def status(self):
+        return self.element("home.status").text
+
+    def test_a_typed_place_lists_the_open_reports_nearest_first_in_pages(self):
+        ids = self.seed()
+        self.open("/")
+        self.assertEqual(self.listed(), [])
+        self.type("home.place.input", "52,2297 21,0122")
+        self.tap("home.search.tap")
+        self.wait_idle()
+        self.wait(lambda: self.listed() == ids[:10], message="page 1 nearest first (saw %r)" % self.listed())
+        self.assertEqual(self.status(), "Reports 1\u201310, nearest first to 52.22970,21.01220.")
+        self.assertEqual(self.item_text(0, "home.item.distance"), "1.1 km")
+        self.assertEqual(self.item_text(1, "home.item.distance"), "2.2 km")
+        self.assertEqual(self.item_text(0, "home.item.status"), "MISSING")
+        self.assertEqual(self.item_text(1, "home.item.status"), "FOUND")
+        badge = self.driver.find_elements("css selector", '[data-testid="home.item.status"]')
+        self.assertEqual(badge[0].value_of_css_property("background-color"), "rgba(231, 0, 11, 1)")  # red
+        self.assertEqual(badge[1].value_of_css_property("background-color"), "rgba(21, 93, 252, 1)")  # blue
+        self.assertEqual(self.item_text(0, "home.item.species"), "Dog \u00b7 Beagle 1")
+        self.assertEqual(self.item_text(1, "home.item.species"), "Cat \u00b7 \u2014")
+        yesterday = datetime.date.today() - datetime.timedelta(days=1)
+        self.assertEqual(self.item_text(0, "home.item.date"), medium(yesterday))
+        self.assertEqual(self.item_text(0, "home.item.noImage"), "Image not available")
+        self.wait(lambda: self.driver.execute_script(
+            "var img = document.querySelectorAll('[data-testid=\"home.item\"]')[2].querySelector('img');"
+            " return img && img.naturalWidth") == 40, message="the third item shows its photo")
+        self.assertNotIn("example.com", self.driver.page_source)
+        self.assertFalse(self.element("home.previous.tap").is_enabled())
+        self.tap("home.next.tap")
+        self.wait_idle()
+        self.wait(lambda: self.listed() == ids[10:], message="page 2 (saw %r)" % self.listed())
+        self.assertEqual(self.element("home.page").text, "Page 2")
+        self.assertFalse(self.element("home.next.tap").is_enabled())
+        self.assertIn("page=2", self.driver.current_url)
+        self.tap("home.previous.tap")
+        self.wait_idle()
+        self.wait(lambda: self.listed() == ids[:10], message="back to page 1")
+
+    def test_a_place_that_is_not_one_says_why(self):
+        self.open("/")
+        self.type("home.place.input", "52,2297,21,0122")
+        self.tap("home.search.tap")
+        self.wait_idle()
+        error = self.element("home.place.error")
+        self.wait(lambda: error.is_displayed(), message="the field's message")
+        self.assertTrue(error.text)
+        self.assertEqual(self.element("home.place.input").get_attribute("aria-invalid"), "true")
+        self.assertEqual(self.listed(), [])
+
+    def test_my_location_lists_from_the_browsers_position(self):
+        ids = self.seed()
+        self.grant_location(WARSAW[0] + 0.125, WARSAW[1])
+        self.open("/")
+        self.tap("home.useLocation.tap")
+        self.wait_idle()
+        self.wait(lambda: len(self.listed()) == 10, message="the list from the position")
+        self.assertEqual(self.listed()[:3], [ids[11], ids[10], ids[9]])
+        self.assertEqual(self.item_text(0, "home.item.distance"), "556 m")
+        self.assertIn("52.35470,21.01220", self.status())
+
+    def test_a_card_opened_from_page_two_comes_back_to_page_two(self):
+        ids = self.seed()
+        self.open("/")
+        self.type("home.place.input", "geo:52.2297,21.0122")
+        self.tap("home.search.tap")
+        self.wait_idle()
+        self.wait(lambda: len(self.listed()) == 10, message="page 1")
+        self.tap("home.next.tap")
+        self.wait_idle()
+        self.wait(lambda: self.listed() == ids[10:], message="page 2")
+        self.driver.find_elements("css selector", '[data-testid="home.item.open"]')[1].click()
+        self.wait(lambda: "/pets/" in self.driver.current_url, message="the card opens")
+        self.wait_card()
+        self.assertEqual(self.card_id(), ids[11])
+        # The 12th report is a found one: its card speaks of finding.
+        values = self.card_values()
+        self.assertIn("Date found", values)
+        self.assertIn("Contact finder", values)
+        self.assertIn("Place found", values)
+        self.assertNotIn("Date of Disappearance", values)
+        self.tap("petDetails.backButton.tap")
+        self.wait(lambda: self.driver.current_url.startswith(self.origin + "/?"), message="back home")
+        self.wait_ready()
+        self.wait(lambda: self.listed() == ids[10:], message="the same page 2 (saw %r)" % self.listed())
+        self.assertEqual(self.element("home.page").text, "Page 2")
+
+    def test_a_refused_location_says_so_in_words(self):
+        self.deny_location()
+        self.open("/")
+        self.tap("home.useLocation.tap")
+        self.wait_idle()
+        self.wait(lambda: "Location permission was denied" in self.status(), message="the refusal (saw %r)"
+                  % self.status())
+        self.assertEqual(self.listed(), [])
+
+    def test_the_two_flows_are_a_tab_away(self):
+        self.open("/")
+        links = {self.element(testid).get_attribute("href")
+                 for testid in ("home.reportMissing.tap", "home.reportFound.tap")}
+        self.assertEqual(links, {self.origin + "/report/missing", self.origin + "/report/found"})
+        self.driver.execute_script("document.activeElement.blur()")
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        ActionChains(self.driver).send_keys(Keys.TAB).perform()
+        self.assertEqual(self.driver.switch_to.active_element.get_attribute("data-testid"), "home.reportMissing.tap")
+        self.driver.switch_to.active_element.send_keys(Keys.ENTER)
+        self.wait(lambda: self.driver.current_url == self.origin + "/report/missing", message="the Missing flow")
+
+    def test_the_home_page_is_light_self_contained_and_identified(self):
+        self.seed()
+        self.open("/?near=52.2297,21.0122&page=1")
+        self.wait(lambda: len(self.listed()) == 10, message="the list drawn from the address")
+        entries = self.driver.execute_script(WEIGHT)
+        for entry in entries:
+            self.assertTrue(entry["name"].startswith(self.origin), "loaded from elsewhere: " + entry["name"])
+        own = sum(e["size"] for e in entries if e["type"] not in ("fetch", "img"))
+        self.assertLess(own, LIMIT, entries)
+        elements = self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('button, input, a'))"
+            ".map(function (e) { return [e.getAttribute('data-testid'), e.outerHTML.slice(0, 120)]; })")
+        for testid, html in elements:
+            self.assertIsNotNone(testid, html)
+            self.assertRegex(testid, IDENTIFIER, html)
+        print("\n  home page weight (bytes): %d" % own, end=" ")
+
+    def test_the_list_fits_a_phone_without_sideways_scroll(self):
+        self.seed()
+        size = self.driver.get_window_size()
+        self.driver.set_window_size(390, 844)
+        self.addCleanup(self.driver.set_window_size, size["width"], size["height"])
+        self.open("/?near=52.2297,21.0122&page=1")
+        self.wait(lambda: len(self.listed()) == 10, message="the list drawn from the address")
+        widths = self.driver.execute_script(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        self.assertLessEqual(widths[0], widths[1], "the page scrolls sideways at 390 px: %r" % widths)

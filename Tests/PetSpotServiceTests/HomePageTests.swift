@@ -1,0 +1,60 @@
+import Foundation
+import PetSpotService
+import Testing
+
+/// The home page at `/` as served: the two flows, Near you's labelled controls and live
+/// region, the pages' Content-Security-Policy, a script that only draws.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct HomePageTests {
+    @Test func theHomePageLinksBothFlowsAndHasNearYou() async throws {
+        try await TestServer.with { server in
+            let page = try await server.request("/")
+            #expect(page.status == 200, "\(page.body)")
+            #expect(page.header("content-type") == "text/html; charset=utf-8")
+            let policy = try #require(page.header("content-security-policy"))
+            #expect(policy.contains("default-src 'none'") && policy.contains("script-src 'self'"))
+            let flow = try await server.request("/report/missing")
+            #expect(flow.header("content-security-policy") == policy, "the home page's policy is the pages' own")
+            for text in [
+                #"href="/report/missing""#, ">Report a missing pet<", #"href="/report/found""#,
+                ">Report a found animal<", ">Near you<", ">Use my location<", #"<label for="home-place">"#,
+                #"id="home-place""#, #"role="status" aria-live="polite""#,
+                #"<script src="/report/assets/home.js" defer>"#,
+                "Location permission was denied",
+            ] {
+                #expect(page.body.contains(text), "\(text)")
+            }
+            let ids = ReportPagesTests.testIDs(page.body)
+            for id in [
+                "home.reportMissing.tap", "home.reportFound.tap", "home.useLocation.tap", "home.place.input",
+                "home.search.tap", "home.status", "home.list", "home.previous.tap", "home.next.tap",
+            ] {
+                #expect(ids.contains(id), "\(id)")
+            }
+            for path in ["/report/missing", "/report/found"] {
+                #expect(try await server.request(path).status == 200, "\(path)")
+            }
+        }
+    }
+
+    @Test func theHomePageTakesOnlyItsOwnQuery() async throws {
+        try await TestServer.with { server in
+            #expect(try await server.request("/?near=52.2297%2C21.0122&page=3").status == 200)
+            let wrong = try await server.request("/?step=2")
+            #expect(wrong.status == 400)
+            #expect(wrong.header("content-type") == "application/problem+json")
+        }
+    }
+
+    @Test func theHomeScriptIsServedAndWritesTextOnly() async throws {
+        try await TestServer.with { server in
+            let script = try await server.request("/report/assets/home.js")
+            #expect(script.status == 200)
+            #expect(script.header("content-type") == "text/javascript; charset=utf-8")
+            #expect(script.body.contains("/v1/reports?near="))
+            #expect(!script.body.contains("innerHTML") && !script.body.contains("eval("))
+            let style = try await server.request("/report/assets/home.css")
+            #expect(style.header("content-type") == "text/css; charset=utf-8")
+        }
+    }
+}
