@@ -9,20 +9,21 @@ extension PetSpot {
     /// `petspot matches ID`: a found report's possible matches.
     struct Matches: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the missing reports a stored found report may be, best first.",
+            abstract: "List the reports a stored report may match (missing ↔ found), best first.",
             discussion: """
                 The open missing reports whose search circle, widened by --margin-km, holds the \
                 place the pet was found, of its species (or of no species given), lost on or \
-                before the day it was found; ranked by a score from 0 to 1: 0.6 × how deep \
-                inside the circle the place is + 0.4 × 30 / (30 + days between loss and find). \
-                The same as GET /v1/reports/ID/matches and the Found card's Possible matches. \
-                A report that is not an open found report with a place has none.
+                before the day it was found; for a missing report, the open found reports \
+                inside its circle found since it was lost. Ranked by a score from 0 to 1: 0.6 × \
+                how deep inside the circle the found place is + 0.4 × 30 / (30 + days between \
+                loss and find). The same as GET /v1/reports/ID/matches and the card's Possible \
+                matches. A closed report, or one without a place (or radius), has none.
 
                 JSON output: {"id", "matches": [{"id", "meters", "distance", "score", "title", \
                 "date", "url", "report"}…]}.
                 """)
 
-        @Argument(help: "The found report's id.")
+        @Argument(help: "The report's id.")
         var id: String
 
         @Option(help: ArgumentHelp("Kilometres added to every search circle.", valueName: "km"))
@@ -57,11 +58,7 @@ extension PetSpot {
                 return
             }
             let name = report.id.terminalSafe
-            guard report.kind == .found else {
-                print("Report \(name) is a missing report: matches are found for found reports.")
-                return
-            }
-            print("\(matches.count) possible match\(matches.count == 1 ? "" : "es") for found report \(name):")
+            print("\(matches.count) possible match\(matches.count == 1 ? "" : "es") for \(report.kind) report \(name):")
             for match in matches {
                 let score = String(format: "%.3f", match.score)
                 let row = [

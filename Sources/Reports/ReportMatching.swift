@@ -4,11 +4,12 @@ public import ReportStore
 
 /// Possible matches, the point of a lost-and-found service: for a found report, the open
 /// missing reports whose search circle (widened by `margin`) holds the place it was found, of
-/// the same species, last seen on or before the day it was found; ranked by how deep inside
-/// the circle the place is and how recent the loss (``score``).
+/// the same species, last seen on or before the day it was found; for a missing report, the
+/// open found reports inside its circle found since it was lost. Ranked by how deep inside
+/// the circle the found place is and how recent the loss (``Match/score``).
 ///
-/// Built on the store's nearby search (``ReportStore/nearby(_:margin:limit:)``), so SQLite,
-/// PostgreSQL + PostGIS and the in-process search give the same matches.
+/// Built on the store's nearby and nearest searches (``ReportStore/nearby(_:margin:limit:)``,
+/// ``ReportStore/nearest(_:)``), so SQLite and PostgreSQL + PostGIS give the same matches.
 ///
 /// ```swift
 /// let matches = try await ReportMatching.matches(for: found, in: store, margin: .zero, limit: 10)
@@ -25,10 +26,13 @@ public enum ReportMatching {
     }
 
     /// The matches of `report`, best first (ties by id), at most `limit`; none for a report
-    /// that is not an open found report with a place.
+    /// that is not open or has no place (a missing one: no radius).
     public static func matches(for report: PetReport, in store: any ReportStore, margin: SearchRadius, limit: Int)
         async throws(ReportStoreError) -> [Match]
     {
+        if report.kind == .missing {
+            return try await foundMatches(for: report, in: store, margin: margin, limit: limit)
+        }
         guard report.kind == .found, report.status == .found, let place = report.coordinate else { return [] }
         // Every report within reach is a candidate: the nearest are not always the best (a loss
         // yesterday 3 km away outranks one of last month 1 km away), so no cut before ranking.
@@ -47,11 +51,50 @@ public enum ReportMatching {
             else { continue }
             let reach = candidate.radius.meters + margin.meters
             let depth = reach > 0 ? max(0, min(1, 1 - candidate.meters / reach)) : 1
-            let score = 0.6 * depth + 0.4 * 30 / (30 + Double(days))
-            matches.append(Match(report: missing, meters: candidate.meters, score: score))
+            matches.append(Match(report: missing, meters: candidate.meters, score: score(depth: depth, days: days)))
         }
-        matches.sort { $0.score != $1.score ? $0.score > $1.score : ReportID.precedes($0.report.id, $1.report.id) }
-        return Array(matches.prefix(limit))
+        return ranked(matches, limit: limit)
+    }
+
+    /// A missing report's matches: the open found reports inside its circle (widened by
+    /// `margin`), of its species, found on or after the day it was lost — read nearest first
+    /// (``ReportStore/nearest(_:)``) until past the circle, then ranked as a found report's are.
+    static func foundMatches(for missing: PetReport, in store: any ReportStore, margin: SearchRadius, limit: Int)
+        async throws(ReportStoreError) -> [Match]
+    {
+        guard missing.kind == .missing, missing.status == .active, let center = missing.coordinate,
+            let radius = missing.radius
+        else { return [] }
+        let reach = radius.meters + margin.meters
+        var query = NearestQuery(location: center, kind: .found, limit: NearestQuery.maximumLimit)
+        var matches: [Match] = []
+        while true {
+            let page = try await store.nearest(query)
+            for near in page where near.meters <= reach {
+                guard sameSpecies(missing, near.report),
+                    let days = days(from: missing.lastSeenDate, to: near.report.lastSeenDate)
+                else { continue }
+                let depth = reach > 0 ? max(0, min(1, 1 - near.meters / reach)) : 1
+                matches.append(Match(report: near.report, meters: near.meters, score: score(depth: depth, days: days)))
+            }
+            let next = query.offset + query.limit
+            guard page.count == query.limit, (page.last?.meters ?? .infinity) <= reach,
+                next <= NearestQuery.maximumOffset
+            else { break }
+            query.offset = next
+        }
+        return ranked(matches, limit: limit)
+    }
+
+    /// 0.6 × depth inside the circle + 0.4 × 30 / (30 + days).
+    static func score(depth: Double, days: Int) -> Double { 0.6 * depth + 0.4 * 30 / (30 + Double(days)) }
+
+    /// Best first, ties by id, at most `limit`.
+    static func ranked(_ matches: [Match], limit: Int) -> [Match] {
+        let sorted = matches.sorted {
+            $0.score != $1.score ? $0.score > $1.score : ReportID.precedes($0.report.id, $1.report.id)
+        }
+        return Array(sorted.prefix(limit))
     }
 
     /// Both species known and equal, or either unknown (a report imported with a place only).

@@ -137,4 +137,6 @@ class MatchesCardTests(FoundFlowHelpers):
         self.wait(lambda: self.card_id() == missing_id, message="the match's card opens")
         self.wait_card()
         self.assertEqual(self.element("petDetails.status").text, "MISSING")
-        self.assertFalse(self.element("petDetails.matches").is_displayed(), "a missing card lists no found matches yet")
+        self.wait(lambda: self.element("petDetails.matches").is_displayed(), message="and its found match")
+        self.element("petDetails.match.tap").click()
+        self.wait(lambda: self.card_id() == found_id, message="back to the found report's card")

@@ -8,9 +8,9 @@ import Reports
 import SQLiteReportStore
 import Testing
 
-/// A found report's possible matches (``ReportMatching``): the rules (species, the day lost,
-/// the margin, the ranking), and the same matches from SQLite, PostgreSQL + PostGIS and a
-/// brute-force reference over the same random reports.
+/// Possible matches (``ReportMatching``), found → missing and missing → found: the rules
+/// (species, the day lost, the margin, the ranking), and the same matches from SQLite,
+/// PostgreSQL + PostGIS and a brute-force reference over the same random reports.
 @Suite(.serialized, .timeLimit(.minutes(10)))
 struct ReportMatchingTests {
     static let species = ["DOG", "CAT", "BIRD"]
@@ -60,6 +60,23 @@ struct ReportMatchingTests {
             .prefix(limit).map(\.id)
     }
 
+    /// A missing report's found matches, by brute force.
+    static func foundReference(_ lost: PetReport, _ found: [PetReport], margin: SearchRadius, limit: Int) -> [String] {
+        guard lost.status == .active, let center = lost.coordinate, let radius = lost.radius else { return [] }
+        let scored: [(id: String, score: Double)] = found.compactMap { report in
+            guard let place = report.coordinate else { return nil }
+            let meters = Geodesic.wgs84.inverse(from: center, to: place).meters
+            let reach = radius.meters + margin.meters
+            guard meters <= reach else { return nil }
+            if let species = report.species, let other = lost.species, species != other { return nil }
+            guard let day = report.lastSeenDate, let since = lost.lastSeenDate, since <= day else { return nil }
+            let days = Double((Int(day.suffix(2)) ?? 0) - (Int(since.suffix(2)) ?? 0))
+            return (report.id, 0.6 * max(0, 1 - meters / reach) + 0.4 * 30 / (30 + days))
+        }
+        return scored.sorted { $0.score != $1.score ? $0.score > $1.score : ReportID.precedes($0.id, $1.id) }
+            .prefix(limit).map(\.id)
+    }
+
     static func compare(_ store: any ReportStore, _ missing: [PetReport], _ found: [PetReport]) async throws -> Int {
         _ = try await store.importReports(ReportArraySource(reports: missing + found), skipInvalid: false)
         var matched = 0
@@ -67,6 +84,12 @@ struct ReportMatchingTests {
             let margin = try SearchRadius(kilometers: index % 2 == 0 ? 1 : 0)
             let matches = try await ReportMatching.matches(for: report, in: store, margin: margin, limit: 10)
             #expect(matches.map(\.report.id) == reference(report, missing, margin: margin, limit: 10), "\(report.id)")
+            matched += matches.count
+        }
+        for (index, lost) in missing.enumerated() where index % 25 == 0 {
+            let margin = try SearchRadius(kilometers: index % 2 == 0 ? 1 : 0)
+            let matches = try await ReportMatching.matches(for: lost, in: store, margin: margin, limit: 10)
+            #expect(matches.map(\.report.id) == foundReference(lost, found, margin: margin, limit: 10), "\(lost.id)")
             matched += matches.count
         }
         return matched
@@ -97,7 +120,7 @@ struct ReportMatchingTests {
         await server.stop()
     }
 
-    @Test func onlyAnOpenFoundReportWithAPlaceHasMatches() async throws {
+    @Test func theRulesPickAndRankMatchesBothWays() async throws {
         let path = FileManager.default.temporaryDirectory.path + "/petspot-matches-\(UUID()).sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let store = try SQLiteReportStore(path: path)
@@ -114,14 +137,18 @@ struct ReportMatchingTests {
         let matches = try await ReportMatching.matches(for: found, in: store, margin: .zero, limit: 10)
         #expect(matches.map(\.report.id) == ["luna"])
         #expect(abs(matches[0].score - (0.6 * (1 - matches[0].meters / 5000) + 0.4 * 30 / 31)) < 1e-12)
-        // Found before it was lost, another species, closed, or the missing report itself: none.
+        #expect(
+            try await ReportMatching.matches(for: lost, in: store, margin: .zero, limit: 10).map(\.report.id) == [
+                "found"
+            ])
+        // Found before it was lost, another species, or closed: none.
         var early = found
         early.lastSeenDate = "2025-11-16"
         var cat = found
         cat.species = "CAT"
         var closed = found
         closed.status = .closed
-        for report in [early, cat, closed, lost] {
+        for report in [early, cat, closed] {
             #expect(try await ReportMatching.matches(for: report, in: store, margin: .zero, limit: 10).isEmpty)
         }
         #expect(ReportMatching.distanceText(850.4) == "850 m" && ReportMatching.distanceText(2407.6) == "2.4 km")

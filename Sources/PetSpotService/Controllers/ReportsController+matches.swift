@@ -3,10 +3,11 @@ import Hummingbird
 import ReportStore
 import Reports
 
-/// `GET /v1/reports/{id}/matches?limit=N&marginKm=K`: a found report's possible matches
-/// (``ReportMatching``), best first — the open missing reports whose search circle, widened
-/// by the margin (1 km unless asked), holds the place it was found, of its species, lost on or
-/// before it was found. Without contacts: those are on each match's card.
+/// `GET /v1/reports/{id}/matches?limit=N&marginKm=K`: a report's possible matches
+/// (``ReportMatching``), best first — for a found report the open missing reports whose search
+/// circle, widened by the margin (1 km unless asked), holds the place it was found; for a
+/// missing report the open found reports inside its circle. Without contacts: those are on
+/// each match's card.
 extension ReportsController {
     /// The margin added to every search circle when none is asked.
     static let defaultMatchMargin = 1.0
