@@ -47,7 +47,13 @@ public actor SQLiteReportStore: ReportStore {
         configuration.busyMode = .timeout(10)
         configuration.label = "petspot.reports"
         // A 64 MB page cache, so that a large import does not spill pages to the WAL mid-way.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -65536") }
+        // synchronous FULL: GRDB's DatabasePool sets NORMAL with WAL, under which a power loss
+        // may undo commits already acknowledged; FULL syncs the WAL at every commit, so an
+        // acknowledged report is on disk (one fsync a change; an import is one transaction).
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA cache_size = -65536")
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             let migrator = SQLiteSchema.migrator
