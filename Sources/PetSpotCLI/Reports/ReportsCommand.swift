@@ -61,11 +61,7 @@ extension PetSpot.Reports {
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Option(
-            help: ArgumentHelp(
-                "Where an export's photos go, if serve is given --photos; default beside the store.",
-                valueName: "dir"))
-        var photos: String?
+        @OptionGroup var photoOptions: PhotoFolderOptions
 
         func run() async throws {
             let name = file == "-" ? "standard input" : file
@@ -87,7 +83,7 @@ extension PetSpot.Reports {
             case .failure(let error): throw StoreFailure(error: error, subject: name)
             }
             if let archive {
-                let folder = photos.map { ReportPhotoFolder(path: $0) } ?? ReportPhotoFolder(beside: url)
+                let folder = photoOptions.folder(beside: url)
                 try ReportsArchiveImport.keepPhotos(archive, summary: summary, in: folder)
             }
             if json {

@@ -20,15 +20,11 @@ extension PetSpot.Reports {
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Option(
-            help: ArgumentHelp(
-                "The folder of the reports' photos, if serve was given --photos; default beside the store.",
-                valueName: "dir"))
-        var photos: String?
+        @OptionGroup var photoOptions: PhotoFolderOptions
 
         func run() async throws {
             let url = try storeOptions.url()
-            let folder = photos.map { ReportPhotoFolder(path: $0) } ?? ReportPhotoFolder(beside: url)
+            let folder = photoOptions.folder(beside: url)
             var failure: ReportPhotoError?
             let (reports, photoCount) = try await withStore(storeOptions) { store throws(ReportStoreError) in
                 var query = ReportListQuery(limit: ReportListQuery.maximumLimit)

@@ -105,18 +105,14 @@ extension PetSpot.Reports {
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Option(
-            help: ArgumentHelp(
-                "The folder of the reports' photos, if serve was given --photos; default beside the store.",
-                valueName: "dir"))
-        var photos: String?
+        @OptionGroup var photoOptions: PhotoFolderOptions
 
         func run() async throws {
             let id = self.id
             let url = try storeOptions.url()
             try await withStore(storeOptions) { store throws(ReportStoreError) in try await store.remove(id: id) }
             print("Removed report \(id.terminalSafe).")
-            let folder = photos.map { ReportPhotoFolder(path: $0) } ?? ReportPhotoFolder(beside: url)
+            let folder = photoOptions.folder(beside: url)
             do throws(ReportPhotoError) {
                 try folder.remove(id: id)
             } catch {
