@@ -38,17 +38,12 @@ extension ReportMatching {
     /// The card's species and breed: `"Dog · Beagle"` (`"Dog"` without a breed).
     public static func title(_ report: PetReport) -> String {
         let species = report.species.map { SpeciesTaxonomy.option(id: $0)?.displayName ?? $0 } ?? "—"
-        guard let breed = report.breed, !breed.isEmpty else { return species.terminalSafeForCard }
-        return (species + " · " + breed).terminalSafeForCard
+        guard let breed = report.breed, !breed.isEmpty else { return PetCard.visible(species) }
+        return PetCard.visible(species + " · " + breed)
     }
 
     /// The day last seen as the card shows it (`"Nov 17, 2025"`), or `""`.
     public static func date(_ report: PetReport) -> String {
         report.lastSeenDate.flatMap(day)?.mediumText ?? ""
     }
-}
-
-extension String {
-    /// Outside text as a card shows it (``PetCard/visible(_:)``).
-    fileprivate var terminalSafeForCard: String { PetCard.visible(self) }
 }

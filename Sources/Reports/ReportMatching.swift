@@ -111,10 +111,6 @@ public enum ReportMatching {
         return days >= 0 ? days : nil
     }
 
-    /// `YYYY-MM-DD` as a day, or `nil`.
-    static func day(_ text: String) -> CalendarDay? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
-        guard parts.count == 3 else { return nil }
-        return try? CalendarDay(year: parts[0], month: parts[1], day: parts[2])
-    }
+    /// A stored day (`YYYY-MM-DD`), or `nil`.
+    static func day(_ text: String) -> CalendarDay? { try? CalendarDay(parsing: text) }
 }

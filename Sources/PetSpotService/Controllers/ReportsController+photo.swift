@@ -30,8 +30,7 @@ extension ReportsController {
             let id = try Self.id(context)
             let store = try requireStore()
             let folder = try requirePhotos()
-            let report = try await Self.storeCall { try await store.report(id: id) }
-            try access.check(request, mayChange: report)
+            let report = try await reportToChange(request, id, in: store)
             let bytes = try await RequestBody.collect(
                 request, limit: ServiceLimits.maximumPhotoBytes, what: "The photo")
             var step = PhotoStep(copy: report.kind == .found ? .foundFlow : .missingFlow)

@@ -91,8 +91,7 @@ struct ReportsController {
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
             let store = try requireStore()
-            let current = try await Self.storeCall { try await store.report(id: id) }
-            try access.check(request, mayChange: current)
+            let current = try await reportToChange(request, id, in: store)
             let status = try Self.status(try await Self.jsonBody(request))
             do throws(StatusTransitionError) {
                 try StatusTransitions.check(current, to: status)
@@ -109,8 +108,7 @@ struct ReportsController {
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
             let store = try requireStore()
-            let current = try await Self.storeCall { try await store.report(id: id) }
-            try access.check(request, mayChange: current)
+            let current = try await reportToChange(request, id, in: store)
             let keeper = ReportKeeper(store: store, photos: photos)
             do {
                 try await Self.storeCall { try await keeper.remove(id: id) }
@@ -130,6 +128,14 @@ struct ReportsController {
                 extensions: [("reason", "noStore")])
         }
         return store
+    }
+
+    /// Report `id`, when `request` may change it (its owner's or the operator's token,
+    /// ``ReportAccess``): 404 for an unknown id, then 401/403.
+    func reportToChange(_ request: Request, _ id: String, in store: any ReportStore) async throws -> PetReport {
+        let report = try await Self.storeCall { try await store.report(id: id) }
+        try access.check(request, mayChange: report)
+        return report
     }
 
     /// Stores `report` with a new owner token and answers 201 with the report and, this once,

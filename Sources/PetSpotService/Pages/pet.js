@@ -139,12 +139,17 @@
   // Mark as Found, Close Report, Reopen Report: PATCH as this browser's owner token allows,
   // then the card again (its badge and buttons follow the new status).
   function setStatus(status) {
-    var headers = authorization();
-    headers['Content-Type'] = 'application/json';
-    fetch('/v1/reports/' + encodeURIComponent(id), {
-      method: 'PATCH', headers: headers, body: JSON.stringify({ status: status })
-    }).then(function (response) {
-      if (response.ok) { load(); return null; }
+    change({ method: 'PATCH', body: JSON.stringify({ status: status }) }, load);
+  }
+
+  // A change of this report (PATCH, DELETE) with the owner token this browser kept: `done`
+  // when it is made; else what stopped it, in a toast — who may change the report (401/403),
+  // the server's problem, or that the server did not answer. The card stays as it is.
+  function change(request, done) {
+    request.headers = authorization();
+    if (request.body) request.headers['Content-Type'] = 'application/json';
+    fetch('/v1/reports/' + encodeURIComponent(id), request).then(function (response) {
+      if (response.ok) { done(); return null; }
       if (response.status === 401 || response.status === 403) { showToast(body.dataset.notOwner); return null; }
       return response.json().then(function (problem) { showToast(problem.detail); });
     }).catch(function () { showToast(body.dataset.unreachable); });
@@ -157,16 +162,10 @@
 
   function remove() {
     modal('remove').hidden = true;
-    fetch('/v1/reports/' + encodeURIComponent(id), { method: 'DELETE', headers: authorization() }).then(function (response) {
-      if (response.ok) {
-        try { window.localStorage.removeItem('petspot.owner.' + id); } catch (e) { /* nothing kept */ }
-        setState('removed');
-        return null;
-      }
-      // Not this browser's report: say who may change it; the card stays as it is.
-      if (response.status === 401 || response.status === 403) { showToast(body.dataset.notOwner); return null; }
-      return response.json().then(function (problem) { showToast(problem.detail); });
-    }).catch(function () { showToast(body.dataset.unreachable); });
+    change({ method: 'DELETE' }, function () {
+      try { window.localStorage.removeItem('petspot.owner.' + id); } catch (e) { /* nothing kept */ }
+      setState('removed');
+    });
   }
 
   document.addEventListener('click', function (event) {
