@@ -39,6 +39,17 @@ struct MissingStepsAPITests {
         }
     }
 
+    @Test func aDateBefore1900IsRefusedAndTheDateStays() async throws {
+        try await TestServer.with { server in
+            let refused = try await API.post(
+                server, "/v1/report-steps/missing/animalDescription",
+                #"{"values": {"lastSeenDate": "2025-11-01"}, "edit": {"field": "lastSeenDate", "value": "0203-12-31"}}"#
+            )
+            #expect(API.field(refused, "lastSeenDate")["error"] as? String == "The date cannot be before 1900")
+            #expect(API.field(refused, "lastSeenDate")["value"] as? String == "2025-11-01", "the date stays")
+        }
+    }
+
     static let description = #""animalDescription": {"species": "dog", "breed": "Beagle", "gender": "FEMALE"}"#
     static let photo = API.photo
 

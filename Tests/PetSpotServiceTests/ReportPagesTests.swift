@@ -74,6 +74,7 @@ struct ReportPagesTests {
                 #expect(page.body.contains(text), "\(text)")
             }
             #expect(!page.body.contains("not available on the web yet"))
+            #expect(page.body.contains(#"type="date" min="1900-01-01" max=""#), "the date field offers 1900 onwards")
             let ids = Self.testIDs(page.body)
             for id in [
                 "microchipNumber.microchipTextField.input", "microchipNumber.continueButton.tap",

@@ -45,6 +45,24 @@ struct AnimalDescriptionStepTests {
         #expect(acceptedThird)
     }
 
+    @Test func aDateBefore1900IsRefusedWithItsOwnMessage() throws {
+        var step = AnimalDescriptionStep(state: ReportMissingPetFlowState(), today: Fixtures.fixedToday)
+        #expect(CalendarDay.earliestReportable.isoText == "1900-01-01")
+        let before1900 = step.selectDate(try CalendarDay(year: 1899, month: 12, day: 31))
+        #expect(!before1900)
+        #expect(step.date == Fixtures.today, "a refused day changes nothing")
+        do throws(FieldTextError) {
+            try step.enter("0203-12-31", in: .lastSeenDate, as: .whole)
+            Issue.record("year 0203 was accepted")
+        } catch {
+            #expect(error == FieldTextError(AnimalDescriptionCopy.dateTooEarly))
+        }
+        #expect(step.date == Fixtures.today)
+        let first = step.selectDate(.earliestReportable)
+        #expect(first)
+        #expect(step.date == .earliestReportable)
+    }
+
     @Test func speciesListIsTheBundledCuratedList() {
         let step = AnimalDescriptionStep(state: ReportMissingPetFlowState(), today: Fixtures.fixedToday)
         #expect(step.speciesChoices.map(\.title) == ["Dog", "Cat", "Bird", "Rabbit", "Other"])

@@ -49,6 +49,22 @@ struct FoundPetDetailsStepTests {
             ])
     }
 
+    @Test func aDateFoundBefore1900IsRefusedWithItsOwnMessage() throws {
+        var step = FoundPetDetailsStep(state: ReportFoundPetFlowState(), today: Fixtures.fixedToday)
+        let before1900 = step.selectDate(try CalendarDay(year: 1899, month: 12, day: 31))
+        #expect(!before1900)
+        do throws(FieldTextError) {
+            try step.enter("0203-12-31", in: .lastSeenDate, as: .whole)
+            Issue.record("year 0203 was accepted")
+        } catch {
+            #expect(error == FieldTextError(FoundFlowCopy.PetDetails.dateTooEarly))
+        }
+        #expect(step.date == nil, "a refused day changes nothing")
+        let first = step.selectDate(.earliestReportable)
+        #expect(first)
+        #expect(step.dateField.text == "01/01/1900")
+    }
+
     @Test func futureDateFoundIsRefused() {
         var step = FoundPetDetailsStep(state: ReportFoundPetFlowState(), today: Fixtures.fixedToday)
         let refused = step.selectDate(Fixtures.today.adding(days: 1))

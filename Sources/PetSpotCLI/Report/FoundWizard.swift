@@ -64,7 +64,7 @@ final class FoundWizard: ReportWizard {
         case "1":
             try editDate(
                 FoundFlowCopy.PetDetails.dateLabel, current: step.dateField.text,
-                inFuture: FoundFlowCopy.PetDetails.dateInFuture
+                refusal: step.dateMessage
             ) { flow.petDetailsStep.selectDate($0) }
         case "2":
             try chooseSpecies(FoundFlowCopy.PetDetails.speciesLabel, step.speciesChoices) {

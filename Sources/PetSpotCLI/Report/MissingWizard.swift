@@ -118,7 +118,7 @@ final class MissingWizard: ReportWizard {
         case "1":
             try editDate(
                 AnimalDescriptionCopy.dateLabel, current: step.date.numericText,
-                inFuture: AnimalDescriptionCopy.dateInFuture
+                refusal: step.dateMessage
             ) { flow.descriptionStep.selectDate($0) }
         case "2":
             try chooseSpecies(AnimalDescriptionCopy.speciesLabel, step.speciesChoices) {

@@ -73,13 +73,17 @@ extension ReportWizard {
     }
 
     /// Edits a date (any of ``CalendarDay/acceptedFormats``); `select` refuses a day after
-    /// today, and a notice says so (`inFuture`), as it says why a text is not a date.
-    func editDate(_ label: String, current: String, inFuture: String, select: (CalendarDay) -> Bool)
+    /// today or before 1900, and a notice says why (`refusal`), as it says why a text is not a
+    /// date.
+    func editDate(
+        _ label: String, current: String, refusal: (CalendarDay) -> String?, select: (CalendarDay) -> Bool
+    )
         throws(WizardExit)
     {
         guard let text = try console.edit(label, current: current, hint: CalendarDay.acceptedFormats) else { return }
         do {
-            if !select(try CalendarDay(parsing: text)) { console.notice("\(label): \(inFuture).") }
+            let day = try CalendarDay(parsing: text)
+            if !select(day), let message = refusal(day) { console.notice("\(label): \(message).") }
         } catch {
             console.notice("\(label): \(error.description)")
         }

@@ -50,11 +50,13 @@ struct FormStepContext {
         let model = form.model(of: field)
         let name = field.rawValue
         let text = { (inputType: String, inputMode: String, max: String, autocomplete: String) in
-            FieldContext(
+            // Only a day field has a latest day; its earliest is the steps' (1900-01-01).
+            let min = max.isEmpty ? "" : CalendarDay.earliestReportable.isoText
+            return FieldContext(
                 text: [
                     TextFieldContext(
                         step: step, name: name, model, value: form.text(of: field), inputType: inputType,
-                        inputMode: inputMode, max: max, autocomplete: autocomplete)
+                        inputMode: inputMode, min: min, max: max, autocomplete: autocomplete)
                 ], choice: [])
         }
         switch field.kind {

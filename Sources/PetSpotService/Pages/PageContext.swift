@@ -45,14 +45,15 @@ struct TextFieldContext {
     /// `numeric`, `decimal` or empty.
     let inputMode: String
     let hasInputMode: Bool
-    /// The latest day a date input offers (`YYYY-MM-DD`), or empty.
+    /// The earliest and the latest day a date input offers (`YYYY-MM-DD`), or empty.
+    let min: String
     let max: String
     let hasMax: Bool
     let autocomplete: String
 
     init(
         step: String, name: String, _ model: TextFieldModel, value: String? = nil, inputType: String = "text",
-        inputMode: String = "", max: String = "", autocomplete: String = "off"
+        inputMode: String = "", min: String = "", max: String = "", autocomplete: String = "off"
     ) {
         self.name = name
         domId = "\(step)-\(name)"
@@ -69,6 +70,7 @@ struct TextFieldContext {
         self.inputType = inputType
         self.inputMode = inputMode
         hasInputMode = !inputMode.isEmpty
+        self.min = min
         self.max = max
         hasMax = !max.isEmpty
         self.autocomplete = autocomplete

@@ -105,6 +105,10 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
         try container.encode(isoText)
     }
 
+    /// The earliest day a report may name, 1 January 1900: a year typed as `0203` (as a
+    /// browser's date field can leave it) is a slip, not the day a pet went missing.
+    public static let earliestReportable = CalendarDay(daysSince1970: -25_567)
+
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

@@ -42,6 +42,8 @@ public enum FoundFlowCopy {
         public static let dateRequired = "Please select the date found"
         /// Inline message: a future date (cannot happen through ``FoundPetDetailsStep/selectDate(_:)``).
         public static let dateInFuture = "The date cannot be in the future"
+        /// Inline message: a date before ``CalendarDay/earliestReportable``.
+        public static let dateTooEarly = "The date cannot be before 1900"
         /// Inline message: no species.
         public static let speciesRequired = "Please select a species"
         /// Inline message: no sex.

@@ -53,7 +53,12 @@ extension FoundPetDetailsStep: FieldForm {
         case .lastSeenDate:
             // An emptied date input keeps the last date: the model has no "clear the date" edit.
             guard let day: CalendarDay = try Self.choice(text, entry) else { return }
-            if !selectDate(day), entry == .whole { throw FieldTextError(FoundFlowCopy.PetDetails.dateInFuture) }
+            if !selectDate(day), let message = dateMessage(day) {
+                if entry == .whole { throw FieldTextError(message) }
+                // A picker offers no later day, but lets a year like 0203 be typed: say why the
+                // date stayed as it was.
+                if day < .earliestReportable { dateError = message }
+            }
         case .species: selectSpecies(try Self.choice(text, entry))
         case .breed: setBreed(try Self.limited(text, FieldEntry.maximumFreeText, entry))
         case .gender: selectSex(try Self.choice(text, entry))

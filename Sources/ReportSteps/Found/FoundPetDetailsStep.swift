@@ -32,7 +32,7 @@ public struct FoundPetDetailsStep: Sendable {
     public var coordinates: CoordinateFields
 
     /// Inline message of the date field after the last Continue.
-    public private(set) var dateError: String?
+    public internal(set) var dateError: String?
     /// Inline message of the species dropdown after the last Continue.
     public private(set) var speciesError: String?
     /// Inline message of the sex selector after the last Continue.
@@ -54,15 +54,22 @@ public struct FoundPetDetailsStep: Sendable {
         coordinates = CoordinateFields(requirement: .foundPetFlow, copy: .foundFlow, coordinate: state.foundLocation)
     }
 
-    /// Picks the date found; a day after today is refused.
+    /// Picks the date found; a day after today, or before ``CalendarDay/earliestReportable``,
+    /// is refused.
     ///
-    /// - Returns: `false` (and no change) for a future day.
+    /// - Returns: `false` (and no change) for a future day or one before 1900.
     @discardableResult
     public mutating func selectDate(_ day: CalendarDay) -> Bool {
-        guard day <= today.day() else { return false }
+        guard dateMessage(day) == nil else { return false }
         date = day
         dateError = nil
         return true
+    }
+
+    /// Why `day` cannot be the date found: after today or before 1900; `nil` when it can.
+    public func dateMessage(_ day: CalendarDay) -> String? {
+        if day > today.day() { return FoundFlowCopy.PetDetails.dateInFuture }
+        return day < .earliestReportable ? FoundFlowCopy.PetDetails.dateTooEarly : nil
     }
 
     /// Picks the species.
@@ -110,11 +117,7 @@ public struct FoundPetDetailsStep: Sendable {
     /// otherwise sets the inline messages and returns the "Please correct the highlighted
     /// fields" toast.
     public mutating func continueTapped(writingTo state: inout ReportFoundPetFlowState) -> StepOutcome {
-        let latest = today.day()
-        dateError =
-            date == nil
-            ? FoundFlowCopy.PetDetails.dateRequired
-            : (date.map { $0 > latest } == true ? FoundFlowCopy.PetDetails.dateInFuture : nil)
+        dateError = date.map(dateMessage) ?? FoundFlowCopy.PetDetails.dateRequired
         speciesError = speciesMessage
         sexError = sexMessage
         collarError = nil  // the stored number is always valid; a refused entry changed nothing

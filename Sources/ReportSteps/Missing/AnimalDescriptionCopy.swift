@@ -40,6 +40,8 @@ public enum AnimalDescriptionCopy {
     public static let ageInvalid = "Age must be a whole number from 0 to 40"
     /// Inline message: a date after today (cannot happen through ``AnimalDescriptionStep/selectDate(_:)``).
     public static let dateInFuture = "The date cannot be in the future"
+    /// Inline message: a date before ``CalendarDay/earliestReportable``.
+    public static let dateTooEarly = "The date cannot be before 1900"
 
     /// Under the race field after a species change cleared it (FR-006 clears the race; this
     /// says so): `Cleared because the species changed (it was “Beagle”).`

@@ -53,7 +53,12 @@ extension AnimalDescriptionStep: FieldForm {
         case .lastSeenDate:
             // The date always has a value (today by default): an emptied date input keeps it.
             guard let day: CalendarDay = try Self.choice(text, entry) else { return }
-            if !selectDate(day), entry == .whole { throw FieldTextError(AnimalDescriptionCopy.dateInFuture) }
+            if !selectDate(day), let message = dateMessage(day) {
+                if entry == .whole { throw FieldTextError(message) }
+                // A picker offers no later day, but lets a year like 0203 be typed: say why the
+                // date stayed as it was.
+                if day < .earliestReportable { dateError = message }
+            }
         case .species: selectSpecies(try Self.choice(text, entry))
         case .breed: setRace(try Self.limited(text, FieldEntry.maximumFreeText, entry))
         case .gender: selectGender(try Self.choice(text, entry))

@@ -36,7 +36,7 @@ public struct AnimalDescriptionStep: Sendable {
     public var coordinates: CoordinateFields
 
     /// Inline message of the date field after the last Continue.
-    public private(set) var dateError: String?
+    public internal(set) var dateError: String?
     /// Inline message of the species dropdown after the last Continue.
     public private(set) var speciesError: String?
     /// Inline message of the race field after the last Continue.
@@ -68,15 +68,22 @@ public struct AnimalDescriptionStep: Sendable {
     /// The latest day the date picker offers: today (future days are disabled).
     public var latestSelectableDate: CalendarDay { today.day() }
 
-    /// Picks a date. A day after today is refused, as the picker blocks it (FR-003).
+    /// Picks a date. A day after today is refused, as the picker blocks it (FR-003), and so is
+    /// one before ``CalendarDay/earliestReportable``.
     ///
-    /// - Returns: `false` (and no change) for a future day.
+    /// - Returns: `false` (and no change) for a future day or one before 1900.
     @discardableResult
     public mutating func selectDate(_ day: CalendarDay) -> Bool {
-        guard day <= latestSelectableDate else { return false }
+        guard dateMessage(day) == nil else { return false }
         date = day
         dateError = nil
         return true
+    }
+
+    /// Why `day` cannot be the date: after today or before 1900; `nil` when it can.
+    public func dateMessage(_ day: CalendarDay) -> String? {
+        if day > latestSelectableDate { return AnimalDescriptionCopy.dateInFuture }
+        return day < .earliestReportable ? AnimalDescriptionCopy.dateTooEarly : nil
     }
 
     /// Picks a species; a different species clears the race (FR-006), and ``raceClearedNotice``
@@ -131,7 +138,7 @@ public struct AnimalDescriptionStep: Sendable {
     /// returns ``StepOutcome/advance``; otherwise sets one inline message per bad field,
     /// leaves `state` untouched and returns the "Please correct the highlighted fields" toast.
     public mutating func continueTapped(writingTo state: inout ReportMissingPetFlowState) -> StepOutcome {
-        dateError = date > latestSelectableDate ? AnimalDescriptionCopy.dateInFuture : nil
+        dateError = dateMessage(date)
         speciesError = speciesMessage
         let race = raceText.trimmedNonEmpty
         raceError = raceMessage
