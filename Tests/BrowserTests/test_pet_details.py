@@ -15,6 +15,16 @@ def medium(day):
     return "%s %d, %d" % (day.strftime("%b"), day.day, day.year)
 
 
+def contrast(foreground, background):
+    """WCAG 2 contrast ratio of two computed `rgb(…)`/`rgba(…)` colours."""
+    def luminance(colour):
+        channels = [int(part) / 255 for part in colour[colour.index("(") + 1:-1].split(",")[:3]]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    lighter, darker = sorted([luminance(foreground), luminance(background)], reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
 class PetDetailsTests(FoundFlowHelpers):
     def submit_missing(self):
         self.open("/report/missing")
@@ -115,6 +125,12 @@ class PetDetailsTests(FoundFlowHelpers):
         self.assertEqual(values["Microchip number"], "12345-67890-12345")
         self.assertEqual(values["Animal Approx. Age"], "\u2014")
         self.assertEqual(self.element("petDetails.email.tap").text, "finder@example.com")
+        self.assertEqual(self.driver.execute_script(
+            "return [...document.querySelectorAll('h1')].map(h => h.textContent)"), ["Pet details"])
+        self.assertGreaterEqual(contrast(*self.driver.execute_script(
+            "var none = document.querySelector('.no-image');"
+            "return [getComputedStyle(none).color, getComputedStyle(none.parentElement).backgroundColor]")), 4.5,
+            "Image not available meets WCAG AA contrast")
 
 
 class MissingCardTests(FoundFlowHelpers):

@@ -97,7 +97,7 @@ struct ReportPagesTests {
             #expect(page.status == 200)
             for text in [
                 "Unable to load pet details", ">Retry<", "Remove Report", "Remove this report?", "data-pet-id=\"r-1\"",
-                "/report/assets/pet.js",
+                "/report/assets/pet.js", #"<h1 class="screen-title"><span class="sr">Pet details</span></h1>"#,
             ] {
                 #expect(page.body.contains(text), "\(text)")
             }
