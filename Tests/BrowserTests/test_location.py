@@ -53,9 +53,10 @@ class BrowserLocationTests(PageTest):
         self.to_animal_description()
         self.type("animalDescription.latitudeTextField.input", "52.1")
         self.tap("animalDescription.requestGPSButton.tap")
-        self.wait(lambda: self.location_helper("animalDescription").startswith("No GPS fix"), message="no fix")
+        self.wait(lambda: self.location_helper("animalDescription").startswith("Location is unavailable"),
+                  message="no browser position")
         self.assertEqual(self.location_helper("animalDescription"),
-                         "No GPS fix: the receiver has no position yet. Try again in the open, or type the coordinates.")
+                         "Location is unavailable (your browser could not tell where this device is). Type the coordinates, or try again later.")
         self.assertEqual(self.value("animalDescription.latitudeTextField.input"), "52.1")
         self.assertFalse(self.modal_open("permission"))
 

@@ -205,7 +205,10 @@ struct ReportStepsAPITests {
             #expect(Self.field(denied, "locationLatitude")["value"] as? String == "52.1")
 
             for (code, helper) in [
-                (2, "No GPS fix: the receiver has no position yet. Try again in the open, or type the coordinates."),
+                (
+                    2,
+                    "Location is unavailable (your browser could not tell where this device is). Type the coordinates, or try again later."
+                ),
                 (3, "Getting your position took too long. Try again, or type the coordinates."),
             ] {
                 let failed = try await Self.post(

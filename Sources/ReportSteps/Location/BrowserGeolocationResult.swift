@@ -9,7 +9,7 @@ public import Geodata
 /// |---|---|
 /// | a position | ``LocationRequestOutcome/located(_:)`` |
 /// | `PERMISSION_DENIED` (1) | the permission alert (``LocationPermissionBlock/denied``) |
-/// | `POSITION_UNAVAILABLE` (2) | ``LocationRequestFailure/noFix`` |
+/// | `POSITION_UNAVAILABLE` (2) | ``LocationRequestFailure/providerUnavailable(reason:)`` (``unavailableReason``: a browser has no "GPS fix" to speak of) |
 /// | `TIMEOUT` (3) | ``LocationRequestFailure/timedOut`` |
 /// | no Geolocation API | ``LocationRequestFailure/providerUnavailable(reason:)`` |
 ///
@@ -31,6 +31,9 @@ public enum BrowserGeolocationResult: Sendable, Hashable {
     /// `TIMEOUT`.
     public static let timeoutCode = 3
 
+    /// The reason shown when the browser could not find the device's position.
+    public static let unavailableReason = "your browser could not tell where this device is"
+
     /// The reason shown when the browser has no Geolocation API.
     public static let unsupportedReason = "this browser gives no position to this page"
 
@@ -40,7 +43,7 @@ public enum BrowserGeolocationResult: Sendable, Hashable {
         case .position(let coordinate): .located(coordinate)
         case .error(code: Self.permissionDeniedCode): .permissionBlocked(.denied)
         case .error(code: Self.timeoutCode): .failed(.timedOut)
-        case .error: .failed(.noFix)
+        case .error: .failed(.providerUnavailable(reason: Self.unavailableReason))
         case .unsupported: .failed(.providerUnavailable(reason: Self.unsupportedReason))
         }
     }
