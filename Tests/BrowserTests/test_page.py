@@ -32,8 +32,8 @@ class PageTests(PageTest):
                              ("/pets/r-1", "pet.js")):
             if page.startswith("/pets/"):
                 self.driver.get(self.origin + page)
-                self.wait(lambda: self.driver.execute_script("return document.body.dataset.state") == "error",
-                          message="the card page settled (no store here: the error state)")
+                self.wait(lambda: self.driver.execute_script("return document.body.dataset.state") == "removed",
+                          message="the card page settled (r-1 is not in this store: the not-here state)")
             else:
                 self.open(page)
             weight, entries = self.weigh()

@@ -102,7 +102,9 @@ class PetDetailsTests(FoundFlowHelpers):
         self.assertEqual(self.element("petDetails.removed").text.splitlines()[0], "The report was removed.")
         self.driver.refresh()
         self.wait_card()
-        self.assertEqual(self.card_state(), "error", "the report is gone")
+        self.assertEqual(self.card_state(), "removed", "the report is gone")
+        self.assertEqual(self.element("petDetails.removed").text.splitlines()[0],
+                         "This report is not here: it was removed, or the link is wrong.")
         with self.assertRaises(urllib.error.HTTPError) as gone:
             urllib.request.urlopen(self.server.url + "/v1/reports/" + report_id + "/photo", timeout=10)
         self.assertEqual(gone.exception.code, 404, "its photo went with it")
@@ -134,16 +136,28 @@ class PetDetailsTests(FoundFlowHelpers):
 
 
 class MissingCardTests(FoundFlowHelpers):
-    def test_a_report_that_is_not_there_is_unable_to_load_with_retry(self):
+    def test_a_report_that_is_not_there_says_so_and_leads_home(self):
+        self.open_card("r-not-there")
+        self.assertEqual(self.card_state(), "removed")
+        self.assertEqual(self.element("petDetails.removed").text.splitlines()[0],
+                         "This report is not here: it was removed, or the link is wrong.")
+        self.assertFalse(self.element("petDetails.retry.button").is_displayed())
+        self.tap("petDetails.home.tap")
+        self.wait(lambda: self.driver.current_url == self.origin + "/", message="the home page")
+
+    def test_a_card_that_cannot_be_fetched_is_unable_to_load_and_retry_asks_again(self):
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/card"]})
         self.open_card("r-not-there")
         self.assertEqual(self.card_state(), "error")
         self.assertEqual(self.css('[data-role="error-message"]').text, "Unable to load pet details")
+        self.assertTrue(self.element("petDetails.retry.button").is_displayed())
+        self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
         before = self.card_requests()
         self.tap("petDetails.retry.button")
         self.wait(lambda: self.card_requests() == before + 1, message="Retry asks again")
         self.wait_card()
-        self.assertEqual(self.card_state(), "error")
-        self.assertTrue(self.element("petDetails.retry.button").is_displayed())
+        self.assertEqual(self.card_state(), "removed", "the server answered: the report is not here")
 
     def open_card(self, report_id):
         self.driver.get(self.origin + "/pets/" + report_id)

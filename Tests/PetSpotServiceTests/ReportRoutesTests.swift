@@ -75,6 +75,9 @@ struct ReportRoutesTests {
             #expect(deleted.status == 204 && deleted.body.isEmpty)
             let gone = try await server.request(location)
             #expect(gone.status == 404 && gone.header("content-type") == "application/problem+json")
+            #expect(try gone.object["reason"] as? String == "reportNotFound", "a page can tell it from a missing route")
+            let noRoute = try await server.request("/v1/no-such-route")
+            #expect(try noRoute.object["reason"] == nil)
         }
     }
 

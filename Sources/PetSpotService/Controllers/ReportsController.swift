@@ -166,7 +166,9 @@ struct ReportsController {
     static func problem(_ error: ReportStoreError) -> Problem {
         let status = status(of: error.reason)
         return Problem(
-            status, detail: error.description, headers: status == .serviceUnavailable ? [.retryAfter: "1"] : [:])
+            status, detail: error.description,
+            extensions: status == .notFound ? [("reason", "reportNotFound")] : [],
+            headers: status == .serviceUnavailable ? [.retryAfter: "1"] : [:])
     }
 
     /// The status of a store error's reason; a reason added later is a 500 until it has its own.
@@ -187,7 +189,8 @@ struct ReportsController {
             try ReportID.check(id)
         } catch {
             throw Problem(
-                .notFound, detail: "No report with id \(String(id.prefix(80)).terminalSafe): \(error.description)")
+                .notFound, detail: "No report with id \(String(id.prefix(80)).terminalSafe): \(error.description)",
+                extensions: [("reason", "reportNotFound")])
         }
         return id
     }

@@ -69,4 +69,9 @@ enum PageCopy {
         confirmAccessibilityIdentifier: "removeReportAlert.confirm.tap")
     /// After the report was removed.
     static let removedText = "The report was removed."
+    /// A card whose report is not in the store (removed elsewhere, or a wrong link): no Retry
+    /// can bring it back, so the page says so and offers the way home.
+    static let goneText = "This report is not here: it was removed, or the link is wrong."
+    /// The link to the home page's list.
+    static let homeTitle = "Reports near you"
 }

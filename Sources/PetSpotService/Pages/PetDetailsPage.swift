@@ -26,6 +26,8 @@ struct PetDetailsPage {
     let removeId = PetDetailsPresenter.ID.removeReport
     let removeQuestion = QuestionDialog(name: "remove", question: PageCopy.removeQuestion)
     let removedText = PageCopy.removedText
+    let goneText = PageCopy.goneText
+    let homeTitle = PageCopy.homeTitle
     let newMissingTitle = PageCopy.missingTitle
     let newFoundTitle = PageCopy.foundTitle
 }

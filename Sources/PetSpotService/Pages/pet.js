@@ -34,9 +34,21 @@
   function load() {
     setState('loading');
     fetch(cardUrl(), { headers: { Accept: 'application/json' } }).then(function (response) {
-      if (!response.ok) throw new Error(String(response.status));
+      if (!response.ok) {
+        // Not in the store (reason reportNotFound): Retry cannot bring it back. Anything else
+        // (no store here, the server away) may pass.
+        return response.json().then(function (problem) {
+          if (problem.reason !== 'reportNotFound') throw new Error(String(response.status));
+          return null;
+        });
+      }
       return response.json();
-    }).then(draw, function () { setState('error'); });
+    }).then(function (card) {
+      if (card) { draw(card); return; }
+      var message = document.querySelector('[data-role="removed-message"]');
+      message.textContent = message.dataset.gone;
+      setState('removed');
+    }, function () { setState('error'); });
   }
 
   function photo(card) {
