@@ -191,6 +191,23 @@ class HomeTests(PageTest):
             self.assertRegex(testid, IDENTIFIER, html)
         print("\n  home page weight (bytes): %d" % own, end=" ")
 
+    def test_a_card_with_a_long_email_fits_a_phone_without_sideways_scroll(self):
+        day = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+        email = "a" * 71 + "@example.com"  # 83 characters, one word
+        created = self.post("/v1/reports/missing", {
+            "lastSeenDate": day, "species": "dog", "breed": "Beagle", "gender": "FEMALE",
+            "locationLatitude": WARSAW[0], "locationLongitude": WARSAW[1], "email": email})
+        size = self.driver.get_window_size()
+        self.driver.set_window_size(390, 844)
+        self.addCleanup(self.driver.set_window_size, size["width"], size["height"])
+        self.driver.get(self.origin + "/pets/" + created["id"])
+        self.wait_card()
+        self.assertEqual(self.card_state(), "loaded")
+        self.assertEqual(self.element("petDetails.email.tap").text.replace("\n", ""), email)
+        widths = self.driver.execute_script(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        self.assertLessEqual(widths[0], widths[1], "the card scrolls sideways at 390 px: %r" % widths)
+
     def test_the_list_fits_a_phone_without_sideways_scroll(self):
         self.seed()
         size = self.driver.get_window_size()
