@@ -7,7 +7,7 @@ import Testing
 struct BrowserGeolocationResultTests {
     @Test(arguments: [
         (BrowserGeolocationResult.error(code: 1), LocationRequestOutcome.permissionBlocked(.denied)),
-        (.error(code: 2), .failed(.noFix)),
+        (.error(code: 2), .failed(.providerUnavailable(reason: BrowserGeolocationResult.unavailableReason))),
         (.error(code: 3), .failed(.timedOut)),
         (.unsupported, .failed(.providerUnavailable(reason: BrowserGeolocationResult.unsupportedReason))),
     ])
