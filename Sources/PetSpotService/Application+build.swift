@@ -88,8 +88,13 @@ public func buildRouter(
         let guarded = storeHealth.map { GuardedReportStore(base: store, health: $0) as any ReportStore } ?? store
         return MeasuredReportStore(base: guarded)
     }
+    // Photos the store keeps go through the same guarded, measured store as its reports.
+    let photos: (any ReportPhotos)? =
+        if configuration.photos is StoreKeptPhotos, let reports { StoreKeptPhotos(keptBy: reports) } else {
+            configuration.photos
+        }
     let reportAccess = ReportAccess(operatorToken: configuration.operatorToken)
-    ReportsController(store: reports, photos: configuration.photos, today: configuration.today, access: reportAccess)
+    ReportsController(store: reports, photos: photos, today: configuration.today, access: reportAccess)
         .addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     // The report pages and the step API they ask; the server's own position only when the
@@ -103,7 +108,7 @@ public func buildRouter(
     HomePageController().addRoutes(to: router)
     ReportStepsController(
         location: pagesLocation, today: today,
-        keeper: reports.map { ReportKeeper(store: $0, photos: configuration.photos) }
+        keeper: reports.map { ReportKeeper(store: $0, photos: photos) }
     ).addRoutes(to: router)
     ReportPhotosController().addRoutes(to: router)
     routes.set(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })

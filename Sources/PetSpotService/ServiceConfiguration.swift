@@ -44,7 +44,9 @@ public struct ServiceConfiguration: Sendable {
     /// Runs once ``services`` run and before the server listens (the store's migrations and
     /// index); an error stops the server before it listens.
     public var beforeListening: @Sendable () async throws -> Void
-    /// Where the reports' photos are kept (`/v1/reports/{id}/photo`); `nil`: that route
+    /// Where the reports' photos are kept (`/v1/reports/{id}/photo`): `StoreKeptPhotos` over
+    /// ``reports`` (what `petspot serve` gives: the server then keeps them through the same
+    /// guarded, measured store as the reports), or any other keeper; `nil`: that route
     /// answers 503 and cards have no photo.
     public var photos: (any ReportPhotos)?
     /// "Today" for the report forms' date rules (the system clock by default).

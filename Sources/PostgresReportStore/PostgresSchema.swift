@@ -71,6 +71,22 @@ enum PostgresSchema {
                         "CREATE INDEX report_open_location ON report USING gist (location) WHERE "
                         + PostgresReportStore.openWithPlace)
             ]),
+        Migration(
+            version: 5, name: "photos",
+            statements: [
+                // The reports' photos (ReportPhotoStore), in the database every server shares: a
+                // bytea row a report (not large objects: a row is written in the report's
+                // transaction, removed with it by the foreign key, dumped by pg_dump as any row,
+                // and needs no lo_unlink or vacuumlo). STORAGE EXTERNAL: photos are compressed
+                // already, so TOAST keeps them out of line without trying to compress them.
+                """
+                CREATE TABLE report_photo (
+                    id text COLLATE "C" PRIMARY KEY REFERENCES report (id) ON DELETE CASCADE,
+                    media_type text NOT NULL, tag text NOT NULL, bytes bytea NOT NULL
+                )
+                """,
+                "ALTER TABLE report_photo ALTER COLUMN bytes SET STORAGE EXTERNAL",
+            ]),
     ]
 
     /// The nearby indexes: one partial GiST index on the place per radius band, over the open

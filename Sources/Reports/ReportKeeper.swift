@@ -3,12 +3,13 @@ public import ReportSteps
 public import ReportStore
 
 /// A report and its photo kept as one: the store for the report, ``ReportPhotos`` for its
-/// photo. Submit report on the pages, `DELETE /v1/reports/{id}` and `petspot reports remove`
-/// all go through here, so a report is never left with half of itself.
+/// photo (the same store, with ``StoreKeptPhotos``). Submit report on the pages,
+/// `DELETE /v1/reports/{id}` and `petspot reports remove` all go through here, so a report is
+/// never left with half of itself.
 ///
 /// ```swift
-/// let keeper = ReportKeeper(store: store, photos: ReportPhotoFolder(beside: url))
-/// try await keeper.add(report, photo: state.photo)   // the photo, then the report
+/// let keeper = ReportKeeper(store: store, photos: StoreKeptPhotos(store))
+/// try await keeper.add(report, photo: state.photo)   // one transaction
 /// try await keeper.remove(id: report.id)             // the report, then its photo
 /// ```
 public struct ReportKeeper: Sendable {
@@ -23,26 +24,34 @@ public struct ReportKeeper: Sendable {
         self.photos = photos
     }
 
-    /// Keeps `report` with `photo`: the photo first, then the report. When the photo cannot
-    /// be kept nothing is stored; when the store refuses the report, the photo written for it
-    /// is removed again.
+    /// Keeps `report` with `photo`, both or neither: in one transaction when the store keeps
+    /// the photos (``StoreKeptPhotos``); otherwise the photo first, then the report, and the
+    /// photo is removed again when the store refuses the report.
     ///
     /// - Throws: ``ReportPhotoError`` (the photo could not be kept, or photos are not kept
     ///   here); ``ReportStoreError`` (the store refused the report or failed).
     public func add(_ report: PetReport, photo: PhotoAttachment?) async throws {
-        if let photo {
-            guard let photos else { throw ReportPhotoError.notKept }
-            try await photos.write(Data(photo.bytes), type: photo.type, id: report.id)
-        }
+        guard let photo else { return try await store.add([report]) }
+        guard let photos else { throw ReportPhotoError.notKept }
+        try await photos.keep(report, photo: photo, in: store)
+    }
+
+    /// The photo in `photos`, then the report in `store`; when the store refuses the report,
+    /// its photo is removed again.
+    static func keepSeparately(
+        _ report: PetReport, photo: PhotoAttachment, photos: some ReportPhotos, store: any ReportStore
+    ) async throws {
+        try await photos.write(Data(photo.bytes), type: photo.type, id: report.id)
         do {
             try await store.add([report])
         } catch {
-            if photo != nil { try? await photos?.remove(id: report.id) }
+            try? await photos.remove(id: report.id)
             throw error
         }
     }
 
-    /// Removes report `id`, then its photo.
+    /// Removes report `id`, then its photo (a store that keeps photos removes it with the
+    /// report; removing it again finds nothing).
     ///
     /// - Throws: ``ReportStoreError`` (no such report: nothing is removed); then
     ///   ``ReportPhotoError`` when the report is gone but its photo could not be removed.

@@ -10,13 +10,15 @@ public struct ReportPhotoError: Error, Sendable, Hashable, CustomStringConvertib
     /// The kinds of failure.
     public struct Reason: Sendable, Hashable {
         private enum Value: Sendable, Hashable {
-            case notKept, failed
+            case notKept, noReport, failed
         }
 
         private let value: Value
 
         /// There is nowhere to keep photos (a server started without a photo keeper).
         public static let notKept = Reason(value: .notKept)
+        /// The report the photo is for is not stored (a store keeps photos of its reports only).
+        public static let noReport = Reason(value: .noReport)
         /// The photo keeper failed: a folder that cannot be written, a file that cannot be read.
         public static let failed = Reason(value: .failed)
     }
@@ -33,6 +35,9 @@ public struct ReportPhotoError: Error, Sendable, Hashable, CustomStringConvertib
 
     /// The keeper could not do `what`: the message says why.
     public static func failed(_ description: String) -> ReportPhotoError { ReportPhotoError(.failed, description) }
+
+    /// The report is not stored: `description` says which.
+    public static func noReport(_ description: String) -> ReportPhotoError { ReportPhotoError(.noReport, description) }
 
     /// Photos are not kept here.
     public static let notKept = ReportPhotoError(

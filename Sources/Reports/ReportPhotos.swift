@@ -1,9 +1,11 @@
 public import Foundation
 public import ReportSteps
+public import ReportStore
 
-/// Where the reports' photos are kept: one photo per report, by the report's identifier.
-/// Today a folder beside the store (``ReportPhotoFolder``); the protocol is what a store that
-/// keeps photos itself will implement.
+/// Where the reports' photos are kept: one photo per report, by the report's identifier. A
+/// store that keeps them itself (``StoreKeptPhotos``, what `petspot serve` uses), a folder
+/// (``ReportPhotoFolder``: where servers before the photos moved into the store kept them),
+/// or memory (``InMemoryReportPhotos``).
 ///
 /// Implementation requirements (``ReportPhotosContract`` in `ReportStoreTestSupport` checks
 /// every implementation against them):
@@ -15,11 +17,13 @@ public import ReportSteps
 /// - ``photo(id:)`` gives the last photo written for `id` with its type, and ``type(id:)``
 ///   its type alone (cheaply: it is asked for every card); both `nil` when there is none.
 /// - ``remove(id:)`` leaves `id` without a photo, and does nothing when it has none.
-/// - Ids are independent; an id is any ``ReportID`` (the store's rules).
+/// - Ids are independent; an id is any ``ReportID`` (the store's rules). A keeper may keep
+///   photos of stored reports only: it then fails with ``ReportPhotoError/Reason/noReport``.
+/// - ``keep(_:photo:in:)`` stores a report with its photo, both or neither.
 /// - Failures are ``ReportPhotoError``s whose message says what failed and why.
 ///
 /// ```swift
-/// let photos: any ReportPhotos = ReportPhotoFolder(beside: storeURL)
+/// let photos: any ReportPhotos = StoreKeptPhotos(store)
 /// try await photos.write(bytes, type: .png, id: "r-0123456789abcdef")
 /// try await photos.photo(id: "r-0123456789abcdef")?.type      // .png
 /// ```
@@ -43,4 +47,16 @@ public protocol ReportPhotos: Sendable {
     ///
     /// - Throws: ``ReportPhotoError`` when it is there and cannot be removed.
     func remove(id: String) async throws(ReportPhotoError)
+
+    /// Stores `report` in `store` and `photo` as its photo: both or neither.
+    ///
+    /// - Throws: ``ReportPhotoError``, or the store's ``ReportStoreError``.
+    func keep(_ report: PetReport, photo: PhotoAttachment, in store: any ReportStore) async throws
+}
+
+extension ReportPhotos {
+    /// The photo first, then the report; a report the store refuses has its photo removed.
+    public func keep(_ report: PetReport, photo: PhotoAttachment, in store: any ReportStore) async throws {
+        try await ReportKeeper.keepSeparately(report, photo: photo, photos: self, store: store)
+    }
 }

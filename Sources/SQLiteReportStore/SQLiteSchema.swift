@@ -51,6 +51,17 @@ enum SQLiteSchema {
                     )
                     """)
         }
+        // v4: the reports' photos, in the file beside their reports (`ReportPhotoStore`): one
+        // row a report, removed with it. A rowid table, not WITHOUT ROWID: its rows are large.
+        migrator.registerMigration("v4-photos") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE report_photo (
+                        id TEXT NOT NULL PRIMARY KEY REFERENCES report (id) ON DELETE CASCADE,
+                        media_type TEXT NOT NULL, tag TEXT NOT NULL, bytes BLOB NOT NULL
+                    )
+                    """)
+        }
         return migrator
     }
 }

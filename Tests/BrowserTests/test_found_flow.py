@@ -2,6 +2,8 @@
 
 import datetime
 import json
+import os
+import sqlite3
 import urllib.request
 
 from support import PageTest, gif, png
@@ -176,19 +178,29 @@ class FoundFlowTests(FoundFlowHelpers):
 
 
 class FoundPhotoNotKeptTests(FoundFlowHelpers):
-    """A server that cannot keep photos (its photos folder cannot be made): Submit report
-    sends the report and its photo in one request, so nothing is stored — never a report
-    without its photo. The toast says why, and everything the person entered is kept."""
+    """A store that refuses photos (a trigger on its photo table, as a full disk would):
+    Submit report sends the report and its photo in one request and the store keeps both in
+    one transaction, so nothing is stored — never a report without its photo. The toast says
+    so in the visitor's words (no server path, no system error), and everything the person
+    entered is kept."""
 
-    server_arguments = ("--photos", "/dev/null/photos")
+    def setUp(self):
+        super().setUp()
+        store = sqlite3.connect(os.path.join(self.server.folder, "reports.sqlite"))
+        store.execute("CREATE TRIGGER refuse_photos BEFORE INSERT ON report_photo "
+                      "BEGIN SELECT RAISE(ABORT, 'disk I/O error in /srv/petspot'); END")
+        store.commit()
+        store.close()
 
     def test_a_photo_the_server_cannot_keep_stores_nothing_and_says_why(self):
         self.to_pet_details()
         self.fill_pet_details()
         self.submit_found()
         self.wait_idle()
-        self.wait(lambda: (self.toast() or "").startswith("The photo cannot be saved in /dev/null/photos"),
+        self.wait(lambda: (self.toast() or "").startswith("The reports store failed, so nothing was changed."),
                   message="the toast says why (saw %r)" % self.toast())
+        self.assertNotIn("/srv/petspot", self.toast())
+        self.assertNotIn("disk I/O", self.toast())
         self.assertEqual(self.visible_step(), "contactInfo")
         self.assertNotIn("/pets/", self.driver.current_url)
         self.assertEqual(self.server.json("/v1/reports")["reports"], [], "nothing stored")

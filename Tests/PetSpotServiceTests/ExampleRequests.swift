@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 
 /// Requests to a server without a location source, with the status each must get: the
 /// success and error shapes of every endpoint (the conformance test checks their bodies
@@ -293,6 +294,9 @@ enum ExampleRequests {
         ExampleRequest(
             method: "PUT", path: "/v1/reports/ex-3/photo", headers: octets + asOperator, body: png, status: 200),
         ExampleRequest(path: "/v1/reports/ex-3/photo", status: 200),
+        ExampleRequest(
+            path: "/v1/reports/ex-3/photo", headers: [("If-None-Match", "\"\(ReportPhoto.tag(of: Data(png)))\"")],
+            status: 304),
         ExampleRequest(path: "/v1/reports/ex-3/photo?size=1", status: 400),
         ExampleRequest(
             method: "PUT", path: "/v1/reports/ex-3/photo?x=1", headers: octets + asOperator, body: png, status: 400),

@@ -183,7 +183,10 @@ struct MissingStepsAPITests {
                 "POST", "/v1/report-steps/missing/contactDetails", headers: API.json,
                 body: Array(ExampleRequests.missingSubmit.utf8))
             #expect(answer.status == 500, "\(answer.body)")
-            #expect((try answer.object["detail"] as? String)?.contains("/dev/null/photos") == true)
+            let detail = try #require(try answer.object["detail"] as? String)
+            #expect(detail.hasPrefix("The photo could not be kept, so nothing was stored. Try again"), "\(detail)")
+            #expect(!detail.contains("/dev/null"), "the visitor is not shown the server's folders")
+            #expect(try answer.object["reason"] as? String == "photoFailed")
             #expect(try await store.count() == 0, "one request: no report without its photo")
         }
         await store.close()

@@ -44,10 +44,10 @@ struct ReportArchiveTests {
         found.email = "finder@example.com"
         let closed = PetReport(id: "closed:1", kind: .missing, status: .closed)
         try await store.add([full, found, closed, PetReport(id: "bare", kind: .missing)])
+        let photos = StoreKeptPhotos(store)
+        try await photos.write(Data(ReportPhotosTests.png(700)), type: .png, id: "full")
+        try await photos.write(Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]), type: .jpeg, id: "found-1")
         await store.close()
-        let photos = ReportPhotoFolder(beside: .sqlite(path: path))
-        try photos.write(Data(ReportPhotosTests.png(700)), type: .png, id: "full")
-        try photos.write(Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]), type: .jpeg, id: "found-1")
     }
 
     @Test(.enabled(if: PostgresServer.shouldRun))
@@ -65,17 +65,14 @@ struct ReportArchiveTests {
         do {
             let address = try await database.createDatabase()
             let postgres = "postgres://\(address.user)@\(address.host):\(address.port)/\(address.database)"
-            let photos = folder.path + "-pg-photos"
-            let imported = try await Self.petspot(
-                folder, ["reports", "import", file, "--store", postgres, "--photos", photos])
+            let imported = try await Self.petspot(folder, ["reports", "import", file, "--store", postgres])
             #expect(imported.status == 0, "\(imported.stderr)")
-            let fromPostgres = try await Self.petspot(
-                folder, ["reports", "export", "--store", postgres, "--photos", photos])
+            let fromPostgres = try await Self.petspot(folder, ["reports", "export", "--store", postgres])
             #expect(fromPostgres.stdout == first.stdout, "PostgreSQL gives back every field and photo")
 
             let back = folder.path + "-back.sqlite"
             let copied = try await Self.petspot(
-                folder, ["reports", "copy", "--from", postgres, "--photos-from", photos, "--to", "sqlite:" + back])
+                folder, ["reports", "copy", "--from", postgres, "--to", "sqlite:" + back])
             #expect(copied.status == 0, "\(copied.stderr)")
             #expect(copied.stdout.hasSuffix("it holds 4.\n"), "\(copied.stdout)")
             let fromCopy = try await Self.petspot(folder, ["reports", "export", "--store", "sqlite:" + back])

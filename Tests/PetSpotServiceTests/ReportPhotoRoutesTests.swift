@@ -1,24 +1,25 @@
 import Foundation
 import PetSpotService
+import ReportSteps
 import ReportStore
 import Reports
 import SQLiteReportStore
 import Testing
 
-/// `PUT`/`GET /v1/reports/{id}/photo`: a stored report's photo, kept as a file in the photos
-/// folder beside the store, checked by the report's flow's photo rule.
+/// `PUT`/`GET /v1/reports/{id}/photo`: a stored report's photo, kept in the store with the
+/// report (as `petspot serve` keeps it), checked by the report's flow's photo rule.
 @Suite(.serialized, .timeLimit(.minutes(5)))
 struct ReportPhotoRoutesTests {
     /// A photo's bytes, sent as the operator (owners are ReportOwnersTests').
     static let octets = [("Content-Type", "application/octet-stream")] + ExampleRequests.asOperator
 
-    /// A server over a fresh SQLite store and its photos folder (`reports-photos` beside it).
+    /// A server over a fresh SQLite store that keeps its photos.
     static func withStore(
-        _ body: @Sendable (TestServer, SQLiteReportStore, ReportPhotoFolder) async throws -> Void
+        _ body: @Sendable (TestServer, SQLiteReportStore, StoreKeptPhotos) async throws -> Void
     ) async throws {
         let folder = try TemporaryStoreFolder()
         let store = try SQLiteReportStore(path: folder.path)
-        let photos = ReportPhotoFolder(beside: .sqlite(path: folder.path))
+        let photos = StoreKeptPhotos(store)
         try await TestServer.with(
             ServiceConfiguration(
                 operatorToken: try OperatorToken(secret: ExampleRequests.operatorSecret),
@@ -61,7 +62,7 @@ struct ReportPhotoRoutesTests {
             #expect(got.status == 200)
             #expect(got.header("content-type") == "image/png")
             #expect(got.bytes == png)
-            #expect(FileManager.default.fileExists(atPath: photos.path + "/\(id).png"))
+            #expect(try await photos.type(id: id) == .png)
             let card = try await Self.card(server, id)
             #expect(card["photoUrl"] as? String == "/v1/reports/\(id)/photo")
             #expect(card["photoText"] as? String == "/v1/reports/\(id)/photo")
@@ -71,9 +72,7 @@ struct ReportPhotoRoutesTests {
             #expect(replaced.status == 200, "\(replaced.body)")
             let again = try await server.request("/v1/reports/\(id)/photo")
             #expect(again.header("content-type") == "image/jpeg" && again.bytes == jpeg)
-            #expect(!FileManager.default.fileExists(atPath: photos.path + "/\(id).png"))
-            let left = try FileManager.default.contentsOfDirectory(atPath: photos.path)
-            #expect(left == ["\(id).jpg"], "no temporary file is left behind")
+            #expect(try await photos.type(id: id) == .jpeg)
         }
     }
 
@@ -92,8 +91,8 @@ struct ReportPhotoRoutesTests {
                 }
                 for try await status in group { #expect(status == 200) }
             }
-            let files = try FileManager.default.contentsOfDirectory(atPath: photos.path)
-            #expect(files.count == 1, "one photo, no temporary file: \(files)")
+            let kept = try await photos.photo(id: id)
+            #expect(kept?.bytes == Data(png) || kept?.bytes == Data(jpeg))
             let got = try await server.request("/v1/reports/\(id)/photo")
             #expect(got.status == 200)
             #expect(got.bytes == png || got.bytes == jpeg)
@@ -146,7 +145,7 @@ struct ReportPhotoRoutesTests {
             #expect(try await server.request("/v1/reports/r-0000000000000000/photo").status == 404)
             let badID = try await server.request("PUT", "/v1/reports/a%2Fb/photo", headers: Self.octets, body: png)
             #expect(badID.status == 404)
-            #expect(!FileManager.default.fileExists(atPath: photos.path), "nothing was written")
+            #expect(try await photos.photo(id: "r-0000000000000000") == nil, "nothing was written")
         }
     }
 
@@ -157,12 +156,39 @@ struct ReportPhotoRoutesTests {
             #expect(
                 try await Self.put(server, id, png).status
                     == 200)
-            #expect(FileManager.default.fileExists(atPath: photos.path + "/\(id).png"))
+            #expect(try await photos.type(id: id) == .png)
             #expect(
                 try await server.request("DELETE", "/v1/reports/\(id)", headers: ExampleRequests.asOperator).status
                     == 204)
-            #expect(!FileManager.default.fileExists(atPath: photos.path + "/\(id).png"))
+            #expect(try await photos.photo(id: id) == nil)
             #expect(try await server.request("/v1/reports/\(id)/photo").status == 404)
+        }
+    }
+
+    @Test func aPhotoHasAnEntityTagAndAnUnchangedOneIsA304WithNoBody() async throws {
+        try await Self.withStore { server, _, _ in
+            let id = try await Self.create(server, "found")
+            let png = ReportPhotosTests.png(2_000)
+            #expect(try await Self.put(server, id, png).status == 200)
+            let got = try await server.request("/v1/reports/\(id)/photo")
+            let tag = try #require(got.header("etag"))
+            #expect(tag == "\"\(ReportPhoto.tag(of: Data(png)))\"", "the bytes' SHA-256: the same on every server")
+            #expect(got.header("cache-control") == "public, no-cache")
+            for matching in [tag, "\"other\", \(tag)", "W/\(tag)", "*"] {
+                let unchanged = try await server.request(
+                    "GET", "/v1/reports/\(id)/photo", headers: [("If-None-Match", matching)])
+                #expect(unchanged.status == 304, "If-None-Match: \(matching)")
+                #expect(unchanged.bytes.isEmpty && unchanged.header("etag") == tag)
+            }
+            let other = try await server.request(
+                "GET", "/v1/reports/\(id)/photo", headers: [("If-None-Match", "\"0123\"")])
+            #expect(other.status == 200 && other.bytes == png)
+            // A new photo has a new tag: the old one gets the new bytes.
+            let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 5, count: 64)
+            #expect(try await Self.put(server, id, jpeg).status == 200)
+            let changed = try await server.request(
+                "GET", "/v1/reports/\(id)/photo", headers: [("If-None-Match", tag)])
+            #expect(changed.status == 200 && changed.bytes == jpeg && changed.header("etag") != tag)
         }
     }
 

@@ -38,8 +38,8 @@ extension PetSpot.Reports {
                 naming those columns in any order, plus optional location (the place's name) \
                 and status (ACTIVE, FOUND, CLOSED). JSON: the array `petspot nearby --reports` \
                 reads. JSON Lines: what `reports export` writes, every field and photo (the \
-                photos go to the folder serve keeps beside the store, or --photos DIR). Ids \
-                are 1–128 ASCII letters, digits and -_.:~@+.
+                photos go into the store with their reports). Ids are 1–128 ASCII letters, \
+                digits and -_.:~@+.
 
                 Every invalid row is listed with its line (item for JSON), as is an id already \
                 stored or repeated; then nothing is stored, unless --skip-invalid, which \
@@ -61,8 +61,6 @@ extension PetSpot.Reports {
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @OptionGroup var photoOptions: PhotoFolderOptions
-
         func run() async throws {
             let name = file == "-" ? "standard input" : file
             let bytes = try BoundedRead.bytes(file, limit: PetSpot.Nearby.maximumReportsBytes, what: "the reports file")
@@ -71,20 +69,27 @@ extension PetSpot.Reports {
             let url = try storeOptions.url()
             let imported = try await withStore(storeOptions) { store throws(ReportStoreError) in
                 do throws(ReportStoreError) {
-                    return Result<ImportSummary, ReportStoreError>.success(
-                        try await store.importReports(source, skipInvalid: skipInvalid))
+                    let summary = try await store.importReports(source, skipInvalid: skipInvalid)
+                    var photoFailure: ReportPhotoError?
+                    if let archive {
+                        photoFailure = await ReportsArchiveImport.keepPhotos(
+                            archive, summary: summary, in: try keptPhotos(store))
+                    }
+                    return Result<(ImportSummary, ReportPhotoError?), ReportStoreError>.success((summary, photoFailure))
                 } catch {
                     return .failure(error)
                 }
             }
             let summary: ImportSummary
             switch imported {
-            case .success(let value): summary = value
+            case .success((let value, nil)): summary = value
+            case .success((_, let photoFailure?)):
+                FileHandle.standardError.write(
+                    Data(
+                        "petspot: the reports are stored, but not every photo: \(photoFailure.description.terminalSafe)\n"
+                            .utf8))
+                throw ExitCode(1)
             case .failure(let error): throw StoreFailure(error: error, subject: name)
-            }
-            if let archive {
-                let folder = photoOptions.folder(beside: url)
-                try ReportsArchiveImport.keepPhotos(archive, summary: summary, in: folder)
             }
             if json {
                 print(ReportJSON.importSummary(summary).text)

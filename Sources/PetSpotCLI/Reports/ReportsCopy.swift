@@ -11,9 +11,9 @@ extension PetSpot.Reports {
         static let configuration = CommandConfiguration(
             abstract: "Copy a whole store into another, empty one (SQLite to PostgreSQL as a service grows).",
             discussion: """
-                Every report, with every field and its owner token's hash, and every photo (from \
-                the folder beside the source to the one beside the target, or --photos-from / \
-                --photos-to), in pages of 10,000 reports, each stored in one transaction. The \
+                Every report, with every field, its owner token's hash and its photo, in pages \
+                of 10,000 reports, each page's reports and then its photos stored in one \
+                transaction each. The \
                 target must hold no reports; at the end its count must equal the source's, or \
                 the command says so and exits 1. Progress goes to standard error on a terminal. \
                 Stop the servers of the source first, or copy from a `reports backup`.
@@ -25,24 +25,17 @@ extension PetSpot.Reports {
         @Option(help: ArgumentHelp("The empty store to copy into.", valueName: "url"))
         var to: String
 
-        @Option(help: ArgumentHelp("The source's photo folder, if its serve had --photos.", valueName: "dir"))
-        var photosFrom: String?
-
-        @Option(help: ArgumentHelp("The target's photo folder, if its serve will have --photos.", valueName: "dir"))
-        var photosTo: String?
-
         func run() async throws {
             let source = try StoreOptions.resolve(from)
             let target = try StoreOptions.resolve(to)
-            let photosIn = photosFrom.map { ReportPhotoFolder(path: $0) } ?? ReportPhotoFolder(beside: source)
-            let photosOut = photosTo.map { ReportPhotoFolder(path: $0) } ?? ReportPhotoFolder(beside: target)
             let progress = isatty(STDERR_FILENO) == 1
             do {
                 let counts = try await ReportStoreOpener.withStore(source) { from in
                     try await ReportStoreOpener.withStore(target) { into in
                         let held = try await into.count()
                         guard held == 0 else { throw ReportsCopyError.targetNotEmpty(target, held) }
-                        var copy = ReportsCopyRun(from: from, into: into, photosIn: photosIn, photosOut: photosOut)
+                        var copy = ReportsCopyRun(
+                            from: from, into: into, photosIn: try keptPhotos(from), photosOut: try keptPhotos(into))
                         try await copy.run { copied in
                             if progress { FileHandle.standardError.write(Data("\r\(copied) reports copied…".utf8)) }
                         }
@@ -68,12 +61,12 @@ extension PetSpot.Reports {
 struct ReportsCopyRun {
     let from: any ReportStore
     let into: any ReportStore
-    let photosIn: ReportPhotoFolder
-    let photosOut: ReportPhotoFolder
+    let photosIn: StoreKeptPhotos
+    let photosOut: StoreKeptPhotos
     private(set) var reports = 0
     private(set) var photos = 0
 
-    init(from: any ReportStore, into: any ReportStore, photosIn: ReportPhotoFolder, photosOut: ReportPhotoFolder) {
+    init(from: any ReportStore, into: any ReportStore, photosIn: StoreKeptPhotos, photosOut: StoreKeptPhotos) {
         (self.from, self.into, self.photosIn, self.photosOut) = (from, into, photosIn, photosOut)
     }
 
@@ -84,11 +77,10 @@ struct ReportsCopyRun {
             guard !page.isEmpty else { return }
             let summary = try await into.importReports(ReportArraySource(reports: page), skipInvalid: false)
             reports += summary.imported
-            for report in page {
-                guard let photo = try photosIn.photo(id: report.id) else { continue }
-                try photosOut.write(photo.bytes, type: photo.type, id: report.id)
-                photos += 1
-            }
+            let found = try await photosIn.photos(ids: page.map(\.id))
+            let kept = page.compactMap { report in found[report.id].map { (id: report.id, photo: $0) } }
+            try await photosOut.writeAll(kept)
+            photos += kept.count
             progress(reports)
             guard page.count == query.limit, let last = page.last else { return }
             query.after = last.id

@@ -12,33 +12,31 @@ extension PetSpot.Reports {
             discussion: """
                 One JSON object a line, in id order: the report as GET /v1/reports/ID answers \
                 it (every field, contacts included), its owner token's SHA-256 \
-                (ownerTokenHash) and its photo ({"type", "data": base64} or null), so \
-                `reports import FILE` puts it back, into either engine, losing nothing. The \
-                photos come from the folder serve keeps beside the store (--photos DIR when \
-                serve was given one). A summary goes to standard error.
+                (ownerTokenHash) and its photo from the store ({"type", "data": base64} or \
+                null), so `reports import FILE` puts it back, into either engine, losing \
+                nothing. A summary goes to standard error.
                 """)
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @OptionGroup var photoOptions: PhotoFolderOptions
-
         func run() async throws {
             let url = try storeOptions.url()
-            let folder = photoOptions.folder(beside: url)
             var failure: ReportPhotoError?
             let (reports, photoCount) = try await withStore(storeOptions) { store throws(ReportStoreError) in
+                let photos = try keptPhotos(store)
                 var query = ReportListQuery(limit: ReportListQuery.maximumLimit)
                 var counts = (reports: 0, photos: 0)
                 while failure == nil {
                     let page = try await store.list(query)
+                    let found: [String: ReportPhoto]
+                    do throws(ReportPhotoError) {
+                        found = try await photos.photos(ids: page.map(\.id))
+                    } catch {
+                        failure = error
+                        break
+                    }
                     for report in page {
-                        let photo: ReportPhoto?
-                        do throws(ReportPhotoError) {
-                            photo = try folder.photo(id: report.id)
-                        } catch {
-                            failure = error
-                            break
-                        }
+                        let photo = found[report.id]
                         print(ReportArchive.line(report, photo: photo))
                         counts.reports += 1
                         if photo != nil { counts.photos += 1 }

@@ -96,8 +96,8 @@ extension PetSpot.Reports {
         static let configuration = CommandConfiguration(
             abstract: "Remove a stored report, and its photo.",
             discussion: """
-                The photo `petspot serve` kept for the report (PUT /v1/reports/ID/photo) is \
-                removed too, from --photos DIR or the folder beside the store, as serve finds it.
+                The report's photo (PUT /v1/reports/ID/photo) is in the store, and goes with \
+                it in the same transaction.
                 """)
 
         @Argument(help: "The report's id.")
@@ -105,21 +105,10 @@ extension PetSpot.Reports {
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @OptionGroup var photoOptions: PhotoFolderOptions
-
         func run() async throws {
             let id = self.id
-            let url = try storeOptions.url()
             try await withStore(storeOptions) { store throws(ReportStoreError) in try await store.remove(id: id) }
             print("Removed report \(id.terminalSafe).")
-            let folder = photoOptions.folder(beside: url)
-            do throws(ReportPhotoError) {
-                try folder.remove(id: id)
-            } catch {
-                // The report is gone; its photo is left behind, and the person is told where.
-                Terminal.interface.line("petspot: \(error.description.terminalSafe)")
-                throw ExitCode(1)
-            }
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ReportStore
 import ReportStoreOpener
+import Reports
 
 /// `--store URL`: which reports store a command uses.
 struct StoreOptions: ParsableArguments {
@@ -43,4 +44,14 @@ func withStore<T>(_ options: StoreOptions, _ body: (any ReportStore) async throw
     } catch let error as ReportStoreError {
         throw StoreFailure(error: error)
     }
+}
+
+/// The photos `store` keeps (every engine keeps its reports' photos beside them).
+///
+/// - Throws: a storage error for a store that keeps none (none of petspot's).
+func keptPhotos(_ store: any ReportStore) throws(ReportStoreError) -> StoreKeptPhotos {
+    guard let photos = StoreKeptPhotos(keptBy: store) else {
+        throw .storage("reading photos", "this store keeps no photos")
+    }
+    return photos
 }

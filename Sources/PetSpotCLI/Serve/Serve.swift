@@ -36,8 +36,9 @@ extension PetSpot {
                 Reports: /v1/reports… keep reports in the store --store URL names (else \
                 PETSPOT_STORE, else the default SQLite file; see `petspot reports`). The SQLite \
                 store's nearby index is loaded before the server listens. Report photos \
-                (PUT/GET /v1/reports/ID/photo) are files in --photos DIR, else a folder \
-                beside the store.
+                (PUT/GET /v1/reports/ID/photo) are kept in the store with their reports; \
+                the photo files an earlier petspot kept in a folder (--photos DIR, else the \
+                one beside the store) are moved into the store before the server listens.
 
                 Security (Docs/Service.md): only Host names the server serves are answered \
                 (its address, localhost, --allowed-host); idle connections, slow request \
@@ -120,8 +121,9 @@ extension PetSpot {
 
         @Option(
             help: ArgumentHelp(
-                "The folder for the reports' photos; default beside the store (sqlite:DIR/NAME.sqlite: "
-                    + "DIR/NAME-photos; PostgreSQL: $XDG_DATA_HOME/petspot/photos).", valueName: "dir"))
+                "A photo folder of an earlier petspot, moved into the store at start; default beside the store "
+                    + "(sqlite:DIR/NAME.sqlite: DIR/NAME-photos; PostgreSQL: $XDG_DATA_HOME/petspot/photos).",
+                valueName: "dir"))
         var photos: String?
 
         func validate() throws {
@@ -209,6 +211,8 @@ extension PetSpot {
             } catch {
                 throw StoreFailure(error: error)
             }
+            let photos = StoreKeptPhotos(keptBy: served.store)
+            let oldPhotos = settings.photos.map(ReportPhotoFolder.init(path:)) ?? ReportPhotoFolder(beside: storeURL)
             let configuration = ServiceConfiguration(
                 host: settings.host, port: settings.port, location: location, allowedOrigins: settings.allowedOrigins,
                 allowedHosts: settings.allowedHosts, limits: settings.limits,
@@ -229,8 +233,9 @@ extension PetSpot {
                     storeLogger.info(
                         "reports store open",
                         metadata: ["store": "\(storeURL)", "indexed": "\(loaded.map(String.init) ?? "-")"])
+                    if let photos { await Self.movePhotos(from: oldPhotos, into: photos, logger: storeLogger) }
                 },
-                photos: settings.photos.map(ReportPhotoFolder.init(path:)) ?? ReportPhotoFolder(beside: storeURL),
+                photos: photos,
                 onListening: { host, port in
                     let base = "http://\(Self.shown(host)):\(port)"
                     Self.announce("listening on \(base)")
@@ -246,6 +251,26 @@ extension PetSpot {
                 await served.store.close()
                 printError("cannot serve on \(settings.host):\(settings.port): \(error)")
                 throw ExitCode(1)
+            }
+        }
+
+        /// Moves the photo files of an earlier petspot's folder into the store. A failure is
+        /// logged and the server starts: the files stay where they are for the next start.
+        private static func movePhotos(from folder: ReportPhotoFolder, into photos: StoreKeptPhotos, logger: Logger)
+            async
+        {
+            do throws(ReportPhotoError) {
+                let move = try await folder.moveAll(into: photos)
+                guard move.moved > 0 || !move.left.isEmpty else { return }
+                logger.notice(
+                    "photos moved into the store",
+                    metadata: [
+                        "folder": "\(folder.path)", "moved": "\(move.moved)", "left": "\(move.left.count)",
+                        "leftFiles": "\(move.left.prefix(10).joined(separator: ","))",
+                    ])
+            } catch {
+                logger.error(
+                    "photos not moved into the store", metadata: ["folder": "\(folder.path)", "error": "\(error)"])
             }
         }
 

@@ -54,7 +54,9 @@ struct ServeEnvironment {
         Variable(
             option: "--pages-use-server-location", key: "petspot.pagesUseServerLocation",
             meaning: "pages locate by server", defaultValue: "false"),
-        Variable(option: "--photos", key: "petspot.photos", meaning: "photos folder", defaultValue: "beside the store"),
+        Variable(
+            option: "--photos", key: "petspot.photos", meaning: "an earlier photos folder to move into the store",
+            defaultValue: "beside the store"),
         Variable(
             option: "--metrics-host", key: "petspot.metricsHost", meaning: "interface of /metrics",
             defaultValue: "127.0.0.1"),

@@ -106,7 +106,7 @@ extension ReportStepsController {
         } catch let error as ReportPhotoError where error.reason == .notKept {
             throw Problem(.serviceUnavailable, detail: error.description, extensions: [("reason", "noPhotos")])
         } catch let error as ReportPhotoError {
-            throw Problem(.internalServerError, detail: error.description)
+            throw Problem.photoFailed("The photo could not be kept, so nothing was stored.", error)
         }
         return .object([
             ("stored", true), ("id", .string(report.id)), ("url", .string(PetDetailsPage.path(report.id))),

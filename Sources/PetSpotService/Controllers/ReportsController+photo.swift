@@ -6,7 +6,7 @@ import ReportSteps
 import ReportStore
 import Reports
 
-/// A stored report's photo, kept by the server's ``ReportPhotos`` (a folder beside the store):
+/// A stored report's photo, kept by the server's ``ReportPhotos`` (the store itself, ``StoreKeptPhotos``):
 ///
 /// - `PUT /v1/reports/{id}/photo` — the body is the image's bytes, checked by the report's
 ///   flow's ``PhotoStep`` rule (the format from the bytes, never the name or the media type;
@@ -15,8 +15,10 @@ import Reports
 ///   (``ReportAccess``); 413 too large, 415 not an accepted image, 422 empty, each with the
 ///   model's message. A PUT that ends after the report's DELETE answers 404 and leaves no
 ///   photo behind.
-/// - `GET /v1/reports/{id}/photo` — the bytes with their `Content-Type`; 404 for an unknown
-///   report or one without a photo.
+/// - `GET /v1/reports/{id}/photo` — the bytes with their `Content-Type`, an `ETag` (the
+///   bytes' SHA-256, the same on every server) and `Cache-Control: public, no-cache`; `304`
+///   with no body to an `If-None-Match` naming that tag; 404 for an unknown report or one
+///   without a photo.
 ///
 /// `DELETE /v1/reports/{id}` removes the photo too, and the card's `photoUrl` names this
 /// route while the photo is there.
@@ -44,8 +46,12 @@ extension ReportsController {
             }
             do throws(ReportPhotoError) {
                 try await folder.write(bytes, type: photo.type, id: id)
+            } catch  where error.reason == .noReport {
+                throw Problem(
+                    .notFound, detail: "Report \(id) was removed while its photo arrived; the photo is not kept.",
+                    extensions: [("reason", "reportNotFound")])
             } catch {
-                throw Problem(.internalServerError, detail: error.description)
+                throw Problem.photoFailed("The photo could not be kept; the report keeps its earlier one.", error)
             }
             try await removeIfGone(id, folder: folder, store: store)
             return .json(
@@ -64,16 +70,38 @@ extension ReportsController {
             do throws(ReportPhotoError) {
                 found = try await folder.photo(id: id)
             } catch {
-                throw Problem(.internalServerError, detail: error.description)
+                throw Problem.photoFailed("The photo of report \(id) could not be read.", error)
             }
             guard let found else { throw Problem(.notFound, detail: "Report \(id) has no photo.") }
+            let tag = "\"\(found.tag)\""
+            var headers: HTTPFields = [
+                .eTag: tag, .cacheControl: Self.photoCaching, .xContentTypeOptions: "nosniff",
+            ]
+            if Self.matches(request.headers[values: .ifNoneMatch], tag) {
+                return Response(status: .notModified, headers: headers)
+            }
+            headers[.contentType] = found.type.mimeType
             return Response(
-                status: .ok,
-                headers: [
-                    .contentType: found.type.mimeType, .cacheControl: "no-cache", .xContentTypeOptions: "nosniff",
-                ],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: found.bytes)))
+                status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: found.bytes)))
         }
+    }
+
+    /// A photo may be kept, but asked for again each time (`PUT` replaces it): with its
+    /// `ETag`, the asking costs a `304` with no body.
+    static let photoCaching = "public, no-cache"
+
+    /// Whether an `If-None-Match` header's values name `tag` (RFC 9110 §13.1.2: a list of
+    /// tags, weak ones compared weakly, or `*`).
+    static func matches(_ values: [String], _ tag: String) -> Bool {
+        for value in values {
+            for item in value.split(separator: ",") {
+                var candidate = item.trimmingCharacters(in: .whitespaces)
+                if candidate == "*" { return true }
+                if candidate.hasPrefix("W/") { candidate.removeFirst(2) }
+                if candidate == tag { return true }
+            }
+        }
+        return false
     }
 
     /// A report removed while its photo was arriving (a DELETE between the first look and the

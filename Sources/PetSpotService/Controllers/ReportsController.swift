@@ -113,7 +113,7 @@ struct ReportsController {
             do {
                 try await Self.storeCall { try await keeper.remove(id: id) }
             } catch let error as ReportPhotoError {
-                throw Problem(.internalServerError, detail: "Report \(id) was removed, but not its photo: \(error)")
+                throw Problem.photoFailed("Report \(id) was removed, but not its photo.", error)
             }
             return Response(status: .noContent)
         }
@@ -165,6 +165,15 @@ struct ReportsController {
     /// A store error as problem details (``storeCall(_:)``).
     static func problem(_ error: ReportStoreError) -> Problem {
         let status = status(of: error.reason)
+        guard status != .internalServerError else {
+            // The store's own words name its files and errors: they go to the log.
+            var problem = Problem(
+                status,
+                detail: "The reports store failed, so nothing was changed. Try again in a moment; if it keeps "
+                    + "failing, tell the people who run this service.", extensions: [("reason", "storeFailed")])
+            problem.logged = error.description
+            return problem
+        }
         return Problem(
             status, detail: error.description,
             extensions: status == .notFound ? [("reason", "reportNotFound")] : [],

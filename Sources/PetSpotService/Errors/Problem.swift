@@ -19,6 +19,8 @@ public struct Problem: HTTPResponseError, CustomStringConvertible, Sendable {
     public var extensions: [(String, JSONValue)]
     /// Extra response headers (`Allow` for a 405).
     public var headers: HTTPFields
+    /// What the operator's log gets besides (a server path, a database's error): never sent.
+    public var logged: String?
 
     /// A problem with `status`, `detail` and extension members.
     public init(
@@ -29,6 +31,17 @@ public struct Problem: HTTPResponseError, CustomStringConvertible, Sendable {
         self.detail = detail
         self.extensions = extensions
         self.headers = headers
+    }
+
+    /// A 500 for a photo that could not be kept, read or removed: the visitor is told what
+    /// happened in their terms, the log gets `error` (which names files and system errors).
+    static func photoFailed(_ what: String, _ error: any Error) -> Problem {
+        var problem = Problem(
+            .internalServerError,
+            detail: what + " Try again in a moment; if it keeps failing, tell the people who run this service.",
+            extensions: [("reason", "photoFailed")])
+        problem.logged = "\(error)"
+        return problem
     }
 
     /// A 400 about one query parameter: `detail` names it and the rule.

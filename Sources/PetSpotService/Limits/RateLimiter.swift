@@ -79,8 +79,10 @@ final class RateLimiter<C: Clock>: Sendable where C.Duration == Duration {
         case .v4:
             return address.ipAddress ?? "unknown"
         case .v6(let v6):
-            // The first 8 bytes of sin6_addr: the network prefix.
-            let prefix = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0.prefix(8)) }
+            // The first 8 bytes of sin6_addr, the network prefix: sockaddr_in6 is family (2
+            // bytes), port (2) and flow info (4), then the address (RFC 3493, 3.3). Read by
+            // offset: naming the member needs CNIOLinux, which NIO does not export.
+            let prefix = withUnsafeBytes(of: v6.address) { Array($0.dropFirst(8).prefix(8)) }
             return prefix.map { String($0, radix: 16) }.joined(separator: ":") + "::/64"
         case .unixDomainSocket:
             return "unix"

@@ -15,6 +15,9 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let problem as Problem {
+            if let logged = problem.logged {
+                context.logger.error("\(problem.detail)", metadata: ["error": "\(logged)"])
+            }
             return try problem.response(from: request, context: context)
         } catch let error as HTTPError {
             return try problem(for: error, request: request).response(from: request, context: context)

@@ -8,7 +8,7 @@ import ReportStore
 struct MeasuredReportStore: ReportStore {
     let base: any ReportStore
 
-    private func measure<T>(_ operation: String, _ body: () async throws(ReportStoreError) -> T)
+    func measure<T>(_ operation: String, _ body: () async throws(ReportStoreError) -> T)
         async throws(ReportStoreError) -> T
     {
         let start = ContinuousClock.now

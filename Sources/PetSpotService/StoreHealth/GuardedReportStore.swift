@@ -15,7 +15,7 @@ struct GuardedReportStore: ReportStore {
         case unreachable
     }
 
-    private func guarded<T: Sendable>(_ body: @escaping @Sendable () async throws(ReportStoreError) -> T)
+    func guarded<T: Sendable>(_ body: @escaping @Sendable () async throws(ReportStoreError) -> T)
         async throws(ReportStoreError) -> T
     {
         if let error = health.unreachableError { throw error }
