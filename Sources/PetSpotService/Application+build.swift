@@ -21,7 +21,8 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
     _ = ServiceMetrics.registry  // swift-metrics' backend, before the first metric is made
     let routes = RouteIndex()
     let health = configuration.reports.map { StoreHealth(store: $0) }
-    let router = buildRouter(configuration, storeHealth: health, routes: routes)
+    let bell = configuration.reports.map { ReportChangeBell(store: $0) }
+    let router = makeRouter(configuration, storeHealth: health, reportBell: bell, routes: routes)
     let onListening = configuration.onListening
     let host = configuration.host
     let limits = configuration.limits
@@ -40,6 +41,7 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
             address: .hostname(configuration.host, port: configuration.port), serverName: nil,
             availableConnectionsDelegate: connections),
         services: configuration.location.services + configuration.services + (health.map { [$0] } ?? [])
+            + (bell.map { [$0] } ?? [])
             + (configuration.metrics.map { [$0.application(logger: configuration.logger)] } ?? []),
         onServerRunning: { channel in
             await onListening(host, channel.localAddress?.port ?? 0)
@@ -56,6 +58,15 @@ public func buildRouter(
 ) -> Router<
     ServiceRequestContext
 > {
+    makeRouter(configuration, storeHealth: storeHealth, reportBell: nil, routes: routes)
+}
+
+/// ``buildRouter(_:storeHealth:routes:)`` with the bell the report alerts listen to (the
+/// application runs it as a service; without it `/v1/reports/updates` answers 503).
+func makeRouter(
+    _ configuration: ServiceConfiguration, storeHealth: StoreHealth?, reportBell: ReportChangeBell?,
+    routes: RouteIndex
+) -> Router<ServiceRequestContext> {
     let router = Router(context: ServiceRequestContext.self)
     router.add(middleware: RequestIDMiddleware())
     router.add(middleware: RequestLogMiddleware())
@@ -94,6 +105,10 @@ public func buildRouter(
             configuration.photos
         }
     let reportAccess = ReportAccess(operatorToken: configuration.operatorToken)
+    ReportUpdatesController(
+        store: reports, bell: reportBell, heartbeat: configuration.heartbeatInterval,
+        clock: configuration.heartbeatClock, logger: configuration.logger
+    ).addRoutes(to: router)
     ReportsController(store: reports, photos: photos, today: configuration.today, access: reportAccess)
         .addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)

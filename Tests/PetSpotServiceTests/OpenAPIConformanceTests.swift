@@ -98,6 +98,11 @@ struct OpenAPIConformanceTests {
                 #expect(answer.status == example.status, "\(example.method) \(example.path): \(answer.body)")
                 try check(example.method, example.path, answer)
             }
+            let alerts = EventStreamClient(url: server.url("/v1/reports/updates?near=52.23,21.01&km=5"))
+            defer { alerts.close() }
+            #expect(await alerts.wait(30) { $0.comments.contains("connected") })
+            #expect(alerts.status == 200)
+            exercised.withLock { _ = $0.insert("GET /v1/reports/updates 200") }
         }
         // Submit report where the photo cannot be kept (no photos here): 503, nothing stored.
         try await TestServer.with(

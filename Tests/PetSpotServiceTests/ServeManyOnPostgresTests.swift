@@ -12,8 +12,9 @@ import Testing
 
 /// Two `petspot serve` processes on one PostgreSQL (started by the test): one truth for both.
 /// A report and its photo made through A read back byte-identical through B, removed through B
-/// they are gone on A (card, photo, list, nearest), an earlier server's photo folder moves
-/// into the store, and A keeps serving when B is killed.
+/// they are gone on A (card, photo, list, nearest), an alerts client on B hears of a report
+/// made on A, an earlier server's photo folder moves into the store, and A keeps serving when
+/// B is killed.
 @Suite(.serialized, .timeLimit(.minutes(5)))
 struct ServeManyOnPostgresTests {
     static let json = [("Content-Type", "application/json")]
@@ -46,11 +47,19 @@ struct ServeManyOnPostgresTests {
             #expect(moved.status == 200 && moved.bytes == oldPhoto, "\(serverA.output)")
             #expect(!FileManager.default.fileExists(atPath: old), "the emptied folder is gone")
 
+            // An alerts client on B for the area; a report made through A reaches it (NOTIFY).
+            let alerts = EventStreamClient(url: b.url("/v1/reports/updates?near=52.25,21&km=5"))
+            defer { alerts.close() }
+            #expect(await alerts.wait(30) { $0.comments.contains("connected") })
             // Made through A, with its photo: B reads both back, byte for byte, same tag.
             let created = try await a.request(
                 "POST", "/v1/reports/found", headers: Self.json, body: Array(ExampleRequests.foundBody.utf8))
+            let madeAt = ContinuousClock.now
             #expect(created.status == 201, "\(created.body)")
             let id = try #require(try created.object["id"] as? String)
+            #expect(await alerts.wait(30) { $0.events.contains { $0.name == "created" && $0.data.contains(id) } })
+            // Measured, not asserted against a guess of the machine's speed (Docs/Store.md).
+            print("report alert from server A reached server B's client after \(ContinuousClock.now - madeAt)")
             let owner = [("Authorization", "Bearer \(try #require(try created.object["ownerToken"] as? String))")]
             let photo = ReportPhotosTests.png(250_000)
             let put = try await a.request(

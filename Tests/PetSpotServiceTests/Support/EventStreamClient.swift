@@ -26,11 +26,12 @@ final class EventStreamClient: Sendable {
             connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 1000)))
 
     /// Opens `url` and reads it in the background until ``close()`` or the stream ends.
-    init(url: String, client: HTTPClient = EventStreamClient.streamingClient) {
+    init(url: String, headers: [(String, String)] = [], client: HTTPClient = EventStreamClient.streamingClient) {
         let reader = Task { [state] in
             do {
                 var request = HTTPClientRequest(url: url)
                 request.headers.add(name: "Accept", value: "text/event-stream")
+                for (name, value) in headers { request.headers.add(name: name, value: value) }
                 let response = try await client.execute(request, timeout: .hours(1))
                 state.withLock { $0.status = Int(response.status.code) }
                 for try await buffer in response.body {

@@ -1,0 +1,44 @@
+import Foundation
+import Geodata
+import Geodesy
+import PetSpotJSON
+import ReportStore
+
+/// The area an alerts client watches: the reports whose place is within `meters` of `center`
+/// (geodesic distance, `geod_inverse`); with no area, every change.
+struct ReportArea: Sendable, Hashable {
+    /// The watched place.
+    let center: Coordinate
+    /// How far around it, in metres.
+    let meters: Double
+
+    /// The distance from the center to `event`'s report when it is inside the area, else `nil`
+    /// (a report without a place is in no area).
+    func distance(to event: ReportEvent) -> Double? {
+        guard let coordinate = event.coordinate else { return nil }
+        let meters = Geodesic.wgs84.inverse(from: center, to: coordinate).meters
+        return meters <= self.meters ? meters : nil
+    }
+}
+
+/// The Server-Sent Event of one report change: `id:` its sequence (what a browser sends
+/// back as `Last-Event-ID`), `event:` created, changed or removed, `data:` its JSON.
+enum ReportEventFrame {
+    /// `{"sequence", "change", "id", "kind", "status", "latitude", "longitude",
+    /// "distanceMeters", "time"}` (the place and distance `null` when unknown).
+    static func json(_ event: ReportEvent, distance: Double?) -> JSONValue {
+        .object([
+            ("sequence", .number(Double(event.sequence))), ("change", .string(event.change.rawValue)),
+            ("id", .string(event.reportID)), ("kind", .string(event.kind.rawValue)),
+            ("status", .string(event.status.rawValue)),
+            ("latitude", event.coordinate.map { .number($0.latitude.degrees) } ?? .null),
+            ("longitude", event.coordinate.map { .number($0.longitude.degrees) } ?? .null),
+            ("distanceMeters", distance.map { .number(($0 * 100).rounded() / 100) } ?? .null),
+            ("time", .string(event.time.formatted(.iso8601))),
+        ])
+    }
+
+    static func text(_ event: ReportEvent, distance: Double?) -> String {
+        "id: \(event.sequence)\nevent: \(event.change.rawValue)\ndata: \(json(event, distance: distance).text)\n\n"
+    }
+}
