@@ -5,6 +5,7 @@ card speaks of finding ("Date found", "Place found", "Contact finder")."""
 
 import datetime
 import json
+import time
 import urllib.request
 
 from support import PageTest, png
@@ -103,6 +104,37 @@ class HomeTests(PageTest):
         self.tap("home.previous.tap")
         self.wait_idle()
         self.wait(lambda: self.listed() == ids[:10], message="back to page 1")
+
+    def test_a_report_made_near_the_listed_place_is_announced_live_and_none_from_elsewhere(self):
+        self.open("/")
+        self.type("home.place.input", "52.2297, 21.0122")
+        self.tap("home.search.tap")
+        self.wait_idle()
+        self.wait(lambda: self.status() == "No open reports have a place yet.", message="an empty list")
+        news = self.element("home.newReports.tap")
+        self.assertFalse(news.is_displayed())
+        day = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+        # The page's alerts stream is open (its EventSource's open event: body[data-alerts]).
+        self.wait(lambda: self.driver.execute_script("return document.body.dataset.alerts") == "open",
+                  message="the alerts stream opened")
+        krakow = {"status": "FOUND", "lastSeenDate": day, "species": "CAT", "gender": "MALE",
+                  "locationLatitude": 50.0647, "locationLongitude": 19.945, "phone": "+48 600 700 111",
+                  "email": "finder@example.com"}
+        self.post("/v1/reports/found", krakow)
+        near = dict(krakow, locationLatitude=52.25, locationLongitude=21.0)
+        made = time.monotonic()
+        created = self.post("/v1/reports/found", near)
+        self.wait(lambda: news.is_displayed(), message="the new report near the place is announced")
+        print("\n  alert shown %.0f ms after the report was stored" % ((time.monotonic() - made) * 1000), end=" ")
+        self.assertEqual(news.text, "1 new report near you. Show it", "Kraków's is 250 km away: not counted")
+        self.post("/v1/reports/found", dict(near, locationLatitude=52.24))
+        self.wait(lambda: news.text == "2 new reports near you. Show them", message="saw %r" % news.text)
+        self.tap("home.newReports.tap")
+        self.wait_idle()
+        # The list has every open report nearest first: the two new ones, then Kraków's.
+        self.wait(lambda: len(self.listed()) == 3, message="the list shows them (saw %r)" % self.listed())
+        self.assertIn(created["id"], self.listed()[:2])
+        self.assertFalse(news.is_displayed(), "shown: nothing new any more")
 
     def test_a_place_that_is_not_one_says_why(self):
         self.open("/")

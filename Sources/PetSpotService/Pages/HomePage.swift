@@ -4,8 +4,9 @@ import ReportSteps
 /// the browser's position (asked only when the person taps Use my location) or to a place
 /// typed in any form `petspot validate` reads, 10 a page (`GET /v1/reports?near=…`). The
 /// page keeps the place and the page number in its own address (`/?near=…&page=N`), so the
-/// card's back arrow returns to the same page of the list. Its texts are here; `home.js`
-/// only draws.
+/// card's back arrow returns to the same page of the list. While a list is shown, reports
+/// created within ``alertKilometers`` of its place are announced as they happen ("1 new
+/// report near you", `GET /v1/reports/updates`). Its texts are here; `home.js` only draws.
 struct HomePage {
     /// Where the home page is.
     static let path = "/"
@@ -50,4 +51,12 @@ struct HomePage {
     let unreachable = PageCopy.serverUnreachable
     let imageNotAvailable = PetDetailsCard.imageNotAvailable
     let photoAlt = PageCopy.petPhotoAlt
+
+    // Live alerts: while a list is shown, GET /v1/reports/updates?near=PAIR&km=… tells the
+    // page of reports created within this many kilometres, and it offers to show them.
+    /// The alerts' radius around the listed place, in kilometres.
+    let alertKilometers = "10"
+    let newOne = "1 new report near you. Show it"
+    /// `{count}` is filled in by the script.
+    let newMany = "{count} new reports near you. Show them"
 }

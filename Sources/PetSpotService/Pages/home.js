@@ -108,9 +108,33 @@
     }).catch(function (error) { say(error && error.message ? error.message : text.unreachable); }).then(end);
   }
 
+  // Live alerts for the listed place: reports created within data-alert-kilometers of it,
+  // counted on a button that shows page 1 again. One EventSource, replaced when the place
+  // changes (the browser reconnects it with Last-Event-ID by itself).
+  var alerts = { source: null, near: null, count: 0 };
+  function news() {
+    var button = part('news');
+    button.hidden = alerts.count === 0;
+    button.textContent = alerts.count === 1 ? text.newOne : text.newMany.replace('{count}', String(alerts.count));
+  }
+  function listen(near) {
+    if (alerts.near === near || !window.EventSource) return;
+    if (alerts.source) alerts.source.close();
+    alerts.near = near;
+    alerts.count = 0;
+    news();
+    alerts.source = new EventSource('/v1/reports/updates?near=' + encodeURIComponent(near) +
+      '&km=' + encodeURIComponent(text.alertKilometers));
+    alerts.source.addEventListener('created', function () { alerts.count += 1; news(); });
+    // body[data-alerts]: open while the stream is connected (the browser retries by itself).
+    alerts.source.onopen = function () { body.dataset.alerts = 'open'; };
+    alerts.source.onerror = function () { body.dataset.alerts = 'retrying'; };
+  }
+
   function show(near, page) {
     state.near = near;
     state.page = page;
+    listen(near);
     load();
   }
 
@@ -156,6 +180,7 @@
       case 'locate': locate(); break;
       case 'previous': if (state.page > 1) show(state.near, state.page - 1); break;
       case 'next': if (state.next !== null) show(state.near, state.page + 1); break;
+      case 'refresh': alerts.count = 0; news(); show(state.near, 1); break;
     }
   });
 
