@@ -25,7 +25,13 @@ let reportPageFiles = [
     "ChoiceField.mustache", "CoordinateFields.mustache", "FormStep.mustache", "PetDetails.mustache",
     "PhotoStep.mustache", "Question.mustache", "ReportFlow.mustache", "ReportPage.mustache", "ReportPreview.mustache",
     "StepHeader.mustache", "StepIntro.mustache", "SubmittedStep.mustache", "TextField.mustache", "pet.js", "report.css",
-    "report.js", "Home.mustache", "home.js", "home.css",
+    "report.js", "Home.mustache", "home.js", "home.css", "Map.mustache", "map.js", "map.css",
+]
+
+/// Leaflet 1.7.1 from Debian's `libjs-leaflet` (`/usr/share/javascript/leaflet`), with its
+/// licence, in `Sources/PetSpotService/Pages/Leaflet/`: the map page's library, embedded too.
+let leafletFiles = [
+    "leaflet.min.js", "leaflet.css", "marker-icon.png", "marker-icon-2x.png", "marker-shadow.png", "LICENSE",
 ]
 
 let package = Package(
@@ -197,7 +203,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
-            resources: [.embedInCode("Resources/openapi.yaml")] + reportPageFiles.map { .embedInCode("Pages/\($0)") }),
+            resources: [.embedInCode("Resources/openapi.yaml")] + reportPageFiles.map { .embedInCode("Pages/\($0)") }
+                + leafletFiles.map { .embedInCode("Pages/Leaflet/\($0)") }),
 
         // Reports that last: the `ReportStore` protocol, the report values, typed errors, the
         // store URL (`sqlite:PATH`, `postgres://…`), CSV import, and the live in-process nearby

@@ -121,6 +121,7 @@ func makeRouter(
             location: pagesLocation, today: today, storesReports: configuration.reports != nil)
     ).addRoutes(to: router)
     HomePageController().addRoutes(to: router)
+    MapPageController(tiles: configuration.tiles).addRoutes(to: router)
     ReportStepsController(
         location: pagesLocation, today: today,
         keeper: reports.map { ReportKeeper(store: $0, photos: photos) }

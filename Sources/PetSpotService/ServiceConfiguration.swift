@@ -51,6 +51,8 @@ public struct ServiceConfiguration: Sendable {
     public var photos: (any ReportPhotos)?
     /// "Today" for the report forms' date rules (the system clock by default).
     public var today: Today
+    /// Where the map page's tiles come from (OpenStreetMap's by default; `--tile-url`).
+    public var tiles: TileSource
     /// Called once the server listens, with the port it got.
     public var onListening: @Sendable (_ host: String, _ port: Int) async -> Void
 
@@ -64,7 +66,7 @@ public struct ServiceConfiguration: Sendable {
         eventBufferSize: Int = 32,
         reports: (any ReportStore)? = nil, services: [any Service] = [],
         beforeListening: @escaping @Sendable () async throws -> Void = {}, photos: (any ReportPhotos)? = nil,
-        today: Today = .system(),
+        today: Today = .system(), tiles: TileSource = .openStreetMap,
         onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) {
         self.host = host
@@ -81,6 +83,7 @@ public struct ServiceConfiguration: Sendable {
         self.heartbeatClock = heartbeatClock
         self.eventBufferSize = eventBufferSize
         self.reports = reports
+        self.tiles = tiles
         self.services = services
         self.beforeListening = beforeListening
         self.photos = photos

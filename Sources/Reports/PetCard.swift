@@ -22,6 +22,8 @@ public struct PetCard: Sendable {
     public let card: PetDetailsCard
     /// The status changes its owner can make from the card (``StatusTransitions``).
     public let actions: [StatusAction]
+    /// The service's own map on this report (`/map?near=LAT,LON&report=ID`), when it has a place.
+    public let mapPage: String?
 
     /// The card of `report`; `photoUrl` (where its kept photo is served) wins over the one it
     /// was stored with.
@@ -34,11 +36,20 @@ public struct PetCard: Sendable {
             StatusAction(to: $0, kind: report.kind)
         }
         card = try PetDetailsCard(checking: Announcement(report, photoUrl: photoUrl ?? report.photoUrl))
+        mapPage = report.coordinate.map { place in
+            // Ids may hold `+` and `:`, which a query would read otherwise: percent-encoded.
+            let id = report.id.addingPercentEncoding(withAllowedCharacters: Self.queryValue) ?? ""
+            return "/map?near=\(place.latitude.degrees),\(place.longitude.degrees)&report=\(id)"
+        }
     }
+
+    /// What a query value keeps unencoded (RFC 3986's unreserved characters).
+    private static let queryValue = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// What a page draws: `{"id", "photoUrl", "photoText", "imageNotAvailable", "status":
     /// {"text", "color"}, "reward", "fields": [{"label", "value", "id", "href", "empty",
-    /// "truncated", "multiline", "half"}…], "map": {"title", "url", "empty"}, "actions":
+    /// "truncated", "multiline", "half"}…], "map": {"title", "url", "page", "empty"}, "actions":
     /// [{"status", "title", "id"}…]}`.
     public var json: JSONValue {
         .object([
@@ -53,6 +64,7 @@ public struct PetCard: Sendable {
                 "map",
                 .object([
                     ("title", .string(PetDetailsPresenter.showMapTitle)), ("url", .string(card.mapURL)),
+                    ("page", .string(mapPage)),
                     ("empty", .string(PetDetailsCard.noLocationData)),
                 ])
             ),

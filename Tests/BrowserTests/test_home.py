@@ -78,6 +78,8 @@ class HomeTests(PageTest):
         self.wait_idle()
         self.wait(lambda: self.listed() == ids[:10], message="page 1 nearest first (saw %r)" % self.listed())
         self.assertEqual(self.status(), "Reports 1\u201310, nearest first to 52.22970,21.01220.")
+        self.assertEqual(self.element("home.map.tap").get_attribute("href"),
+                         self.origin + "/map?near=52.22970%2C21.01220")
         self.assertEqual(self.item_text(0, "home.item.distance"), "1.1 km")
         self.assertEqual(self.item_text(1, "home.item.distance"), "2.2 km")
         self.assertEqual(self.item_text(0, "home.item.status"), "MISSING")

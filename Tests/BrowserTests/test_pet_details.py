@@ -74,8 +74,11 @@ class PetDetailsTests(FoundFlowHelpers):
         self.assertEqual(values["Animal Additional Description"], "Red collar.\nAnswers to Luna.")
         self.assertEqual(self.element("petDetails.phone.tap").get_attribute("href"), "tel:+48600700800")
         self.assertEqual(self.element("petDetails.email.tap").get_attribute("href"), "mailto:owner@example.com")
-        self.assertTrue(self.element("petDetails.showMap.button").get_attribute("href").startswith(
-            "https://www.openstreetmap.org/?mlat=52.22970&mlon=21.01220"))
+        # Show on the map opens this service's map on the report, in the same tab.
+        show_map = self.element("petDetails.showMap.button")
+        self.assertEqual(show_map.get_attribute("href"),
+                         self.origin + "/map?near=52.2297,21.0122&report=" + self.card_id())
+        self.assertIsNone(show_map.get_dom_attribute("target"))
 
         # The long race is cut to its line with an ellipsis; the description is not.
         race = self.css('[data-role=fields] dd[data-label="Animal Race"]')

@@ -1,6 +1,10 @@
 import Foundation
 import GPSDTestSupport
 import LocationTestSupport
+import ReportSteps
+import ReportStore
+import Reports
+import SQLiteReportStore
 import Testing
 
 /// `petspot serve` configured from the environment alone, as a systemd `EnvironmentFile` or a
@@ -13,7 +17,15 @@ struct ServeEnvironmentTests {
         let folder = try TemporaryStoreFolder()
         let photos = FileManager.default.temporaryDirectory.appendingPathComponent("petspot-env-photos-\(UUID())")
         defer { try? FileManager.default.removeItem(at: photos) }
+        // An earlier server's photo folder, with the photo of a report already stored.
+        let earlier = try SQLiteReportStore(path: folder.path)
+        var seeded = PetReport(id: "env-1", kind: .found)
+        seeded.email = "finder@example.com"
+        try await earlier.add([seeded])
+        await earlier.close()
+        try ReportPhotoFolder(path: photos.path).write(Data(ExampleRequests.png), type: .png, id: "env-1")
         let port = try LoopbackSocket.freePort()
+        let tileURL = "https://tiles.example.org/{z}/{x}/{y}.png"
         let server = try Server(
             [],
             environment: [
@@ -23,7 +35,8 @@ struct ServeEnvironmentTests {
                 "PETSPOT_PHOTOS": photos.path, "PETSPOT_SCENARIO": "walking-warsaw",
                 "PETSPOT_METRICS_HOST": "127.0.0.1", "PETSPOT_METRICS_PORT": "0", "PETSPOT_IDLE_TIMEOUT": "1",
                 "PETSPOT_BODY_TIMEOUT": "1.5", "PETSPOT_MAX_CONNECTIONS": "40", "PETSPOT_BODY_MEMORY": "16",
-                "PETSPOT_RATE_LIMIT": "6", "PETSPOT_RATE_BURST": "3",
+                "PETSPOT_RATE_LIMIT": "6", "PETSPOT_RATE_BURST": "3", "PETSPOT_TILE_URL": tileURL,
+                "PETSPOT_TILE_ATTRIBUTION": "Tiles by Example",
             ])
         defer { server.stop() }
         // PETSPOT_HOST, PETSPOT_PORT
@@ -40,7 +53,16 @@ struct ServeEnvironmentTests {
         // PETSPOT_ALLOWED_HOSTS
         #expect(try await client.request("/healthz", headers: [("Host", "pets.example")]).status == 200)
         #expect(try await client.request("/healthz", headers: [("Host", "other.example")]).status == 421)
-        // PETSPOT_STORE and PETSPOT_PHOTOS: a report and its photo land there.
+        // PETSPOT_PHOTOS: the earlier folder moved into the store at start.
+        let moved = try await client.request("/v1/reports/env-1/photo")
+        #expect(moved.status == 200 && moved.bytes == ExampleRequests.png, "\(server.output)")
+        #expect(!FileManager.default.fileExists(atPath: photos.path), "the emptied folder is removed")
+        // PETSPOT_TILE_URL, PETSPOT_TILE_ATTRIBUTION: the map page's tiles, and its CSP allows them.
+        let map = try await client.request("/map?near=52.23,21.01")
+        #expect(map.body.contains(tileURL) && map.body.contains("Tiles by Example"))
+        #expect(
+            map.header("content-security-policy")?.contains("img-src 'self' data: https://tiles.example.org;") == true)
+        // PETSPOT_STORE: a report and its photo land there.
         let created = try await client.request(
             "POST", "/v1/reports/found", headers: ExampleRequests.json, body: Array(ExampleRequests.foundBody.utf8))
         #expect(created.status == 201, "\(created.body)")
@@ -53,7 +75,10 @@ struct ServeEnvironmentTests {
             ],
             body: ExampleRequests.png)
         #expect(photo.status == 200, "\(photo.body)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: photos.path).count == 1)
+        let store = try SQLiteReportStore(path: folder.path)  // beside the server: WAL readers
+        let kept = try await store.photos(ids: [location.components(separatedBy: "/").last ?? ""])
+        #expect(kept.count == 1)
+        await store.close()
         // PETSPOT_IDLE_TIMEOUT: an idle connection is closed after about a second.
         let idle = try RawConnection(port: port)
         let closedAfter = try #require(await idle.waitForClose(within: 30))

@@ -117,6 +117,8 @@ extension PetSpot {
 
         @OptionGroup(title: "Limits") var limitOptions: ServeLimitOptions
 
+        @OptionGroup(title: "Map") var mapOptions: ServeMapOptions
+
         @OptionGroup var storeOptions: StoreOptions
 
         @Option(
@@ -173,6 +175,7 @@ extension PetSpot {
                 try ServeValue.check((0...65_535).contains(metricsPort), "--metrics-port", "from 0 to 65535")
             }
             settings.limits = try limitOptions.limits(environment)
+            settings.tiles = try mapOptions.tiles(environment)
             if let file = try ServeValue.resolve(operatorTokenFile, "--operator-token-file", environment) {
                 do {
                     settings.operatorToken = try OperatorToken.read(file: file)
@@ -235,7 +238,7 @@ extension PetSpot {
                         metadata: ["store": "\(storeURL)", "indexed": "\(loaded.map(String.init) ?? "-")"])
                     if let photos { await Self.movePhotos(from: oldPhotos, into: photos, logger: storeLogger) }
                 },
-                photos: photos,
+                photos: photos, tiles: settings.tiles,
                 onListening: { host, port in
                     let base = "http://\(Self.shown(host)):\(port)"
                     Self.announce("listening on \(base)")

@@ -58,6 +58,12 @@ struct ServeEnvironment {
             option: "--photos", key: "petspot.photos", meaning: "an earlier photos folder to move into the store",
             defaultValue: "beside the store"),
         Variable(
+            option: "--tile-url", key: "petspot.tileURL", meaning: "map tile URL template",
+            defaultValue: "OpenStreetMap's"),
+        Variable(
+            option: "--tile-attribution", key: "petspot.tileAttribution", meaning: "map tile attribution",
+            defaultValue: "OpenStreetMap's"),
+        Variable(
             option: "--metrics-host", key: "petspot.metricsHost", meaning: "interface of /metrics",
             defaultValue: "127.0.0.1"),
         Variable(

@@ -17,6 +17,7 @@ struct ServeSettings {
     var allowedOrigins: [String] = []
     var allowedHosts: [String] = []
     var photos: String?
+    var tiles = TileSource.openStreetMap
     var metricsHost = "127.0.0.1"
     var metricsPort: Int?
     var limits = ServiceLimits()

@@ -30,6 +30,7 @@ struct HomePage {
     let previousTitle = "Previous"
     let nextTitle = "Next"
     let listLabel = "Open reports nearest first"
+    let mapTitle = "Show them on the map"
     let noScript =
         "This page needs JavaScript to find reports near you. Or run `petspot nearby --from PAIR` in a terminal."
     let pageSize = String(HomePage.pageSize)

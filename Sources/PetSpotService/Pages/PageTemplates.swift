@@ -34,6 +34,7 @@ enum PageTemplates {
         ("PetDetails", PackageResources.PetDetails_mustache),
         ("Question", PackageResources.Question_mustache),
         ("Home", PackageResources.Home_mustache),
+        ("Map", PackageResources.Map_mustache),
     ]
 
     /// The script and the style, by the name they are served under.
@@ -43,6 +44,8 @@ enum PageTemplates {
         "pet.js": ("text/javascript; charset=utf-8", PackageResources.pet_js),
         "home.js": ("text/javascript; charset=utf-8", PackageResources.home_js),
         "home.css": ("text/css; charset=utf-8", PackageResources.home_css),
+        "map.js": ("text/javascript; charset=utf-8", PackageResources.map_js),
+        "map.css": ("text/css; charset=utf-8", PackageResources.map_css),
     ]
 
     /// `context` rendered with the template `name`.

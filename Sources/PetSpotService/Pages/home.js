@@ -134,6 +134,9 @@
   function show(near, page) {
     state.near = near;
     state.page = page;
+    var mapLink = part('map-link');
+    mapLink.href = '/map?near=' + encodeURIComponent(near);
+    mapLink.hidden = false;
     listen(near);
     load();
   }

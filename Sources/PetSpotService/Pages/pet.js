@@ -100,7 +100,12 @@
     var noMap = part('no-map');
     map.hidden = !card.map.url;
     noMap.hidden = !!card.map.url;
-    if (card.map.url) { map.href = card.map.url; map.textContent = card.map.title; }
+    if (card.map.url) {
+      // The service's own map when it has one for the report (same tab: Back returns here).
+      map.href = card.map.page || card.map.url;
+      map.textContent = card.map.title;
+      if (card.map.page) { map.removeAttribute('target'); }
+    }
     noMap.textContent = card.map.url ? '' : card.map.empty;
     var actions = part('status-actions');
     actions.textContent = '';

@@ -1,0 +1,51 @@
+import Hummingbird
+import NIOCore
+
+/// `GET /map` (``MapPage``) with the pages' headers, its Content-Security-Policy allowing
+/// images from the tile server's origin and nothing else from elsewhere; and
+/// `GET /map/assets/{file}`: Leaflet 1.7.1 (from Debian's `libjs-leaflet`, embedded in the
+/// binary) with its licence, cached for a year (the files change only with petspot).
+struct MapPageController {
+    let tiles: TileSource
+
+    static let assets: [String: (contentType: String, bytes: [UInt8])] = [
+        "leaflet.min.js": ("text/javascript; charset=utf-8", PackageResources.leaflet_min_js),
+        "leaflet.css": ("text/css; charset=utf-8", PackageResources.leaflet_css),
+        "marker-icon.png": ("image/png", PackageResources.marker_icon_png),
+        "marker-icon-2x.png": ("image/png", PackageResources.marker_icon_2x_png),
+        "marker-shadow.png": ("image/png", PackageResources.marker_shadow_png),
+        "LICENSE": ("text/plain; charset=utf-8", PackageResources.LICENSE),
+    ]
+
+    func addRoutes(to router: Router<ServiceRequestContext>) {
+        let tiles = self.tiles
+        router.get(RouterPath(MapPage.path)) { request, _ -> Response in
+            _ = try Query(request, allowed: ["near", "report"])
+            var headers = ReportPagesController.pageHeaders
+            headers[.contentSecurityPolicy] =
+                "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: \(tiles.origin); "
+                + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+            let page = MapPage(tileURL: tiles.template, tileAttribution: tiles.attribution)
+            return Response(
+                status: .ok, headers: headers,
+                body: ResponseBody(byteBuffer: ByteBuffer(string: try PageTemplates.render(page, template: "Map"))))
+        }
+        router.get("/map/assets/{file}") { request, context -> Response in
+            _ = try Query(request, allowed: [])
+            let name = context.parameters.get("file") ?? ""
+            guard let asset = Self.assets[name] else {
+                throw Problem(
+                    .notFound,
+                    detail: "No map asset '\(StepRequest.shown(name))'; the assets are "
+                        + Self.assets.keys.sorted().joined(separator: ", ") + ".")
+            }
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable",
+                    .xContentTypeOptions: "nosniff",
+                ],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
+        }
+    }
+}

@@ -1,0 +1,98 @@
+// The map page's script: the reports nearest to ?near=PAIR (GET /v1/reports?near=…&limit=N)
+// as Leaflet markers, each missing report's search circle from GET /v1/geodesy/radius as
+// GeoJSON (split at the antimeridian and closed around a pole by the server), and tiles from
+// the operator's template. A tile that cannot be loaded says so once; the markers and circles
+// stay on a plain background. ?report=ID opens that report's popup. Outside text is written
+// only through textContent. body[data-drawn] counts what is drawn, for the tests.
+(function () {
+  'use strict';
+
+  var body = document.body;
+  var text = body.dataset;
+  function part(role) { return document.querySelector('[data-role="' + role + '"]'); }
+  function say(message) { part('status').textContent = message; }
+
+  var kept = new URLSearchParams(window.location.search);
+  var near = kept.get('near');
+  var focus = kept.get('report');
+  if (near) part('back').href = '/?near=' + encodeURIComponent(near) + '&page=1';
+  body.dataset.ready = 'true';
+  if (!window.L) { say(text.unreachable); return; }
+  L.Icon.Default.imagePath = '/map/assets/';
+
+  var map = L.map('map', { zoomControl: true, worldCopyJump: true });
+  map.setView([20, 0], 2);
+  var tiles = L.tileLayer(text.tileUrl, { attribution: text.tileAttribution, maxZoom: 19 });
+  tiles.on('tileerror', function () {
+    var line = part('tiles');
+    if (!line.hidden) return;
+    line.textContent = text.tilesUnavailable;
+    line.hidden = false;
+  });
+  tiles.addTo(map);
+
+  var drawn = { markers: 0, circles: 0 };
+  function count() { body.dataset.drawn = drawn.markers + ',' + drawn.circles; }
+
+  function popup(item) {
+    var box = document.createElement('div');
+    box.className = 'map-popup';
+    var title = document.createElement('strong');
+    title.textContent = item.card.status.text + ' \u00b7 ' + item.card.species;
+    var when = document.createElement('div');
+    when.textContent = item.card.date + ' \u00b7 ' + item.card.distance;
+    var link = document.createElement('a');
+    link.href = '/pets/' + encodeURIComponent(item.id);
+    link.textContent = text.openCard;
+    link.dataset.testid = 'map.openCard.tap';
+    box.append(title, when, link);
+    return box;
+  }
+
+  function circle(item) {
+    var url = '/v1/geodesy/radius?center=' + item.locationLatitude + ',' + item.locationLongitude +
+      '&km=' + item.locationRadius;
+    return fetch(url, { headers: { Accept: 'application/geo+json' } }).then(function (response) {
+      if (!response.ok) return;
+      return response.json().then(function (feature) {
+        L.geoJSON(feature, { style: { color: '#e7000b', weight: 2, fillOpacity: 0.08 } }).addTo(map);
+        drawn.circles += 1;
+        count();
+      });
+    });
+  }
+
+  if (!near) { say(text.idle); count(); return; }
+  say(text.loading);
+  body.dataset.busy = '1';
+  fetch('/v1/reports?near=' + encodeURIComponent(near) + '&limit=' + text.reportLimit, {
+    headers: { Accept: 'application/json' }
+  }).then(function (response) {
+    return response.json().then(function (answer) {
+      if (!response.ok) throw new Error(answer.detail || String(response.status));
+      return answer;
+    });
+  }).then(function (answer) {
+    var bounds = [];
+    var circles = [];
+    answer.reports.forEach(function (item) {
+      var place = [item.locationLatitude, item.locationLongitude];
+      var marker = L.marker(place, { title: item.card.species + ' (' + item.card.status.text + ')' })
+        .bindPopup(popup(item)).addTo(map);
+      marker.getElement().dataset.testid = 'map.marker';
+      marker.getElement().dataset.id = item.id;
+      drawn.markers += 1;
+      bounds.push(place);
+      if (item.kind === 'missing' && item.locationRadius) circles.push(circle(item));
+      if (item.id === focus) marker.openPopup();
+    });
+    var center = [answer.near.latitude, answer.near.longitude];
+    if (bounds.length) map.fitBounds(bounds.concat([center]), { padding: [24, 24], maxZoom: 14 });
+    else map.setView(center, 12);
+    say(answer.reports.length ? text.showing.replace('{count}', String(answer.reports.length)) : text.noReports);
+    count();
+    return Promise.all(circles);
+  }).catch(function (error) {
+    say(error && error.message ? error.message : text.unreachable);
+  }).then(function () { body.dataset.busy = '0'; });
+})();
