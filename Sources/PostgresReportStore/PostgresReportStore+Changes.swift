@@ -71,6 +71,22 @@ extension PostgresReportStore {
                 ) { writer in
                     for buffer in payload { try await writer.write(buffer) }
                 }
+                let columns = CopyText.columns.joined(separator: ", ")
+                // Every row valid: insert them as they are, and let the primary key find a
+                // repeated or stored id (the usual case of an import, and every page of a copy
+                // into an empty store, costs no sort and no lookups of its own). A clash undoes
+                // just this, and the listing below names the rows.
+                if invalid.count == 0 && !skipInvalid {
+                    try await connection.query("SAVEPOINT plain_insert", logger: logger)
+                    do {
+                        try await connection.query(
+                            "INSERT INTO report (\(unescaped: columns)) SELECT \(unescaped: columns) FROM import_row",
+                            logger: logger)
+                        return invalid
+                    } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+                        try await connection.query("ROLLBACK TO SAVEPOINT plain_insert", logger: logger)
+                    }
+                }
                 // Ids already stored or repeated in the file (the first occurrence is kept).
                 let repeatedRows = """
                     FROM (SELECT line, id, row_number() OVER (PARTITION BY id ORDER BY line) AS n FROM import_row) AS t
@@ -94,7 +110,6 @@ extension PostgresReportStore {
                 let problems = ImportProblems(
                     kept: invalid.kept + repeated, count: invalid.count + repeatedCount, rows: invalid.rows)
                 if problems.count > 0 && !skipInvalid { throw problems.failure }
-                let columns = CopyText.columns.joined(separator: ", ")
                 try await connection.query(
                     """
                     INSERT INTO report (\(unescaped: columns))

@@ -15,6 +15,7 @@ struct ServePagesLineTests {
             "petspot: listening on \(base)", "petspot: home page on \(base)/",
             "petspot: report a missing pet on \(base)/report/missing",
             "petspot: report a found animal on \(base)/report/found",
+            "petspot: map of the reports on \(base)/map?near=52.2297,21.0122",
         ]
         #expect(await eventually(30) { server.output.components(separatedBy: "\n").count > expected.count })
         let lines = server.output.split(separator: "\n").map(String.init)

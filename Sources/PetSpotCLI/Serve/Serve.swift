@@ -19,8 +19,8 @@ extension PetSpot {
                 picks a free port. Once listening it prints to stderr \
                 "petspot: listening on http://HOST:PORT" (and, with --metrics-port, \
                 "petspot: metrics on http://HOST:PORT/metrics"), then where the pages are: \
-                "petspot: home page on http://HOST:PORT/" and the Missing and Found flows' \
-                addresses. The API is described at /openapi.yaml.
+                "petspot: home page on http://HOST:PORT/", the Missing and Found flows' \
+                addresses and the map's. The API is described at /openapi.yaml.
 
                 Every option can also come from the environment (a systemd EnvironmentFile, a \
                 container's env); the command line wins, then the variable, then the default. \

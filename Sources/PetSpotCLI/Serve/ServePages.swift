@@ -8,6 +8,7 @@ enum ServePages {
             "home page on \(base)/",
             "report a missing pet on \(base)/report/missing",
             "report a found animal on \(base)/report/found",
+            "map of the reports on \(base)/map?near=52.2297,21.0122",
         ]
     }
 }
