@@ -20,6 +20,9 @@ from test_found_flow import FoundFlowHelpers  # noqa: E402
 
 class Screenshots(FoundFlowHelpers):
     output = "."
+    # The map's tiles from a closed port: the screenshot is the same on every machine, online
+    # or not (markers and circles on a plain background, and the page saying so).
+    server_arguments = ("--tile-url", "http://127.0.0.1:9/{z}/{x}/{y}.png")
 
     def save(self, name):
         self.wait_idle()
@@ -99,7 +102,38 @@ class Screenshots(FoundFlowHelpers):
 
         self.driver.get(self.origin + "/pets/r-not-there")
         self.wait_card()
-        self.save("card-unable-to-load")
+        self.save("card-not-here")
+
+        # Home: Near you for Warsaw, then a report made near it announced live; the map.
+        self.open("/")
+        self.type("home.place.input", "52.2297, 21.0122")
+        self.tap("home.search.tap")
+        self.wait(lambda: self.driver.execute_script(
+            "return document.querySelectorAll(\"[data-testid='home.item']\").length") > 0, message="listed")
+        self.wait(lambda: self.driver.execute_script("return document.body.dataset.alerts") == "open",
+                  message="the alerts stream opened")
+        self.save("home-near-you")
+        self.post_found_near()
+        self.wait(lambda: self.element("home.newReports.tap").is_displayed(), message="announced")
+        self.save("home-new-report")
+        self.driver.get(self.origin + "/map?near=52.2297,21.0122")
+        self.wait(lambda: (self.driver.execute_script("return document.body.dataset.drawn") or "") == "3,1",
+                  message="the map drew the reports")
+        self.wait(lambda: self.element("map.tilesUnavailable").is_displayed(), message="tiles unavailable said")
+        self.wait(lambda: self.driver.execute_script("return document.body.dataset.fitted") == "true",
+                  message="the view is final")
+        self.save("map-offline")
+
+    def post_found_near(self):
+        import datetime
+        import json
+        import urllib.request
+        day = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+        body = {"lastSeenDate": day, "species": "CAT", "gender": "MALE", "locationLatitude": 52.25,
+                "locationLongitude": 21.0, "phone": "+48 600 700 900", "email": "finder@example.com"}
+        request = urllib.request.Request(self.origin + "/v1/reports/found", data=json.dumps(body).encode(),
+                                         method="POST", headers={"Content-Type": "application/json"})
+        urllib.request.urlopen(request, timeout=10).read()
 
 
 def main(arguments):

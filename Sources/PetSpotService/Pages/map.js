@@ -49,13 +49,16 @@
     return box;
   }
 
+  // What the view is fitted to: the markers, and the circles of reports within 50 km.
+  var nearby = [];
   function circle(item) {
     var url = '/v1/geodesy/radius?center=' + item.locationLatitude + ',' + item.locationLongitude +
       '&km=' + item.locationRadius;
     return fetch(url, { headers: { Accept: 'application/geo+json' } }).then(function (response) {
       if (!response.ok) return;
       return response.json().then(function (feature) {
-        L.geoJSON(feature, { style: { color: '#e7000b', weight: 2, fillOpacity: 0.08 } }).addTo(map);
+        var layer = L.geoJSON(feature, { style: { color: '#e7000b', weight: 2, fillOpacity: 0.08 } }).addTo(map);
+        if (item.distanceMeters < 50000) nearby.push(layer);
         drawn.circles += 1;
         count();
       });
@@ -87,11 +90,18 @@
       if (item.id === focus) marker.openPopup();
     });
     var center = [answer.near.latitude, answer.near.longitude];
-    if (bounds.length) map.fitBounds(bounds.concat([center]), { padding: [24, 24], maxZoom: 14 });
-    else map.setView(center, 12);
+    if (bounds.length) map.fitBounds(bounds.concat([center]), { padding: [24, 24], maxZoom: 14, animate: false });
+    else map.setView(center, 12, { animate: false });
     say(answer.reports.length ? text.showing.replace('{count}', String(answer.reports.length)) : text.noReports);
     count();
-    return Promise.all(circles);
+    return Promise.all(circles).then(function () {
+      if (nearby.length) {
+        var view = L.featureGroup(nearby).getBounds();
+        if (bounds.length) view.extend(L.latLngBounds(bounds));
+        map.fitBounds(view, { padding: [24, 24], maxZoom: 14, animate: false });
+      }
+      body.dataset.fitted = 'true';  // the view is final (no animation): for screenshots
+    });
   }).catch(function (error) {
     say(error && error.message ? error.message : text.unreachable);
   }).then(function () { body.dataset.busy = '0'; });
