@@ -9,8 +9,10 @@ public import ReportStore
 /// ``LiveNearbyIndex``, loaded from the file on the first nearby query and kept in step with
 /// every change made through this store.
 ///
-/// Another process may read the file at the same time (WAL); changes made by another process
-/// while this one runs reach its index only when it is opened again.
+/// Another process may read and write the file at the same time (WAL): a command such as
+/// `petspot reports close` beside a running server. The index notices such a change at its next
+/// query (SQLite's `data_version` on the writer connection, which moves only when another
+/// connection committed) and is loaded again from the file.
 ///
 /// ```swift
 /// let store = try SQLiteReportStore(path: StoreURL.defaultSQLitePath())
@@ -21,6 +23,9 @@ public actor SQLiteReportStore: ReportStore {
     public let path: String
     let pool: DatabasePool
     var index: LiveNearbyIndex?
+    /// `PRAGMA data_version` of the writer connection when ``index`` was loaded: this process
+    /// writes only through that connection, so a new value means another process committed.
+    var indexDataVersion: Int?
     /// The consumer of ``changeSignals()``, if any.
     var signals: AsyncStream<Void>.Continuation?
 
@@ -220,7 +225,10 @@ public actor SQLiteReportStore: ReportStore {
     }
 
     func loadedIndex() throws(ReportStoreError) -> LiveNearbyIndex {
-        if let index { return index }
+        let version = try Self.catching("checking the store for other writers") {
+            try pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        }
+        if let index, version == indexDataVersion { return index }
         let reports = try read("loading the nearby index") { db -> [NearbyReport] in
             try Self.catching {
                 var reports: [NearbyReport] = []
@@ -245,6 +253,7 @@ public actor SQLiteReportStore: ReportStore {
         }
         let built = LiveNearbyIndex(reports: reports)
         index = built
+        indexDataVersion = version
         return built
     }
 }

@@ -57,6 +57,33 @@ struct SQLiteStoreOperationsTests {
         #expect(await again.port() != nil, "\(again.output)")
     }
 
+    /// The ids `GET /v1/reports/nearby` finds around Warsaw's centre on the server at `port`.
+    static func nearbyIDs(_ port: Int) async throws -> [String] {
+        let answer = try await TestServer(port: port).request("/v1/reports/nearby?from=52.2297,21.0122")
+        let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+        return (object?["matches"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+    }
+
+    @Test func whatACommandChangesBesideTheServerReachesItsNearbyAnswers() async throws {
+        let folder = try TemporaryStoreFolder()
+        let store = ["--store", "sqlite:" + folder.path]
+        let server = try Server(store + ["--log-level", "error"])
+        defer { server.stop() }
+        let port = try #require(await server.port(), "\(server.output)")
+        #expect(try await Self.nearbyIDs(port) == [])
+        let file = folder.path + ".csv"
+        try "a,52.2297,21.0122,5\nb,52.2297,21.0122,5\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try await ProcessRun.run(PetSpotBinary.url, ["reports", "import", file] + store)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try await Self.nearbyIDs(port) == ["a", "b"])
+        let closed = try await ProcessRun.run(PetSpotBinary.url, ["reports", "close", "a"] + store)
+        #expect(closed.status == 0, "\(closed.stderr)")
+        #expect(try await Self.nearbyIDs(port) == ["b"])
+        let removed = try await ProcessRun.run(PetSpotBinary.url, ["reports", "remove", "b"] + store)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(try await Self.nearbyIDs(port) == [])
+    }
+
     @Test func afterACleanStopTheFileAloneIsTheStore() async throws {
         let folder = try TemporaryStoreFolder()
         let server = try Server(["--store", "sqlite:" + folder.path, "--log-level", "error", "--rate-limit", "0"])

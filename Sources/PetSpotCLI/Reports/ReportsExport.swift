@@ -52,7 +52,7 @@ extension PetSpot.Reports {
                 throw ExitCode(1)
             }
             FileHandle.standardError.write(
-                Data("Exported \(reports) report\(reports == 1 ? "" : "s") (\(photoCount) photos) of \(url).\n".utf8))
+                Data("Exported \(reports) report\(reports == 1 ? "" : "s") (\(photoCount) photo\(photoCount == 1 ? "" : "s")) of \(url).\n".utf8))
         }
     }
 }

@@ -90,7 +90,7 @@ extension ReportsController {
     /// `ETag`, the asking costs a `304` with no body.
     static let photoCaching = "public, no-cache"
 
-    /// Whether an `If-None-Match` header's values name `tag` (RFC 9110 §13.1.2: a list of
+    /// Whether an `If-None-Match` header's values name `tag` (RFC 9110 section 13.1.2: a list of
     /// tags, weak ones compared weakly, or `*`).
     static func matches(_ values: [String], _ tag: String) -> Bool {
         for value in values {
