@@ -236,7 +236,7 @@ let package = Package(
 
         // The reports as the wizards make them and the store keeps them, between ReportSteps and
         // ReportStore: the records, their JSON (the field key types' names), the Pet details card
-        // of a stored report, and its photo (`ReportPhotos`: a folder beside the store today).
+        // of a stored report, and its photo (`ReportPhotos`, kept in the store beside the report).
         .target(
             name: "Reports",
             dependencies: [

@@ -35,8 +35,8 @@ extension ReportJSON {
 
     /// One item: the report's JSON without `phone` and `email` (``report(_:contacts:)``:
     /// contacts are handed out on the card, not in lists), then `distanceMeters` and `card`: what a list
-    /// shows as the card does, `{"photoUrl", "status": {"text", "color"}, "species", "breed",
-    /// "date", "distance"}` (`2.4 km`, ``DistanceDisplay``; `photoUrl` empty when there is none:
+    /// shows as the card does: the photo's URL, the status badge's text and colour, species, breed,
+    /// date and distance (`2.4 km`, ``DistanceDisplay``; `photoUrl` empty when there is none:
     /// the page shows "Image not available").
     public static func nearestItem(_ result: NearestReport, photoUrl: String? = nil) -> JSONValue {
         guard case .object(let members) = report(result.report, contacts: false) else { return .null }

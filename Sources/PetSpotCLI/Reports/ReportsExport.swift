@@ -51,8 +51,9 @@ extension PetSpot.Reports {
                     Data("petspot: \(failure.description.terminalSafe); the export is not whole.\n".utf8))
                 throw ExitCode(1)
             }
+            let photos = "\(photoCount) photo\(photoCount == 1 ? "" : "s")"
             FileHandle.standardError.write(
-                Data("Exported \(reports) report\(reports == 1 ? "" : "s") (\(photoCount) photo\(photoCount == 1 ? "" : "s")) of \(url).\n".utf8))
+                Data("Exported \(reports) report\(reports == 1 ? "" : "s") (\(photos)) of \(url).\n".utf8))
         }
     }
 }
