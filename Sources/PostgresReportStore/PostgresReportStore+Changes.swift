@@ -180,7 +180,8 @@ extension PostgresReportStore {
                 \(report.coordinate?.latitude.degrees), \(report.coordinate?.longitude.degrees), \(radius), \(band),
                 \(report.place), \(report.lastSeenDate), \(report.species), \(report.breed), \(report.gender),
                 \(report.approximateAge), \(report.microchipNumber), \(report.description), \(report.phone),
-                \(report.email), \(report.photoUrl), \(report.reward), \(report.ownerTokenHash))
+                \(report.email), \(report.photoUrl), \(report.reward), \(report.ownerTokenHash),
+                \(report.caregiverPhone), \(report.currentAddress))
             """
     }
 

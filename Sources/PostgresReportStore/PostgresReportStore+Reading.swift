@@ -97,6 +97,8 @@ extension PostgresReportStore {
         report.photoUrl = try cells[17].decode(String?.self)
         report.reward = try cells[18].decode(String?.self)
         report.ownerTokenHash = try cells[19].decode(String?.self)
+        report.caregiverPhone = try cells[20].decode(String?.self)
+        report.currentAddress = try cells[21].decode(String?.self)
         return report
     }
 }

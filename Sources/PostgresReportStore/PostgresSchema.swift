@@ -87,6 +87,15 @@ enum PostgresSchema {
                 """,
                 "ALTER TABLE report_photo ALTER COLUMN bytes SET STORAGE EXTERNAL",
             ]),
+        Migration(
+            version: 6, name: "caregiver and idempotency",
+            statements: [
+                // A found report's caregiver phone and current address (spec 004 US3, issue 32).
+                "ALTER TABLE report ADD COLUMN caregiver_phone text, ADD COLUMN current_address text",
+                // The Idempotency-Key of the request that made a report: one report however often
+                // its Submit is sent (UNIQUE; NULLs, reports made without a key, never clash).
+                "ALTER TABLE report ADD COLUMN idempotency_key text COLLATE \"C\" UNIQUE",
+            ]),
     ]
 
     /// The nearby indexes: one partial GiST index on the place per radius band, over the open

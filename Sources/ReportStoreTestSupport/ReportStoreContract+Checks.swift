@@ -12,7 +12,8 @@ extension ReportStoreContract {
         }
     }
 
-    /// A missing report with every field, and a found one.
+    /// A missing report with every field, and a found one with its caregiver's phone and its
+    /// current address (several lines, a tab, a backslash: what COPY's text format escapes).
     static func fullReports() throws -> [PetReport] {
         var luna = try missing("c-luna", 52.2297, 21.0122, km: 15)
         luna.place = "Warsaw"
@@ -34,6 +35,8 @@ extension ReportStoreContract {
         found.gender = "MALE"
         found.phone = "+48987654321"
         found.email = "finder@example.com"
+        found.caregiverPhone = "+48600100200"
+        found.currentAddress = "Shelter \"Łapa\"\tMain St 1\nWarsaw \\ back"
         return [luna, found]
     }
 

@@ -105,10 +105,10 @@ public struct PetCard: Sendable {
         charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@.-_+")
 
     /// `tel:+48123456789` (digits and `+` only) or `mailto:owner@example.com` (percent-encoded
-    /// where a URL needs it), for the two contact rows; `nil` for the others.
+    /// where a URL needs it), for the phone, caregiver phone and email rows; `nil` for the others.
     static func href(_ field: PetDetailsCard.LabelValue) -> String? {
         switch field.role {
-        case .phone:
+        case .phone, .caregiverPhone:
             let phone = ContactRules.sanitizedPhone(field.value)
             return phone.isEmpty ? nil : "tel:" + phone
         case .email:
@@ -129,6 +129,7 @@ extension Announcement {
             locationRadius: report.radius?.kilometers, locationLatitude: report.coordinate?.latitude.degrees,
             locationLongitude: report.coordinate?.longitude.degrees, phone: report.phone, email: report.email,
             microchipNumber: report.microchipNumber, approximateAge: report.approximateAge.map(String.init),
-            reward: report.reward, kind: ReportDraft.Flow(rawValue: report.kind.rawValue))
+            reward: report.reward, kind: ReportDraft.Flow(rawValue: report.kind.rawValue),
+            caregiverPhone: report.caregiverPhone, currentAddress: report.currentAddress)
     }
 }

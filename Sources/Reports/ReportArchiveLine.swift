@@ -11,8 +11,8 @@ import ReportStore
 struct ReportArchiveLine: Decodable {
     enum Key: String, CodingKey, CaseIterable {
         case id, kind, status, photoUrl, lastSeenDate, species, gender, breed, description, location
-        case locationRadius, locationLatitude, locationLongitude, phone, email, microchipNumber, approximateAge
-        case reward, ownerTokenHash, photo
+        case locationRadius, locationLatitude, locationLongitude, phone, email, caregiverPhone, currentAddress
+        case microchipNumber, approximateAge, reward, ownerTokenHash, photo
     }
 
     struct Photo: Decodable {
@@ -72,6 +72,8 @@ struct ReportArchiveLine: Decodable {
         report.place = try text(.location)
         report.phone = try text(.phone)
         report.email = try text(.email)
+        report.caregiverPhone = try text(.caregiverPhone)
+        report.currentAddress = try text(.currentAddress)
         report.microchipNumber = try text(.microchipNumber)
         report.reward = try text(.reward)
         report.ownerTokenHash = try text(.ownerTokenHash)

@@ -11,10 +11,11 @@ extension ReportJSON {
     /// the Pet details card reads, members in this order: `id`, `kind`, `status`, `photoUrl`,
     /// `lastSeenDate`, `species`, `gender`, `breed`, `description`, `location`,
     /// `locationRadius` (km), `locationLatitude`, `locationLongitude`, `phone`, `email`,
-    /// `microchipNumber`, `approximateAge`, `reward`. The card's required texts (`photoUrl`,
-    /// `lastSeenDate`, `species`, `gender`) are `""` when the report has none; other absent
-    /// values are `null`. Without `contacts`, `phone` and `email` are left out (a list hands out
-    /// no contact details; a report's own card does).
+    /// `caregiverPhone`, `currentAddress` (a found report's, spec 004 US3), `microchipNumber`,
+    /// `approximateAge`, `reward`. The card's required texts (`photoUrl`, `lastSeenDate`,
+    /// `species`, `gender`) are `""` when the report has none; other absent values are `null`.
+    /// Without `contacts`, the contact details (`phone`, `email`, `caregiverPhone`,
+    /// `currentAddress`) are left out (a list hands out none; a report's own card does).
     public static func report(_ report: PetReport, contacts: Bool = true) -> JSONValue {
         .object(members(report, contacts: contacts))
     }
@@ -42,11 +43,16 @@ extension ReportJSON {
             (Details.locationLongitude.rawValue, .number(report.coordinate?.longitude.degrees)),
             (Contact.phone.rawValue, .string(report.phone)),
             (Contact.email.rawValue, .string(report.email)),
+            (FoundContact.caregiverPhone.rawValue, .string(report.caregiverPhone)),
+            (FoundContact.currentAddress.rawValue, .string(report.currentAddress)),
             (Details.microchipNumber.rawValue, .string(report.microchipNumber)),
             (Description.approximateAge.rawValue, .number(report.approximateAge.map(Double.init))),
             (Key.reward.rawValue, .string(report.reward)),
         ]
-        let contactNames: Set<String> = [Contact.phone.rawValue, Contact.email.rawValue]
+        let contactNames: Set<String> = [
+            Contact.phone.rawValue, Contact.email.rawValue, FoundContact.caregiverPhone.rawValue,
+            FoundContact.currentAddress.rawValue,
+        ]
         return contacts ? members : members.filter { !contactNames.contains($0.0) }
     }
 

@@ -37,13 +37,14 @@ public enum ReportJSON {
     typealias Description = AnimalDescriptionStep.Field
     typealias Details = FoundPetDetailsStep.Field
     typealias Contact = ContactDetailsStep.Field
+    typealias FoundContact = ContactInfoStep.Field
 
     /// The Found report's request body (`POST /api/v1/announcements`), exactly the fields
-    /// of `FoundReportPayload`: no caregiver phone, no address. Absent optionals are left out.
+    /// of `FoundReportPayload`. Absent optionals are left out.
     ///
     /// Members in this order: `status` (`FOUND`), `lastSeenDate` (`2025-11-18`), `species`
     /// (`CAT`), `breed`, `gender` (`FEMALE`), `locationLatitude`, `locationLongitude`,
-    /// `microchipNumber`, `description`, `phone`, `email`.
+    /// `microchipNumber`, `description`, `phone`, `email`, `caregiverPhone`, `currentAddress`.
     public static func found(_ payload: FoundReportPayload) -> JSONValue {
         var members: [(String, JSONValue)] = [
             (Key.status.rawValue, .string(payload.status)),
@@ -61,6 +62,10 @@ public enum ReportJSON {
             members.append((Details.description.rawValue, .string(description)))
         }
         members += [(Contact.phone.rawValue, .string(payload.phone)), (Contact.email.rawValue, .string(payload.email))]
+        if let phone = payload.caregiverPhone { members.append((FoundContact.caregiverPhone.rawValue, .string(phone))) }
+        if let address = payload.currentAddress {
+            members.append((FoundContact.currentAddress.rawValue, .string(address)))
+        }
         return .object(members)
     }
 

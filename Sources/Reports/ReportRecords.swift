@@ -70,6 +70,8 @@ public enum ReportRecords {
         report.description = payload.description
         report.phone = payload.phone
         report.email = payload.email
+        report.caregiverPhone = payload.caregiverPhone
+        report.currentAddress = payload.currentAddress
         report.photoUrl = photoUrl
         return report
     }

@@ -41,5 +41,7 @@ extension PetReport {
         photoUrl = row[16]
         reward = row[17]
         ownerTokenHash = row[18]
+        caregiverPhone = row[19]
+        currentAddress = row[20]
     }
 }

@@ -216,5 +216,7 @@ private struct BoundRows {
         text(report.photoUrl)
         text(report.reward)
         text(report.ownerTokenHash)
+        text(report.caregiverPhone)
+        text(report.currentAddress)
     }
 }

@@ -8,7 +8,7 @@ enum SQLiteSchema {
     static let columns = [
         "id", "kind", "status", "latitude", "longitude", "radius_m", "place", "last_seen_date", "species", "breed",
         "gender", "approximate_age", "microchip_number", "description", "phone", "email", "photo_url", "reward",
-        "owner_token_hash",
+        "owner_token_hash", "caregiver_phone", "current_address",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -61,6 +61,15 @@ enum SQLiteSchema {
                         media_type TEXT NOT NULL, tag TEXT NOT NULL, bytes BLOB NOT NULL
                     )
                     """)
+        }
+        // v5 (issue 32): a found report's caregiver phone and current address (spec 004 US3), and
+        // the Idempotency-Key of the request that made a report: one report however often its
+        // Submit is sent (a unique index; NULLs, the reports made without a key, never clash).
+        migrator.registerMigration("v5-caregiver-idempotency") { db in
+            try db.execute(sql: "ALTER TABLE report ADD COLUMN caregiver_phone TEXT")
+            try db.execute(sql: "ALTER TABLE report ADD COLUMN current_address TEXT")
+            try db.execute(sql: "ALTER TABLE report ADD COLUMN idempotency_key TEXT")
+            try db.execute(sql: "CREATE UNIQUE INDEX report_idempotency_key ON report (idempotency_key)")
         }
         return migrator
     }

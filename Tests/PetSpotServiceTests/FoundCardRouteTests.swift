@@ -1,5 +1,6 @@
 import Foundation
 import PetSpotService
+import ReportStore
 import Reports
 import SQLiteReportStore
 import Testing
@@ -33,6 +34,55 @@ struct FoundCardRouteTests {
             let missing = try Self.labels(try await server.request("/v1/reports/\(try #require(ids["missing"]))/card"))
             #expect(missing["Date of Disappearance"] == "Nov 17, 2025", "\(missing)")
             #expect(missing["Contact owner"] != nil && missing["Date found"] == nil, "\(missing)")
+        }
+    }
+
+    /// Spec 004 US3.2: the caregiver phone and the current address a found report is posted with
+    /// are stored, answered by `GET /v1/reports/{id}` and shown on its card with the contacts —
+    /// and, being contact details, left out of lists.
+    @Test func aFoundReportKeepsItsCaregiverPhoneAndAddressAndItsCardShowsThem() async throws {
+        try await ReportRoutesTests.withStore { server, store in
+            let body = ReportRoutesTests.foundBody.replacingOccurrences(
+                of: #""email":"finder@example.com""#,
+                with: #""email":"finder@example.com","caregiverPhone":"+48 600 100 200","currentAddress":"Shelter\nMain St 1""#)
+            let created = try await server.request(
+                "POST", "/v1/reports/found", headers: ReportRoutesTests.json, body: Array(body.utf8))
+            #expect(created.status == 201, "\(created.body)")
+            #expect(try created.object["caregiverPhone"] as? String == "+48600100200")
+            let id = try #require(try created.object["id"] as? String)
+            let stored = try await store.report(id: id)
+            #expect(stored.caregiverPhone == "+48600100200" && stored.currentAddress == "Shelter\nMain St 1")
+            let read = try await server.request("/v1/reports/\(id)").object
+            #expect(read["caregiverPhone"] as? String == "+48600100200")
+            #expect(read["currentAddress"] as? String == "Shelter\nMain St 1")
+
+            let fields = try #require(
+                try await server.request("/v1/reports/\(id)/card").object["fields"] as? [[String: Any]])
+            #expect(
+                fields.prefix(5).compactMap { $0["label"] as? String } == [
+                    "Date found", "Contact finder", "Contact finder", "Caregiver phone number",
+                    "Current physical address",
+                ], "with the contacts, after the finder's")
+            let caregiver = try #require(fields.first { $0["label"] as? String == "Caregiver phone number" })
+            #expect(caregiver["href"] as? String == "tel:+48600100200")
+            #expect(caregiver["id"] as? String == "petDetails.caregiverPhone.tap")
+            let address = try #require(fields.first { $0["label"] as? String == "Current physical address" })
+            #expect(address["value"] as? String == "Shelter\nMain St 1" && address["multiline"] as? Bool == true)
+
+            let listed = try #require(try await server.request("/v1/reports").object["reports"] as? [[String: Any]])
+            #expect(listed.count == 1)
+            #expect(listed.allSatisfy { $0["caregiverPhone"] == nil && $0["currentAddress"] == nil && $0["phone"] == nil })
+        }
+    }
+
+    @Test func aCaregiverPhoneOfTooFewDigitsIsAFieldProblem() async throws {
+        try await ReportRoutesTests.withStore { server, _ in
+            let body = ReportRoutesTests.foundBody.replacingOccurrences(
+                of: #""email":"finder@example.com""#, with: #""email":"finder@example.com","caregiverPhone":"12""#)
+            let refused = try await server.request(
+                "POST", "/v1/reports/found", headers: ReportRoutesTests.json, body: Array(body.utf8))
+            #expect(refused.status == 422)
+            #expect(refused.body.contains("caregiverPhone"), "\(refused.body)")
         }
     }
 }

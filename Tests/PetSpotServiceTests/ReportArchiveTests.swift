@@ -42,6 +42,8 @@ struct ReportArchiveTests {
         var found = PetReport(id: "found-1", kind: .found)
         found.coordinate = try Coordinate(latitude: -33.8, longitude: 151.2)
         found.email = "finder@example.com"
+        found.caregiverPhone = "+48600100200"
+        found.currentAddress = "Shelter \"Łapa\"\nMain St 1\tback\\slash"
         let closed = PetReport(id: "closed:1", kind: .missing, status: .closed)
         try await store.add([full, found, closed, PetReport(id: "bare", kind: .missing)])
         let photos = StoreKeptPhotos(store)

@@ -161,8 +161,8 @@ struct ReportStepsAPITests {
             #expect(payload["species"] as? String == "CAT")
             #expect(payload["phone"] as? String == "+48123456789")
             #expect(payload["microchipNumber"] as? String == "123")
-            #expect(payload["caregiverPhone"] == nil)
-            #expect(payload["currentAddress"] == nil)
+            #expect(payload["caregiverPhone"] as? String == "600100200")
+            #expect(payload["currentAddress"] as? String == "Marszałkowska 1")
         }
     }
 

@@ -72,7 +72,7 @@ struct FoundPetReportFlowTests {
         #expect(flow.contactStep.address.value == "ul. Prosta 2\nWarszawa")
     }
 
-    @Test func submitSendsThePayloadWithoutCaregiverPhoneAndAddress() async throws {
+    @Test func submitSendsThePayloadWithTheCaregiverPhoneAndAddress() async throws {
         let submitter = RecordingSubmitter()
         let flow = flow(Self.gpsRig(), submitter: submitter)
         try await fillEverything(flow)
@@ -83,16 +83,17 @@ struct FoundPetReportFlowTests {
         #expect(payload.microchipNumber == "123456789012345")
         #expect(payload.lastSeenDate == "2025-11-18")
         #expect(payload.status == "FOUND")
+        // Spec 004 kept these two out only because its backend could not store them; this
+        // package's store keeps them (issue 32).
+        #expect(payload.caregiverPhone == "+48987654321")
+        #expect(payload.currentAddress == "ul. Prosta 2\nWarszawa")
         let json = String(decoding: try JSONEncoder().encode(payload), as: UTF8.self)
-        #expect(!json.contains("987"), "the caregiver phone is not sent")
-        #expect(!json.contains("Prosta"), "the address is not sent")
         let keys = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]).keys
         #expect(
             Set(keys) == [
                 "status", "lastSeenDate", "species", "gender", "locationLatitude", "locationLongitude",
-                "microchipNumber", "phone", "email",
+                "microchipNumber", "phone", "email", "caregiverPhone", "currentAddress",
             ])
-        // …while the flow state keeps them (FR-016).
         #expect(flow.state.caregiverPhone == "+48987654321")
         #expect(flow.state.currentAddress == "ul. Prosta 2\nWarszawa")
     }

@@ -114,8 +114,8 @@ extension PetSpot.Report {
             discussion: """
                 Submit report writes the request body the app sends: "status": "FOUND" and \
                 the Pet details and contact fields below by the same names, the optional ones \
-                left out when empty. The caregiver phone and the current address are never \
-                part of it. Photo: PNG \
+                left out when empty (the caregiver phone and the current address too, which \
+                spec 004 kept out only for want of a backend that stores them). Photo: PNG \
                 or JPG up to 10 MB (uploaded alongside, not in the JSON): with --output \
                 FILE it is written beside that file, as FILE's name with -photo and the \
                 photo's extension (report.json → report-photo.png); with the payload on \

@@ -24,13 +24,11 @@ enum ReportSubmission {
         + names(AnimalDescriptionStep.self) + names(ContactDetailsStep.self)
         + [Key.location, .locationRadius, .photoUrl, .reward].map(\.rawValue)
 
-    /// The contact fields a found report sends (the caregiver phone and the address never
-    /// leave the wizard: spec 004 FR-016).
-    static let foundContact: [ContactInfoStep.Field] = [.phone, .email]
-
-    /// The members of a found report: `FoundReportPayload`'s, and `location` (`photoUrl` refused).
+    /// The members of a found report: `FoundReportPayload`'s (with the caregiver phone and the
+    /// current address: spec 004 left them out only because its backend could not keep them),
+    /// and `location` (`photoUrl` refused).
     static let foundMembers =
-        [Key.status.rawValue] + names(FoundPetDetailsStep.self) + foundContact.map(\.rawValue)
+        [Key.status.rawValue] + names(FoundPetDetailsStep.self) + names(ContactInfoStep.self)
         + [Key.location, .photoUrl].map(\.rawValue)
 
     /// The longest photo URL, reward or place name accepted.
@@ -76,7 +74,7 @@ enum ReportSubmission {
         }
         var machine = FoundReportMachine(today: today)
         _ = body.fill(&machine.petDetailsStep)
-        _ = body.fill(&machine.contactStep, only: foundContact)
+        _ = body.fill(&machine.contactStep)
         let place = body.limited(Key.location.rawValue, limit: maximumExtraLength)
         refuseClientPhotoUrl(&body)
         machine.checkFields()

@@ -54,6 +54,10 @@ public struct Announcement: Sendable, Hashable, Decodable {
     public var approximateAge: String?
     /// Reward text, shown as is (mocked locally in phase 1).
     public var reward: String?
+    /// A found report's caregiver phone (spec 004 US3), when the finder gave one.
+    public var caregiverPhone: String?
+    /// Where a found animal is now (spec 004 US3), several lines.
+    public var currentAddress: String?
 
     /// An announcement from its values (what a store holds), with no JSON in between.
     public init(
@@ -61,9 +65,11 @@ public struct Announcement: Sendable, Hashable, Decodable {
         breed: String? = nil, description: String? = nil, location: String? = nil, locationRadius: Double? = nil,
         locationLatitude: Double? = nil, locationLongitude: Double? = nil, phone: String? = nil,
         email: String? = nil, microchipNumber: String? = nil, approximateAge: String? = nil, reward: String? = nil,
-        kind: ReportDraft.Flow? = nil
+        kind: ReportDraft.Flow? = nil, caregiverPhone: String? = nil, currentAddress: String? = nil
     ) {
         self.id = id
+        self.caregiverPhone = caregiverPhone
+        self.currentAddress = currentAddress
         self.kind = kind
         self.photoUrl = photoUrl
         self.status = status
@@ -86,6 +92,7 @@ public struct Announcement: Sendable, Hashable, Decodable {
     enum CodingKeys: String, CodingKey {
         case id, kind, photoUrl, status, lastSeenDate, species, gender, breed, description, location, locationRadius
         case locationLatitude, locationLongitude, phone, email, microchipNumber, approximateAge, reward
+        case caregiverPhone, currentAddress
     }
 
     public init(from decoder: any Decoder) throws {
@@ -109,6 +116,8 @@ public struct Announcement: Sendable, Hashable, Decodable {
         microchipNumber = try container.flexibleString(.microchipNumber)
         approximateAge = try container.flexibleString(.approximateAge)
         reward = try container.flexibleString(.reward)
+        caregiverPhone = try container.flexibleString(.caregiverPhone)
+        currentAddress = try container.flexibleString(.currentAddress)
     }
 }
 

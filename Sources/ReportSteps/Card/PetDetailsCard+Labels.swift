@@ -12,6 +12,11 @@ extension PetDetailsCard {
         /// A missing report's card.
         public static let missing = Labels(
             date: "Date of Disappearance", contact: "Contact owner", place: "Place of Disappearance")
+        /// The caregiver phone's row (spec 004 US3; the form's label without "(optional)").
+        public static let caregiverPhone = "Caregiver phone number"
+        /// The current address's row (spec 004 US3).
+        public static let currentAddress = "Current physical address"
+
         /// A found report's card.
         public static let found = Labels(date: "Date found", contact: "Contact finder", place: "Place found")
     }

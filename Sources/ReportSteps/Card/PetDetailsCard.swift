@@ -63,6 +63,10 @@ public struct PetDetailsCard: Sendable, Hashable {
             case phone
             /// The owner's email (tappable).
             case email
+            /// A found animal's caregiver's phone (tappable, spec 004 US3).
+            case caregiverPhone
+            /// Where a found animal is now (spec 004 US3), in full on several lines.
+            case currentAddress
             /// Microchip number.
             case microchip
             /// Species.
@@ -101,8 +105,9 @@ public struct PetDetailsCard: Sendable, Hashable {
         /// `true` for the short fields a screen cuts with an ellipsis when they are too long
         /// (species, breed, sex, age, microchip, place: spec 003 FR-014).
         public var isTruncated: Bool { [.microchip, .species, .breed, .sex, .age, .place].contains(role) }
-        /// `true` for the one value shown in full on several lines, the description (FR-013).
-        public var isMultiline: Bool { role == .description }
+        /// `true` for the values shown in full on several lines: the description (FR-013) and
+        /// the current address.
+        public var isMultiline: Bool { role == .description || role == .currentAddress }
         /// `true` for the rows shown side by side in pairs: species and breed (FR-008), sex
         /// and age (FR-009).
         public var isHalfWidth: Bool { [.species, .breed, .sex, .age].contains(role) }
@@ -133,6 +138,10 @@ public struct PetDetailsCard: Sendable, Hashable {
     public let phone: String?
     /// The owner's email, as is, or `nil`.
     public let email: String?
+    /// The caregiver's phone (a found report's), or `nil`; shown with the contacts.
+    public let caregiverPhone: String?
+    /// Where the animal is now (a found report's), or `nil`; shown with the contacts.
+    public let currentAddress: String?
     /// Microchip `000-000-000-000`, or `—`.
     public let microchipText: String
     /// Species display name.
@@ -157,6 +166,8 @@ public struct PetDetailsCard: Sendable, Hashable {
         dateText = Self.dateText(announcement.lastSeenDate)
         phone = announcement.phone?.trimmedNonEmpty
         email = announcement.email?.trimmedNonEmpty
+        caregiverPhone = announcement.caregiverPhone?.trimmedNonEmpty
+        currentAddress = announcement.currentAddress?.trimmedNonEmpty
         microchipText = Self.microchipText(announcement.microchipNumber)
         speciesText =
             SpeciesTaxonomy.option(id: announcement.species)?.displayName
@@ -214,6 +225,13 @@ public struct PetDetailsCard: Sendable, Hashable {
         if let email {
             fields.append(LabelValue(.email, labels.contact, email, accessibilityIdentifier: "petDetails.email.tap"))
         }
+        if let caregiverPhone {
+            fields.append(
+                LabelValue(
+                    .caregiverPhone, Labels.caregiverPhone, caregiverPhone,
+                    accessibilityIdentifier: PetDetailsPresenter.ID.caregiverPhone))
+        }
+        if let currentAddress { fields.append(LabelValue(.currentAddress, Labels.currentAddress, currentAddress)) }
         fields += [
             LabelValue(.microchip, "Microchip number", microchipText),
             LabelValue(.species, "Animal Species", speciesText),

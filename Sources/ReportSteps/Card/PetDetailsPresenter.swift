@@ -43,6 +43,8 @@ public final class PetDetailsPresenter {
         public static let phone = "petDetails.phone.tap"
         /// Email link.
         public static let email = "petDetails.email.tap"
+        /// Caregiver phone link (a found report's).
+        public static let caregiverPhone = "petDetails.caregiverPhone.tap"
         /// Show on the map.
         public static let showMap = "petDetails.showMap.button"
         /// Remove Report.

@@ -1,5 +1,5 @@
 extension ContactInfoStep: FieldForm, FlowStepForm {
-    /// *Contact information*'s fields; the last two never leave the wizard (FR-016).
+    /// *Contact information*'s fields; the last two are optional (spec 004 US3).
     public enum Field: String, ReportField {
         /// The finder's phone number.
         case phone

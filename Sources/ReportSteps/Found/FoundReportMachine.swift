@@ -4,7 +4,7 @@
 ///
 /// A reducer, like ``MissingReportMachine``: ``send(_:)`` changes the value and returns what
 /// the front end has to do — ask for a position, send the report (``Effect/submit(_:photo:request:)``:
-/// a ``FoundReportPayload`` without the caregiver phone and the address, FR-016), show a
+/// a ``FoundReportPayload``, the caregiver phone and the address included), show a
 /// toast; the outcome of the send comes back as an action. No I/O, no waiting.
 ///
 /// ```swift

@@ -2,14 +2,16 @@ import Geodata
 
 /// The body of the found-report request to the backend (`POST /api/v1/announcements`).
 ///
-/// Built from a complete ``ReportFoundPetFlowState``. The caregiver phone and the current
-/// address are **not** part of it (spec 004 FR-016): the type has no field for them, so they
-/// cannot leak into the request. The photo is uploaded alongside, not inside the JSON.
+/// Built from a complete ``ReportFoundPetFlowState``. Spec 004 (FR-016) kept the caregiver
+/// phone and the current address out of it only because its backend could not store them;
+/// this package is the backend and stores them (issue 32), so they are part of it when given.
+/// The photo is uploaded alongside, not inside the JSON.
 ///
 /// Its properties are the backend's keys, and the *Pet details* and *Contact information*
 /// steps' field names (``FoundPetDetailsStep/Field``, ``ContactInfoStep/Field``): `status`,
 /// `lastSeenDate`, `species`, `breed`, `gender`, `locationLatitude`, `locationLongitude`,
-/// `microchipNumber`, `description`, `phone`, `email`; each value is its field's text
+/// `microchipNumber`, `description`, `phone`, `email`, `caregiverPhone`, `currentAddress`;
+/// each value is its field's text
 /// (``FieldValue``): `2025-11-18`, `DOG`, `MALE`, the microchip's digits.
 public struct FoundReportPayload: Sendable, Hashable, Codable {
     /// Always `"FOUND"`.
@@ -34,6 +36,10 @@ public struct FoundReportPayload: Sendable, Hashable, Codable {
     public var phone: String
     /// The finder's email.
     public var email: String
+    /// The caregiver's phone, sanitized, if given.
+    public var caregiverPhone: String?
+    /// Where the animal is now (several lines), if given.
+    public var currentAddress: String?
 
     /// The payload of `state`, or `nil` when a required value is missing (a step was not
     /// completed).
@@ -51,6 +57,8 @@ public struct FoundReportPayload: Sendable, Hashable, Codable {
         description = state.additionalDescription
         self.phone = phone
         self.email = email
+        caregiverPhone = state.caregiverPhone
+        currentAddress = state.currentAddress
     }
 }
 

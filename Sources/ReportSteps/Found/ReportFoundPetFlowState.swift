@@ -23,9 +23,9 @@ public struct ReportFoundPetFlowState: Sendable, Hashable {
     public var phone: String?
     /// Step 3: the finder's email.
     public var email: String?
-    /// Step 3: caregiver phone, sanitized (optional, never sent to the backend, FR-016).
+    /// Step 3: caregiver phone, sanitized (optional; sent and stored, issue 32).
     public var caregiverPhone: String?
-    /// Step 3: where the animal is now (optional, multi-line, never sent, FR-016).
+    /// Step 3: where the animal is now (optional, multi-line; sent and stored, issue 32).
     public var currentAddress: String?
 
     /// An empty state.

@@ -44,6 +44,11 @@ public struct PetReport: Sendable, Hashable {
     public var phone: String?
     /// Contact email.
     public var email: String?
+    /// Found: the phone of whoever looks after the animal now, when not the finder (spec 004
+    /// US3; sanitized digits and `+`). A contact detail: shown where phone and email are.
+    public var caregiverPhone: String?
+    /// Found: where the animal is now, several lines (spec 004 US3). A contact detail.
+    public var currentAddress: String?
     /// The photo's URL.
     public var photoUrl: String?
     /// Reward text, shown as is.
@@ -144,6 +149,8 @@ extension PetReport {
         try Self.check(.description, description)
         try Self.check(.phone, phone)
         try Self.check(.email, email)
+        try Self.check(.caregiverPhone, caregiverPhone)
+        try Self.check(.currentAddress, currentAddress)
         try Self.check(.photoUrl, photoUrl)
         try Self.check(.reward, reward)
         if kind == .found, radius != nil { throw .invalidReport("a found report has no search radius") }
@@ -159,7 +166,7 @@ extension PetReport {
     /// what ``validate()`` names when one breaks a rule.
     enum TextMember: String {
         case location, lastSeenDate, species, breed, gender, microchipNumber, description, phone, email, photoUrl,
-            reward
+            reward, caregiverPhone, currentAddress
     }
 
     private static func check(_ member: TextMember, _ value: String?) throws(ReportStoreError) {
