@@ -178,11 +178,24 @@
   }
 
   function remove() {
-    modal('remove').hidden = true;
+    closeQuestion(true);
     change({ method: 'DELETE' }, function () {
       try { window.localStorage.removeItem('petspot.owner.' + id); } catch (e) { /* nothing kept */ }
       setState('removed');
     });
+  }
+
+  // Remove Report's question: focus on its first button, Tab kept inside, and back to Remove
+  // Report when it closes.
+  function openQuestion() {
+    modal('remove').hidden = false;
+    modal('remove').querySelector('button').focus();
+  }
+
+  function closeQuestion(keepFocus) {
+    if (modal('remove').hidden) return;
+    modal('remove').hidden = true;
+    if (!keepFocus) document.querySelector('[data-action="remove"]').focus();
   }
 
   document.addEventListener('click', function (event) {
@@ -192,15 +205,22 @@
       case 'retry': load(); break;
       // The previous page when there is one (the list, the report just sent); else the home page.
       case 'back': if (window.history.length > 1) window.history.back(); else window.location.assign('/'); break;
-      case 'remove': modal('remove').hidden = false; modal('remove').querySelector('button').focus(); break;
-      case 'remove-keep': modal('remove').hidden = true; break;
+      case 'remove': openQuestion(); break;
+      case 'remove-keep': closeQuestion(); break;
       case 'remove-confirm': remove(); break;
       case 'set-status': setStatus(button.dataset.status); break;
     }
   });
 
   document.addEventListener('keydown', function (event) {
-    if (event.key === 'Escape') modal('remove').hidden = true;
+    if (event.key === 'Escape') closeQuestion();
+    if (event.key !== 'Tab' || modal('remove').hidden) return;
+    var buttons = modal('remove').querySelectorAll('button');
+    var first = buttons[0];
+    var last = buttons[buttons.length - 1];
+    var inside = modal('remove').contains(document.activeElement);
+    if (event.shiftKey && (!inside || document.activeElement === first)) { event.preventDefault(); last.focus(); }
+    else if (!event.shiftKey && (!inside || document.activeElement === last)) { event.preventDefault(); first.focus(); }
   });
 
   // A card link with #ownerToken=TOKEN (`petspot reports token ID --rotate` prints one) hands

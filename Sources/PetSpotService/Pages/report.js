@@ -76,11 +76,16 @@
   function stepOf(element) { var s = element.closest('section[data-step]'); return s ? s.dataset.step : null; }
   function modal(name) { return document.querySelector('[data-modal="' + name + '"]'); }
 
-  function show(step) {
+  // A step change (Continue, Back, a step sent back) moves focus to the new step's title, so
+  // a keyboard or a screen reader starts there, not at the top of the body. Opening the page
+  // moves nothing.
+  function show(step, focus) {
     stepNames.forEach(function (name) { var s = section(name); if (s) s.hidden = name !== step; });
     draft.step = step;
     saveDraft();
     window.scrollTo(0, 0);
+    var title = focus && section(step) && section(step).querySelector('.screen-title');
+    if (title) title.focus();
   }
 
   function cards(step, name) { return section(step).querySelector('[data-cards="' + name + '"]'); }
@@ -109,6 +114,7 @@
       group.querySelectorAll('[data-value]').forEach(function (card) {
         card.setAttribute('aria-checked', card.dataset.value === value ? 'true' : 'false');
       });
+      rove(group);
       return;
     }
     var el = control(step, name);
@@ -136,22 +142,53 @@
     toastTimer = setTimeout(function () { toast.hidden = true; }, seconds * 1000);
   }
 
-  function openModal(name) {
+  // A dialog takes focus to its first button and keeps Tab inside it; closed, it gives focus
+  // back to the control that opened it (a dialog opened from a dialog, to that one's).
+  var openers = {};
+
+  function openModal(name, opener) {
     var m = modal(name);
+    var from = opener || document.activeElement;
+    var within = from && from.closest && from.closest('[data-modal]');
+    openers[name] = within ? openers[within.dataset.modal] : from;
     m.hidden = false;
     var button = m.querySelector('button');
     if (button) button.focus();
   }
 
-  function closeModal(name) { modal(name).hidden = true; }
+  function closeModal(name, keepFocus) {
+    modal(name).hidden = true;
+    var opener = openers[name];
+    delete openers[name];
+    if (!keepFocus && opener && opener !== document.body && document.contains(opener)) opener.focus();
+  }
 
-  function openAlert(alert) {
+  function openModalName() {
+    var open = document.querySelector('[data-modal]:not([hidden])');
+    return open ? open.dataset.modal : null;
+  }
+
+  function trapTab(event) {
+    var name = openModalName();
+    if (!name) return;
+    var buttons = Array.prototype.filter.call(modal(name).querySelectorAll('button'), function (b) {
+      return !b.disabled && !b.hidden;
+    });
+    if (!buttons.length) return;
+    var first = buttons[0];
+    var last = buttons[buttons.length - 1];
+    var inside = modal(name).contains(document.activeElement);
+    if (event.shiftKey && (!inside || document.activeElement === first)) { event.preventDefault(); last.focus(); }
+    else if (!event.shiftKey && (!inside || document.activeElement === last)) { event.preventDefault(); first.focus(); }
+  }
+
+  function openAlert(alert, opener) {
     var m = modal('permission');
     m.querySelector('[data-role="title"]').textContent = alert.title;
     m.querySelector('[data-role="message"]').textContent = alert.message;
     m.querySelector('[data-action="alert-cancel"]').textContent = alert.cancelTitle;
     m.querySelector('[data-action="alert-settings"]').textContent = alert.settingsTitle;
-    openModal('permission');
+    openModal('permission', opener);
   }
 
   // Talking to the server ----------------------------------------------------------------
@@ -245,7 +282,10 @@
     }
     saveDraft();
     if (answer.toast) showToast(answer.toast.message, answer.toast.seconds);
-    if (answer.location && answer.location.alert) openAlert(answer.location.alert);
+    // The location button was disabled while asking: the alert gives focus back to it.
+    if (answer.location && answer.location.alert) {
+      openAlert(answer.location.alert, section(step).querySelector('[data-action="locate"]'));
+    }
   }
 
   function send(step, url, request) {
@@ -298,7 +338,7 @@
         }).then(function (answer) {
           if (!answer) return;
           if (answer.backTo) {
-            show(answer.backTo);
+            show(answer.backTo, true);
             if (kinds[answer.backTo] !== 'form') return;
             var back = stepDraft(answer.backTo);
             back.checked = back.values;
@@ -309,7 +349,7 @@
               return clearDraft().then(function () { window.location.assign(answer.report.url); });
             }
             if (answer.report) { draft.report = answer.report; renderReport(); }
-            show(answer.next);
+            show(answer.next, true);
           } else {
             var invalid = section(step).querySelector('[aria-invalid="true"], .cards.invalid .card');
             if (invalid) invalid.focus();
@@ -444,7 +484,7 @@
       if (!result.ok || !answer) { failed(result); return; }
       if (answer.toast) showToast(answer.toast.message, answer.toast.seconds);
       setMessage(step, 'error', 'photo', answer.error);
-      if (answer.outcome === 'advance') show(answer.next);
+      if (answer.outcome === 'advance') show(answer.next, true);
     });
   }
 
@@ -468,19 +508,38 @@
 
   function back(step) {
     var index = stepNames.indexOf(step);
-    if (index > 0) show(stepNames[index - 1]);
+    if (index > 0) show(stepNames[index - 1], true);
   }
 
   // What the person does --------------------------------------------------------------------
 
+  // Female and Male are a radio group: one Tab stop (the chosen card, else the first), the
+  // arrow keys move to the other card and choose it.
+  function rove(group) {
+    var all = Array.prototype.slice.call(group.querySelectorAll('.card'));
+    var on = group.querySelector('.card[aria-checked="true"]') || all[0];
+    all.forEach(function (c) { c.tabIndex = c === on ? 0 : -1; });
+  }
+
+  function choose(card) {
+    var group = card.closest('[data-cards]');
+    group.querySelectorAll('.card').forEach(function (c) { c.setAttribute('aria-checked', c === card ? 'true' : 'false'); });
+    rove(group);
+    scheduleEdit(stepOf(card), group.dataset.cards, 0);
+  }
+
+  var arrows = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+  function arrowCard(card, key) {
+    var all = Array.prototype.slice.call(card.closest('[data-cards]').querySelectorAll('.card'));
+    var next = all[(all.indexOf(card) + arrows[key] + all.length) % all.length];
+    next.focus();
+    choose(next);
+  }
+
   document.addEventListener('click', function (event) {
     var card = event.target.closest('.card');
-    if (card) {
-      var group = card.closest('[data-cards]');
-      group.querySelectorAll('.card').forEach(function (c) { c.setAttribute('aria-checked', c === card ? 'true' : 'false'); });
-      scheduleEdit(stepOf(card), group.dataset.cards, 0);
-      return;
-    }
+    if (card) { choose(card); return; }
     var button = event.target.closest('[data-action]');
     if (!button) return;
     var step = stepOf(button);
@@ -493,10 +552,14 @@
       case 'remove-photo': removePhoto(step); break;
       case 'cancel': openModal('cancel'); break;
       case 'cancel-keep': closeModal('cancel'); break;
-      case 'cancel-confirm': closeModal('cancel'); startOver(); break;
+      case 'cancel-confirm': closeModal('cancel', true); startOver(); break;
       case 'start-over': startOver(); break;
       case 'alert-cancel': closeModal('permission'); break;
-      case 'alert-settings': closeModal('permission'); openModal('settings'); break;
+      case 'alert-settings':
+        var opener = openers.permission;
+        closeModal('permission', true);
+        openModal('settings', opener);
+        break;
       case 'settings-close': closeModal('settings'); break;
     }
   });
@@ -523,9 +586,28 @@
     scheduleEdit(step, el.name, 0);
   });
 
+  // The keyboard: Escape closes a dialog, Tab stays inside one, the arrows move between the
+  // cards of a radio group, and Enter in a one-line field is the step's Continue (a text area
+  // keeps Enter for its line breaks).
   document.addEventListener('keydown', function (event) {
-    if (event.key !== 'Escape') return;
-    ['permission', 'settings', 'cancel'].forEach(function (name) { if (!modal(name).hidden) closeModal(name); });
+    var el = event.target;
+    if (event.key === 'Escape') {
+      ['permission', 'settings', 'cancel'].forEach(function (name) { if (!modal(name).hidden) closeModal(name); });
+      return;
+    }
+    if (event.key === 'Tab') { trapTab(event); return; }
+    if (arrows[event.key] && el.classList && el.classList.contains('card') && el.closest('[data-cards]')) {
+      event.preventDefault();
+      arrowCard(el, event.key);
+      return;
+    }
+    if (event.key === 'Enter' && el.tagName === 'INPUT' && el.type !== 'file' && !event.isComposing) {
+      var s = el.closest('section[data-step]');
+      var next = s && s.querySelector('[data-action="continue"]');
+      if (!next) return;
+      event.preventDefault();
+      next.click();
+    }
   });
 
   // Opening the page: the draft as it was left ----------------------------------------------
@@ -538,6 +620,7 @@
     photo.then(function (blob) {
       photoBlob = blob;
       if (!blob && draft.photo) draft.photo = null; // the bytes are gone: as a failed load, no message
+      document.querySelectorAll('[data-cards]').forEach(rove);
       config.steps.forEach(function (s) {
         if (s.kind === 'photo') showPhoto(s.name);
         if (s.kind !== 'form') return;
