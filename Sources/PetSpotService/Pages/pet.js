@@ -185,6 +185,21 @@
     });
   }
 
+  // The back arrow returns to the page this card was opened from when that is one of this
+  // site's lists (the home page's list, kept at its place and page by its address; the map;
+  // another card's matches): never to a report flow, whose report was just sent, and never
+  // out of the site. Opened any other way (a new tab, a link from elsewhere, after Submit) it
+  // goes to the home page.
+  function back() {
+    var from = null;
+    try { from = document.referrer ? new URL(document.referrer) : null; } catch (e) { from = null; }
+    var list = from && from.origin === window.location.origin &&
+      (from.pathname === '/' || from.pathname === '/map' || /^\/pets\/[^/]+$/.test(from.pathname)) &&
+      from.pathname !== window.location.pathname;
+    if (list && window.history.length > 1) window.history.back();
+    else window.location.assign('/');
+  }
+
   // Remove Report's question: focus on its first button, Tab kept inside, and back to Remove
   // Report when it closes.
   function openQuestion() {
@@ -203,8 +218,7 @@
     if (!button) return;
     switch (button.dataset.action) {
       case 'retry': load(); break;
-      // The previous page when there is one (the list, the report just sent); else the home page.
-      case 'back': if (window.history.length > 1) window.history.back(); else window.location.assign('/'); break;
+      case 'back': back(); break;
       case 'remove': openQuestion(); break;
       case 'remove-keep': closeQuestion(); break;
       case 'remove-confirm': remove(); break;

@@ -1,0 +1,63 @@
+"""The Pet details card (issue 32): the card's back arrow returns to the list the card was
+opened from — never to a report flow just submitted; opened in a new tab, it goes to the home
+page."""
+
+import datetime
+import json
+import urllib.request
+
+import test_pet_details
+from support import PageTest
+
+LONG_BREED = "Labradoodle" * 8
+
+
+class CardReadingTests(PageTest):
+    def post_missing(self, breed=LONG_BREED):
+        day = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+        body = {"lastSeenDate": day, "species": "dog", "breed": breed, "gender": "FEMALE",
+                "locationLatitude": 52.2297, "locationLongitude": 21.0122, "phone": "+48 600 700 800"}
+        request = urllib.request.Request(self.origin + "/v1/reports/missing", data=json.dumps(body).encode(),
+                                         method="POST", headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())["id"]
+
+    def open_card(self, report_id):
+        self.driver.get(self.origin + "/pets/" + report_id)
+        self.wait_card()
+
+    def test_the_back_arrow_after_submit_goes_to_the_home_page_not_the_flow(self):
+        test_pet_details.PetDetailsTests.submit_missing(self)
+        self.tap("petDetails.backButton.tap")
+        self.wait(lambda: not self.driver.current_url.startswith(self.origin + "/pets/"), message="left the card")
+        self.assertEqual(self.driver.current_url, self.origin + "/")
+        self.wait_ready()
+
+    def test_the_back_arrow_of_a_card_opened_in_a_new_tab_goes_to_the_home_page(self):
+        report_id = self.post_missing(breed="Beagle")
+        first = self.driver.current_window_handle
+        self.driver.switch_to.new_window("tab")
+        try:
+            self.open_card(report_id)
+            self.tap("petDetails.backButton.tap")
+            self.wait(lambda: self.driver.current_url == self.origin + "/",
+                      message="the home page (saw %s)" % self.driver.current_url)
+        finally:
+            self.driver.close()
+            self.driver.switch_to.window(first)
+
+    def test_the_back_arrow_returns_to_the_list_it_was_opened_from(self):
+        report_id = self.post_missing(breed="Beagle")
+        self.open("/?near=52.2297,21.0122&page=1")
+        self.wait(lambda: self.driver.find_elements("css selector", '[data-testid="home.item.open"]'),
+                  message="the list")
+        listed = self.driver.current_url
+        self.tap("home.item.open")
+        self.wait(lambda: self.driver.current_url.endswith("/pets/" + report_id), message="the card")
+        self.wait_card()
+        self.tap("petDetails.backButton.tap")
+        self.wait(lambda: self.driver.current_url == listed, message="the same list (saw %s)" % self.driver.current_url)
+        self.wait_ready()
+        # Back, not a new entry: the card is the next page of the history.
+        self.driver.forward()
+        self.wait(lambda: self.driver.current_url.endswith("/pets/" + report_id), message="forward to the card")
