@@ -1,10 +1,13 @@
-"""The Pet details card (issue 32): the card's back arrow returns to the list the card was
-opened from — never to a report flow just submitted; opened in a new tab, it goes to the home
-page."""
+"""The Pet details card without a mouse (issue 32): a race cut by the ellipsis opens in full
+when tapped or activated by keyboard (a button with aria-expanded; a hover tooltip is not
+there on a touch screen), and the card's back arrow returns to the list the card was opened
+from — never to a report flow just submitted; opened in a new tab, it goes to the home page."""
 
 import datetime
 import json
 import urllib.request
+
+from selenium.webdriver.common.keys import Keys
 
 import test_pet_details
 from support import PageTest
@@ -25,6 +28,40 @@ class CardReadingTests(PageTest):
     def open_card(self, report_id):
         self.driver.get(self.origin + "/pets/" + report_id)
         self.wait_card()
+
+    def test_a_cut_race_shows_in_full_when_tapped_or_activated(self):
+        self.driver.set_window_size(390, 844)
+        self.addCleanup(self.driver.set_window_size, 480, 1000)
+        self.open_card(self.post_missing())
+        self.assertEqual(self.card_state(), "loaded")
+        race = self.element("petDetails.animalRace.tap")
+        self.assertEqual(race.tag_name, "button")
+        self.assertEqual(race.get_attribute("aria-expanded"), "false")
+        self.assertEqual(race.value_of_css_property("text-overflow"), "ellipsis")
+        cut = self.driver.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", race)
+        self.assertTrue(cut, "the race is cut to its line")
+        one_line = race.size["height"]
+        self.assertEqual(self.card_values()["Animal Race"], LONG_BREED)
+
+        race.click()  # a tap
+        self.assertEqual(race.get_attribute("aria-expanded"), "true")
+        self.assertFalse(self.driver.execute_script(
+            "return arguments[0].scrollWidth > arguments[0].clientWidth", race), "the whole race is shown")
+        self.assertGreater(race.size["height"], one_line)
+        race.click()
+        self.assertEqual(race.get_attribute("aria-expanded"), "false")
+
+        # By keyboard: the button is reached with Tab and opened with Enter or Space.
+        self.driver.execute_script("arguments[0].focus()", race)
+        race.send_keys(Keys.ENTER)
+        self.assertEqual(race.get_attribute("aria-expanded"), "true")
+        race.send_keys(Keys.SPACE)
+        self.assertEqual(race.get_attribute("aria-expanded"), "false")
+
+        # A short field that fits stays plain text.
+        self.assertEqual(self.driver.execute_script(
+            "return document.querySelector('[data-role=fields] dd[data-label=\"Animal Species\"]')"
+            ".querySelector('button')"), None)
 
     def test_the_back_arrow_after_submit_goes_to_the_home_page_not_the_flow(self):
         test_pet_details.PetDetailsTests.submit_missing(self)

@@ -80,8 +80,9 @@ class PetDetailsTests(FoundFlowHelpers):
                          self.origin + "/map?near=52.2297,21.0122&report=" + self.card_id())
         self.assertIsNone(show_map.get_dom_attribute("target"))
 
-        # The long race is cut to its line with an ellipsis; the description is not.
-        race = self.css('[data-role=fields] dd[data-label="Animal Race"]')
+        # The long race is cut to its line with an ellipsis (a button that shows it in full:
+        # test_card_reading); the description is not.
+        race = self.css('[data-role=fields] dd[data-label="Animal Race"] button')
         self.assertEqual(race.value_of_css_property("text-overflow"), "ellipsis")
         self.assertTrue(self.driver.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", race))
         description = self.css('[data-role=fields] dd[data-label="Animal Additional Description"]')

@@ -119,7 +119,33 @@
       actions.appendChild(button);
     });
     setState('loaded');
+    expandable();
     loadMatches();
+  }
+
+  // A short field the ellipsis cuts (FR-014) becomes a button: tapped, clicked or activated
+  // by keyboard it shows the whole text (aria-expanded), which a hover tooltip alone never
+  // did on a touch screen. Fields that fit stay plain text.
+  function expandable() {
+    document.querySelectorAll('.card-field.short dd').forEach(function (value) {
+      if (value.querySelector('a, button') || value.scrollWidth <= value.clientWidth) return;
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'full-text';
+      button.dataset.action = 'full-text';
+      button.dataset.testid = 'petDetails.' + camel(value.dataset.label) + '.tap';
+      button.setAttribute('aria-expanded', 'false');
+      button.textContent = value.textContent;
+      value.textContent = '';
+      value.appendChild(button);
+    });
+  }
+
+  // "Animal Race" → "animalRace": the row's identifier part.
+  function camel(label) {
+    return label.split(/[^A-Za-z]+/).filter(Boolean).map(function (word, index) {
+      return index === 0 ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+    }).join('');
   }
 
   // Possible matches (a found report's likely missing reports): links to their cards; the
@@ -223,6 +249,9 @@
       case 'remove-keep': closeQuestion(); break;
       case 'remove-confirm': remove(); break;
       case 'set-status': setStatus(button.dataset.status); break;
+      case 'full-text':
+        button.setAttribute('aria-expanded', button.getAttribute('aria-expanded') === 'true' ? 'false' : 'true');
+        break;
     }
   });
 
