@@ -22,6 +22,7 @@ struct HomePage {
     let nearTitle = "Near you"
     let nearIntro = "Open reports of missing and found pets, nearest first."
     let locateTitle = "Use my location"
+    let cancelLocateTitle = CoordinateFields.cancelRequestTitle
     let placeLabel = "Or type a place"
     let placePlaceholder = "52.2297, 21.0122"
     let placeHelper =

@@ -104,6 +104,9 @@ struct CoordinateContext {
     let longitude: TextFieldContext
     let buttonTitle: String
     let buttonId: String
+    /// Shown while a request runs: stops waiting for it.
+    let cancelTitle = CoordinateFields.cancelRequestTitle
+    let cancelId: String
     let helper: String
 
     /// The block of `step`, its inputs named `latitude` and `longitude` (the fields' names).
@@ -114,6 +117,7 @@ struct CoordinateContext {
             step: step, name: longitude, fields.longitudeField, value: fields.longitudeText, inputMode: "decimal")
         buttonTitle = fields.copy.buttonTitle
         buttonId = fields.copy.buttonAccessibilityIdentifier
+        cancelId = fields.copy.cancelRequestAccessibilityIdentifier
         helper = fields.helperText
     }
 }

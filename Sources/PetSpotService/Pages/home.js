@@ -158,19 +158,48 @@
     }).catch(function () { placeError(text.unreachable); }).then(end);
   }
 
+  // While the browser is asked, Use my location is disabled and Cancel location request
+  // shows: it stops waiting, says what it said before and gives the button back; the
+  // browser's answer, if it comes later, is ignored.
+  var asking = null;
+
+  function stopAsking(cancelled) {
+    var run = asking;
+    if (!run) return null;
+    asking = null;
+    end();
+    var locateButton = document.querySelector('[data-action="locate"]');
+    var cancelButton = document.querySelector('[data-action="cancel-locate"]');
+    var refocus = cancelled || document.activeElement === cancelButton;
+    locateButton.disabled = false;
+    cancelButton.hidden = true;
+    if (refocus) locateButton.focus();
+    if (cancelled) say(run.before);
+    return run;
+  }
+
   function locate() {
     if (!navigator.geolocation) { say(text.unsupported); return; }
+    if (asking) return;
+    var run = { before: part('status').textContent };
+    asking = run;
     say(text.locating);
     begin();
+    document.querySelector('[data-action="locate"]').disabled = true;
+    var cancelButton = document.querySelector('[data-action="cancel-locate"]');
+    cancelButton.hidden = false;
+    cancelButton.focus();
     navigator.geolocation.getCurrentPosition(function (position) {
-      end();
+      if (asking !== run) return; // cancelled: a late answer changes nothing
+      stopAsking(false);
       var latitude = position.coords.latitude.toFixed(5);
       var longitude = position.coords.longitude.toFixed(5);
       document.getElementById('home-place').value = latitude + ', ' + longitude;
       placeError('');
       show(latitude + ',' + longitude, 1);
     }, function (error) {
-      end();
+      if (asking !== run) return;
+      stopAsking(false);
       var words = { 1: text.denied, 2: text.unavailable, 3: text.timedOut };
       say(words[error.code] || text.unavailable);
     }, { enableHighAccuracy: false, timeout: 20000, maximumAge: 60000 });
@@ -181,6 +210,7 @@
     if (!button) return;
     switch (button.dataset.action) {
       case 'locate': locate(); break;
+      case 'cancel-locate': stopAsking(true); break;
       case 'previous': if (state.page > 1) show(state.near, state.page - 1); break;
       case 'next': if (state.next !== null) show(state.near, state.page + 1); break;
       case 'refresh': alerts.count = 0; news(); show(state.near, 1); break;

@@ -196,14 +196,15 @@
   // How much is still to happen (tests wait for 0): edits waiting, requests queued or in flight.
   function updateBusy() { document.body.dataset.busy = String(inflight + queued + Object.keys(pending).length); }
 
-  function post(url, body, contentType, method) {
+  function post(url, body, contentType, method, signal) {
     inflight += 1;
     updateBusy();
     var done = function () { inflight -= 1; updateBusy(); };
     return fetch(url, {
       method: method || 'POST',
       headers: { 'Content-Type': contentType || 'application/json' },
-      body: contentType ? body : JSON.stringify(body)
+      body: contentType ? body : JSON.stringify(body),
+      signal: signal || undefined
     }).then(function (response) {
       return response.json().catch(function () { return null; }).then(function (json) {
         done();
@@ -378,12 +379,41 @@
     });
   }
 
+  // While a request runs the button is disabled and Cancel location request shows: it stops
+  // waiting (the server's request is aborted; the browser's late answer, if it ever comes, is
+  // ignored), puts the helper back and gives the button back.
+  var locating = {};
+
   function locate(step, button) {
     if (button.disabled) return;
-    button.disabled = true;
     var box = section(step).querySelector('[data-location]');
     var helper = box.querySelector('[data-role="location-helper"]');
-    var before = helper.textContent;
+    var stop = box.querySelector('[data-action="cancel-locate"]');
+    var run = {
+      before: helper.textContent, status: box.dataset.status, counted: true,
+      abort: window.AbortController ? new AbortController() : null
+    };
+    var settle = function () {
+      if (run.counted) { run.counted = false; inflight -= 1; updateBusy(); }
+    };
+    run.finish = function (answer, cancelled) {
+      if (locating[step] !== run) return;
+      delete locating[step];
+      settle();
+      if (!answer) {
+        helper.textContent = run.before;
+        if (run.status) box.dataset.status = run.status; else delete box.dataset.status;
+      }
+      var refocus = cancelled || document.activeElement === stop;
+      stop.hidden = true;
+      button.disabled = false;
+      if (refocus) button.focus();
+      if (cancelled && run.abort) run.abort.abort();
+    };
+    locating[step] = run;
+    button.disabled = true;
+    stop.hidden = false;
+    stop.focus();
     box.dataset.status = 'inFlight';
     helper.textContent = config.inFlightHelper;
     inflight += 1;
@@ -391,18 +421,26 @@
     flushEdit(step).then(function () {
       return config.locationSource === 'browser' ? browserPosition() : null;
     }).then(function (browser) {
-      inflight -= 1;
-      updateBusy();
+      if (locating[step] !== run) return null; // cancelled: the late answer is not sent
+      settle();
       return enqueue(step, function () {
+        if (locating[step] !== run) return null;
         var request = requestBody(step, 'edit');
         delete request.body.action;
         if (browser) request.body.browser = browser;
-        return send(step, stepUrl(step) + '/location', request);
+        return post(stepUrl(step) + '/location', request.body, null, null, run.abort && run.abort.signal)
+          .then(function (result) {
+            if (locating[step] !== run) return null;
+            if (!result.ok || !result.body) { failed(result); return null; }
+            applyAnswer(step, result.body, request.sent);
+            return result.body;
+          });
       });
-    }).then(function (answer) {
-      if (!answer) helper.textContent = before;
-      button.disabled = false;
-    });
+    }).then(function (answer) { run.finish(answer, false); });
+  }
+
+  function cancelLocate(step) {
+    if (locating[step]) locating[step].finish(null, true);
   }
 
   // Photo steps ---------------------------------------------------------------------------
@@ -549,6 +587,7 @@
         break;
       case 'back': back(step); break;
       case 'locate': locate(step, button); break;
+      case 'cancel-locate': cancelLocate(step); break;
       case 'remove-photo': removePhoto(step); break;
       case 'cancel': openModal('cancel'); break;
       case 'cancel-keep': closeModal('cancel'); break;

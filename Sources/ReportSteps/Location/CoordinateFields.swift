@@ -38,6 +38,9 @@ public struct CoordinateFields: Sendable, Hashable {
         "Location access is off. Type the coordinates, or allow access in Settings and try again."
     /// The helper text while a request runs.
     public static let inFlightHelperText = "Getting your position…"
+    /// The control that stops waiting for a request that runs (the pages' and the home page's:
+    /// a browser may take 30 seconds, or never answer).
+    public static let cancelRequestTitle = "Cancel location request"
 
     /// Both-or-neither (Missing) or both required (Found).
     public let requirement: CoordinateRequirement

@@ -18,6 +18,9 @@ public struct CoordinateFieldsCopy: Sendable, Hashable {
     public var longitudeAccessibilityIdentifier: String
     /// Identifier of the location button.
     public var buttonAccessibilityIdentifier: String
+    /// Identifier of the control that stops a request that runs
+    /// (``CoordinateFields/cancelRequestTitle``).
+    public var cancelRequestAccessibilityIdentifier: String
 
     /// Missing flow, *Animal description* (spec 000, research notes 002 §1).
     public static let missingFlow = CoordinateFieldsCopy(
@@ -28,7 +31,8 @@ public struct CoordinateFieldsCopy: Sendable, Hashable {
             "Tap Request GPS position or type the coordinates. No other location details are collected in this step.",
         latitudeAccessibilityIdentifier: "animalDescription.latitudeTextField.input",
         longitudeAccessibilityIdentifier: "animalDescription.longitudeTextField.input",
-        buttonAccessibilityIdentifier: "animalDescription.requestGPSButton.tap")
+        buttonAccessibilityIdentifier: "animalDescription.requestGPSButton.tap",
+        cancelRequestAccessibilityIdentifier: "animalDescription.cancelLocationButton.tap")
 
     /// Found flow, *Pet details* (spec 004 FR-007, FR-017).
     public static let foundFlow = CoordinateFieldsCopy(
@@ -38,5 +42,6 @@ public struct CoordinateFieldsCopy: Sendable, Hashable {
         idleHelperText: "Where you found the animal: use your current location or type the coordinates.",
         latitudeAccessibilityIdentifier: "foundPetDetails.latitudeTextField.input",
         longitudeAccessibilityIdentifier: "foundPetDetails.longitudeTextField.input",
-        buttonAccessibilityIdentifier: "foundPetDetails.useCurrentLocationButton.tap")
+        buttonAccessibilityIdentifier: "foundPetDetails.useCurrentLocationButton.tap",
+        cancelRequestAccessibilityIdentifier: "foundPetDetails.cancelLocationButton.tap")
 }
