@@ -98,3 +98,34 @@ class CardReadingTests(PageTest):
         # Back, not a new entry: the card is the next page of the history.
         self.driver.forward()
         self.wait(lambda: self.driver.current_url.endswith("/pets/" + report_id), message="forward to the card")
+
+    def test_remove_reports_question_keeps_tab_inside_and_gives_focus_back(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        def focused():
+            return self.driver.switch_to.active_element.get_attribute("data-testid")
+
+        def keys(*pressed):
+            ActionChains(self.driver).send_keys(*pressed).perform()
+
+        self.open_card(self.post_missing(breed="Beagle"))
+        self.tap("petDetails.removeReport.button")
+        self.assertTrue(self.modal_open("remove"))
+        self.assertEqual(focused(), "removeReportAlert.keep.tap")
+        seen = []
+        for _ in range(3):
+            keys(Keys.TAB)
+            seen.append(focused())
+        self.assertEqual(seen, ["removeReportAlert.confirm.tap", "removeReportAlert.keep.tap",
+                                "removeReportAlert.confirm.tap"])
+        ActionChains(self.driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        self.assertEqual(focused(), "removeReportAlert.keep.tap")
+        keys(Keys.ENTER)  # Keep report
+        self.assertFalse(self.modal_open("remove"))
+        self.assertEqual(focused(), "petDetails.removeReport.button")
+        keys(Keys.ENTER)
+        self.assertTrue(self.modal_open("remove"))
+        keys(Keys.ESCAPE)
+        self.assertFalse(self.modal_open("remove"))
+        self.assertEqual(focused(), "petDetails.removeReport.button")
+        self.assertEqual(self.card_state(), "loaded")
