@@ -10,7 +10,7 @@ enum CopyText {
     static let columns = [
         "id", "kind", "status", "latitude", "longitude", "radius_m", "radius_band", "place", "last_seen_date",
         "species", "breed", "gender", "approximate_age", "microchip_number", "description", "phone", "email",
-        "photo_url", "reward", "owner_token_hash", "caregiver_phone", "current_address",
+        "photo_url", "reward", "owner_token_hash", "caregiver_phone", "current_address", "idempotency_key",
     ]
 
     /// The columns with their types, for the import's temporary table.
@@ -19,7 +19,7 @@ enum CopyText {
         longitude double precision, radius_m double precision, radius_band smallint, place text,
         last_seen_date text, species text, breed text, gender text, approximate_age integer,
         microchip_number text, description text, phone text, email text, photo_url text, reward text,
-        owner_token_hash text, caregiver_phone text, current_address text
+        owner_token_hash text, caregiver_phone text, current_address text, idempotency_key text COLLATE "C"
         """
 
     /// Appends `report`'s line (with its file `line` first) to `buffer`.
@@ -31,7 +31,7 @@ enum CopyText {
             radius.map { "\($0)" }, radius.map { String(RadiusBand.of($0)) }, report.place, report.lastSeenDate,
             report.species, report.breed, report.gender, report.approximateAge.map(String.init),
             report.microchipNumber, report.description, report.phone, report.email, report.photoUrl, report.reward,
-            report.ownerTokenHash, report.caregiverPhone, report.currentAddress,
+            report.ownerTokenHash, report.caregiverPhone, report.currentAddress, report.idempotencyKey,
         ]
         for (index, field) in fields.enumerated() {
             if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }

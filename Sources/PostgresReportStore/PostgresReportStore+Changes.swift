@@ -13,7 +13,7 @@ extension PostgresReportStore {
                     do {
                         try await connection.query(Self.insert(report), logger: logger)
                     } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
-                        throw ReportStoreError.duplicateID(report.id)
+                        throw Self.duplicate(error, report)
                     }
                 }
                 let ids = reports.map(\.id)
@@ -171,6 +171,15 @@ extension PostgresReportStore {
         }
     }
 
+    /// The unique violation `error` of inserting `report`, by the constraint it broke: the
+    /// idempotency key's, or the primary key.
+    static func duplicate(_ error: PSQLError, _ report: PetReport) -> ReportStoreError {
+        if let key = report.idempotencyKey, error.serverInfo?[.constraintName] == "report_idempotency_key_key" {
+            return .duplicateIdempotencyKey(key)
+        }
+        return .duplicateID(report.id)
+    }
+
     static func insert(_ report: PetReport) -> PostgresQuery {
         let radius = report.radius?.meters
         let band = radius.map { RadiusBand.of($0) }
@@ -181,7 +190,7 @@ extension PostgresReportStore {
                 \(report.place), \(report.lastSeenDate), \(report.species), \(report.breed), \(report.gender),
                 \(report.approximateAge), \(report.microchipNumber), \(report.description), \(report.phone),
                 \(report.email), \(report.photoUrl), \(report.reward), \(report.ownerTokenHash),
-                \(report.caregiverPhone), \(report.currentAddress))
+                \(report.caregiverPhone), \(report.currentAddress), \(report.idempotencyKey))
             """
     }
 

@@ -14,7 +14,7 @@ extension PostgresReportStore: ReportPhotoStore {
                 do {
                     try await connection.query(Self.insert(report), logger: logger)
                 } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
-                    throw ReportStoreError.duplicateID(report.id)
+                    throw Self.duplicate(error, report)
                 }
                 try await connection.query(Self.upsertPhoto(photo, id: report.id), logger: logger)
                 try await connection.query(

@@ -4,6 +4,15 @@ import PostgresNIO
 public import ReportStore
 
 extension PostgresReportStore {
+    public func report(idempotencyKey key: String) async throws(ReportStoreError) -> PetReport? {
+        try await call("reading the report of an idempotency key") { client, logger in
+            let rows = try await client.query(
+                "SELECT \(unescaped: Self.columnList) FROM report WHERE idempotency_key = \(key)", logger: logger)
+            for try await row in rows { return try Self.report(row) }
+            return nil
+        }
+    }
+
     public func report(id: String) async throws(ReportStoreError) -> PetReport {
         try await call("reading \(id)") { client, logger in
             let rows = try await client.query(
@@ -99,6 +108,7 @@ extension PostgresReportStore {
         report.ownerTokenHash = try cells[19].decode(String?.self)
         report.caregiverPhone = try cells[20].decode(String?.self)
         report.currentAddress = try cells[21].decode(String?.self)
+        report.idempotencyKey = try cells[22].decode(String?.self)
         return report
     }
 }

@@ -12,6 +12,9 @@ public import Geodesy
 ///   or none; a failed call leaves the store as it was.
 /// - **Identifiers are unique**: adding a stored identifier fails with
 ///   ``ReportStoreError/Reason/duplicateID`` and changes nothing.
+/// - **Idempotency keys are unique**: adding a report whose ``PetReport/idempotencyKey`` a
+///   stored report has fails with ``ReportStoreError/Reason/duplicateIdempotencyKey`` and
+///   changes nothing; ``report(idempotencyKey:)`` finds the stored one.
 /// - **Order.** ``list(_:)`` is in identifier order by UTF-8 bytes (``ReportID/precedes(_:_:)``).
 /// - **Nearby** is exactly `NearbySearch`'s: the `ACTIVE` missing reports with a place and a
 ///   radius whose geodesic distance (`geod_inverse`) to the found place is at most radius +
@@ -51,6 +54,9 @@ public protocol ReportStore: Sendable {
     ///
     /// - Throws: ``ReportStoreError/Reason/notFound``.
     func report(id: String) async throws(ReportStoreError) -> PetReport
+
+    /// The report made with idempotency key `key` (``PetReport/idempotencyKey``), or `nil`.
+    func report(idempotencyKey key: String) async throws(ReportStoreError) -> PetReport?
 
     /// Sets the status of report `id` and returns the report as stored.
     ///

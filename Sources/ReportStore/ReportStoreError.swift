@@ -13,7 +13,8 @@ public struct ReportStoreError: Error, Sendable, Hashable, CustomStringConvertib
     /// breaking change.
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
-            case notFound, duplicateID, invalidReport, invalidImport, invalidURL, unavailable, storage
+            case notFound, duplicateID, duplicateIdempotencyKey, invalidReport, invalidImport, invalidURL, unavailable
+            case storage
         }
 
         private let value: Value
@@ -22,6 +23,8 @@ public struct ReportStoreError: Error, Sendable, Hashable, CustomStringConvertib
         public static let notFound = Reason(value: .notFound)
         /// A report with the identifier is already stored.
         public static let duplicateID = Reason(value: .duplicateID)
+        /// A report made with the idempotency key is already stored.
+        public static let duplicateIdempotencyKey = Reason(value: .duplicateIdempotencyKey)
         /// A report (or a row of a file) breaks a rule.
         public static let invalidReport = Reason(value: .invalidReport)
         /// An import found invalid rows and stored nothing.
@@ -58,6 +61,14 @@ public struct ReportStoreError: Error, Sendable, Hashable, CustomStringConvertib
     /// A report with `id` is already stored.
     public static func duplicateID(_ id: String) -> ReportStoreError {
         ReportStoreError(.duplicateID, "A report with id \(quoted(id)) is already stored; give another id.")
+    }
+
+    /// A report made with idempotency key `key` is already stored
+    /// (``ReportStore/report(idempotencyKey:)`` finds it).
+    public static func duplicateIdempotencyKey(_ key: String) -> ReportStoreError {
+        ReportStoreError(
+            .duplicateIdempotencyKey,
+            "A report made with the idempotency key \(quoted(key)) is already stored; send a new key for a new report.")
     }
 
     /// A report breaks a rule (`reason` says which).

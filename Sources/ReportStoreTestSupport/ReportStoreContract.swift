@@ -37,6 +37,8 @@ public enum ReportStoreContract {
         case nearest = "nearest open reports"
         /// The owner token's digest is kept and changed alone.
         case owners
+        /// Idempotency keys are kept, found and unique.
+        case idempotencyKeys = "idempotency keys"
         /// Every change is in the event log, in order, and signalled.
         case events
         /// What was acknowledged lasts across closing and opening again.
@@ -64,6 +66,7 @@ public enum ReportStoreContract {
         await log.run(.nearby) { try await nearby(store, &$0) }
         await log.run(.nearest) { try await nearest(store, &$0) }
         await log.run(.owners) { try await owners(store, &$0) }
+        await log.run(.idempotencyKeys) { try await idempotencyKeys(store, &$0) }
         await log.run(.events) { try await events(store, &$0) }
         let before = try? await store.list(ReportListQuery(limit: ReportListQuery.maximumLimit))
         await store.close()

@@ -11,7 +11,8 @@ public import ReportStore
 /// so `reports export` → `reports import` into either engine loses nothing.
 ///
 /// A line is the report's announcement (``ReportJSON/report(_:contacts:)``, the same member
-/// names) plus `ownerTokenHash` (hex or `null`) and `photo` (`{"type": "PNG", "data": BASE64}`
+/// names) plus `ownerTokenHash` (hex or `null`), `idempotencyKey` (the `Idempotency-Key` that
+/// made it, or `null`) and `photo` (`{"type": "PNG", "data": BASE64}`
 /// or `null`). Base64 in the line, not a tar of files beside it: one file, read and written a
 /// line at a time with no second format, at a third more bytes for the photos.
 ///
@@ -27,8 +28,11 @@ public enum ReportArchive {
             photo.map {
                 .object([("type", .string($0.type.rawValue)), ("data", .string($0.bytes.base64EncodedString()))])
             } ?? .null
-        return JSONValue.object(members + [("ownerTokenHash", .string(report.ownerTokenHash)), ("photo", photoValue)])
-            .text
+        let kept: [(String, JSONValue)] = [
+            ("ownerTokenHash", .string(report.ownerTokenHash)), ("idempotencyKey", .string(report.idempotencyKey)),
+            ("photo", photoValue),
+        ]
+        return JSONValue.object(members + kept).text
     }
 
     /// What an archive holds: its reports (or the problem of each line that is not one, with

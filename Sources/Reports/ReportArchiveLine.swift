@@ -12,7 +12,7 @@ struct ReportArchiveLine: Decodable {
     enum Key: String, CodingKey, CaseIterable {
         case id, kind, status, photoUrl, lastSeenDate, species, gender, breed, description, location
         case locationRadius, locationLatitude, locationLongitude, phone, email, caregiverPhone, currentAddress
-        case microchipNumber, approximateAge, reward, ownerTokenHash, photo
+        case microchipNumber, approximateAge, reward, ownerTokenHash, idempotencyKey, photo
     }
 
     struct Photo: Decodable {
@@ -77,6 +77,7 @@ struct ReportArchiveLine: Decodable {
         report.microchipNumber = try text(.microchipNumber)
         report.reward = try text(.reward)
         report.ownerTokenHash = try text(.ownerTokenHash)
+        report.idempotencyKey = try text(.idempotencyKey)
         report.approximateAge = try line.decodeIfPresent(Int.self, forKey: .approximateAge)
         let latitude = try line.decodeIfPresent(Double.self, forKey: .locationLatitude)
         let longitude = try line.decodeIfPresent(Double.self, forKey: .locationLongitude)

@@ -43,5 +43,6 @@ extension PetReport {
         ownerTokenHash = row[18]
         caregiverPhone = row[19]
         currentAddress = row[20]
+        idempotencyKey = row[21]
     }
 }

@@ -57,20 +57,27 @@ struct ReportInsert {
 
     /// `SQLITE_CONSTRAINT_PRIMARYKEY`, `SQLITE_CONSTRAINT | (6 << 8)` (a macro Swift does not import).
     private static let primaryKeyConstraint = SQLITE_CONSTRAINT | (6 << 8)
+    /// `SQLITE_CONSTRAINT_UNIQUE`, `SQLITE_CONSTRAINT | (8 << 8)`: the idempotency key's index.
+    private static let uniqueConstraint = SQLITE_CONSTRAINT | (8 << 8)
 
     /// Inserts `report` now.
     ///
     /// - Returns: `false` when its id is stored already (only when ignoring duplicates).
-    /// - Throws: ``ReportStoreError``: `duplicateID` for a stored id, `storage` otherwise.
+    /// - Throws: ``ReportStoreError``: `duplicateID` for a stored id, `duplicateIdempotencyKey`
+    ///   for a stored idempotency key, `storage` otherwise.
     mutating func insert(_ report: PetReport) throws(ReportStoreError) -> Bool {
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
         single.bind(report, row: 0)
         let code = sqlite3_step(handle)
         guard code == SQLITE_DONE else {
-            if sqlite3_extended_errcode(connection) == Self.primaryKeyConstraint {
+            let extended = sqlite3_extended_errcode(connection)
+            if extended == Self.primaryKeyConstraint {
                 if ignoringDuplicates { return false }
                 throw .duplicateID(report.id)
+            }
+            if extended == Self.uniqueConstraint, let key = report.idempotencyKey {
+                throw .duplicateIdempotencyKey(key)
             }
             throw .storage("adding report \(report.id)", String(cString: sqlite3_errmsg(connection)))
         }
@@ -218,5 +225,6 @@ private struct BoundRows {
         text(report.ownerTokenHash)
         text(report.caregiverPhone)
         text(report.currentAddress)
+        text(report.idempotencyKey)
     }
 }

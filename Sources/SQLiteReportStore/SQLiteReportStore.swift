@@ -151,6 +151,16 @@ public actor SQLiteReportStore: ReportStore {
         try read("reading \(id)") { db in try Self.fetch(db, id: id) }
     }
 
+    public func report(idempotencyKey key: String) throws(ReportStoreError) -> PetReport? {
+        try read("reading the report of an idempotency key") { db in
+            let row = try Self.catching {
+                try Row.fetchOne(
+                    db, sql: "SELECT \(Self.columnList) FROM report WHERE idempotency_key = ?", arguments: [key])
+            }
+            return try row.map { row throws(ReportStoreError) in try PetReport(row: row) }
+        }
+    }
+
     public func list(_ query: ReportListQuery) throws(ReportStoreError) -> [PetReport] {
         try read("listing reports") { db in
             var conditions: [String] = []

@@ -8,7 +8,7 @@ enum SQLiteSchema {
     static let columns = [
         "id", "kind", "status", "latitude", "longitude", "radius_m", "place", "last_seen_date", "species", "breed",
         "gender", "approximate_age", "microchip_number", "description", "phone", "email", "photo_url", "reward",
-        "owner_token_hash", "caregiver_phone", "current_address",
+        "owner_token_hash", "caregiver_phone", "current_address", "idempotency_key",
     ]
 
     static var migrator: DatabaseMigrator {

@@ -29,6 +29,8 @@ enum ExampleRequests {
 
     static let json = [("Content-Type", "application/json")]
     static let octets = [("Content-Type", "application/octet-stream")]
+    /// A draft's key: the first found report posted with it is stored, the same again answered.
+    static let idempotent = [("Idempotency-Key", "ex-draft-6f1c2a9e-0b7d-4e35-a8c4-2d9f71b0e5aa")]
     /// The operator's token of the server `withStore` runs on, and the header that shows it.
     static let operatorSecret = "ex-operator-7c2e9a41b3d85f60e1a2b4c6d8f0a1b2"
     static let asOperator = [("Authorization", "Bearer \(operatorSecret)")]
@@ -287,6 +289,24 @@ enum ExampleRequests {
             status: 413),
         ExampleRequest(
             method: "POST", path: "/v1/reports/found", headers: json, body: Array(foundBody.utf8), status: 201),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/found", headers: json + idempotent, body: Array(foundBody.utf8),
+            status: 201),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/found", headers: json + idempotent, body: Array(foundBody.utf8),
+            status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/missing", headers: json + idempotent, body: Array(missingBody.utf8),
+            status: 422),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/missing",
+            headers: json + [("Idempotency-Key", "\"ex-draft-missing-1\"")], body: Array(missingBody.utf8), status: 201),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/missing",
+            headers: json + [("Idempotency-Key", "ex-draft-missing-1")], body: Array(missingBody.utf8), status: 200),
+        ExampleRequest(
+            method: "POST", path: "/v1/reports/missing", headers: json + [("Idempotency-Key", "two words")],
+            body: Array(missingBody.utf8), status: 400),
         ExampleRequest(
             method: "POST", path: "/v1/reports/found", headers: json, body: Array(#"{"species":1}"#.utf8), status: 422),
         ExampleRequest(method: "POST", path: "/v1/reports/found", headers: json, body: Array("1".utf8), status: 400),

@@ -10,7 +10,7 @@ import Reports
 /// Submit report; a complete report is kept with its photo in this one request.
 extension ReportStepsController {
     /// *Contact details* (Missing 4/4): an edit, or Submit report.
-    func submitMissing(_ body: Data) async throws -> StepAnswer {
+    func submitMissing(_ body: Data, idempotencyKey: String?) async throws -> StepAnswer {
         let names = Names(Missing.Step.contactDetails)
         let request = try StepRequest(
             body, fields: StepReplay<Missing, ContactDetailsStep>.fields,
@@ -39,13 +39,13 @@ extension ReportStepsController {
             let state = replay.machine.state
             answer.report = try await keep(
                 ReportRecords.missing(state), photo: state.photo, shown: ReportJSON.missing(state),
-                notice: PageCopy.missingNotStored)
+                notice: PageCopy.missingNotStored, key: idempotencyKey)
         }
         return answer
     }
 
     /// *Contact information* (Found 3/3): an edit, or Submit report.
-    func submitFound(_ body: Data) async throws -> StepAnswer {
+    func submitFound(_ body: Data, idempotencyKey: String?) async throws -> StepAnswer {
         let names = Names(Found.Step.contactInfo)
         let request = try StepRequest(
             body, fields: StepReplay<Found, ContactInfoStep>.fields,
@@ -67,7 +67,8 @@ extension ReportStepsController {
         for case .submit(let payload, let photo, let sending) in effects {
             let report = ReportRecords.found(payload)
             answer.report = try await keep(
-                report, photo: photo, shown: ReportJSON.found(payload), notice: PageCopy.foundNotStored)
+                report, photo: photo, shown: ReportJSON.found(payload), notice: PageCopy.foundNotStored,
+                key: idempotencyKey)
             replay.machine.send(.sent(id: report.id, request: sending))
         }
         return answer
@@ -86,31 +87,42 @@ extension ReportStepsController {
     }
 
     /// Keeps `report` with `photo` (``ReportKeeper``) and a new owner token: `{"stored": true,
-    /// "id", "url", "ownerToken"}` — the report's card, and the secret the page keeps so its
-    /// maker can change it (``ReportAccess``). On a server without a store, the report `shown`,
-    /// with `notice`.
-    private func keep(_ report: PetReport, photo: PhotoAttachment?, shown: JSONValue, notice: String) async throws
-        -> JSONValue
-    {
+    /// "id", "url", "ownerToken", "replayed": false}` — the report's card, and the secret the
+    /// page keeps so its maker can change it (``ReportAccess``). With an idempotency `key` a
+    /// report made with it before is answered instead (``ReportIdempotency``): its id and URL,
+    /// `"ownerToken": null` (given once, to the first answer) and `"replayed": true`. On a server
+    /// without a store, the report `shown`, with `notice`.
+    private func keep(
+        _ report: PetReport, photo: PhotoAttachment?, shown: JSONValue, notice: String, key: String?
+    ) async throws -> JSONValue {
         guard let keeper else {
             return .object([
                 ("stored", false), ("id", .null), ("url", .null), ("notice", .string(notice)), ("payload", shown),
-                ("ownerToken", .null),
+                ("ownerToken", .null), ("replayed", false),
             ])
         }
         var report = report
         let token = OwnerToken.make()
         report.ownerTokenHash = token.hash
+        let outcome: ReportIdempotency.Outcome
         do {
-            try await ReportsController.storeCall { [report] in try await keeper.add(report, photo: photo) }
+            outcome = try await ReportIdempotency.keep(report, key: key, in: keeper.store) { report in
+                try await keeper.add(report, photo: photo)
+            }
         } catch let error as ReportPhotoError where error.reason == .notKept {
             throw Problem(.serviceUnavailable, detail: error.description, extensions: [("reason", "noPhotos")])
         } catch let error as ReportPhotoError {
             throw Problem.photoFailed("The photo could not be kept, so nothing was stored.", error)
         }
+        let (stored, replayed) =
+            switch outcome {
+            case .created(let report): (report, false)
+            case .replayed(let report): (report, true)
+            }
         return .object([
-            ("stored", true), ("id", .string(report.id)), ("url", .string(PetDetailsPage.path(report.id))),
-            ("notice", .null), ("payload", .null), ("ownerToken", .string(token.text)),
+            ("stored", true), ("id", .string(stored.id)), ("url", .string(PetDetailsPage.path(stored.id))),
+            ("notice", .null), ("payload", .null), ("ownerToken", replayed ? .null : .string(token.text)),
+            ("replayed", .bool(replayed)),
         ])
     }
 

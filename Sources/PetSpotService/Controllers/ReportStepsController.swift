@@ -29,8 +29,11 @@ struct ReportStepsController {
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/report-steps/{flow}/{step}") { request, context -> Response in
             let (flow, step) = Self.names(context)
-            let body = try await Self.body(request, submitting: Self.isSubmit(flow: flow, step: step))
-            return .json(try await answer(flow: flow, step: step, body: body, locating: false))
+            let submitting = Self.isSubmit(flow: flow, step: step)
+            // Submit report's Idempotency-Key: one report however often it is sent (the draft's key).
+            let key = submitting ? try ReportIdempotency.key(request) : nil
+            let body = try await Self.body(request, submitting: submitting)
+            return .json(try await answer(flow: flow, step: step, body: body, locating: false, idempotencyKey: key))
         }
         router.post("/v1/report-steps/{flow}/{step}/location") { request, context -> Response in
             let (flow, step) = Self.names(context)
@@ -57,7 +60,9 @@ struct ReportStepsController {
     }
 
     /// The answer for one request to a step with fields.
-    func answer(flow: String, step name: String, body: Data, locating: Bool) async throws -> JSONValue {
+    func answer(
+        flow: String, step name: String, body: Data, locating: Bool, idempotencyKey: String? = nil
+    ) async throws -> JSONValue {
         switch flow {
         case "missing":
             switch Missing.Step(name: name) {
@@ -73,7 +78,7 @@ struct ReportStepsController {
                 return try await run(replay, Names(Missing.Step.animalDescription), body, locating: locating)
             case .contactDetails?:
                 guard !locating else { throw Self.noLocation(flow: flow, step: name) }
-                return try await submitMissing(body).json
+                return try await submitMissing(body, idempotencyKey: idempotencyKey).json
             case .animalPhoto?, nil:
                 throw Self.noStep(
                     flow: flow, step: name, steps: Missing.Step.allCases.filter { !$0.isPhoto }.map(\.name))
@@ -87,7 +92,7 @@ struct ReportStepsController {
                 return try await run(replay, Names(Found.Step.petDetails), body, locating: locating)
             case .contactInfo?:
                 guard !locating else { throw Self.noLocation(flow: flow, step: name) }
-                return try await submitFound(body).json
+                return try await submitFound(body, idempotencyKey: idempotencyKey).json
             case .uploadPhoto?, nil:
                 throw Self.noStep(flow: flow, step: name, steps: Found.Step.allCases.filter { !$0.isPhoto }.map(\.name))
             }

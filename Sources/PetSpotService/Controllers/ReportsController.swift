@@ -28,12 +28,14 @@ struct ReportsController {
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/reports/missing") { request, _ -> Response in
+            let key = try ReportIdempotency.key(request)
             let data = try await Self.jsonBody(request)
-            return try await created(try ReportSubmission.missing(data, today: today))
+            return try await created(try ReportSubmission.missing(data, today: today), key: key)
         }
         router.post("/v1/reports/found") { request, _ -> Response in
+            let key = try ReportIdempotency.key(request)
             let data = try await Self.jsonBody(request)
-            return try await created(try ReportSubmission.found(data, today: today))
+            return try await created(try ReportSubmission.found(data, today: today), key: key)
         }
         router.get("/v1/reports") { request, _ -> Response in
             if request.uri.queryParameters["near"] != nil { return try await nearestPage(request) }
@@ -139,15 +141,22 @@ struct ReportsController {
     }
 
     /// Stores `report` with a new owner token and answers 201 with the report and, this once,
-    /// `ownerToken`.
-    private func created(_ report: PetReport) async throws -> Response {
+    /// `ownerToken`; with an idempotency `key` a report made with it before, 200 with that
+    /// report (no token: ``ReportIdempotency``).
+    private func created(_ report: PetReport, key: String?) async throws -> Response {
         let store = try requireStore()
         var report = report
         let token = OwnerToken.make()
         report.ownerTokenHash = token.hash
-        try await Self.storeCall { [report] in try await store.add([report]) }
-        var response = Response.json(ReportJSON.created(report, ownerToken: token), status: .created)
-        response.headers[.location] = "/v1/reports/\(report.id)"
+        var response: Response
+        switch try await ReportIdempotency.keep(report, key: key, in: store, add: { try await store.add([$0]) }) {
+        case .created(let stored):
+            response = Response.json(ReportJSON.created(stored, ownerToken: token), status: .created)
+            response.headers[.location] = "/v1/reports/\(stored.id)"
+        case .replayed(let stored):
+            response = Response.json(ReportJSON.report(stored), status: .ok)
+            response.headers[.location] = "/v1/reports/\(stored.id)"
+        }
         return response
     }
 
@@ -184,7 +193,7 @@ struct ReportsController {
     static func status(of reason: ReportStoreError.Reason) -> HTTPResponse.Status {
         switch reason {
         case .notFound: .notFound
-        case .duplicateID: .conflict
+        case .duplicateID, .duplicateIdempotencyKey: .conflict
         case .invalidReport, .invalidImport: .unprocessableContent
         case .unavailable: .serviceUnavailable
         default: .internalServerError

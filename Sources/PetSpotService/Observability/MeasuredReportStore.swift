@@ -39,6 +39,12 @@ struct MeasuredReportStore: ReportStore {
         try await measure("report") { () async throws(ReportStoreError) in try await base.report(id: id) }
     }
 
+    func report(idempotencyKey key: String) async throws(ReportStoreError) -> PetReport? {
+        try await measure("reportByIdempotencyKey") { () async throws(ReportStoreError) in
+            try await base.report(idempotencyKey: key)
+        }
+    }
+
     func setStatus(_ status: ReportStatus, id: String) async throws(ReportStoreError) -> PetReport {
         try await measure("setStatus") { () async throws(ReportStoreError) in
             try await base.setStatus(status, id: id)

@@ -21,17 +21,30 @@
   var photoBlob = null;
   var previewUrl = null;
   var toastTimer = null;
+  var submitted = false;
 
   // The draft ----------------------------------------------------------------------------
 
   function emptyDraft() {
-    return { version: 1, savedAt: Date.now(), step: stepNames[0], steps: {}, photo: null, report: null };
+    return { version: 1, savedAt: Date.now(), step: stepNames[0], steps: {}, photo: null, report: null, key: newKey() };
+  }
+
+  // The draft's idempotency key, sent with Submit report as `Idempotency-Key`: however often
+  // this draft is submitted (a double click, Back then Submit), the server keeps one report.
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes); // randomUUID needs a secure context; this one is plain http
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join('');
   }
 
   function loadDraft() {
     try {
       var saved = JSON.parse(localStorage.getItem(draftKey) || 'null');
-      if (saved && saved.version === 1 && Date.now() - saved.savedAt <= config.draftLifetimeMs) return saved;
+      if (saved && saved.version === 1 && Date.now() - saved.savedAt <= config.draftLifetimeMs) {
+        if (!saved.key) saved.key = newKey(); // a draft saved before drafts had keys
+        return saved;
+      }
       staleDraft = saved !== null;
       localStorage.removeItem(draftKey);
     } catch (e) { /* no storage: the page works, the draft is not kept */ }
@@ -196,13 +209,13 @@
   // How much is still to happen (tests wait for 0): edits waiting, requests queued or in flight.
   function updateBusy() { document.body.dataset.busy = String(inflight + queued + Object.keys(pending).length); }
 
-  function post(url, body, contentType, method, signal) {
+  function post(url, body, contentType, method, signal, headers) {
     inflight += 1;
     updateBusy();
     var done = function () { inflight -= 1; updateBusy(); };
     return fetch(url, {
       method: method || 'POST',
-      headers: { 'Content-Type': contentType || 'application/json' },
+      headers: Object.assign({ 'Content-Type': contentType || 'application/json' }, headers || {}),
       body: contentType ? body : JSON.stringify(body),
       signal: signal || undefined
     }).then(function (response) {
@@ -290,7 +303,7 @@
   }
 
   function send(step, url, request) {
-    return post(url, request.body).then(function (result) {
+    return post(url, request.body, null, null, null, request.headers).then(function (result) {
       if (!result.ok || !result.body) { failed(result); return null; }
       applyAnswer(step, result.body, request.sent);
       return result.body;
@@ -325,12 +338,18 @@
   // report with its photo and answers with its id and the URL of its card; an earlier step
   // that no longer passes comes back as `backTo`.
   function continueForm(step) {
+    // Submit report is disabled while its request is in flight (a second click sends nothing).
+    var submit = step === config.submitStep && section(step).querySelector('[data-action="continue"]');
+    if (submit && submit.disabled) return Promise.resolve();
+    if (submit) submit.disabled = true;
+    var stored = false;
     return flushEdit(step).then(function () {
       return enqueue(step, function () {
         var request = requestBody(step, 'continue');
         var submitting = step === config.submitStep;
         return (submitting ? photoData() : Promise.resolve(null)).then(function (photo) {
           if (submitting) {
+            request.headers = { 'Idempotency-Key': draft.key };
             request.body.earlierSteps = {};
             config.earlierSteps.forEach(function (s) { request.body.earlierSteps[s] = stepDraft(s).values; });
             request.body.photo = photo;
@@ -346,6 +365,8 @@
             refresh(answer.backTo);
           } else if (answer.outcome === 'advance') {
             if (answer.report && answer.report.stored) {
+              // A submitted draft is gone: Back to this page (from the browser's cache) starts afresh.
+              stored = submitted = true;
               keepOwnerToken(answer.report.id, answer.report.ownerToken);
               return clearDraft().then(function () { window.location.assign(answer.report.url); });
             }
@@ -357,6 +378,11 @@
           }
         });
       });
+    }).then(function () {
+      if (submit && !stored) submit.disabled = false;
+    }, function (error) {
+      if (submit) submit.disabled = false;
+      throw error;
     });
   }
 
@@ -676,6 +702,12 @@
       document.body.dataset.ready = 'true';
     });
   }
+
+  // Back from the report's card may show this page from the browser's cache, the submitted
+  // draft still on screen: load it again instead, which starts a new draft.
+  window.addEventListener('pageshow', function (event) {
+    if (event.persisted && submitted) window.location.reload();
+  });
 
   start();
 })();

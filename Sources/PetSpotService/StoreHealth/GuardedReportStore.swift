@@ -61,6 +61,10 @@ struct GuardedReportStore: ReportStore {
         try await guarded { () async throws(ReportStoreError) in try await base.report(id: id) }
     }
 
+    func report(idempotencyKey key: String) async throws(ReportStoreError) -> PetReport? {
+        try await guarded { () async throws(ReportStoreError) in try await base.report(idempotencyKey: key) }
+    }
+
     func setStatus(_ status: ReportStatus, id: String) async throws(ReportStoreError) -> PetReport {
         try await guarded { () async throws(ReportStoreError) in try await base.setStatus(status, id: id) }
     }

@@ -57,6 +57,10 @@ public struct PetReport: Sendable, Hashable {
     /// lower-case hex (``OwnerTokenHash``); `nil` for a report only the operator may change
     /// (imported on the command line). Never shown; a store keeps and exports it as it is.
     public var ownerTokenHash: String?
+    /// The `Idempotency-Key` of the request that made the report (``IdempotencyKey``): the same
+    /// request again finds this report instead of making another. Unique in a store; never
+    /// shown; a store keeps and exports it as it is.
+    public var idempotencyKey: String?
 
     /// A report with only its identity; set the other fields as needed.
     public init(id: String, kind: ReportKind, status: ReportStatus? = nil) {
@@ -156,6 +160,9 @@ extension PetReport {
         if kind == .found, radius != nil { throw .invalidReport("a found report has no search radius") }
         if let ownerTokenHash, !OwnerTokenHash.isWellFormed(ownerTokenHash) {
             throw .invalidReport("ownerTokenHash must be 64 lower-case hexadecimal digits")
+        }
+        if let idempotencyKey, let problem = IdempotencyKey.problem(idempotencyKey) {
+            throw .invalidReport("idempotencyKey \(problem)")
         }
         if let approximateAge, !(0...100).contains(approximateAge) {
             throw .invalidReport("approximateAge must be 0 to 100 years")
