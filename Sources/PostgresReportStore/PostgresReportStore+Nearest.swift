@@ -37,6 +37,40 @@ extension PostgresReportStore {
         return Array(measured.dropFirst(query.offset).prefix(query.limit))
     }
 
+    public func openReports(of kind: ReportKind, within meters: Double, of location: Coordinate)
+        async throws(ReportStoreError) -> [NearestReport]
+    {
+        guard meters >= 0 else { return [] }
+        let reach = meters.isFinite ? meters / (1 - Self.sphereError) + 1 : nil
+        let candidates = try await call("finding the reports within reach") { client, logger -> [PetReport] in
+            var within: [PetReport] = []
+            let disc = Self.selectOpen(location, kind: kind, within: reach)
+            for try await row in try await client.query(PostgresQuery(unsafeSQL: disc), logger: logger) {
+                within.append(try Self.report(row))
+            }
+            return within
+        }
+        var measured = candidates.map { NearestReport(report: $0, meters: Self.meters(location, $0)) }
+        measured.removeAll { !($0.meters <= meters) }
+        measured.sort { $0.precedes($1) }
+        return measured
+    }
+
+    public func reports(ids: [String]) async throws(ReportStoreError) -> [PetReport] {
+        guard !ids.isEmpty else { return [] }
+        let byID = try await call("reading reports") { client, logger -> [String: PetReport] in
+            var byID: [String: PetReport] = [:]
+            let rows = try await client.query(
+                "SELECT \(unescaped: Self.columnList) FROM report WHERE id = ANY(\(ids))", logger: logger)
+            for try await row in rows {
+                let report = try Self.report(row)
+                byID[report.id] = report
+            }
+            return byID
+        }
+        return ids.compactMap { byID[$0] }
+    }
+
     /// The KNN query for `location` as plain SQL: the `limit` open reports nearest on the
     /// sphere (for `EXPLAIN`: the tests show that it uses the GiST index `report_open_location`).
     public static func nearestSQL(_ location: Coordinate, kind: ReportKind?, limit: Int) -> String {

@@ -90,6 +90,20 @@ public protocol ReportStore: Sendable {
     /// - Throws: ``ReportStoreError``: an unreachable store.
     func nearest(_ query: NearestQuery) async throws(ReportStoreError) -> [NearestReport]
 
+    /// Every open report of `kind` with a place at most `meters` from `location` (geodesic
+    /// distance), nearest first, ties by identifier: a missing report's possible matches. One
+    /// query, however many there are (the extension's default pages through ``nearest(_:)``).
+    ///
+    /// - Throws: ``ReportStoreError``: an unreachable store.
+    func openReports(of kind: ReportKind, within meters: Double, of location: Coordinate)
+        async throws(ReportStoreError) -> [NearestReport]
+
+    /// The stored reports of `ids`, in the order asked (an id repeated, repeated; one not stored,
+    /// left out): candidates read in one call (the extension's default reads one at a time).
+    ///
+    /// - Throws: ``ReportStoreError``: an unreachable store.
+    func reports(ids: [String]) async throws(ReportStoreError) -> [PetReport]
+
     /// Loads what queries need before the first one arrives (the SQLite store's nearby index),
     /// so a server answers its first request as fast as the rest.
     ///

@@ -89,6 +89,7 @@ extension ReportStoreContract {
                 }
             }
         }
+        try await within(store, all, places, &log)
         // A closed report leaves the list; a reopened one comes back.
         let query = NearestQuery(location: place(52.3, 21.1), limit: 2)
         _ = try await store.setStatus(.closed, id: "o-tie-a")
@@ -106,5 +107,30 @@ extension ReportStoreContract {
         if left.contains(where: { ids.contains($0.report.id) }) {
             log.append("removed reports stay in the nearest list")
         }
+    }
+
+    /// The open reports of a kind within a distance, and reports read by id in one call: each as
+    /// the brute-force reference (``nearestReference(_:_:)`` cut at the distance) says.
+    static func within(_ store: any ReportStore, _ all: [PetReport], _ places: [Coordinate], _ log: inout [String])
+        async throws
+    {
+        for location in places {
+            for kind in [ReportKind.missing, .found] {
+                for meters in [0, 1, 60_000, 400_000, 2_000_000, 30_000_000] as [Double] {
+                    let everything = nearestReference(all, NearestQuery(location: location, kind: kind, limit: 1000))
+                    let expected = everything.filter { $0.meters <= meters }
+                    let result = try await store.openReports(of: kind, within: meters, of: location)
+                    if let difference = differences(result, expected) {
+                        log.append("open \(kind.rawValue) reports within \(meters) m of \(location): \(difference)")
+                    }
+                }
+            }
+        }
+        let ids = ["o-7", "no-such-report", "o-tie-b", "o-3", "o-7"]
+        let read = try await store.reports(ids: ids).map(\.id)
+        if read != ["o-7", "o-tie-b", "o-3", "o-7"] {
+            log.append("reports(ids:) gave \(read), not the stored ones in the order asked")
+        }
+        if try await store.reports(ids: []).isEmpty == false { log.append("reports(ids: []) is not empty") }
     }
 }

@@ -8,8 +8,9 @@ public import ReportStore
 /// open found reports inside its circle found since it was lost. Ranked by how deep inside
 /// the circle the found place is and how recent the loss (``Match/score``).
 ///
-/// Built on the store's nearby and nearest searches (``ReportStore/nearby(_:margin:limit:)``,
-/// ``ReportStore/nearest(_:)``), so SQLite and PostgreSQL + PostGIS give the same matches.
+/// Built on the store's searches (``ReportStore/nearby(_:margin:limit:)`` and
+/// ``ReportStore/openReports(of:within:of:)``), so SQLite and PostgreSQL + PostGIS give the same
+/// matches; each direction is two store calls at most, whatever the number of candidates.
 ///
 /// ```swift
 /// let matches = try await ReportMatching.matches(for: found, in: store, margin: .zero, limit: 10)
@@ -36,18 +37,15 @@ public enum ReportMatching {
         guard report.kind == .found, report.status == .found, let place = report.coordinate else { return [] }
         // Every report within reach is a candidate: the nearest are not always the best (a loss
         // yesterday 3 km away outranks one of last month 1 km away), so no cut before ranking.
-        // Each candidate is read whole (species, day lost): one store call per report within
-        // reach, not one query — the cost a store-side match query would save.
+        // The candidates are read whole (species, day lost) in one store call.
         let near = try await store.nearby(place, margin: margin, limit: nil)
+        let candidates = try await store.reports(ids: near.matches.map(\.id))
+        let byID = Dictionary(candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var matches: [Match] = []
         for candidate in near.matches {
-            let missing: PetReport
-            do throws(ReportStoreError) {
-                missing = try await store.report(id: candidate.id)
-            } catch  where error.reason == .notFound {
-                continue  // removed since the search
-            }
-            guard sameSpecies(missing, report), let days = days(from: missing.lastSeenDate, to: report.lastSeenDate)
+            // A report removed since the search is left out.
+            guard let missing = byID[candidate.id], sameSpecies(missing, report),
+                let days = days(from: missing.lastSeenDate, to: report.lastSeenDate)
             else { continue }
             let reach = candidate.radius.meters + margin.meters
             let depth = reach > 0 ? max(0, min(1, 1 - candidate.meters / reach)) : 1
@@ -57,8 +55,8 @@ public enum ReportMatching {
     }
 
     /// A missing report's matches: the open found reports inside its circle (widened by
-    /// `margin`), of its species, found on or after the day it was lost — read nearest first
-    /// (``ReportStore/nearest(_:)``) until past the circle, then ranked as a found report's are.
+    /// `margin`), of its species, found on or after the day it was lost — read in one store call
+    /// (``ReportStore/openReports(of:within:of:)``), then ranked as a found report's are.
     static func foundMatches(for missing: PetReport, in store: any ReportStore, margin: SearchRadius, limit: Int)
         async throws(ReportStoreError) -> [Match]
     {
@@ -66,22 +64,13 @@ public enum ReportMatching {
             let radius = missing.radius
         else { return [] }
         let reach = radius.meters + margin.meters
-        var query = NearestQuery(location: center, kind: .found, limit: NearestQuery.maximumLimit)
         var matches: [Match] = []
-        while true {
-            let page = try await store.nearest(query)
-            for near in page where near.meters <= reach {
-                guard sameSpecies(missing, near.report),
-                    let days = days(from: missing.lastSeenDate, to: near.report.lastSeenDate)
-                else { continue }
-                let depth = reach > 0 ? max(0, min(1, 1 - near.meters / reach)) : 1
-                matches.append(Match(report: near.report, meters: near.meters, score: score(depth: depth, days: days)))
-            }
-            let next = query.offset + query.limit
-            guard page.count == query.limit, (page.last?.meters ?? .infinity) <= reach,
-                next <= NearestQuery.maximumOffset
-            else { break }
-            query.offset = next
+        for near in try await store.openReports(of: .found, within: reach, of: center) {
+            guard sameSpecies(missing, near.report),
+                let days = days(from: missing.lastSeenDate, to: near.report.lastSeenDate)
+            else { continue }
+            let depth = reach > 0 ? max(0, min(1, 1 - near.meters / reach)) : 1
+            matches.append(Match(report: near.report, meters: near.meters, score: score(depth: depth, days: days)))
         }
         return ranked(matches, limit: limit)
     }

@@ -1,54 +1,102 @@
 import GRDB
-import Geodata
+public import Geodata
 import Geodesy
 public import ReportStore
 
-/// The nearest open reports: a scan of the open reports with a place, each measured with
-/// `geod_inverse`, sorted, and the page's reports read by identifier.
+/// The nearest open reports, read through the partial index of their places (migration v6):
+/// the reports in a ``GeodesicBox`` around the location are measured with `geod_inverse`; the
+/// box grows (5 km, then four times wider each round) until it holds `offset + limit` reports
+/// within its distance — every report nearer than those is then inside it — or the whole globe.
+/// The page is sorted by distance, ties by identifier, and its reports are read by identifier.
 extension SQLiteReportStore {
+    /// The distance the first round searches.
+    static let firstReach = 5_000.0
+
     public func nearest(_ query: NearestQuery) throws(ReportStoreError) -> [NearestReport] {
         try read("finding the nearest reports") { db -> [NearestReport] in
-            let places = try Self.openPlaces(db, kind: query.kind)
-            var measured = places.map { place in
-                (id: place.id, meters: Geodesic.wgs84.inverse(from: query.location, to: place.coordinate).meters)
+            let wanted = query.offset + query.limit
+            var reach = Self.firstReach
+            var found: [(id: String, meters: Double)]
+            while true {
+                let box = GeodesicBox(around: query.location, meters: reach)
+                found = try Self.openPlaces(db, kind: query.kind, in: box, around: query.location)
+                if !box.isWholeGlobe { found.removeAll { $0.meters > reach } }
+                if found.count >= wanted || box.isWholeGlobe { break }
+                reach *= 4
             }
-            measured.sort { $0.meters != $1.meters ? $0.meters < $1.meters : ReportID.precedes($0.id, $1.id) }
-            let page = measured.dropFirst(query.offset).prefix(query.limit)
-            guard !page.isEmpty else { return [] }
-            let marks = Array(repeating: "?", count: page.count).joined(separator: ", ")
-            let rows = try Self.catching {
+            found.sort { $0.meters != $1.meters ? $0.meters < $1.meters : ReportID.precedes($0.id, $1.id) }
+            return try Self.reports(db, Array(found.dropFirst(query.offset).prefix(query.limit)))
+        }
+    }
+
+    public func openReports(of kind: ReportKind, within meters: Double, of location: Coordinate)
+        throws(ReportStoreError) -> [NearestReport]
+    {
+        try read("finding the reports within reach") { db -> [NearestReport] in
+            let box = GeodesicBox(around: location, meters: meters)
+            var found = try Self.openPlaces(db, kind: kind, in: box, around: location)
+            found.removeAll { !($0.meters <= meters) }
+            found.sort { $0.meters != $1.meters ? $0.meters < $1.meters : ReportID.precedes($0.id, $1.id) }
+            return try Self.reports(db, found)
+        }
+    }
+
+    public func reports(ids: [String]) throws(ReportStoreError) -> [PetReport] {
+        try read("reading reports") { db -> [PetReport] in
+            try Self.reports(db, ids.map { (id: $0, meters: 0) }).map(\.report)
+        }
+    }
+
+    /// The reports of `page`, in its order, each with its distance (one removed meanwhile is
+    /// left out: the read is one snapshot, so none is).
+    private static func reports(_ db: Database, _ page: [(id: String, meters: Double)]) throws(ReportStoreError)
+        -> [NearestReport]
+    {
+        guard !page.isEmpty else { return [] }
+        var byID: [String: PetReport] = [:]
+        // At most 1,000 identifiers a statement (SQLite's default limit of variables is 32,766).
+        for start in stride(from: 0, to: page.count, by: 1000) {
+            let ids = page[start..<min(start + 1000, page.count)].map(\.id)
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+            let rows = try catching {
                 try Row.fetchAll(
-                    db, sql: "SELECT \(Self.columnList) FROM report WHERE id IN (\(marks))",
-                    arguments: StatementArguments(page.map(\.id)))
+                    db, sql: "SELECT \(columnList) FROM report WHERE id IN (\(marks))",
+                    arguments: StatementArguments(ids))
             }
-            var byID: [String: PetReport] = [:]
             for row in rows {
                 let report = try PetReport(row: row)
                 byID[report.id] = report
             }
-            return page.compactMap { entry in byID[entry.id].map { NearestReport(report: $0, meters: entry.meters) } }
         }
+        return page.compactMap { entry in byID[entry.id].map { NearestReport(report: $0, meters: entry.meters) } }
     }
 
-    /// The identifiers and places of the open reports with a place (of `kind`, when given).
-    private static func openPlaces(_ db: Database, kind: ReportKind?) throws(ReportStoreError)
-        -> [(id: String, coordinate: Coordinate)]
+    /// The identifiers of the open reports with a place in `box` (of `kind`, when given), each
+    /// with its geodesic distance to `location`: read from the index `report_open_place` alone.
+    private static func openPlaces(_ db: Database, kind: ReportKind?, in box: GeodesicBox, around location: Coordinate)
+        throws(ReportStoreError) -> [(id: String, meters: Double)]
     {
-        try catching {
-            var places: [(id: String, coordinate: Coordinate)] = []
+        // A box with one range of longitudes asks for the empty range 1 ... 0 as its second.
+        let second = box.longitudes.count > 1 ? (box.longitudes[1].lowerBound, box.longitudes[1].upperBound) : (1.0, 0.0)
+        return try catching {
+            var places: [(id: String, meters: Double)] = []
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT id, latitude, longitude FROM report
-                    WHERE ((kind = 'missing' AND status = 'ACTIVE') OR (kind = 'found' AND status = 'FOUND'))
-                      AND latitude IS NOT NULL AND longitude IS NOT NULL AND (?1 IS NULL OR kind = ?1)
-                    """, arguments: [kind?.rawValue])
+                    SELECT id, latitude, longitude FROM report INDEXED BY report_open_place
+                    WHERE \(SQLiteSchema.openPlace) AND (?1 IS NULL OR kind = ?1)
+                      AND latitude BETWEEN ?2 AND ?3 AND (longitude BETWEEN ?4 AND ?5 OR longitude BETWEEN ?6 AND ?7)
+                    """,
+                arguments: [
+                    kind?.rawValue, box.latitudes.lowerBound, box.latitudes.upperBound,
+                    box.longitudes[0].lowerBound, box.longitudes[0].upperBound, second.0, second.1,
+                ])
             while let row = try rows.next() {
                 let id: String = row[0]
                 guard let coordinate = try? Coordinate(latitude: row[1], longitude: row[2]) else {
                     throw ReportStoreError.storage("finding the nearest reports", "report \(id) has a bad place")
                 }
-                places.append((id, coordinate))
+                places.append((id, Geodesic.wgs84.inverse(from: location, to: coordinate).meters))
             }
             return places
         }

@@ -71,6 +71,22 @@ enum SQLiteSchema {
             try db.execute(sql: "ALTER TABLE report ADD COLUMN idempotency_key TEXT")
             try db.execute(sql: "CREATE UNIQUE INDEX report_idempotency_key ON report (idempotency_key)")
         }
+        // v6 (issue 32): the open reports' places, for Near you and a missing report's matches
+        // (SQLiteReportStore+Nearest): a partial index on (latitude, longitude, kind) of the open
+        // reports with a place, which also holds their ids (the primary key), so a box of
+        // latitudes and longitudes (GeodesicBox) is read from it alone instead of scanning every
+        // report. Its condition is ``openPlace``, which the queries repeat word for word.
+        migrator.registerMigration("v6-open-places") { db in
+            try db.execute(
+                sql: "CREATE INDEX report_open_place ON report (latitude, longitude, kind) WHERE \(openPlace)")
+        }
         return migrator
     }
+
+    /// The condition of an open report with a place (``PetReport/isOpen``): the partial index
+    /// `report_open_place`'s, which a query must repeat as it is to use the index.
+    static let openPlace = """
+        latitude IS NOT NULL AND longitude IS NOT NULL \
+        AND ((kind = 'missing' AND status = 'ACTIVE') OR (kind = 'found' AND status = 'FOUND'))
+        """
 }

@@ -10,15 +10,16 @@ import Testing
 /// The nearest open reports on generated data, a differential test: the SQLite store,
 /// PostgreSQL + PostGIS and a brute-force sort (`ReportStoreContract.nearestReference`) give
 /// the same ids in the same order, metres within 1 mm — on every page, for each kind.
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.serialized, .timeLimit(.minutes(DifferentialScale.isLarge ? 120 : 10)))
 struct NearestReportsTests {
-    /// 6,000 reports of both kinds in every status (a sixth without a place), a quarter across
-    /// the antimeridian and a quarter near the poles, many at shared places (ties).
+    /// 6,000 reports (``DifferentialScale``) of both kinds in every status (a sixth without a
+    /// place), a quarter across the antimeridian and a quarter near the poles, many at shared
+    /// places (ties).
     static func reports() throws -> [PetReport] {
         var generator = SplitMix(seed: 3232)
         var reports: [PetReport] = []
         var shared: [Coordinate] = []
-        for number in 0..<6000 {
+        for number in 0..<DifferentialScale.reports(standard: 6000) {
             let kind: ReportKind = number % 3 == 0 ? .found : .missing
             var report = PetReport(id: "f-\(number)", kind: kind, status: ReportStatus.allCases[number % 5 % 3])
             if number % 6 != 1 {
@@ -37,15 +38,16 @@ struct NearestReportsTests {
         return reports
     }
 
-    /// 40 query places (the poles and the antimeridian among them), each for both kinds and
-    /// each, pages of 10 at offsets 0, 10 and 90, and a page of 500.
+    /// 40 query places (84 in a large run: 1,008 queries) with the poles and the antimeridian
+    /// among them, each for both kinds and each, pages of 10 at offsets 0, 10 and 90, and a
+    /// page of 500.
     static func queries() throws -> [NearestQuery] {
         var generator = SplitMix(seed: 77)
         var places: [Coordinate] = [
             try Coordinate(latitude: 90, longitude: 0), try Coordinate(latitude: -90, longitude: 0),
             try Coordinate(latitude: 0, longitude: 180), try Coordinate(latitude: -10, longitude: -179.99),
         ]
-        while places.count < 40 {
+        while places.count < (DifferentialScale.isLarge ? 84 : 40) {
             places.append(try PostgresReportStoreTests.place(&generator, kind: places.count % 4))
         }
         var queries: [NearestQuery] = []
@@ -75,6 +77,7 @@ struct NearestReportsTests {
             }
         }
         #expect(compared > 50_000, "the queries compared too few reports (\(compared))")
+        print("\(engine): \(try queries().count) nearest queries over \(reports.count) reports, \(compared) compared")
     }
 
     @Test func sqliteAgreesWithBruteForce() async throws {

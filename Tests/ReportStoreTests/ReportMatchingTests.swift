@@ -11,16 +11,17 @@ import Testing
 /// Possible matches (``ReportMatching``), found → missing and missing → found: the rules
 /// (species, the day lost, the margin, the ranking), and the same matches from SQLite,
 /// PostgreSQL + PostGIS and a brute-force reference over the same random reports.
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.serialized, .timeLimit(.minutes(DifferentialScale.isLarge ? 120 : 10)))
 struct ReportMatchingTests {
     static let species = ["DOG", "CAT", "BIRD"]
 
     /// 3,000 missing reports around Warsaw (radii 0.2–20 km, three species, lost in November
-    /// 2025, a tenth closed) and 40 found reports among them.
+    /// 2025, a tenth closed) and 40 found reports among them; in a large run
+    /// (``DifferentialScale``), that many missing reports and 500 found ones.
     static func reports() throws -> (missing: [PetReport], found: [PetReport]) {
         var generator = SplitMix(seed: 3206)
         var missing: [PetReport] = []
-        for number in 0..<3_000 {
+        for number in 0..<DifferentialScale.reports(standard: 3_000) {
             var report = try PetReport.missing(
                 id: "m-\(number)",
                 coordinate: Coordinate(latitude: 52 + generator.unit() * 0.5, longitude: 20.8 + generator.unit() * 0.6),
@@ -30,7 +31,7 @@ struct ReportMatchingTests {
             if number % 10 == 9 { report.status = .closed }
             missing.append(report)
         }
-        let found = try (0..<40).map { number in
+        let found = try (0..<(DifferentialScale.isLarge ? 500 : 40)).map { number in
             var report = PetReport(id: "f-\(number)", kind: .found)
             report.coordinate = try Coordinate(
                 latitude: 52 + generator.unit() * 0.5, longitude: 20.8 + generator.unit() * 0.6)
@@ -86,12 +87,17 @@ struct ReportMatchingTests {
             #expect(matches.map(\.report.id) == reference(report, missing, margin: margin, limit: 10), "\(report.id)")
             matched += matches.count
         }
-        for (index, lost) in missing.enumerated() where index % 25 == 0 {
+        // 120 missing reports (500 in a large run): with the found ones, 1,000 queries.
+        let every = max(1, missing.count / (DifferentialScale.isLarge ? 500 : 120))
+        var queries = found.count
+        for (index, lost) in missing.enumerated() where index % every == 0 {
+            queries += 1
             let margin = try SearchRadius(kilometers: index % 2 == 0 ? 1 : 0)
             let matches = try await ReportMatching.matches(for: lost, in: store, margin: margin, limit: 10)
             #expect(matches.map(\.report.id) == foundReference(lost, found, margin: margin, limit: 10), "\(lost.id)")
             matched += matches.count
         }
+        print("\(queries) match queries over \(missing.count + found.count) reports, \(matched) matches")
         return matched
     }
 

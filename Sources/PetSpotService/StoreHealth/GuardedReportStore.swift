@@ -1,12 +1,10 @@
-import Geodata
-import Geodesy
 import ReportStore
 
 /// A reports store behind a circuit kept by ``StoreHealth``: while the store is known
 /// unreachable every call fails at once (503 with `Retry-After` at the HTTP edge); a call in
 /// flight when it becomes unreachable fails then, not at its own timeout; a call that finds the
 /// store unreachable tells the health at once. The first successful ping closes the circuit.
-struct GuardedReportStore: ReportStore {
+struct GuardedReportStore: WrappingReportStore {
     let base: any ReportStore
     let health: StoreHealth
 
@@ -15,7 +13,7 @@ struct GuardedReportStore: ReportStore {
         case unreachable
     }
 
-    func guarded<T: Sendable>(_ body: @escaping @Sendable () async throws(ReportStoreError) -> T)
+    func wrap<T: Sendable>(_ operation: String, _ body: @escaping @Sendable () async throws(ReportStoreError) -> T)
         async throws(ReportStoreError) -> T
     {
         if let error = health.unreachableError { throw error }
@@ -44,10 +42,6 @@ struct GuardedReportStore: ReportStore {
         }
     }
 
-    func add(_ reports: [PetReport]) async throws(ReportStoreError) {
-        try await guarded { () async throws(ReportStoreError) in try await base.add(reports) }
-    }
-
     func importReports(_ source: some ReportSource, skipInvalid: Bool) async throws(ReportStoreError)
         -> ImportSummary
     {
@@ -55,69 +49,5 @@ struct GuardedReportStore: ReportStore {
         // the store is down.
         if let error = health.unreachableError { throw error }
         return try await base.importReports(source, skipInvalid: skipInvalid)
-    }
-
-    func report(id: String) async throws(ReportStoreError) -> PetReport {
-        try await guarded { () async throws(ReportStoreError) in try await base.report(id: id) }
-    }
-
-    func report(idempotencyKey key: String) async throws(ReportStoreError) -> PetReport? {
-        try await guarded { () async throws(ReportStoreError) in try await base.report(idempotencyKey: key) }
-    }
-
-    func setStatus(_ status: ReportStatus, id: String) async throws(ReportStoreError) -> PetReport {
-        try await guarded { () async throws(ReportStoreError) in try await base.setStatus(status, id: id) }
-    }
-
-    func setOwnerTokenHash(_ hash: String?, id: String) async throws(ReportStoreError) -> PetReport {
-        try await guarded { () async throws(ReportStoreError) in try await base.setOwnerTokenHash(hash, id: id) }
-    }
-
-    func remove(id: String) async throws(ReportStoreError) {
-        try await guarded { () async throws(ReportStoreError) in try await base.remove(id: id) }
-    }
-
-    func list(_ query: ReportListQuery) async throws(ReportStoreError) -> [PetReport] {
-        try await guarded { () async throws(ReportStoreError) in try await base.list(query) }
-    }
-
-    func count() async throws(ReportStoreError) -> Int {
-        try await guarded { () async throws(ReportStoreError) in try await base.count() }
-    }
-
-    func nearby(_ location: Coordinate, margin: SearchRadius, limit: Int?) async throws(ReportStoreError)
-        -> NearbyResult
-    {
-        try await guarded { () async throws(ReportStoreError) in
-            try await base.nearby(location, margin: margin, limit: limit)
-        }
-    }
-
-    func nearest(_ query: NearestQuery) async throws(ReportStoreError) -> [NearestReport] {
-        try await guarded { () async throws(ReportStoreError) in try await base.nearest(query) }
-    }
-
-    func events(after sequence: Int64, limit: Int) async throws(ReportStoreError) -> [ReportEvent] {
-        try await guarded { () async throws(ReportStoreError) in try await base.events(after: sequence, limit: limit) }
-    }
-
-    func latestEventSequence() async throws(ReportStoreError) -> Int64 {
-        try await base.latestEventSequence()
-    }
-
-    func changeSignals() async -> AsyncStream<Void> {
-        await base.changeSignals()
-    }
-
-    func ping(within timeout: Duration) async throws(ReportStoreError) {
-        try await base.ping(within: timeout)
-    }
-
-    func prepareForQueries() async throws(ReportStoreError) -> Int? {
-        try await base.prepareForQueries()
-    }
-
-    func close() async {
-        await base.close()
     }
 }

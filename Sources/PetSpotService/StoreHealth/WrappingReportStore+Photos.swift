@@ -1,9 +1,7 @@
-import Foundation
 import ReportStore
 
-/// The photos of a guarded store go through the same circuit as its reports: refused at once
-/// while the store is known unreachable.
-extension GuardedReportStore: ReportPhotoStore {
+/// The photo calls of a wrapping store go through its hook as its report calls do.
+extension WrappingReportStore {
     /// The store behind, as one that keeps photos.
     private var photoBase: any ReportPhotoStore {
         get throws(ReportStoreError) {
@@ -16,26 +14,27 @@ extension GuardedReportStore: ReportPhotoStore {
 
     func add(_ report: PetReport, photo: StoredPhoto) async throws(ReportStoreError) {
         let base = try photoBase
-        try await guarded { () async throws(ReportStoreError) in try await base.add(report, photo: photo) }
+        try await wrap("addWithPhoto") { () async throws(ReportStoreError) in try await base.add(report, photo: photo) }
     }
 
     func setPhotos(_ photos: [(id: String, photo: StoredPhoto)]) async throws(ReportStoreError) {
         let base = try photoBase
-        try await guarded { () async throws(ReportStoreError) in try await base.setPhotos(photos) }
+        try await wrap("setPhotos") { () async throws(ReportStoreError) in try await base.setPhotos(photos) }
     }
 
     func photos(ids: [String]) async throws(ReportStoreError) -> [String: StoredPhoto] {
         let base = try photoBase
-        return try await guarded { () async throws(ReportStoreError) in try await base.photos(ids: ids) }
+        return try await wrap("photos") { () async throws(ReportStoreError) in try await base.photos(ids: ids) }
     }
 
     func photoType(id: String) async throws(ReportStoreError) -> String? {
         let base = try photoBase
-        return try await guarded { () async throws(ReportStoreError) in try await base.photoType(id: id) }
+        return try await wrap("photoType") { () async throws(ReportStoreError) in try await base.photoType(id: id) }
     }
 
     func removePhoto(id: String) async throws(ReportStoreError) {
         let base = try photoBase
-        try await guarded { () async throws(ReportStoreError) in try await base.removePhoto(id: id) }
+        try await wrap("removePhoto") { () async throws(ReportStoreError) in try await base.removePhoto(id: id) }
     }
 }
+
