@@ -109,7 +109,9 @@ func makeRouter(
         store: reports, bell: reportBell, heartbeat: configuration.heartbeatInterval,
         clock: configuration.heartbeatClock, logger: configuration.logger
     ).addRoutes(to: router)
-    ReportsController(store: reports, photos: photos, today: configuration.today, access: reportAccess)
+    ReportsController(
+        store: reports, photos: photos, today: configuration.today, access: reportAccess,
+        matchMargin: configuration.matchMargin)
         .addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     // The report pages and the step API they ask; the server's own position only when the

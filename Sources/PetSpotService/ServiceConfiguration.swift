@@ -1,3 +1,4 @@
+public import Geodesy
 public import Logging
 public import ReportSteps
 public import ReportStore
@@ -53,6 +54,12 @@ public struct ServiceConfiguration: Sendable {
     public var today: Today
     /// Where the map page's tiles come from (OpenStreetMap's by default; `--tile-url`).
     public var tiles: TileSource
+    /// Added to every missing report's search circle when reports are matched: the cards'
+    /// Possible matches and `GET /v1/reports/{id}/matches` without `marginKm`
+    /// (``defaultMatchMargin`` unless the operator sets it: `--match-margin-km`).
+    public var matchMargin: SearchRadius
+    /// 1 km: a pet is often found just outside where its owner thought it could be.
+    public static let defaultMatchMargin = (try? SearchRadius(kilometers: 1)) ?? .zero
     /// Called once the server listens, with the port it got.
     public var onListening: @Sendable (_ host: String, _ port: Int) async -> Void
 
@@ -67,6 +74,7 @@ public struct ServiceConfiguration: Sendable {
         reports: (any ReportStore)? = nil, services: [any Service] = [],
         beforeListening: @escaping @Sendable () async throws -> Void = {}, photos: (any ReportPhotos)? = nil,
         today: Today = .system(), tiles: TileSource = .openStreetMap,
+        matchMargin: SearchRadius = ServiceConfiguration.defaultMatchMargin,
         onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) {
         self.host = host
@@ -84,6 +92,7 @@ public struct ServiceConfiguration: Sendable {
         self.eventBufferSize = eventBufferSize
         self.reports = reports
         self.tiles = tiles
+        self.matchMargin = matchMargin
         self.services = services
         self.beforeListening = beforeListening
         self.photos = photos

@@ -119,6 +119,8 @@ extension PetSpot {
 
         @OptionGroup(title: "Map") var mapOptions: ServeMapOptions
 
+        @OptionGroup(title: "Matches") var matchOptions: ServeMatchOptions
+
         @OptionGroup var storeOptions: StoreOptions
 
         @Option(
@@ -176,6 +178,7 @@ extension PetSpot {
             }
             settings.limits = try limitOptions.limits(environment)
             settings.tiles = try mapOptions.tiles(environment)
+            settings.matchMargin = try matchOptions.margin(environment)
             if let file = try ServeValue.resolve(operatorTokenFile, "--operator-token-file", environment) {
                 do {
                     settings.operatorToken = try OperatorToken.read(file: file)
@@ -238,7 +241,7 @@ extension PetSpot {
                         metadata: ["store": "\(storeURL)", "indexed": "\(loaded.map(String.init) ?? "-")"])
                     if let photos { await Self.movePhotos(from: oldPhotos, into: photos, logger: storeLogger) }
                 },
-                photos: photos, tiles: settings.tiles,
+                photos: photos, tiles: settings.tiles, matchMargin: settings.matchMargin,
                 onListening: { host, port in
                     let base = "http://\(Self.shown(host)):\(port)"
                     Self.announce("listening on \(base)")

@@ -64,6 +64,9 @@ struct ServeEnvironment {
             option: "--tile-attribution", key: "petspot.tileAttribution", meaning: "map tile attribution",
             defaultValue: "OpenStreetMap's"),
         Variable(
+            option: "--match-margin-km", key: "petspot.matchMarginKm", meaning: "km added to circles in matches",
+            defaultValue: "1"),
+        Variable(
             option: "--metrics-host", key: "petspot.metricsHost", meaning: "interface of /metrics",
             defaultValue: "127.0.0.1"),
         Variable(

@@ -18,6 +18,8 @@ struct ServeSettings {
     var allowedHosts: [String] = []
     var photos: String?
     var tiles = TileSource.openStreetMap
+    /// Kilometres added to every search circle when reports are matched (`--match-margin-km`).
+    var matchMargin = ServiceConfiguration.defaultMatchMargin
     var metricsHost = "127.0.0.1"
     var metricsPort: Int?
     var limits = ServiceLimits()

@@ -25,6 +25,8 @@ struct ReportsController {
     let photos: (any ReportPhotos)?
     let today: Today
     let access: ReportAccess
+    /// Added to every search circle when reports are matched and a request names no margin.
+    let matchMargin: SearchRadius
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/reports/missing") { request, _ -> Response in
