@@ -1,0 +1,191 @@
+"""The finding-pets queries over HTTP, measured: see report-queries.sh for what and why.
+
+Arguments: PETSPOT WORK SQLITE_ROWS POSTGIS_ROWS QUERIES. Prints a Markdown section.
+"""
+import http.client
+import json
+import math
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+
+petspot, work, sqlite_rows, postgis_rows, queries = (
+    sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
+binaries = "/usr/lib/postgresql/15/bin"
+root = os.geteuid() == 0
+as_postgres = ["runuser", "-u", "postgres", "--"] if root else []
+SPECIES = ["DOG", "CAT", "BIRD"]
+_towns = random.Random(200)
+TOWNS = [(_towns.uniform(-55, 65), _towns.uniform(-180, 180)) for _ in range(200)]
+
+
+def load():
+    return "%.2f" % os.getloadavg()[0]
+
+
+def run(argv, **kw):
+    return subprocess.run(argv, check=True, capture_output=True, text=True, **kw)
+
+
+def near_town(generator, spread_km=30.0):
+    """A place within about spread_km of one of the towns (longitude wrapped)."""
+    lat0, lon0 = TOWNS[generator.randrange(len(TOWNS))]
+    lat = max(-89.9, min(89.9, lat0 + generator.gauss(0, spread_km / 3 / 111.2)))
+    lon = lon0 + generator.gauss(0, spread_km / 3 / (111.2 * max(0.2, math.cos(math.radians(lat)))))
+    lon = (lon + 180) % 360 - 180
+    return round(lat, 5), round(lon, 5)
+
+
+def write_archive(path, rows, seed):
+    """JSON Lines as `petspot reports export` writes them; returns some found and missing ids."""
+    generator = random.Random(seed)
+    found, missing = [], []
+    with open(path, "w") as f:
+        for i in range(rows):
+            kind = "found" if i % 20 == 0 else "missing"
+            lat, lon = near_town(generator)
+            line = {
+                "id": "r%08d" % i, "kind": kind, "status": "FOUND" if kind == "found" else "ACTIVE",
+                "photoUrl": "", "lastSeenDate": "2025-%02d-%02d" % (1 + generator.randrange(12), 1 + generator.randrange(28)),
+                "species": SPECIES[generator.randrange(3)], "gender": "FEMALE" if i % 2 else "MALE",
+                "breed": None, "description": None, "location": None,
+                "locationRadius": None if kind == "found" else round(generator.uniform(0.1, 50), 3),
+                "locationLatitude": lat, "locationLongitude": lon, "phone": "+48600%06d" % (i % 10**6),
+                "email": None, "microchipNumber": None, "approximateAge": None, "reward": None,
+                "ownerTokenHash": None, "photo": None,
+            }
+            if kind == "found" and len(found) < 4 * queries and generator.random() < 0.5:
+                found.append(line["id"])
+            if kind == "missing" and len(missing) < 4 * queries and generator.random() < 0.05:
+                missing.append(line["id"])
+            f.write(json.dumps(line, separators=(",", ":")) + "\n")
+    return found, missing
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """`petspot serve` on the store, until stop()."""
+
+    def __init__(self, store):
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            [petspot, "serve", "--port", str(self.port), "--store", store, "--log-level", "error"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        # Ready when it says where it listens (it loads what it needs before that).
+        for line in self.process.stdout:
+            if "listening on" in line:
+                break
+        else:
+            sys.exit("petspot serve ended before listening")
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(60)
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(p / 100 * len(ordered)) - 1))]
+
+
+def measure(port, paths):
+    """Milliseconds per request, one keep-alive connection, one at a time; 2xx required."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    times = []
+    for path in paths:
+        start = time.perf_counter()
+        connection.request("GET", path)
+        response = connection.getresponse()
+        body = response.read()
+        times.append((time.perf_counter() - start) * 1000)
+        if response.status != 200:
+            sys.exit("GET %s answered %d: %s" % (path, response.status, body[:300]))
+    connection.close()
+    return times
+
+
+def section(title, store, rows, found, missing, goal_ms, seed):
+    server = Server(store)
+    try:
+        generator = random.Random(seed)
+        places = ["%.5f,%.5f" % near_town(generator, 20) for _ in range(queries)]
+        runs = [
+            ("`GET /healthz` (baseline)", ["/healthz"] * queries),
+            ("`GET /v1/reports/nearby?from=PLACE`", ["/v1/reports/nearby?from=" + p for p in places]),
+            ("`GET /v1/reports?near=PLACE` (Near you, 10 a page)", ["/v1/reports?near=" + p for p in places]),
+            ("`GET /v1/reports/FOUND/matches`", ["/v1/reports/%s/matches" % generator.choice(found) for _ in places]),
+            ("`GET /v1/reports/MISSING/matches`",
+             ["/v1/reports/%s/matches" % generator.choice(missing) for _ in places]),
+        ]
+        print("### %s, %s reports\n" % (title, format(rows, ",")))
+        print("| request (%d each, after 100 to warm up) | p50 ms | p99 ms | max ms | p99 ÷ baseline p99 "
+              "| goal p99 | load |" % queries)
+        print("| --- | ---: | ---: | ---: | ---: | --- | ---: |")
+        baseline = None
+        for name, paths in runs:
+            measure(server.port, paths[:100])
+            started = load()
+            times = measure(server.port, paths)
+            p99 = percentile(times, 99)
+            baseline = baseline or p99
+            goal = "" if baseline == p99 and name.endswith("(baseline)") else (
+                "< %d ms: %s" % (goal_ms, "met" if p99 < goal_ms else "**missed**"))
+            print("| %s | %.2f | %.2f | %.2f | %.1f× | %s | %s |"
+                  % (name, percentile(times, 50), p99, max(times), p99 / baseline, goal, started))
+        print()
+    finally:
+        server.stop()
+
+
+print("## Finding pets over HTTP\n")
+print("Release `petspot serve`, one keep-alive client (Python's http.client) asking one request at a")
+print("time on loopback; the baseline is `GET /healthz` on the same server and connection in the")
+print("same run. The 1-minute load average when each row started is beside it.\n")
+
+if sqlite_rows > 0:
+    archive = os.path.join(work, "sqlite.jsonl")
+    found, missing = write_archive(archive, sqlite_rows, 32)
+    path = os.path.join(work, "reports.sqlite")
+    start = time.perf_counter()
+    run(["nice", "-n", "10", petspot, "reports", "import", archive, "--store", "sqlite:" + path])
+    print("SQLite: %s reports imported in %.1f s.\n" % (format(sqlite_rows, ","), time.perf_counter() - start))
+    os.remove(archive)
+    section("SQLite", "sqlite:" + path, sqlite_rows, found, missing, 20, 33)
+
+if postgis_rows > 0:
+    cluster = os.path.join(work, "pg")
+    os.mkdir(cluster)
+    if root:
+        ids = run(["id", "-u", "postgres"]).stdout.split() + run(["id", "-g", "postgres"]).stdout.split()
+        os.chown(cluster, *[int(x) for x in ids])
+    port = free_port()
+    run(as_postgres + [binaries + "/initdb", "-D", cluster + "/data", "-A", "trust", "-U", "postgres", "--no-sync",
+                       "-E", "UTF8"])
+    run(as_postgres + [binaries + "/pg_ctl", "-D", cluster + "/data", "-l", cluster + "/log", "-w", "-t", "60", "-o",
+                       "-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off "
+                       "-c full_page_writes=off -c shared_buffers=512MB -c max_wal_size=4GB" % (port, cluster),
+                       "start"])
+    try:
+        run(as_postgres + ["/usr/bin/createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "reports"])
+        url = "postgres://postgres@127.0.0.1:%d/reports" % port
+        archive = os.path.join(work, "postgis.jsonl")
+        found, missing = write_archive(archive, postgis_rows, 34)
+        start = time.perf_counter()
+        run(["nice", "-n", "10", petspot, "reports", "import", archive, "--store", url])
+        seconds = time.perf_counter() - start
+        os.remove(archive)
+        run(["psql", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-d", "reports", "-c", "VACUUM ANALYZE"])
+        print("PostgreSQL 15 + PostGIS (started for the run: fsync off, 512 MB shared buffers): %s reports "
+              "imported in %.1f s, then `VACUUM ANALYZE`.\n" % (format(postgis_rows, ","), seconds))
+        section("PostgreSQL + PostGIS", url, postgis_rows, found, missing, 50, 35)
+    finally:
+        subprocess.run(as_postgres + [binaries + "/pg_ctl", "-D", cluster + "/data", "-m", "fast", "stop"],
+                       capture_output=True)
