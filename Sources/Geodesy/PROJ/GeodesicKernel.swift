@@ -32,11 +32,7 @@ final class GeodesicKernel: @unchecked Sendable {
     func inverse(
         latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double
     ) -> (distance: Double, azimuth1: Double, azimuth2: Double) {
-        var distance = 0.0
-        var azimuth1 = 0.0
-        var azimuth2 = 0.0
-        geod_inverse(storage, latitude1, longitude1, latitude2, longitude2, &distance, &azimuth1, &azimuth2)
-        return (distance, azimuth1, azimuth2)
+        Self.threeResults { geod_inverse(storage, latitude1, longitude1, latitude2, longitude2, &$0, &$1, &$2) }
     }
 
     /// The direct problem: where a geodesic of `distance` metres starting at `azimuth`
@@ -45,11 +41,7 @@ final class GeodesicKernel: @unchecked Sendable {
     func direct(
         latitude: Double, longitude: Double, azimuth: Double, distance: Double
     ) -> (latitude: Double, longitude: Double, azimuth: Double) {
-        var latitude2 = 0.0
-        var longitude2 = 0.0
-        var azimuth2 = 0.0
-        geod_direct(storage, latitude, longitude, azimuth, distance, &latitude2, &longitude2, &azimuth2)
-        return (latitude2, longitude2, azimuth2)
+        Self.threeResults { geod_direct(storage, latitude, longitude, azimuth, distance, &$0, &$1, &$2) }
     }
 
     /// Area (m², counter-clockwise positive) and perimeter (m) of the polygon through
@@ -67,5 +59,15 @@ final class GeodesicKernel: @unchecked Sendable {
             }
         }
         return (area, perimeter)
+    }
+
+    /// Runs a C function that writes its three results through pointers (`geod_inverse`,
+    /// `geod_direct`), each starting at 0, and returns them in order.
+    private static func threeResults(
+        _ call: (inout Double, inout Double, inout Double) -> Void
+    ) -> (Double, Double, Double) {
+        var results = (0.0, 0.0, 0.0)
+        call(&results.0, &results.1, &results.2)
+        return results
     }
 }
