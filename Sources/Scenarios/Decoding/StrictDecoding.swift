@@ -65,6 +65,16 @@ extension Decoder {
     func failure(_ message: String) -> DecodingError {
         DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: message))
     }
+
+    /// A case of `Value` by its name; any other text fails with `unknown WHAT "text";
+    /// expected EXPECTED` (`unknown accuracy "fine"; expected full or reduced`).
+    func caseName<Value: RawRepresentable<String>>(_ what: String, expected: String) throws -> Value {
+        let text = try singleValueContainer().decode(String.self)
+        guard let value = Value(rawValue: text) else {
+            throw failure("unknown \(what) \(InputQuote.quoted(text)); expected \(expected)")
+        }
+        return value
+    }
 }
 
 extension KeyedDecodingContainer {

@@ -93,11 +93,7 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let value = Self(rawValue: text) else {
-            throw decoder.failure("unknown track format \(InputQuote.quoted(text)); expected gpx or nmea")
-        }
-        self = value
+        self = try decoder.caseName("track format", expected: "gpx or nmea")
     }
 }
 

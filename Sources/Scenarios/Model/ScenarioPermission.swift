@@ -16,13 +16,8 @@ public enum ScenarioPermission: String, Sendable, Hashable, Codable, CaseIterabl
 
     /// Decodes a case name, naming every accepted one when the text is none of them.
     public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let value = Self(rawValue: text) else {
-            throw decoder.failure(
-                "unknown authorization status \(InputQuote.quoted(text)); expected one of: \(Self.allCases.map(\.rawValue).joined(separator: ", "))"
-            )
-        }
-        self = value
+        self = try decoder.caseName(
+            "authorization status", expected: "one of: " + Self.allCases.map(\.rawValue).joined(separator: ", "))
     }
 }
 
@@ -36,11 +31,7 @@ public enum ScenarioAccuracy: String, Sendable, Hashable, Codable, CaseIterable,
     public var description: String { rawValue }
 
     public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let value = Self(rawValue: text) else {
-            throw decoder.failure("unknown accuracy \(InputQuote.quoted(text)); expected full or reduced")
-        }
-        self = value
+        self = try decoder.caseName("accuracy", expected: "full or reduced")
     }
 }
 
@@ -104,13 +95,8 @@ public struct ScenarioPrompt: Sendable, Hashable, Codable, CustomStringConvertib
         }
 
         public init(from decoder: any Decoder) throws {
-            let text = try decoder.singleValueContainer().decode(String.self)
-            guard let value = Self(rawValue: text) else {
-                throw decoder.failure(
-                    "unknown prompt answer \(InputQuote.quoted(text)); expected one of: \(Self.allCases.map(\.rawValue).joined(separator: ", "))"
-                )
-            }
-            self = value
+            self = try decoder.caseName(
+                "prompt answer", expected: "one of: " + Self.allCases.map(\.rawValue).joined(separator: ", "))
         }
     }
 
