@@ -41,9 +41,9 @@ public enum FoundFlowCopy {
         /// Inline message: no date.
         public static let dateRequired = "Please select the date found"
         /// Inline message: a future date (cannot happen through ``FoundPetDetailsStep/selectDate(_:)``).
-        public static let dateInFuture = "The date cannot be in the future"
+        public static let dateInFuture = ReportDateCopy.inFuture
         /// Inline message: a date before ``CalendarDay/earliestReportable``.
-        public static let dateTooEarly = "The date cannot be before 1900"
+        public static let dateTooEarly = ReportDateCopy.tooEarly
         /// Inline message: no species.
         public static let speciesRequired = "Please select a species"
         /// Inline message: no sex.

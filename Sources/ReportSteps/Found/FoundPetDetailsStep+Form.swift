@@ -50,15 +50,7 @@ extension FoundPetDetailsStep: FieldForm {
 
     public mutating func enter(_ text: String, in field: Field, as entry: FieldEntry) throws(FieldTextError) {
         switch field {
-        case .lastSeenDate:
-            // An emptied date input keeps the last date: the model has no "clear the date" edit.
-            guard let day: CalendarDay = try Self.choice(text, entry) else { return }
-            if !selectDate(day), let message = dateMessage(day) {
-                if entry == .whole { throw FieldTextError(message) }
-                // A picker offers no later day, but lets a year like 0203 be typed: say why the
-                // date stayed as it was.
-                if day < .earliestReportable { dateError = message }
-            }
+        case .lastSeenDate: try enterDate(text, as: entry)
         case .species: selectSpecies(try Self.choice(text, entry))
         case .breed: setBreed(try Self.limited(text, FieldEntry.maximumFreeText, entry))
         case .gender: selectSex(try Self.choice(text, entry))
@@ -114,4 +106,4 @@ extension FoundPetDetailsStep: FieldForm {
     }
 }
 
-extension FoundPetDetailsStep: FlowStepForm {}
+extension FoundPetDetailsStep: FlowStepForm, ReportDateStep {}

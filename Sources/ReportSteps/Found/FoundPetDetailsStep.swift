@@ -68,8 +68,7 @@ public struct FoundPetDetailsStep: Sendable {
 
     /// Why `day` cannot be the date found: after today or before 1900; `nil` when it can.
     public func dateMessage(_ day: CalendarDay) -> String? {
-        if day > today.day() { return FoundFlowCopy.PetDetails.dateInFuture }
-        return day < .earliestReportable ? FoundFlowCopy.PetDetails.dateTooEarly : nil
+        day.reportDateMessage(latest: today.day())
     }
 
     /// Picks the species.

@@ -39,9 +39,9 @@ public enum AnimalDescriptionCopy {
     /// Inline message: age not a whole number 0…40.
     public static let ageInvalid = "Age must be a whole number from 0 to 40"
     /// Inline message: a date after today (cannot happen through ``AnimalDescriptionStep/selectDate(_:)``).
-    public static let dateInFuture = "The date cannot be in the future"
+    public static let dateInFuture = ReportDateCopy.inFuture
     /// Inline message: a date before ``CalendarDay/earliestReportable``.
-    public static let dateTooEarly = "The date cannot be before 1900"
+    public static let dateTooEarly = ReportDateCopy.tooEarly
 
     /// Under the race field after a species change cleared it (FR-006 clears the race; this
     /// says so): `Cleared because the species changed (it was “Beagle”).`

@@ -50,15 +50,7 @@ extension AnimalDescriptionStep: FieldForm {
 
     public mutating func enter(_ text: String, in field: Field, as entry: FieldEntry) throws(FieldTextError) {
         switch field {
-        case .lastSeenDate:
-            // The date always has a value (today by default): an emptied date input keeps it.
-            guard let day: CalendarDay = try Self.choice(text, entry) else { return }
-            if !selectDate(day), let message = dateMessage(day) {
-                if entry == .whole { throw FieldTextError(message) }
-                // A picker offers no later day, but lets a year like 0203 be typed: say why the
-                // date stayed as it was.
-                if day < .earliestReportable { dateError = message }
-            }
+        case .lastSeenDate: try enterDate(text, as: entry)  // always a date: today by default
         case .species: selectSpecies(try Self.choice(text, entry))
         case .breed: setRace(try Self.limited(text, FieldEntry.maximumFreeText, entry))
         case .gender: selectGender(try Self.choice(text, entry))
@@ -111,4 +103,4 @@ extension AnimalDescriptionStep: FieldForm {
     }
 }
 
-extension AnimalDescriptionStep: FlowStepForm {}
+extension AnimalDescriptionStep: FlowStepForm, ReportDateStep {}

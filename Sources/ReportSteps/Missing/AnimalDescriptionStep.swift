@@ -82,8 +82,7 @@ public struct AnimalDescriptionStep: Sendable {
 
     /// Why `day` cannot be the date: after today or before 1900; `nil` when it can.
     public func dateMessage(_ day: CalendarDay) -> String? {
-        if day > latestSelectableDate { return AnimalDescriptionCopy.dateInFuture }
-        return day < .earliestReportable ? AnimalDescriptionCopy.dateTooEarly : nil
+        day.reportDateMessage(latest: latestSelectableDate)
     }
 
     /// Picks a species; a different species clears the race (FR-006), and ``raceClearedNotice``
