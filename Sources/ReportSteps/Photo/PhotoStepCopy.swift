@@ -34,11 +34,7 @@ public struct PhotoStepCopy: Sendable, Hashable {
     public static let missingFlow = PhotoStepCopy(
         screenTitle: "Animal photo", progress: "2/4", heading: nil, body: nil,
         browseTitle: "Browse", emptyStateSecondary: "JPG, PNG, HEIC, GIF or WEBP",
-        requirementHelperText: "A photo of the animal is required to continue.",
-        removeTitle: "Remove", continueTitle: "Continue",
-        browseAccessibilityIdentifier: "animalPhoto.browse",
-        removeAccessibilityIdentifier: "animalPhoto.remove",
-        continueAccessibilityIdentifier: "animalPhoto.continue",
+        requirementHelperText: "A photo of the animal is required to continue.", screen: "animalPhoto",
         acceptedTypes: Set(ImageType.allCases), maximumByteCount: nil)
 
     /// "up to 10 MB" as the copy states it, in the same decimal megabytes as the size on the
@@ -51,10 +47,24 @@ public struct PhotoStepCopy: Sendable, Hashable {
         screenTitle: "Upload photo", progress: "1/3", heading: "Upload photo",
         body: "Upload a clear photo of the pet you found. This helps the owner recognize them quickly.",
         browseTitle: "Tap to upload a photo", emptyStateSecondary: "PNG or JPG up to 10 MB",
-        requirementHelperText: "A photo is required to continue.",
-        removeTitle: "Remove", continueTitle: "Continue",
-        browseAccessibilityIdentifier: "foundUploadPhoto.browse",
-        removeAccessibilityIdentifier: "foundUploadPhoto.remove",
-        continueAccessibilityIdentifier: "foundUploadPhoto.continue",
+        requirementHelperText: "A photo is required to continue.", screen: "foundUploadPhoto",
         acceptedTypes: [.png, .jpeg], maximumByteCount: foundFlowMaximumByteCount)
+}
+
+extension PhotoStepCopy {
+    /// A flow's photo step: Remove and Continue as both flows title them, and the controls
+    /// identified under `screen` (`animalPhoto.browse`, `animalPhoto.remove`,
+    /// `animalPhoto.continue`).
+    init(
+        screenTitle: String, progress: String, heading: String?, body: String?, browseTitle: String,
+        emptyStateSecondary: String?, requirementHelperText: String, screen: String, acceptedTypes: Set<ImageType>,
+        maximumByteCount: Int?
+    ) {
+        self.init(
+            screenTitle: screenTitle, progress: progress, heading: heading, body: body, browseTitle: browseTitle,
+            emptyStateSecondary: emptyStateSecondary, requirementHelperText: requirementHelperText,
+            removeTitle: "Remove", continueTitle: "Continue", browseAccessibilityIdentifier: "\(screen).browse",
+            removeAccessibilityIdentifier: "\(screen).remove", continueAccessibilityIdentifier: "\(screen).continue",
+            acceptedTypes: acceptedTypes, maximumByteCount: maximumByteCount)
+    }
 }
