@@ -30,22 +30,7 @@ struct MapPageController {
                 status: .ok, headers: headers,
                 body: ResponseBody(byteBuffer: ByteBuffer(string: try PageTemplates.render(page, template: "Map"))))
         }
-        router.get("/map/assets/{file}") { request, context -> Response in
-            _ = try Query(request, allowed: [])
-            let name = context.parameters.get("file") ?? ""
-            guard let asset = Self.assets[name] else {
-                throw Problem(
-                    .notFound,
-                    detail: "No map asset '\(StepRequest.shown(name))'; the assets are "
-                        + Self.assets.keys.sorted().joined(separator: ", ") + ".")
-            }
-            return Response(
-                status: .ok,
-                headers: [
-                    .contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable",
-                    .xContentTypeOptions: "nosniff",
-                ],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
-        }
+        EmbeddedAssets(files: Self.assets, noun: "map asset", cacheControl: "public, max-age=31536000, immutable")
+            .addRoute("/map/assets/{file}", to: router)
     }
 }

@@ -38,24 +38,8 @@ struct ReportPagesController {
             }
             return Self.page(try PageTemplates.render(PetDetailsPage(id: id), template: "PetDetails"))
         }
-        router.get("/report/assets/{file}") { request, context -> Response in
-            _ = try Query(request, allowed: [])
-            let name = context.parameters.get("file") ?? ""
-            guard let asset = PageTemplates.assets[name] else {
-                throw Problem(
-                    .notFound,
-                    detail:
-                        "No page asset '\(StepRequest.shown(name))'; the assets are \(PageTemplates.assets.keys.sorted().joined(separator: ", "))."
-                )
-            }
-            return Response(
-                status: .ok,
-                headers: [
-                    .contentType: asset.contentType, .cacheControl: "no-cache",
-                    .xContentTypeOptions: "nosniff",
-                ],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
-        }
+        EmbeddedAssets(files: PageTemplates.assets, noun: "page asset", cacheControl: "no-cache")
+            .addRoute("/report/assets/{file}", to: router)
     }
 
     static func page(_ html: String) -> Response {
