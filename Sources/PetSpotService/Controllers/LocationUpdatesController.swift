@@ -31,31 +31,20 @@ struct LocationUpdatesController {
             let clock = self.clock
             let bufferSize = self.bufferSize
             let logger = self.logger
-            return Response(
-                status: .ok,
-                headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
-                body: ResponseBody { writer in
-                    let ending = UpdatesEnding()
-                    logger.debug("event-stream client connected")
-                    ServiceMetrics.eventStreamClients.increment()
-                    defer { ServiceMetrics.eventStreamClients.decrement() }
-                    try? await request.body.consumeWithInboundCloseHandler { _ in
-                        try await withGracefulShutdownHandler {
-                            try await LocationEventStream.run(
-                                service: service, heartbeat: heartbeat, clock: clock, bufferSize: bufferSize,
-                                ending: ending, logger: logger
-                            ) { text in
-                                try await writer.write(ByteBuffer(string: text))
-                            }
-                        } onGracefulShutdown: {
-                            ending.end()
-                        }
-                    } onInboundClosed: {
-                        ending.end()
+            return EventStreamClient.response { writer in
+                let ending = UpdatesEnding()
+                logger.debug("event-stream client connected")
+                await EventStreamClient.serve(request, end: { ending.end() }) {
+                    try await LocationEventStream.run(
+                        service: service, heartbeat: heartbeat, clock: clock, bufferSize: bufferSize,
+                        ending: ending, logger: logger
+                    ) { text in
+                        try await writer.write(ByteBuffer(string: text))
                     }
-                    logger.debug("event-stream client released")
-                    try? await writer.finish(nil)
-                })
+                }
+                logger.debug("event-stream client released")
+                try? await writer.finish(nil)
+            }
         }
     }
 }

@@ -46,28 +46,17 @@ struct ReportUpdatesController {
             let heartbeat = self.heartbeat
             let clock = self.clock
             let logger = self.logger
-            return Response(
-                status: .ok,
-                headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
-                body: ResponseBody { writer in
-                    let (rings, stop) = bell.listen()
-                    ServiceMetrics.eventStreamClients.increment()
-                    defer { ServiceMetrics.eventStreamClients.decrement() }
-                    try? await request.body.consumeWithInboundCloseHandler { _ in
-                        try await withGracefulShutdownHandler {
-                            try await ReportUpdatesStream.run(
-                                store: store, rings: rings, area: area, after: start, heartbeat: heartbeat,
-                                clock: clock, logger: logger
-                            ) { text in try await writer.write(ByteBuffer(string: text)) }
-                        } onGracefulShutdown: {
-                            stop()
-                        }
-                    } onInboundClosed: {
-                        stop()
-                    }
-                    stop()
-                    try? await writer.finish(nil)
-                })
+            return EventStreamClient.response { writer in
+                let (rings, stop) = bell.listen()
+                await EventStreamClient.serve(request, end: stop) {
+                    try await ReportUpdatesStream.run(
+                        store: store, rings: rings, area: area, after: start, heartbeat: heartbeat,
+                        clock: clock, logger: logger
+                    ) { text in try await writer.write(ByteBuffer(string: text)) }
+                }
+                stop()
+                try? await writer.finish(nil)
+            }
         }
     }
 
