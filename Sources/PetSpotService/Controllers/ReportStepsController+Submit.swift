@@ -25,14 +25,12 @@ extension ReportStepsController {
         let description = try Self.earlier(request, Missing.Step.animalDescription.name)
         var machine = Missing(today: today)
         try Self.enter(request.earlierSteps[Missing.Step.microchip.name] ?? [:], into: \.microchipStep, of: &machine)
-        var stayed = machine.send(.continueTapped).outcome.toast  // optional: always advances
+        var stayed = Self.continued(&machine, after: nil)  // optional: always advances
         if stayed == nil { stayed = Self.attach(request.photo, to: &machine.photoStep) }
-        if stayed == nil { stayed = machine.send(.continueTapped).outcome.toast }
+        stayed = Self.continued(&machine, after: stayed)
         try Self.enter(description, into: \.descriptionStep, of: &machine)
-        if stayed == nil { stayed = machine.send(.continueTapped).outcome.toast }
-        replay.machine = machine
-        try replay.replayEdits(request)
-        guard stayed == nil else { return backTo(replay, names, request, toast: stayed, step: machine.step.name) }
+        stayed = Self.continued(&machine, after: stayed)
+        if let back = try backIfStayed(&replay, machine, stayed, names, request) { return back }
         let outcome = replay.machine.send(.continueTapped).outcome
         var answer = answer(replay, names, request, outcome: outcome, location: nil)
         if replay.machine.isComplete {
@@ -56,12 +54,10 @@ extension ReportStepsController {
         let details = try Self.earlier(request, Found.Step.petDetails.name)
         var machine = Found(today: today)
         var stayed = Self.attach(request.photo, to: &machine.photoStep)
-        if stayed == nil { stayed = machine.send(.continueTapped).outcome.toast }
+        stayed = Self.continued(&machine, after: stayed)
         try Self.enter(details, into: \.petDetailsStep, of: &machine)
-        if stayed == nil { stayed = machine.send(.continueTapped).outcome.toast }
-        replay.machine = machine
-        try replay.replayEdits(request)
-        guard stayed == nil else { return backTo(replay, names, request, toast: stayed, step: machine.step.name) }
+        stayed = Self.continued(&machine, after: stayed)
+        if let back = try backIfStayed(&replay, machine, stayed, names, request) { return back }
         let effects = replay.machine.send(.submitTapped)
         var answer = answer(replay, names, request, outcome: effects.outcome, location: nil)
         for case .submit(let payload, let photo, let sending) in effects {
@@ -72,6 +68,19 @@ extension ReportStepsController {
             replay.machine.send(.sent(id: report.id, request: sending))
         }
         return answer
+    }
+
+    /// Puts the earlier steps as replayed (`machine`) under the last step's edits; when an
+    /// earlier step `stayed`, the answer that goes back to it (``backTo(_:_:_:toast:step:)``),
+    /// else `nil`: Submit report goes on.
+    private func backIfStayed<Machine: ReportMachine, Form: FieldForm>(
+        _ replay: inout StepReplay<Machine, Form>, _ machine: Machine, _ stayed: Toast?, _ names: Names,
+        _ request: StepRequest
+    ) throws(Problem) -> StepAnswer? {
+        replay.machine = machine
+        try replay.replayEdits(request)
+        guard stayed != nil else { return nil }
+        return backTo(replay, names, request, toast: stayed, step: machine.step.name)
     }
 
     /// Submit report's answer when an earlier step is no longer valid: back to that step, with
@@ -124,6 +133,12 @@ extension ReportStepsController {
             ("notice", .null), ("payload", .null), ("ownerToken", replayed ? .null : .string(token.text)),
             ("replayed", .bool(replayed)),
         ])
+    }
+
+    /// Continue on the step `machine` is on, unless an earlier step `stayed`: the toast of the
+    /// first step that stays, `nil` while every step advances.
+    static func continued<Machine: ReportMachine>(_ machine: inout Machine, after stayed: Toast?) -> Toast? {
+        stayed ?? machine.send(.continueTapped).outcome.toast
     }
 
     /// The photo the page sent, attached as the photo step takes it: `nil`, or the toast
