@@ -30,37 +30,40 @@ struct ReportFlowPage {
     static func missing(_ configuration: PageConfiguration) -> ReportFlowPage {
         let machine = MissingReportMachine(today: configuration.today)
         let today = configuration.today.day()
-        return ReportFlowPage(
-            chrome: chrome(configuration, .missing, title: PageCopy.missingTitle),
-            sections: MissingReportMachine.Step.allCases.map { step in
-                switch step {
-                case .microchip: form(step, screen(step), machine.microchipStep, coordinates: nil, today: today)
-                case .animalPhoto: photo(step, screen: step.name, copy: .missingFlow)
-                case .animalDescription:
-                    form(
-                        step, screen(step), machine.descriptionStep, coordinates: machine.descriptionStep.coordinates,
-                        today: today)
-                case .contactDetails: form(step, screen(step), machine.contactStep, coordinates: nil, today: today)
-                }
-            })
+        return page(configuration, .missing, title: PageCopy.missingTitle) { (step: MissingReportMachine.Step) in
+            switch step {
+            case .microchip: form(step, screen(step), machine.microchipStep, today: today)
+            case .animalPhoto: photo(step, screen: step.name, copy: .missingFlow)
+            case .animalDescription:
+                form(
+                    step, screen(step), machine.descriptionStep, located: machine.descriptionStep.coordinates,
+                    today: today)
+            case .contactDetails: form(step, screen(step), machine.contactStep, today: today)
+            }
+        }
     }
 
     /// The Found flow's page (spec 004).
     static func found(_ configuration: PageConfiguration) -> ReportFlowPage {
         let machine = FoundReportMachine(today: configuration.today)
         let today = configuration.today.day()
-        return ReportFlowPage(
-            chrome: chrome(configuration, .found, title: PageCopy.foundTitle),
-            sections: FoundReportMachine.Step.allCases.map { step in
-                switch step {
-                case .uploadPhoto: photo(step, screen: "foundUploadPhoto", copy: .foundFlow)
-                case .petDetails:
-                    form(
-                        step, screen(step), machine.petDetailsStep, coordinates: machine.petDetailsStep.coordinates,
-                        today: today)
-                case .contactInfo: form(step, screen(step), machine.contactStep, coordinates: nil, today: today)
-                }
-            })
+        return page(configuration, .found, title: PageCopy.foundTitle) { (step: FoundReportMachine.Step) in
+            switch step {
+            case .uploadPhoto: photo(step, screen: "foundUploadPhoto", copy: .foundFlow)
+            case .petDetails:
+                form(
+                    step, screen(step), machine.petDetailsStep, located: machine.petDetailsStep.coordinates,
+                    today: today)
+            case .contactInfo: form(step, screen(step), machine.contactStep, today: today)
+            }
+        }
+    }
+
+    /// A flow's page: its chrome, then one section a step, in the order of its `Step` enum.
+    private static func page<Step: ReportFlowStep>(
+        _ configuration: PageConfiguration, _ flow: PageConfiguration.Flow, title: String, section: (Step) -> Section
+    ) -> ReportFlowPage {
+        ReportFlowPage(chrome: chrome(configuration, flow, title: title), sections: Step.allCases.map(section))
     }
 
     /// The Missing flow's screens (1/4 and 4/4 have our copy, `MissingStepsCopy`).
@@ -99,7 +102,7 @@ struct ReportFlowPage {
     }
 
     private static func form<Step: ReportFlowStep, Form: FieldForm>(
-        _ step: Step, _ screen: Screen, _ form: Form, coordinates: CoordinateFields?, today: CalendarDay
+        _ step: Step, _ screen: Screen, _ form: Form, located coordinates: CoordinateFields? = nil, today: CalendarDay
     ) -> Section {
         let context = FormStepContext(
             step: step, screen: screen.name, title: screen.title, hasBack: screen.hasBack, heading: screen.heading,
