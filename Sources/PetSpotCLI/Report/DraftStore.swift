@@ -153,6 +153,20 @@ final class DraftKeeper {
         }
     }
 
+    /// Offers the saved draft to `flow` (``offer(console:restore:stepTitle:)``), naming the
+    /// step it was on by `title` and its progress chip: `Animal description, 3/4` (the first
+    /// step for a step number the flow does not have).
+    func offer<Machine: ReportMachine>(
+        to flow: ReportFlow<Machine>, console: WizardConsole, title: (Machine.Step) -> String
+    ) throws(WizardExit) {
+        _ = try offer(
+            console: console, restore: { flow.restore($0, photoBytes: $1) },
+            stepTitle: { number in
+                let step = Machine.Step(rawValue: number) ?? Machine.Step.allCases[0]
+                return "\(title(step)), \(step.progress)"
+            })
+    }
+
     /// Offers a saved draft, when there is one, and restores it into the flow when the person
     /// says yes; a no removes it.
     ///

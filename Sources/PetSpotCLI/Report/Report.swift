@@ -86,14 +86,7 @@ extension PetSpot.Report {
             defer { interrupts.remove() }
             let wizard = MissingWizard(flow: flow, console: console, location: location, drafts: drafts)
             do {
-                if !options.fresh {
-                    _ = try drafts.offer(
-                        console: console, restore: { flow.restore($0, photoBytes: $1) },
-                        stepTitle: { step in
-                            let step = MissingPetReportFlow.Step(rawValue: step) ?? .microchip
-                            return "\(step.title), \(step.progress)"
-                        })
-                }
+                if !options.fresh { try drafts.offer(to: flow, console: console, title: \.title) }
                 let state = try await wizard.run()
                 terminal.line()
                 try write(ReportJSON.missing(state), to: options.destination)
@@ -155,14 +148,7 @@ extension PetSpot.Report {
             defer { interrupts.remove() }
             let wizard = FoundWizard(flow: flow, console: console, location: location, writer: writer, drafts: drafts)
             do {
-                if !options.fresh {
-                    _ = try drafts.offer(
-                        console: console, restore: { flow.restore($0, photoBytes: $1) },
-                        stepTitle: { step in
-                            let step = FoundPetReportFlow.Step(rawValue: step) ?? .uploadPhoto
-                            return "\(step.screenTitle), \(step.progress)"
-                        })
-                }
+                if !options.fresh { try drafts.offer(to: flow, console: console, title: \.screenTitle) }
                 try await wizard.run()
                 drafts.discard()
                 if let photo = flow.state.photo { terminal.line(photoLine(photo, writer: writer)) }
