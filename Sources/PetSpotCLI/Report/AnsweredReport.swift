@@ -104,6 +104,28 @@ enum AnsweredReport {
         return []
     }
 
+    /// Fills a step (`form`, the flow's `step`) from `answers`; presses its location button
+    /// when the file asks (`location`: its coordinates and their fields); then Continue where
+    /// the flow stands on it, or its check where it is (after an earlier step that stayed).
+    ///
+    /// - Returns: the refused texts, what the location button left, then the step's messages.
+    static func fill<Machine: ReportMachine, Form: FieldForm>(
+        _ answers: ReportAnswers, into flow: ReportFlow<Machine>, form: WritableKeyPath<Machine, Form>,
+        on step: Machine.Step,
+        location: (coordinates: KeyPath<Machine, CoordinateFields>, fields: [Form.Field])? = nil
+    ) async -> [Problem] {
+        let refused = flow[dynamicMember: form].fill { answers[$0.rawValue] }
+        var problems = Self.problems(refused)
+        if let location {
+            problems += await pressLocation(answers, coordinates: location.fields.map(\.rawValue)) {
+                await flow.requestLocation()
+                return flow[dynamicMember: location.coordinates]
+            }
+        }
+        if flow.step == step { flow.continueTapped() } else { flow.check(step) }
+        return problems + flow[dynamicMember: form].problems(besides: refused)
+    }
+
     // MARK: Missing
 
     /// Fills the Missing flow from `answers` and presses Continue on every step (Submit report
@@ -116,21 +138,10 @@ enum AnsweredReport {
         flow.continueTapped()  // the microchip is optional: Continue always advances
         problems += attachPhoto(answers, to: &flow.photoStep)
         problems += photoContinued(flow.continueTapped(), after: problems)
-        let description = flow.descriptionStep.fill { answers[$0.rawValue] }
-        problems += Self.problems(description)
-        problems += await pressLocation(
-            answers, coordinates: [AnimalDescriptionStep.Field.locationLatitude, .locationLongitude].map(\.rawValue)
-        ) {
-            await flow.requestGPSPosition()
-            return flow.descriptionStep.coordinates
-        }
-        if flow.step == .animalDescription { flow.continueTapped() } else { flow.check(.animalDescription) }
-        problems += flow.descriptionStep.problems(besides: description)
-        let contact = flow.contactStep.fill { answers[$0.rawValue] }
-        problems += Self.problems(contact)
-        if flow.step == .contactDetails { flow.continueTapped() } else { flow.check(.contactDetails) }
-        problems += flow.contactStep.problems(besides: contact)
-        return problems
+        problems += await fill(
+            answers, into: flow, form: \.descriptionStep, on: .animalDescription,
+            location: (\.descriptionStep.coordinates, [.locationLatitude, .locationLongitude]))
+        return problems + (await fill(answers, into: flow, form: \.contactStep, on: .contactDetails))
     }
 
     // MARK: Found
@@ -143,16 +154,9 @@ enum AnsweredReport {
         var problems = answers.unknownKeys(known: foundFields)
         problems += attachPhoto(answers, to: &flow.photoStep)
         problems += photoContinued(flow.continueTapped(), after: problems)
-        let details = flow.petDetailsStep.fill { answers[$0.rawValue] }
-        problems += Self.problems(details)
-        problems += await pressLocation(
-            answers, coordinates: [FoundPetDetailsStep.Field.locationLatitude, .locationLongitude].map(\.rawValue)
-        ) {
-            await flow.useCurrentLocation()
-            return flow.petDetailsStep.coordinates
-        }
-        if flow.step == .petDetails { flow.continueTapped() } else { flow.check(.petDetails) }
-        problems += flow.petDetailsStep.problems(besides: details)
+        problems += await fill(
+            answers, into: flow, form: \.petDetailsStep, on: .petDetails,
+            location: (\.petDetailsStep.coordinates, [.locationLatitude, .locationLongitude]))
         let contact = flow.contactStep.fill { answers[$0.rawValue] }
         problems += Self.problems(contact)
         flow.check(.contactInfo)
