@@ -64,12 +64,7 @@ extension PetSpot {
 
         func run() async throws {
             let location = try CoordinateArguments.coordinate(from, name: "FROM")
-            let margin: SearchRadius
-            do {
-                margin = try SearchRadius(kilometers: marginKm)
-            } catch {
-                throw ArgumentValueError.margin(error)
-            }
+            let margin = try SearchRadius.argument(marginKm, ArgumentValueError.margin)
             let result: NearbyResult
             if let reports {
                 let loaded = try ReportsFile.parse(

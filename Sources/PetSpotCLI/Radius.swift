@@ -46,12 +46,7 @@ extension PetSpot {
 
         func run() throws {
             let centre = try CoordinateArguments.coordinate(center, name: "Centre")
-            let radius: SearchRadius
-            do {
-                radius = try SearchRadius(kilometers: km)
-            } catch {
-                throw ArgumentValueError.radius(error)
-            }
+            let radius = try SearchRadius.argument(km, ArgumentValueError.radius)
             let circle = SearchCircle(center: centre, radius: radius)
             let line = RadiusDisplay.line(place: name, coordinate: centre, radius: radius) ?? centre.formatted
             if geojson {

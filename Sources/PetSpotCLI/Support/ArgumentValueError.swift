@@ -19,3 +19,17 @@ enum ArgumentValueError: CommandFailure {
         }
     }
 }
+
+extension SearchRadius {
+    /// `kilometers` as a radius for a command: a value out of range is `failure` with
+    /// Geodesy's message (``ArgumentValueError/radius(_:)``, ``ArgumentValueError/margin(_:)``).
+    static func argument(
+        _ kilometers: Double, _ failure: (GeodesyError) -> ArgumentValueError
+    ) throws(ArgumentValueError) -> SearchRadius {
+        do {
+            return try SearchRadius(kilometers: kilometers)
+        } catch {
+            throw failure(error)
+        }
+    }
+}
