@@ -71,14 +71,14 @@ final class FoundWizard: ReportWizard {
                 flow.petDetailsStep.selectSpecies($0)
             }
         case "3":
-            if let text = try console.edit(FoundFlowCopy.PetDetails.breedLabel, current: step.breedText) {
-                flow.petDetailsStep.setBreed(text)
+            try editText(FoundFlowCopy.PetDetails.breedLabel, current: step.breedText) {
+                flow.petDetailsStep.setBreed($0)
             }
         case "4":
             try chooseSex(FoundFlowCopy.PetDetails.sexLabel, step.sexChoices) { flow.petDetailsStep.selectSex($0) }
         case "5":
-            if let text = try console.edit(FoundFlowCopy.PetDetails.collarLabel, current: step.collarField.text) {
-                flow.petDetailsStep.setCollarData(text)
+            try editText(FoundFlowCopy.PetDetails.collarLabel, current: step.collarField.text) {
+                flow.petDetailsStep.setCollarData($0)
             }
         case "6":
             try editLimited(
@@ -111,17 +111,12 @@ final class FoundWizard: ReportWizard {
         let key = try readKey()
         switch key {
         case "1":
-            if let text = try console.edit(FoundFlowCopy.Contact.phoneLabel, current: step.phoneText) {
-                flow.contactStep.setPhone(text)
-            }
+            try editText(FoundFlowCopy.Contact.phoneLabel, current: step.phoneText) { flow.contactStep.setPhone($0) }
         case "2":
-            if let text = try console.edit(FoundFlowCopy.Contact.emailLabel, current: step.emailText) {
-                flow.contactStep.setEmail(text)
-            }
+            try editText(FoundFlowCopy.Contact.emailLabel, current: step.emailText) { flow.contactStep.setEmail($0) }
         case "3":
-            if let text = try console.edit(FoundFlowCopy.Contact.caregiverPhoneLabel, current: step.caregiverPhoneText)
-            {
-                flow.contactStep.setCaregiverPhone(text)
+            try editText(FoundFlowCopy.Contact.caregiverPhoneLabel, current: step.caregiverPhoneText) {
+                flow.contactStep.setCaregiverPhone($0)
             }
         case "4":
             try editLimited(

@@ -55,10 +55,8 @@ final class MissingWizard: ReportWizard {
         let key = try readKey()
         switch key {
         case "1":
-            if let text = try console.edit(
-                MissingStepsCopy.Microchip.label, current: flow.microchipStep.microchipField.text)
-            {
-                flow.microchipStep.setMicrochip(text)
+            try editText(MissingStepsCopy.Microchip.label, current: flow.microchipStep.microchipField.text) {
+                flow.microchipStep.setMicrochip($0)
             }
         case "c": continueTapped()
         default: try navigate(key, keys: "1, c or q")
@@ -81,13 +79,9 @@ final class MissingWizard: ReportWizard {
         let key = try readKey()
         switch key {
         case "1":
-            if let text = try console.edit(MissingStepsCopy.Contact.phoneLabel, current: step.phoneText) {
-                flow.contactStep.setPhone(text)
-            }
+            try editText(MissingStepsCopy.Contact.phoneLabel, current: step.phoneText) { flow.contactStep.setPhone($0) }
         case "2":
-            if let text = try console.edit(MissingStepsCopy.Contact.emailLabel, current: step.emailText) {
-                flow.contactStep.setEmail(text)
-            }
+            try editText(MissingStepsCopy.Contact.emailLabel, current: step.emailText) { flow.contactStep.setEmail($0) }
         case "s", "c": continueTapped()
         default: try navigate(key, keys: "a field number 1–2, s, b or q")
         }
@@ -129,17 +123,13 @@ final class MissingWizard: ReportWizard {
                 console.notice("\(AnimalDescriptionCopy.raceLabel): \(AnimalDescriptionCopy.racePlaceholderDisabled).")
                 return
             }
-            if let text = try console.edit(AnimalDescriptionCopy.raceLabel, current: step.raceText) {
-                flow.descriptionStep.setRace(text)
-            }
+            try editText(AnimalDescriptionCopy.raceLabel, current: step.raceText) { flow.descriptionStep.setRace($0) }
         case "4":
             try chooseSex(AnimalDescriptionCopy.genderLabel, step.genderChoices) {
                 flow.descriptionStep.selectGender($0)
             }
         case "5":
-            if let text = try console.edit(AnimalDescriptionCopy.ageLabel, current: step.ageText) {
-                flow.descriptionStep.setAge(text)
-            }
+            try editText(AnimalDescriptionCopy.ageLabel, current: step.ageText) { flow.descriptionStep.setAge($0) }
         case "6":
             try editLimited(
                 AnimalDescriptionCopy.descriptionLabel, current: step.descriptionField.text,

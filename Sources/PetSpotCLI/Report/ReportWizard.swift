@@ -89,6 +89,11 @@ extension ReportWizard {
         }
     }
 
+    /// Edits a text field: `set` gets the new text, unless the person kept the current one.
+    func editText(_ label: String, current: String, set: (String) -> Void) throws(WizardExit) {
+        if let text = try console.edit(label, current: current) { set(text) }
+    }
+
     /// Edits a text that keeps at most `limit` characters: `set` says when it cut, and a notice
     /// says so.
     func editLimited(_ label: String, current: String, limit: Int, set: (String) -> Bool) throws(WizardExit) {
