@@ -128,6 +128,24 @@ def gif():
             b",\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;")
 
 
+class PhoneSize:
+    """Mixin for a PageTest class: its tests again at a phone's window, 390 × 844."""
+
+    window = (390, 844)
+
+    def setUp(self):
+        super().setUp()
+        current = self.driver.get_window_size()
+        self.driver.set_window_size(*self.window)
+        self.addCleanup(self.driver.set_window_size, current["width"], current["height"])
+
+
+class DesktopSize(PhoneSize):
+    """Mixin for a PageTest class: its tests again at a desktop's window, 1280 × 800."""
+
+    window = (1280, 800)
+
+
 class PageTest(unittest.TestCase):
     """A test with its own server (`server_arguments`) and the shared browser."""
 

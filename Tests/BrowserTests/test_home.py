@@ -8,7 +8,7 @@ import json
 import time
 import urllib.request
 
-from support import PageTest, png
+from support import DesktopSize, PhoneSize, PageTest, png
 from test_page import IDENTIFIER, LIMIT, WEIGHT
 from test_pet_details import medium
 
@@ -252,3 +252,11 @@ class HomeTests(PageTest):
         widths = self.driver.execute_script(
             "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         self.assertLessEqual(widths[0], widths[1], "the page scrolls sideways at 390 px: %r" % widths)
+
+
+class HomeAtPhoneSizeTests(PhoneSize, HomeTests):
+    """The same at a phone's size (390 × 844)."""
+
+
+class HomeAtDesktopSizeTests(DesktopSize, HomeTests):
+    """The same at a desktop's size (1280 × 800)."""

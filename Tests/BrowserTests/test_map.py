@@ -6,7 +6,7 @@ unavailable, and load nothing from another origin except the tiles it tried."""
 import datetime
 import json
 import urllib.request
-from support import PageTest
+from support import DesktopSize, PhoneSize, PageTest
 
 TILES = "http://127.0.0.1:9/{z}/{x}/{y}.png"  # port 9 (discard): nothing answers
 
@@ -90,3 +90,11 @@ class MapTests(PageTest):
         self.assertLess(own, 100_000, "the page's own HTML + JS + CSS, Leaflet aside")
         with urllib.request.urlopen(self.origin + "/map/assets/LICENSE", timeout=10) as answer:
             self.assertIn("Vladimir Agafonkin", answer.read().decode())
+
+
+class MapAtPhoneSizeTests(PhoneSize, MapTests):
+    """The same at a phone's size (390 × 844)."""
+
+
+class MapAtDesktopSizeTests(DesktopSize, MapTests):
+    """The same at a desktop's size (1280 × 800)."""

@@ -12,7 +12,7 @@ import tempfile
 import urllib.error
 import urllib.request
 
-from support import PETSPOT, new_browser
+from support import DesktopSize, PhoneSize, PETSPOT, new_browser
 from test_found_flow import FoundFlowHelpers
 from test_pet_details import PetDetailsTests
 
@@ -140,3 +140,11 @@ class MatchesCardTests(FoundFlowHelpers):
         self.wait(lambda: self.element("petDetails.matches").is_displayed(), message="and its found match")
         self.element("petDetails.match.tap").click()
         self.wait(lambda: self.card_id() == found_id, message="back to the found report's card")
+
+
+class MatchesCardAtPhoneSizeTests(PhoneSize, MatchesCardTests):
+    """The same at a phone's size (390 × 844)."""
+
+
+class MatchesCardAtDesktopSizeTests(DesktopSize, MatchesCardTests):
+    """The same at a desktop's size (1280 × 800)."""
