@@ -140,6 +140,17 @@ public final class PostgresServer: Sendable {
             ])
     }
 
+    /// Copies database `source` into a new database `target` the way Docs/Store.md tells an
+    /// operator to: `pg_dump -Fc`, `createdb`, then `pg_restore --exit-on-error` as the superuser.
+    public func dump(_ source: String, restoreInto target: String) async throws -> StoreURL.PostgresAddress {
+        let file = directory.appendingPathComponent("\(source).dump").path
+        let connection = ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres"]
+        try await program("pg_dump", connection + ["-Fc", "-f", file, source])
+        let address = try await createDatabase(target)
+        try await program("pg_restore", connection + ["-d", target, "--exit-on-error", file])
+        return address
+    }
+
     /// Stops the server at once (`pg_ctl stop -m immediate`) and removes its folder.
     public func stop() async {
         _ = try? await program("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
