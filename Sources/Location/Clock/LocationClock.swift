@@ -16,7 +16,7 @@
 /// Wrapping a `LocationClock` again returns it unchanged, so instants stay comparable.
 public struct LocationClock: Clock {
     /// A reading of a ``LocationClock``: the time elapsed since the clock's origin.
-    public struct Instant: InstantProtocol, Sendable, Hashable, Comparable, CustomStringConvertible {
+    public struct Instant: OffsetInstant, Sendable, Hashable, Comparable {
         /// Time since the clock's origin (the moment the ``LocationClock`` was made).
         public var offset: Duration
 
@@ -25,13 +25,6 @@ public struct LocationClock: Clock {
 
         /// The origin itself.
         public static let origin = Instant(offset: .zero)
-
-        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        public func duration(to other: Instant) -> Duration { other.offset - offset }
-        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-
-        /// `"+12.5 s"`: the offset from the origin.
-        public var description: String { "+\(offset.secondsText) s" }
     }
 
     private let read: @Sendable () -> Duration

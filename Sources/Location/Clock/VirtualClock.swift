@@ -28,7 +28,7 @@ import Locking
 /// Like swift-async-algorithms' `ManualClock` and swift-clocks' `TestClock`.
 public final class VirtualClock: Clock, Sendable {
     /// A reading of a ``VirtualClock``: the virtual time elapsed since its start.
-    public struct Instant: InstantProtocol, Sendable, Hashable, Comparable, CustomStringConvertible {
+    public struct Instant: OffsetInstant, Sendable, Hashable, Comparable {
         /// Virtual time since the clock's zero.
         public var offset: Duration
 
@@ -37,13 +37,6 @@ public final class VirtualClock: Clock, Sendable {
 
         /// Zero: where a new clock starts unless told otherwise.
         public static let zero = Instant(offset: .zero)
-
-        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        public func duration(to other: Instant) -> Duration { other.offset - offset }
-        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-
-        /// `"+12.5 s"`.
-        public var description: String { "+\(offset.secondsText) s" }
     }
 
     private struct Sleeper {
