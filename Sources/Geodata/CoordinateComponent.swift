@@ -63,13 +63,8 @@ extension CoordinateComponent {
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.degrees < rhs.degrees }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let degrees = try container.decode(Double.self)
-        do {
-            try self.init(degrees: degrees)
-        } catch {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "\(Self.axis.name) \(degrees): \(error.description)")
+        self = try decoder.singleValueContainer().decodeChecked(Double.self, Self.init(degrees:)) {
+            "\(Self.axis.name) \($0): \($1.description)"
         }
     }
 

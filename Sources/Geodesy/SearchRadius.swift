@@ -1,3 +1,5 @@
+import Geodata
+
 /// How far from a place a pet may be: a checked distance of 0…10,000 km.
 ///
 /// The API of spec 003 gives it as `locationRadius`, in kilometres.
@@ -51,12 +53,7 @@ public struct SearchRadius: Sendable, Hashable, Comparable, Codable, CustomStrin
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let meters = try container.decode(Double.self)
-        do {
-            try self.init(meters: meters)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
-        }
+        self = try container.decodeChecked(Double.self, SearchRadius.init(meters:)) { $1.description }
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -1,3 +1,4 @@
+import Geodata
 import Location
 
 /// A day of the proleptic Gregorian calendar, with no time and no time zone: the value of
@@ -90,13 +91,8 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
 
     /// Decodes the ISO text `"2025-11-18"`, checking that the day exists.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text): \(error)")
-        }
+        let parse = { (text: String) throws(CalendarDayError) -> CalendarDay in try CalendarDay(parsing: text) }
+        self = try decoder.singleValueContainer().decodeChecked(String.self, parse) { "\($0): \($1)" }
     }
 
     /// Encodes as the ISO text `"2025-11-18"`.
