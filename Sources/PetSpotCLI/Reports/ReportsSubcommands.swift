@@ -77,17 +77,13 @@ extension PetSpot.Reports {
             commandName: "show",
             abstract: "Print one stored report as announcement JSON (petspot show ID prints its card).")
 
-        @Argument(help: "The report's id.")
-        var id: String
-
-        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var report: StoredReportOptions
 
         func run() async throws {
-            let id = self.id
-            let report = try await withStore(storeOptions) { store throws(ReportStoreError) in
+            let stored = try await report.withReport { store, id throws(ReportStoreError) in
                 try await store.report(id: id)
             }
-            print(ReportJSON.report(report).text)
+            print(ReportJSON.report(stored).text)
         }
     }
 
@@ -100,15 +96,11 @@ extension PetSpot.Reports {
                 it in the same transaction.
                 """)
 
-        @Argument(help: "The report's id.")
-        var id: String
-
-        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var report: StoredReportOptions
 
         func run() async throws {
-            let id = self.id
-            try await withStore(storeOptions) { store throws(ReportStoreError) in try await store.remove(id: id) }
-            print("Removed report \(id.terminalSafe).")
+            try await report.withReport { store, id throws(ReportStoreError) in try await store.remove(id: id) }
+            print("Removed report \(report.id.terminalSafe).")
         }
     }
 

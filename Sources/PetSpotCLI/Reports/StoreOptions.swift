@@ -32,6 +32,21 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
+/// `ID [--store URL]`: one stored report, for the commands that take nothing else
+/// (`reports show`, `reports remove`).
+struct StoredReportOptions: ParsableArguments {
+    @Argument(help: "The report's id.")
+    var id: String
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    /// Runs `body` with the store open (``withStore(_:_:)``) and the report's id.
+    func withReport<T>(_ body: (any ReportStore, String) async throws(ReportStoreError) -> T) async throws -> T {
+        let id = self.id
+        return try await withStore(storeOptions) { store throws(ReportStoreError) in try await body(store, id) }
+    }
+}
+
 /// Runs `body` with the store open (a PostgreSQL store's connection pool running for exactly
 /// that long) and closes it afterwards; a store error becomes a ``StoreFailure`` (exit 1) with
 /// its message.
