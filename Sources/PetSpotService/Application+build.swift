@@ -111,8 +111,9 @@ func makeRouter(
     ).addRoutes(to: router)
     ReportsController(
         store: reports, photos: photos, today: configuration.today, access: reportAccess,
-        matchMargin: configuration.matchMargin)
-        .addRoutes(to: router)
+        matchMargin: configuration.matchMargin
+    )
+    .addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     // The report pages and the step API they ask; the server's own position only when the
     // operator offers it to them.

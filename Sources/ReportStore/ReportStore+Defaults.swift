@@ -24,7 +24,7 @@ extension ReportStore {
         for id in ids {
             do throws(ReportStoreError) {
                 reports.append(try await report(id: id))
-            } catch where error.reason == .notFound {
+            } catch  where error.reason == .notFound {
                 continue
             }
         }

@@ -77,7 +77,8 @@ extension SQLiteReportStore {
         throws(ReportStoreError) -> [(id: String, meters: Double)]
     {
         // A box with one range of longitudes asks for the empty range 1 ... 0 as its second.
-        let second = box.longitudes.count > 1 ? (box.longitudes[1].lowerBound, box.longitudes[1].upperBound) : (1.0, 0.0)
+        let second =
+            box.longitudes.count > 1 ? (box.longitudes[1].lowerBound, box.longitudes[1].upperBound) : (1.0, 0.0)
         return try catching {
             var places: [(id: String, meters: Double)] = []
             let rows = try Row.fetchCursor(

@@ -44,7 +44,9 @@ struct FoundCardRouteTests {
         try await ReportRoutesTests.withStore { server, store in
             let body = ReportRoutesTests.foundBody.replacingOccurrences(
                 of: #""email":"finder@example.com""#,
-                with: #""email":"finder@example.com","caregiverPhone":"+48 600 100 200","currentAddress":"Shelter\nMain St 1""#)
+                with:
+                    #""email":"finder@example.com","caregiverPhone":"+48 600 100 200","currentAddress":"Shelter\nMain St 1""#
+            )
             let created = try await server.request(
                 "POST", "/v1/reports/found", headers: ReportRoutesTests.json, body: Array(body.utf8))
             #expect(created.status == 201, "\(created.body)")
@@ -71,7 +73,8 @@ struct FoundCardRouteTests {
 
             let listed = try #require(try await server.request("/v1/reports").object["reports"] as? [[String: Any]])
             #expect(listed.count == 1)
-            #expect(listed.allSatisfy { $0["caregiverPhone"] == nil && $0["currentAddress"] == nil && $0["phone"] == nil })
+            #expect(
+                listed.allSatisfy { $0["caregiverPhone"] == nil && $0["currentAddress"] == nil && $0["phone"] == nil })
         }
     }
 

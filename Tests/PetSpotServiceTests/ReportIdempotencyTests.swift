@@ -81,7 +81,8 @@ struct ReportIdempotencyTests {
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(answers.map(\.status).sorted() == [200, 200, 200, 200, 200, 200, 200, 201], "\(answers.map(\.body))")
+            #expect(
+                answers.map(\.status).sorted() == [200, 200, 200, 200, 200, 200, 200, 201], "\(answers.map(\.body))")
             #expect(Set(try answers.map { try $0.object["id"] as? String }).count == 1)
             #expect(try await store.count() == 1)
         }

@@ -37,4 +37,3 @@ extension WrappingReportStore {
         try await wrap("removePhoto") { () async throws(ReportStoreError) in try await base.removePhoto(id: id) }
     }
 }
-
