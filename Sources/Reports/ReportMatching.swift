@@ -37,22 +37,42 @@ public enum ReportMatching {
         guard report.kind == .found, report.status == .found, let place = report.coordinate else { return [] }
         // Every report within reach is a candidate: the nearest are not always the best (a loss
         // yesterday 3 km away outranks one of last month 1 km away), so no cut before ranking.
-        // The candidates are read whole (species, day lost) in one store call.
+        // But no candidate scores more than 0.6 × its depth + 0.4, so they are read whole
+        // (species, day lost) deepest first, a batch at a time, until `limit` matches score
+        // more than any candidate left could: the same matches as reading them all.
         let near = try await store.nearby(place, margin: margin, limit: nil)
-        let candidates = try await store.reports(ids: near.matches.map(\.id))
-        let byID = Dictionary(candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var matches: [Match] = []
-        for candidate in near.matches {
-            // A report removed since the search is left out.
-            guard let missing = byID[candidate.id], sameSpecies(missing, report),
-                let days = days(from: missing.lastSeenDate, to: report.lastSeenDate)
-            else { continue }
+        let deepestFirst = near.matches.map { candidate in
             let reach = candidate.radius.meters + margin.meters
             let depth = reach > 0 ? max(0, min(1, 1 - candidate.meters / reach)) : 1
-            matches.append(Match(report: missing, meters: candidate.meters, score: score(depth: depth, days: days)))
+            return (id: candidate.id, meters: candidate.meters, depth: depth)
+        }.sorted { $0.depth != $1.depth ? $0.depth > $1.depth : ReportID.precedes($0.id, $1.id) }
+        var matches: [Match] = []
+        var start = 0
+        while start < deepestFirst.count {
+            if matches.count >= limit, let last = ranked(matches, limit: limit).last,
+                last.score > score(depth: deepestFirst[start].depth, days: 0)
+            {
+                break
+            }
+            let batch = deepestFirst[start..<min(start + candidateBatch, deepestFirst.count)]
+            start += batch.count
+            let read = try await store.reports(ids: batch.map(\.id))
+            let byID = Dictionary(read.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for candidate in batch {
+                // A report removed since the search is left out.
+                guard let missing = byID[candidate.id], sameSpecies(missing, report),
+                    let days = days(from: missing.lastSeenDate, to: report.lastSeenDate)
+                else { continue }
+                matches.append(
+                    Match(report: missing, meters: candidate.meters, score: score(depth: candidate.depth, days: days)))
+            }
+            matches = ranked(matches, limit: max(limit, 0))
         }
         return ranked(matches, limit: limit)
     }
+
+    /// How many candidates a found report's matching reads in one store call.
+    static let candidateBatch = 64
 
     /// A missing report's matches: the open found reports inside its circle (widened by
     /// `margin`), of its species, found on or after the day it was lost — read in one store call

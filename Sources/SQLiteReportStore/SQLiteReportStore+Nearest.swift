@@ -71,6 +71,15 @@ extension SQLiteReportStore {
         return page.compactMap { entry in byID[entry.id].map { NearestReport(report: $0, meters: entry.meters) } }
     }
 
+    /// The query of the open reports with a place in a box (of a kind, `?1` when not `NULL`):
+    /// latitudes `?2 ... ?3`, longitudes `?4 ... ?5` or `?6 ... ?7`. Public for `EXPLAIN QUERY
+    /// PLAN` (a test shows it reads the covering index `report_open_place` alone).
+    public static let openPlacesSQL = """
+        SELECT id, latitude, longitude FROM report INDEXED BY report_open_place
+        WHERE \(SQLiteSchema.openPlace) AND (?1 IS NULL OR kind = ?1)
+          AND latitude BETWEEN ?2 AND ?3 AND (longitude BETWEEN ?4 AND ?5 OR longitude BETWEEN ?6 AND ?7)
+        """
+
     /// The identifiers of the open reports with a place in `box` (of `kind`, when given), each
     /// with its geodesic distance to `location`: read from the index `report_open_place` alone.
     private static func openPlaces(_ db: Database, kind: ReportKind?, in box: GeodesicBox, around location: Coordinate)
@@ -82,12 +91,7 @@ extension SQLiteReportStore {
         return try catching {
             var places: [(id: String, meters: Double)] = []
             let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT id, latitude, longitude FROM report INDEXED BY report_open_place
-                    WHERE \(SQLiteSchema.openPlace) AND (?1 IS NULL OR kind = ?1)
-                      AND latitude BETWEEN ?2 AND ?3 AND (longitude BETWEEN ?4 AND ?5 OR longitude BETWEEN ?6 AND ?7)
-                    """,
+                db, sql: openPlacesSQL,
                 arguments: [
                     kind?.rawValue, box.latitudes.lowerBound, box.latitudes.upperBound,
                     box.longitudes[0].lowerBound, box.longitudes[0].upperBound, second.0, second.1,

@@ -72,13 +72,16 @@ enum SQLiteSchema {
             try db.execute(sql: "CREATE UNIQUE INDEX report_idempotency_key ON report (idempotency_key)")
         }
         // v6 (issue 32): the open reports' places, for Near you and a missing report's matches
-        // (SQLiteReportStore+Nearest): a partial index on (latitude, longitude, kind) of the open
-        // reports with a place, which also holds their ids (the primary key), so a box of
-        // latitudes and longitudes (GeodesicBox) is read from it alone instead of scanning every
-        // report. Its condition is ``openPlace``, which the queries repeat word for word.
+        // (SQLiteReportStore+Nearest): a partial index on (latitude, longitude, kind, status) of
+        // the open reports with a place, which also holds their ids (the primary key), so a box
+        // of latitudes and longitudes (GeodesicBox) is read from it alone — every column the
+        // query names is in it (without status SQLite reads each entry's row to check the
+        // condition again: 24 ms instead of 1 ms for the 7,000 entries of a 100 km band) —
+        // instead of scanning every report. Its condition is ``openPlace``, which the queries
+        // repeat word for word.
         migrator.registerMigration("v6-open-places") { db in
             try db.execute(
-                sql: "CREATE INDEX report_open_place ON report (latitude, longitude, kind) WHERE \(openPlace)")
+                sql: "CREATE INDEX report_open_place ON report (latitude, longitude, kind, status) WHERE \(openPlace)")
         }
         return migrator
     }
