@@ -30,4 +30,12 @@ extension ReportStore {
         }
         return reports
     }
+
+    public func matchFacts(ids: [String]) async throws(ReportStoreError) -> [String: MatchFacts] {
+        var facts: [String: MatchFacts] = [:]
+        for report in try await reports(ids: ids) {
+            facts[report.id] = MatchFacts(species: report.species, lastSeenDate: report.lastSeenDate)
+        }
+        return facts
+    }
 }

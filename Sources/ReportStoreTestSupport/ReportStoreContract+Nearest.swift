@@ -50,6 +50,7 @@ extension ReportStoreContract {
             if number % 11 != 5 { report.coordinate = place(latitude, longitude > 180 ? longitude - 360 : longitude) }
             if kind == .missing { report.radius = try SearchRadius(kilometers: 5) }
             report.species = number % 4 == 0 ? "CAT" : "DOG"
+            if number % 3 != 0 { report.lastSeenDate = "2025-11-\(10 + number % 18)" }
             report.phone = "+48 600 000 \(number)"
             reports.append(report)
         }
@@ -132,5 +133,12 @@ extension ReportStoreContract {
             log.append("reports(ids:) gave \(read), not the stored ones in the order asked")
         }
         if try await store.reports(ids: []).isEmpty == false { log.append("reports(ids: []) is not empty") }
+        let facts = try await store.matchFacts(ids: ids)
+        let expected = Dictionary(
+            all.filter { ids.contains($0.id) }.map {
+                ($0.id, MatchFacts(species: $0.species, lastSeenDate: $0.lastSeenDate))
+            },
+            uniquingKeysWith: { first, _ in first })
+        if facts != expected { log.append("matchFacts(ids:) gave \(facts), not \(expected)") }
     }
 }

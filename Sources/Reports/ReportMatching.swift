@@ -37,42 +37,28 @@ public enum ReportMatching {
         guard report.kind == .found, report.status == .found, let place = report.coordinate else { return [] }
         // Every report within reach is a candidate: the nearest are not always the best (a loss
         // yesterday 3 km away outranks one of last month 1 km away), so no cut before ranking.
-        // But no candidate scores more than 0.6 × its depth + 0.4, so they are read whole
-        // (species, day lost) deepest first, a batch at a time, until `limit` matches score
-        // more than any candidate left could: the same matches as reading them all.
+        // Ranking needs only each candidate's species and day (one store call for all); the
+        // page's matches are then read whole (one more).
         let near = try await store.nearby(place, margin: margin, limit: nil)
-        let deepestFirst = near.matches.map { candidate in
+        let facts = try await store.matchFacts(ids: near.matches.map(\.id))
+        var scored: [(id: String, meters: Double, score: Double)] = []
+        for candidate in near.matches {
+            // A report removed since the search is left out.
+            guard let fact = facts[candidate.id], sameSpecies(fact.species, report.species),
+                let days = days(from: fact.lastSeenDate, to: report.lastSeenDate)
+            else { continue }
             let reach = candidate.radius.meters + margin.meters
             let depth = reach > 0 ? max(0, min(1, 1 - candidate.meters / reach)) : 1
-            return (id: candidate.id, meters: candidate.meters, depth: depth)
-        }.sorted { $0.depth != $1.depth ? $0.depth > $1.depth : ReportID.precedes($0.id, $1.id) }
-        var matches: [Match] = []
-        var start = 0
-        while start < deepestFirst.count {
-            if matches.count >= limit, let last = ranked(matches, limit: limit).last,
-                last.score > score(depth: deepestFirst[start].depth, days: 0)
-            {
-                break
-            }
-            let batch = deepestFirst[start..<min(start + candidateBatch, deepestFirst.count)]
-            start += batch.count
-            let read = try await store.reports(ids: batch.map(\.id))
-            let byID = Dictionary(read.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            for candidate in batch {
-                // A report removed since the search is left out.
-                guard let missing = byID[candidate.id], sameSpecies(missing, report),
-                    let days = days(from: missing.lastSeenDate, to: report.lastSeenDate)
-                else { continue }
-                matches.append(
-                    Match(report: missing, meters: candidate.meters, score: score(depth: candidate.depth, days: days)))
-            }
-            matches = ranked(matches, limit: max(limit, 0))
+            scored.append((candidate.id, candidate.meters, score(depth: depth, days: days)))
         }
-        return ranked(matches, limit: limit)
+        scored.sort { $0.score != $1.score ? $0.score > $1.score : ReportID.precedes($0.id, $1.id) }
+        let page = scored.prefix(max(limit, 0))
+        let read = try await store.reports(ids: page.map(\.id))
+        let byID = Dictionary(read.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return page.compactMap { entry in
+            byID[entry.id].map { Match(report: $0, meters: entry.meters, score: entry.score) }
+        }
     }
-
-    /// How many candidates a found report's matching reads in one store call.
-    static let candidateBatch = 64
 
     /// A missing report's matches: the open found reports inside its circle (widened by
     /// `margin`), of its species, found on or after the day it was lost — read in one store call
@@ -86,7 +72,7 @@ public enum ReportMatching {
         let reach = radius.meters + margin.meters
         var matches: [Match] = []
         for near in try await store.openReports(of: .found, within: reach, of: center) {
-            guard sameSpecies(missing, near.report),
+            guard sameSpecies(missing.species, near.report.species),
                 let days = days(from: missing.lastSeenDate, to: near.report.lastSeenDate)
             else { continue }
             let depth = reach > 0 ? max(0, min(1, 1 - near.meters / reach)) : 1
@@ -107,8 +93,8 @@ public enum ReportMatching {
     }
 
     /// Both species known and equal, or either unknown (a report imported with a place only).
-    static func sameSpecies(_ missing: PetReport, _ found: PetReport) -> Bool {
-        guard let one = missing.species, let other = found.species else { return true }
+    static func sameSpecies(_ one: String?, _ other: String?) -> Bool {
+        guard let one, let other else { return true }
         return one.uppercased() == other.uppercased()
     }
 

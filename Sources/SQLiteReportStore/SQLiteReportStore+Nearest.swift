@@ -47,6 +47,23 @@ extension SQLiteReportStore {
         }
     }
 
+    public func matchFacts(ids: [String]) throws(ReportStoreError) -> [String: MatchFacts] {
+        try read("reading reports") { db -> [String: MatchFacts] in
+            var facts: [String: MatchFacts] = [:]
+            for start in stride(from: 0, to: ids.count, by: 1000) {
+                let some = Array(ids[start..<min(start + 1000, ids.count)])
+                let marks = Array(repeating: "?", count: some.count).joined(separator: ", ")
+                let rows = try Self.catching {
+                    try Row.fetchAll(
+                        db, sql: "SELECT id, species, last_seen_date FROM report WHERE id IN (\(marks))",
+                        arguments: StatementArguments(some))
+                }
+                for row in rows { facts[row[0]] = MatchFacts(species: row[1], lastSeenDate: row[2]) }
+            }
+            return facts
+        }
+    }
+
     /// The reports of `page`, in its order, each with its distance (one removed meanwhile is
     /// left out: the read is one snapshot, so none is).
     private static func reports(_ db: Database, _ page: [(id: String, meters: Double)]) throws(ReportStoreError)
