@@ -107,6 +107,32 @@ class HomeTests(PageTest):
         self.wait_idle()
         self.wait(lambda: self.listed() == ids[:10], message="back to page 1")
 
+    def test_a_wide_screen_shows_the_listed_reports_on_the_map_beside_the_list(self):
+        """At 960 pixels and wider the map (/map?embed=1) stands beside the list, in a frame
+        the home page's policy allows; narrower, only the link, and the frame loads nothing."""
+        self.seed()
+        self.open("/?near=52.2297,21.0122&page=1")
+        self.wait_idle()
+        self.wait(lambda: len(self.listed()) == 10, message="the list")
+        frame = self.element("home.mapFrame")
+        wide = self.driver.execute_script("return window.innerWidth") >= 960
+        if not wide:
+            self.assertFalse(frame.is_displayed())
+            self.assertEqual(frame.get_attribute("src"), "")
+            return
+        self.assertTrue(frame.is_displayed())
+        self.assertEqual(frame.get_attribute("src"), self.origin + "/map?near=52.2297%2C21.0122&embed=1")
+        list_box = self.element("home.list").rect
+        self.assertGreater(frame.rect["x"], list_box["x"] + list_box["width"] - 1, "beside the list, not below it")
+        self.driver.switch_to.frame(frame)
+        try:
+            self.wait(lambda: (self.driver.execute_script("return document.body.dataset.drawn") or "0,0")
+                      .split(",")[0] not in ("0", ""), message="markers drawn in the frame")
+            self.assertEqual(self.driver.execute_script("return document.body.dataset.embedded"), "true")
+            self.assertFalse(self.element("map.back.tap").is_displayed(), "no header of its own in the frame")
+        finally:
+            self.driver.switch_to.default_content()
+
     def test_a_report_made_near_the_listed_place_is_announced_live_and_none_from_elsewhere(self):
         self.open("/")
         self.type("home.place.input", "52.2297, 21.0122")

@@ -32,6 +32,8 @@ struct HomePage {
     let nextTitle = "Next"
     let listLabel = "Open reports nearest first"
     let mapTitle = "Show them on the map"
+    /// The frame that shows them on the map beside the list, on a screen wide enough.
+    let mapFrameTitle = "The listed reports on the map"
     let noScript =
         "This page needs JavaScript to find reports near you. Or run `petspot nearby --from PAIR` in a terminal."
     let pageSize = String(HomePage.pageSize)

@@ -1,13 +1,20 @@
 import Hummingbird
+import NIOCore
 
 /// `GET /`: the home page (``HomePage``), with the report pages' headers (their
-/// Content-Security-Policy: nothing loaded from elsewhere, no inline script). It takes the
+/// Content-Security-Policy: nothing loaded from elsewhere, no inline script; frames of this
+/// site only, for the map beside the list). It takes the
 /// query its own script keeps in the address, `near` and `page`, and leaves them to the script.
 struct HomePageController {
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.get(RouterPath(HomePage.path)) { request, _ -> Response in
             _ = try Query(request, allowed: ["near", "page"])
-            return ReportPagesController.page(try PageTemplates.render(HomePage(), template: "Home"))
+            var headers = ReportPagesController.pageHeaders
+            // The map beside the list is this site's /map?embed=1 in a frame.
+            headers[.contentSecurityPolicy] = (headers[.contentSecurityPolicy] ?? "") + "; frame-src 'self'"
+            return Response(
+                status: .ok, headers: headers,
+                body: ResponseBody(byteBuffer: ByteBuffer(string: try PageTemplates.render(HomePage(), template: "Home"))))
         }
     }
 }

@@ -4,7 +4,8 @@
 /// antimeridian comes out right. Tiles come from the operator's URL template
 /// (`--tile-url`); with none reachable the markers and circles are drawn on a plain
 /// background and the page says tiles are unavailable. The card's "Show on the map" opens it
-/// on its report (`report=ID`). Its texts are here; `map.js` only draws.
+/// on its report (`report=ID`); the home page shows it beside its list on a wide screen
+/// (`embed=1`). Its texts are here; `map.js` only draws.
 struct MapPage {
     /// Where the map is.
     static let path = "/map"
@@ -13,6 +14,9 @@ struct MapPage {
 
     let tileURL: String
     let tileAttribution: String
+    /// Shown in the home page's frame beside its list (`embed=1`): no header of its own, and a
+    /// report's card opens in the whole window.
+    let embedded: Bool
 
     let title = "Reports on the map \u{2013} PetSpot"
     let heading = "Reports on the map"

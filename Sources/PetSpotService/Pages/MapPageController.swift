@@ -20,12 +20,15 @@ struct MapPageController {
     func addRoutes(to router: Router<ServiceRequestContext>) {
         let tiles = self.tiles
         router.get(RouterPath(MapPage.path)) { request, _ -> Response in
-            _ = try Query(request, allowed: ["near", "report"])
+            let query = try Query(request, allowed: ["near", "report", "embed"])
+            // embed=1: the map beside the home page's list, in its frame (this site's pages only).
+            let embedded = query["embed"] == "1"
             var headers = ReportPagesController.pageHeaders
             headers[.contentSecurityPolicy] =
                 "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: \(tiles.origin); "
-                + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-            let page = MapPage(tileURL: tiles.template, tileAttribution: tiles.attribution)
+                + "connect-src 'self'; base-uri 'none'; form-action 'none'; "
+                + "frame-ancestors \(embedded ? "'self'" : "'none'")"
+            let page = MapPage(tileURL: tiles.template, tileAttribution: tiles.attribution, embedded: embedded)
             return Response(
                 status: .ok, headers: headers,
                 body: ResponseBody(byteBuffer: ByteBuffer(string: try PageTemplates.render(page, template: "Map"))))

@@ -137,6 +137,13 @@
     var mapLink = part('map-link');
     mapLink.href = '/map?near=' + encodeURIComponent(near);
     mapLink.hidden = false;
+    // On a wide screen the same map beside the list (loaded only there: a phone has the link).
+    var frame = part('map-frame');
+    if (window.matchMedia('(min-width: 960px)').matches) {
+      var embedded = mapLink.href + '&embed=1';
+      if (frame.src !== embedded) frame.src = embedded;
+      frame.hidden = false;
+    }
     listen(near);
     load();
   }

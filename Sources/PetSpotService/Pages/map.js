@@ -45,6 +45,7 @@
     link.href = '/pets/' + encodeURIComponent(item.id);
     link.textContent = text.openCard;
     link.dataset.testid = 'map.openCard.tap';
+    if (text.embedded === 'true') link.target = '_top';  // the card in the whole window
     box.append(title, when, link);
     return box;
   }
