@@ -12,9 +12,8 @@ struct HomePageController {
             var headers = ReportPagesController.pageHeaders
             // The map beside the list is this site's /map?embed=1 in a frame.
             headers[.contentSecurityPolicy] = (headers[.contentSecurityPolicy] ?? "") + "; frame-src 'self'"
-            return Response(
-                status: .ok, headers: headers,
-                body: ResponseBody(byteBuffer: ByteBuffer(string: try PageTemplates.render(HomePage(), template: "Home"))))
+            let html = try PageTemplates.render(HomePage(), template: "Home")
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
         }
     }
 }
