@@ -14,7 +14,15 @@ struct HomePageTests {
             let policy = try #require(page.header("content-security-policy"))
             #expect(policy.contains("default-src 'none'") && policy.contains("script-src 'self'"))
             let flow = try await server.request("/report/missing")
-            #expect(flow.header("content-security-policy") == policy, "the home page's policy is the pages' own")
+            #expect(
+                flow.header("content-security-policy").map { $0 + "; frame-src 'self'" } == policy,
+                "the home page's policy is the pages' own, and frames of this site (the map beside the list)")
+            // Only the map's embedded form may be framed, and by this site alone.
+            let map = try await server.request("/map?near=52.2297,21.0122")
+            #expect(map.header("content-security-policy")?.hasSuffix("frame-ancestors 'none'") == true)
+            let embedded = try await server.request("/map?near=52.2297,21.0122&embed=1")
+            #expect(embedded.header("content-security-policy")?.hasSuffix("frame-ancestors 'self'") == true)
+            #expect(embedded.body.contains(#"data-embedded="true""#))
             for text in [
                 #"href="/report/missing""#, ">Report a missing pet<", #"href="/report/found""#,
                 ">Report a found animal<", ">Near you<", ">Use my location<", #"<label for="home-place">"#,
