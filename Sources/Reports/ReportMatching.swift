@@ -41,11 +41,12 @@ public enum ReportMatching {
         // page's matches are then read whole (one more).
         let near = try await store.nearby(place, margin: margin, limit: nil)
         let facts = try await store.matchFacts(ids: near.matches.map(\.id))
+        let foundDay = report.lastSeenDate.flatMap(day)
         var scored: [(id: String, meters: Double, score: Double)] = []
         for candidate in near.matches {
             // A report removed since the search is left out.
             guard let fact = facts[candidate.id], sameSpecies(fact.species, report.species),
-                let days = days(from: fact.lastSeenDate, to: report.lastSeenDate)
+                let days = days(from: fact.lastSeenDate.flatMap(day), to: foundDay)
             else { continue }
             let reach = candidate.radius.meters + margin.meters
             let depth = reach > 0 ? max(0, min(1, 1 - candidate.meters / reach)) : 1
@@ -101,11 +102,32 @@ public enum ReportMatching {
     /// Days from the loss to the find: `nil` when the pet was found before it was lost; 0 when
     /// either day is unknown.
     static func days(from lost: String?, to found: String?) -> Int? {
-        guard let lost = lost.flatMap(day), let found = found.flatMap(day) else { return 0 }
+        days(from: lost.flatMap(day), to: found.flatMap(day))
+    }
+
+    /// The same, of days already read.
+    static func days(from lost: CalendarDay?, to found: CalendarDay?) -> Int? {
+        guard let lost, let found else { return 0 }
         let days = found.daysSince1970 - lost.daysSince1970
         return days >= 0 ? days : nil
     }
 
-    /// A stored day (`YYYY-MM-DD`), or `nil`.
-    static func day(_ text: String) -> CalendarDay? { try? CalendarDay(parsing: text) }
+    /// A stored day (`YYYY-MM-DD`), or `nil`. Ranking reads thousands of them a query, so the
+    /// stored form is read from its bytes; any other text goes through
+    /// ``CalendarDay/init(parsing:)`` as before (the same days: `ReportMatchingTests`).
+    static func day(_ text: String) -> CalendarDay? {
+        var bytes = text.utf8.makeIterator()
+        var numbers = [0, 0, 0]
+        for (index, length) in [4, 2, 2].enumerated() {
+            for _ in 0..<length {
+                guard let byte = bytes.next(), (0x30...0x39).contains(byte) else {
+                    return try? CalendarDay(parsing: text)
+                }
+                numbers[index] = numbers[index] * 10 + Int(byte - 0x30)
+            }
+            let separator = bytes.next()
+            guard index == 2 ? separator == nil : separator == 0x2D else { return try? CalendarDay(parsing: text) }
+        }
+        return try? CalendarDay(year: numbers[0], month: numbers[1], day: numbers[2])
+    }
 }
