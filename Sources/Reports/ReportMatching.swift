@@ -48,8 +48,7 @@ public enum ReportMatching {
             guard let fact = facts[candidate.id], sameSpecies(fact.species, report.species),
                 let days = days(from: fact.lastSeenDate.flatMap(day), to: foundDay)
             else { continue }
-            let reach = candidate.radius.meters + margin.meters
-            let depth = reach > 0 ? max(0, min(1, 1 - candidate.meters / reach)) : 1
+            let depth = depth(candidate.meters, within: candidate.radius.meters + margin.meters)
             scored.append((candidate.id, candidate.meters, score(depth: depth, days: days)))
         }
         scored.sort { $0.score != $1.score ? $0.score > $1.score : ReportID.precedes($0.id, $1.id) }
@@ -71,15 +70,22 @@ public enum ReportMatching {
             let radius = missing.radius
         else { return [] }
         let reach = radius.meters + margin.meters
+        let lostDay = missing.lastSeenDate.flatMap(day)
         var matches: [Match] = []
         for near in try await store.openReports(of: .found, within: reach, of: center) {
             guard sameSpecies(missing.species, near.report.species),
-                let days = days(from: missing.lastSeenDate, to: near.report.lastSeenDate)
+                let days = days(from: lostDay, to: near.report.lastSeenDate.flatMap(day))
             else { continue }
-            let depth = reach > 0 ? max(0, min(1, 1 - near.meters / reach)) : 1
+            let depth = depth(near.meters, within: reach)
             matches.append(Match(report: near.report, meters: near.meters, score: score(depth: depth, days: days)))
         }
         return ranked(matches, limit: limit)
+    }
+
+    /// How deep inside a circle of `reach` metres a place `meters` from its centre is: 1 at the
+    /// centre, 0 on the edge (1 for a circle of no size).
+    static func depth(_ meters: Double, within reach: Double) -> Double {
+        reach > 0 ? max(0, min(1, 1 - meters / reach)) : 1
     }
 
     /// 0.6 × depth inside the circle + 0.4 × 30 / (30 + days).
@@ -101,11 +107,6 @@ public enum ReportMatching {
 
     /// Days from the loss to the find: `nil` when the pet was found before it was lost; 0 when
     /// either day is unknown.
-    static func days(from lost: String?, to found: String?) -> Int? {
-        days(from: lost.flatMap(day), to: found.flatMap(day))
-    }
-
-    /// The same, of days already read.
     static func days(from lost: CalendarDay?, to found: CalendarDay?) -> Int? {
         guard let lost, let found else { return 0 }
         let days = found.daysSince1970 - lost.daysSince1970
