@@ -178,6 +178,18 @@ class PageTest(unittest.TestCase):
         self.tap("microchipNumber.continueButton.tap")
         self.wait(lambda: self.visible_step() == "animalPhoto", message="Animal photo")
 
+    def past_the_photo(self):
+        """From Animal photo (2/4): a photo chosen and Continue, to Animal description (3/4)."""
+        self.element("animalPhoto.browse").send_keys(self.photo_file("dog.png", png(64, 48)))
+        self.wait_idle()
+        self.tap("animalPhoto.continue")
+        self.wait(lambda: self.visible_step() == "animalDescription", message="Animal description")
+
+    def to_animal_description(self):
+        """/report/missing at Animal description (3/4), a photo chosen on the way."""
+        self.open_missing_at_photo()
+        self.past_the_photo()
+
     def reload(self):
         self.driver.refresh()
         self.wait_ready()

@@ -111,10 +111,7 @@ class DraftTests(FoundFlowHelpers):
         """A found report filled up to Contact information (3/3), Submit not yet pressed."""
         self.to_pet_details()
         self.fill_pet_details()
-        self.tap("foundPetDetails.continueButton.tap")
-        self.wait(lambda: self.visible_step() == "contactInfo", message="Contact information")
-        self.type("foundContact.phoneTextField.input", "+48 123 456 789")
-        self.type("foundContact.emailTextField.input", "finder@example.com")
+        self.fill_contact_info()
         self.wait_idle()
 
     def stored_ids(self):

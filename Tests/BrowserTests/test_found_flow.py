@@ -36,12 +36,17 @@ class FoundFlowHelpers(PageTest):
         self.type("foundPetDetails.latitudeTextField.input", latitude)
         self.type("foundPetDetails.longitudeTextField.input", longitude)
 
-    def submit_found(self):
-        """From Pet details (2/3) filled: on to Contact information and Submit report."""
+    def fill_contact_info(self):
+        """From Pet details (2/3) filled: on to Contact information (3/3), its phone and email
+        typed, Submit report not yet pressed."""
         self.tap("foundPetDetails.continueButton.tap")
         self.wait(lambda: self.visible_step() == "contactInfo", message="Contact information")
         self.type("foundContact.phoneTextField.input", "+48 123 456 789")
         self.type("foundContact.emailTextField.input", "finder@example.com")
+
+    def submit_found(self):
+        """From Pet details (2/3) filled: on to Contact information and Submit report."""
+        self.fill_contact_info()
         self.tap("foundContact.submitButton.tap")
 
     def to_pet_details(self):

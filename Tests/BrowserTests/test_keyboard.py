@@ -7,7 +7,7 @@ name on screen from its first step, in the words of its <title>."""
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from support import PageTest, png
+from support import PageTest
 
 PRIMARY = "rgba(21, 93, 252, 1)"
 
@@ -30,13 +30,6 @@ class KeyboardTests(PageTest):
             "return document.querySelector('[data-modal=\"' + arguments[0] + '\"]').contains(document.activeElement)",
             name)
 
-    def to_animal_description(self):
-        self.open_missing_at_photo()
-        self.element("animalPhoto.browse").send_keys(self.photo_file("dog.png", png(64, 48)))
-        self.wait_idle()
-        self.tap("animalPhoto.continue")
-        self.wait(lambda: self.visible_step() == "animalDescription", message="Animal description")
-
     def test_the_browse_control_shows_its_keyboard_focus(self):
         self.open_missing_at_photo()
         zone = self.css('section[data-step="animalPhoto"] .drop-zone')
@@ -58,10 +51,7 @@ class KeyboardTests(PageTest):
         self.wait(lambda: self.visible_step() == "animalPhoto", message="Animal photo")
         self.wait(lambda: self.focused() == "H2 Animal photo", message="focus on 2/4's title (saw %r)"
                   % self.focused())
-        self.element("animalPhoto.browse").send_keys(self.photo_file("dog.png", png(64, 48)))
-        self.wait_idle()
-        self.tap("animalPhoto.continue")
-        self.wait(lambda: self.visible_step() == "animalDescription", message="Animal description")
+        self.past_the_photo()
         self.wait(lambda: self.focused() == "H2 Animal description", message="focus on 3/4's title (saw %r)"
                   % self.focused())
         self.tap("animalDescription.backButton.tap")
@@ -149,10 +139,7 @@ class KeyboardTests(PageTest):
         self.type("microchipNumber.microchipTextField.input", "123456789012345")
         self.element("microchipNumber.microchipTextField.input").send_keys(Keys.ENTER)
         self.wait(lambda: self.visible_step() == "animalPhoto", message="Enter went on to 2/4")
-        self.element("animalPhoto.browse").send_keys(self.photo_file("dog.png", png(64, 48)))
-        self.wait_idle()
-        self.tap("animalPhoto.continue")
-        self.wait(lambda: self.visible_step() == "animalDescription", message="Animal description")
+        self.past_the_photo()
         description = self.element("animalDescription.descriptionTextArea.input")
         description.send_keys("Red collar.", Keys.ENTER, "Answers to Luna.")
         self.wait_idle()

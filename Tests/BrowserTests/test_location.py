@@ -17,13 +17,6 @@ class BrowserLocationTests(PageTest):
         self.tap("foundUploadPhoto.continue")
         self.wait(lambda: self.visible_step() == "petDetails", message="Pet details")
 
-    def to_animal_description(self):
-        self.open_missing_at_photo()
-        self.element("animalPhoto.browse").send_keys(self.photo_file("dog.png", png(64, 48)))
-        self.wait_idle()
-        self.tap("animalPhoto.continue")
-        self.wait(lambda: self.visible_step() == "animalDescription", message="Animal description")
-
     def test_the_page_uses_the_browser_when_the_server_has_no_source(self):
         self.open("/report/found")
         self.assertEqual(self.driver.execute_script(
@@ -108,10 +101,7 @@ class ServerDefaultScenarioTests(PageTest):
         while self.server.json("/readyz")["location"]["authorization"] != "authorizedWhenInUse":
             self.assertLess(time.monotonic(), deadline, "the scenario never granted")
             time.sleep(0.1)
-        self.element("animalPhoto.browse").send_keys(self.photo_file("dog.png", png(64, 48)))
-        self.wait_idle()
-        self.tap("animalPhoto.continue")
-        self.wait(lambda: self.visible_step() == "animalDescription", message="Animal description")
+        self.past_the_photo()
         self.tap("animalDescription.requestGPSButton.tap")
         self.wait(lambda: self.location_helper("animalDescription") == CAPTURED, timeout=40, message="captured")
         self.assertEqual(self.value("animalDescription.latitudeTextField.input"), "52.22970")

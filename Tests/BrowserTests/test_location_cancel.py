@@ -47,11 +47,7 @@ class LocationCancelTests(PageTest):
         return self.driver.execute_script("return document.body.dataset.busy || '0'")
 
     def test_a_report_flows_location_request_can_be_cancelled_and_a_late_answer_is_ignored(self):
-        self.open_missing_at_photo()
-        self.element("animalPhoto.browse").send_keys(self.photo_file("dog.png", png(64, 48)))
-        self.wait_idle()
-        self.tap("animalPhoto.continue")
-        self.wait(lambda: self.visible_step() == "animalDescription", message="Animal description")
+        self.to_animal_description()
         locate = self.element("animalDescription.requestGPSButton.tap")
         self.assertFalse(self.element("animalDescription.cancelLocationButton.tap").is_displayed())
         self.assertEqual(self.location_helper("animalDescription"), IDLE_MISSING)

@@ -117,11 +117,7 @@ class PetDetailsTests(FoundFlowHelpers):
     def test_a_submitted_found_report_opens_its_card(self):
         self.to_pet_details()
         self.fill_pet_details()
-        self.tap("foundPetDetails.continueButton.tap")
-        self.wait(lambda: self.visible_step() == "contactInfo", message="Contact information")
-        self.type("foundContact.phoneTextField.input", "+48 123 456 789")
-        self.type("foundContact.emailTextField.input", "finder@example.com")
-        self.tap("foundContact.submitButton.tap")
+        self.submit_found()
         self.wait_stored()
         self.assertEqual(self.element("petDetails.status").text, "FOUND")
         self.assertEqual(self.element("petDetails.status").value_of_css_property("background-color"),
