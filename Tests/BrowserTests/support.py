@@ -190,6 +190,14 @@ class PageTest(unittest.TestCase):
         self.open_missing_at_photo()
         self.past_the_photo()
 
+    def to_found_pet_details(self):
+        """/report/found at Pet details (2/3), a photo chosen on the way."""
+        self.open("/report/found")
+        self.element("foundUploadPhoto.browse").send_keys(self.photo_file("dog.png", png(64, 48)))
+        self.wait_idle()
+        self.tap("foundUploadPhoto.continue")
+        self.wait(lambda: self.visible_step() == "petDetails", message="Pet details")
+
     def reload(self):
         self.driver.refresh()
         self.wait_ready()

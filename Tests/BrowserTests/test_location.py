@@ -4,19 +4,12 @@ has one. Both end in the model's outcomes."""
 
 import time
 
-from support import PageTest, png
+from support import PageTest
 
 CAPTURED = "Location captured successfully"
 
 
 class BrowserLocationTests(PageTest):
-    def to_pet_details(self):
-        self.open("/report/found")
-        self.element("foundUploadPhoto.browse").send_keys(self.photo_file("dog.png", png(64, 48)))
-        self.wait_idle()
-        self.tap("foundUploadPhoto.continue")
-        self.wait(lambda: self.visible_step() == "petDetails", message="Pet details")
-
     def test_the_page_uses_the_browser_when_the_server_has_no_source(self):
         self.open("/report/found")
         self.assertEqual(self.driver.execute_script(
@@ -24,7 +17,7 @@ class BrowserLocationTests(PageTest):
 
     def test_granted_browser_location_fills_both_fields_to_five_decimals(self):
         self.grant_location(50.0614321, 19.9365789)
-        self.to_pet_details()
+        self.to_found_pet_details()
         self.tap("foundPetDetails.useCurrentLocationButton.tap")
         self.wait(lambda: self.location_helper("petDetails") == CAPTURED, message="captured")
         self.assertEqual(self.value("foundPetDetails.latitudeTextField.input"), "50.06143")
@@ -55,7 +48,7 @@ class BrowserLocationTests(PageTest):
 
     def test_denied_browser_location_shows_the_alert_and_keeps_typed_values(self):
         self.deny_location()
-        self.to_pet_details()
+        self.to_found_pet_details()
         self.type("foundPetDetails.latitudeTextField.input", "52.1")
         self.type("foundPetDetails.longitudeTextField.input", "21.3")
         self.tap("foundPetDetails.useCurrentLocationButton.tap")
@@ -112,11 +105,7 @@ class ServerPermissionDeniedScenarioTests(PageTest):
     server_arguments = ("--scenario", "permission-denied", "--pages-use-server-location")
 
     def test_server_scenario_permission_denied_shows_the_alert(self):
-        self.open("/report/found")
-        self.element("foundUploadPhoto.browse").send_keys(self.photo_file("dog.png", png(64, 48)))
-        self.wait_idle()
-        self.tap("foundUploadPhoto.continue")
-        self.wait(lambda: self.visible_step() == "petDetails", message="Pet details")
+        self.to_found_pet_details()
         self.tap("foundPetDetails.useCurrentLocationButton.tap")
         self.wait(lambda: self.modal_open("permission"), message="the alert")
         self.assertIn("Location access is off", self.css('[data-modal="permission"]').text)

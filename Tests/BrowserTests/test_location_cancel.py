@@ -6,7 +6,7 @@ its own: navigator.geolocation.getCurrentPosition is replaced, before any page s
 (DevTools' Page.addScriptToEvaluateOnNewDocument), by one that only keeps its callbacks, so
 the test can answer late."""
 
-from support import PageTest, png
+from support import PageTest
 
 NEVER_ANSWERS = """
 (function () {
@@ -89,11 +89,7 @@ class LocationCancelTests(PageTest):
         self.assertTrue(locate.is_enabled())
 
     def test_the_found_flow_has_the_same_cancel(self):
-        self.open("/report/found")
-        self.element("foundUploadPhoto.browse").send_keys(self.photo_file("dog.png", png(64, 48)))
-        self.wait_idle()
-        self.tap("foundUploadPhoto.continue")
-        self.wait(lambda: self.visible_step() == "petDetails", message="Pet details")
+        self.to_found_pet_details()
         before = self.location_helper("petDetails")
         self.tap("foundPetDetails.useCurrentLocationButton.tap")
         self.wait(lambda: self.asked() == 1, message="the browser asked")
