@@ -24,7 +24,7 @@ extension SQLiteReportStore {
                 if found.count >= wanted || box.isWholeGlobe { break }
                 reach *= 4
             }
-            found.sort { $0.meters != $1.meters ? $0.meters < $1.meters : ReportID.precedes($0.id, $1.id) }
+            Self.nearestFirst(&found)
             return try Self.reports(db, Array(found.dropFirst(query.offset).prefix(query.limit)))
         }
     }
@@ -36,7 +36,7 @@ extension SQLiteReportStore {
             let box = GeodesicBox(around: location, meters: meters)
             var found = try Self.openPlaces(db, kind: kind, in: box, around: location)
             found.removeAll { !($0.meters <= meters) }
-            found.sort { $0.meters != $1.meters ? $0.meters < $1.meters : ReportID.precedes($0.id, $1.id) }
+            Self.nearestFirst(&found)
             return try Self.reports(db, found)
         }
     }
@@ -50,15 +50,8 @@ extension SQLiteReportStore {
     public func matchFacts(ids: [String]) throws(ReportStoreError) -> [String: MatchFacts] {
         try read("reading reports") { db -> [String: MatchFacts] in
             var facts: [String: MatchFacts] = [:]
-            for start in stride(from: 0, to: ids.count, by: 1000) {
-                let some = Array(ids[start..<min(start + 1000, ids.count)])
-                let marks = Array(repeating: "?", count: some.count).joined(separator: ", ")
-                let rows = try Self.catching {
-                    try Row.fetchAll(
-                        db, sql: "SELECT id, species, last_seen_date FROM report WHERE id IN (\(marks))",
-                        arguments: StatementArguments(some))
-                }
-                for row in rows { facts[row[0]] = MatchFacts(species: row[1], lastSeenDate: row[2]) }
+            for row in try Self.rows(db, "id, species, last_seen_date", ids: ids) {
+                facts[row[0]] = MatchFacts(species: row[1], lastSeenDate: row[2])
             }
             return facts
         }
@@ -69,23 +62,33 @@ extension SQLiteReportStore {
     private static func reports(_ db: Database, _ page: [(id: String, meters: Double)]) throws(ReportStoreError)
         -> [NearestReport]
     {
-        guard !page.isEmpty else { return [] }
         var byID: [String: PetReport] = [:]
-        // At most 1,000 identifiers a statement (SQLite's default limit of variables is 32,766).
-        for start in stride(from: 0, to: page.count, by: 1000) {
-            let ids = page[start..<min(start + 1000, page.count)].map(\.id)
-            let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-            let rows = try catching {
-                try Row.fetchAll(
-                    db, sql: "SELECT \(columnList) FROM report WHERE id IN (\(marks))",
-                    arguments: StatementArguments(ids))
-            }
-            for row in rows {
-                let report = try PetReport(row: row)
-                byID[report.id] = report
-            }
+        for row in try rows(db, columnList, ids: page.map(\.id)) {
+            let report = try PetReport(row: row)
+            byID[report.id] = report
         }
         return page.compactMap { entry in byID[entry.id].map { NearestReport(report: $0, meters: entry.meters) } }
+    }
+
+    /// The rows of `columns` of the stored reports of `ids`, in no order, at most 1,000
+    /// identifiers a statement (SQLite's default limit of variables is 32,766).
+    private static func rows(_ db: Database, _ columns: String, ids: [String]) throws(ReportStoreError) -> [Row] {
+        var rows: [Row] = []
+        for start in stride(from: 0, to: ids.count, by: 1000) {
+            let some = Array(ids[start..<min(start + 1000, ids.count)])
+            let marks = Array(repeating: "?", count: some.count).joined(separator: ", ")
+            rows += try catching {
+                try Row.fetchAll(
+                    db, sql: "SELECT \(columns) FROM report WHERE id IN (\(marks))", arguments: StatementArguments(some)
+                )
+            }
+        }
+        return rows
+    }
+
+    /// Nearest first, ties by identifier (the order of ``NearestReport/precedes(_:)``).
+    private static func nearestFirst(_ places: inout [(id: String, meters: Double)]) {
+        places.sort { $0.meters != $1.meters ? $0.meters < $1.meters : ReportID.precedes($0.id, $1.id) }
     }
 
     /// The query of the open reports with a place in a box (of a kind, `?1` when not `NULL`):
