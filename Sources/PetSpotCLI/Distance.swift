@@ -22,8 +22,7 @@ extension PetSpot {
 
         static let names = ["FROM", "TO"]
 
-        @Flag(help: "Print one JSON object instead of text.")
-        var json = false
+        @OptionGroup var output: JSONOutputOption
 
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The two points.", valueName: "from> <to"))
         var points: [String] = []
@@ -37,7 +36,7 @@ extension PetSpot {
             let path = Geodesic.wgs84.inverse(from: ends[0], to: ends[1])
             let initial = GeodesicPath.compassBearing(path.initialBearing)
             let final = GeodesicPath.compassBearing(path.finalBearing)
-            if json {
+            if output.json {
                 print(GeodesyJSON.distance(path).text)
             } else {
                 print("From:            \(ends[0].formatted)")

@@ -32,8 +32,7 @@ extension PetSpot {
         @Option(help: "How many matches at most (1–100).")
         var limit = 10
 
-        @Flag(help: "Print one JSON object instead of text.")
-        var json = false
+        @OptionGroup var output: JSONOutputOption
 
         @OptionGroup var storeOptions: StoreOptions
 
@@ -53,7 +52,7 @@ extension PetSpot {
                 let report = try await store.report(id: id)
                 return (report, try await ReportMatching.matches(for: report, in: store, margin: margin, limit: limit))
             }
-            if json {
+            if output.json {
                 print(ReportMatching.json(id: report.id, matches).text)
                 return
             }

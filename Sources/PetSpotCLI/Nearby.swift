@@ -52,8 +52,7 @@ extension PetSpot {
         @Option(help: "Show at most this many matches.")
         var limit: Int?
 
-        @Flag(help: "Print one JSON object instead of text.")
-        var json = false
+        @OptionGroup var output: JSONOutputOption
 
         func validate() throws {
             if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more.") }
@@ -83,7 +82,7 @@ extension PetSpot {
                     try await store.nearby(location, margin: margin, limit: limit)
                 }
             }
-            if json {
+            if output.json {
                 print(ReportJSON.nearby(from: location, result: result).text)
                 return
             }

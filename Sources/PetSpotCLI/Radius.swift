@@ -37,11 +37,10 @@ extension PetSpot {
         @Flag(help: "Print the circle as a GeoJSON Feature.")
         var geojson = false
 
-        @Flag(help: "Print one JSON object instead of text.")
-        var json = false
+        @OptionGroup var output: JSONOutputOption
 
         func validate() throws {
-            if geojson && json { throw ValidationError("Give --geojson or --json, not both.") }
+            if geojson && output.json { throw ValidationError("Give --geojson or --json, not both.") }
         }
 
         func run() throws {
@@ -57,7 +56,7 @@ extension PetSpot {
                     throw ArgumentValueError.radius(error)
                 }
                 print(GeodesyJSON.radiusFeature(label: line, name: name, circle: circle, geometry: geometry).text)
-            } else if json {
+            } else if output.json {
                 print(GeodesyJSON.radius(label: line, circle: circle).text)
             } else {
                 print(line)

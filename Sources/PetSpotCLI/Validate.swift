@@ -32,8 +32,7 @@ extension PetSpot {
         @Option(help: "Which form's rules: missing (both or neither) or found (both required).")
         var flow: Flow = .missing
 
-        @Flag(help: "Print one JSON object instead of text.")
-        var json = false
+        @OptionGroup var output: JSONOutputOption
 
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The pair as one string.", valueName: "pair"))
         var pair: [String] = []
@@ -61,7 +60,7 @@ extension PetSpot {
                     fields: CoordinateFieldsValidation(
                         latitude: latitude ?? "", longitude: longitude ?? "", requirement: flow.requirement))
                 : ValidationReport(pair: pair.joined(separator: " "))
-            if json {
+            if output.json {
                 print(report.json.text)
             } else {
                 // The messages quote what was typed: control characters reach the terminal as escapes.

@@ -42,8 +42,7 @@ extension PetSpot {
             transform: PlainNumber.option)
         var accuracy: Double?
 
-        @Flag(help: "Print one JSON object instead of text.")
-        var json = false
+        @OptionGroup var output: JSONOutputOption
 
         func validate() throws {
             guard timeout.isFinite, timeout > 0, timeout <= 86_400 else {
@@ -61,15 +60,15 @@ extension PetSpot {
             if let played = try await scenario.play([.requestAuthorization, .requestLocation(request)]) {
                 guard let result = played.requests.last else { throw ExitCode(2) }
                 if let fix = result.fix {
-                    print(json ? LocationJSON.fix(fix) : fix.description)
+                    print(output.json ? LocationJSON.fix(fix) : fix.description)
                     return
                 }
                 let error = result.error ?? .cancelled
-                LocationOutput.fail(error, json: json)
+                LocationOutput.fail(error, json: output.json)
                 throw ExitCode(LocationOutput.exitCode(error))
             }
             let service = makeLocationService(endpoint: try gpsd.endpoint())
-            try await requireAuthorization(service, json: json)
+            try await requireAuthorization(service, json: output.json)
             let waiting = StatusLine(enabled: isatty(STDERR_FILENO) == 1)
                 .waiting(for: service, source: "gpsd at \(gpsd.address)", timeout: timeout)
             do {
@@ -77,10 +76,10 @@ extension PetSpot {
                     timeout: .milliseconds(Int64((timeout * 1000).rounded())), desiredAccuracy: accuracy,
                     maximumAge: .zero)
                 await waiting.stop()
-                print(json ? LocationJSON.fix(fix) : fix.description)
+                print(output.json ? LocationJSON.fix(fix) : fix.description)
             } catch {
                 await waiting.stop()
-                LocationOutput.fail(error, json: json)
+                LocationOutput.fail(error, json: output.json)
                 throw ExitCode(LocationOutput.exitCode(error))
             }
         }

@@ -70,37 +70,39 @@ extension PetSpot {
 
         struct Status: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Show the current permission (the default).")
-            @Flag(help: "Print one JSON object instead of text.") var json = false
-            func run() throws { Permission.report(PersistedConsentAuthorizer(), json: json) }
+            @OptionGroup var output: JSONOutputOption
+            func run() throws { Permission.report(PersistedConsentAuthorizer(), json: output.json) }
         }
 
         struct Grant: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Allow PetSpot to use your location.")
             @Flag(help: "Allow at any time (authorizedAlways), not only while in use.") var always = false
             @Flag(help: "Allow approximate locations only (about 2 km).") var approximate = false
-            @Flag(help: "Print one JSON object instead of text.") var json = false
+            @OptionGroup var output: JSONOutputOption
             func run() throws {
                 let status: AuthorizationStatus = always ? .authorizedAlways : .authorizedWhenInUse
                 let accuracy: AccuracyAuthorization = approximate ? .reducedAccuracy : .fullAccuracy
                 try Permission.change(
                     { (authorizer) throws(ConsentStoreError) in try authorizer.grant(status, accuracy: accuracy) },
-                    json: json)
+                    json: output.json)
             }
         }
 
         struct Deny: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Refuse location use.")
-            @Flag(help: "Print one JSON object instead of text.") var json = false
+            @OptionGroup var output: JSONOutputOption
             func run() throws {
-                try Permission.change({ (authorizer) throws(ConsentStoreError) in try authorizer.deny() }, json: json)
+                try Permission.change(
+                    { (authorizer) throws(ConsentStoreError) in try authorizer.deny() }, json: output.json)
             }
         }
 
         struct Reset: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Forget the answer: ask again next time.")
-            @Flag(help: "Print one JSON object instead of text.") var json = false
+            @OptionGroup var output: JSONOutputOption
             func run() throws {
-                try Permission.change({ (authorizer) throws(ConsentStoreError) in try authorizer.reset() }, json: json)
+                try Permission.change(
+                    { (authorizer) throws(ConsentStoreError) in try authorizer.reset() }, json: output.json)
             }
         }
     }

@@ -56,8 +56,7 @@ extension PetSpot.Reports {
         @Flag(help: "Store the valid rows and list the invalid ones, instead of storing nothing.")
         var skipInvalid = false
 
-        @Flag(help: "Print one JSON object instead of text.")
-        var json = false
+        @OptionGroup var output: JSONOutputOption
 
         @OptionGroup var storeOptions: StoreOptions
 
@@ -91,7 +90,7 @@ extension PetSpot.Reports {
                 throw ExitCode(1)
             case .failure(let error): throw StoreFailure(error: error, subject: name)
             }
-            if json {
+            if output.json {
                 print(ReportJSON.importSummary(summary).text)
                 return
             }

@@ -32,8 +32,7 @@ extension PetSpot.Reports {
         @Option(help: "At most this many (1–10000).")
         var limit = 100
 
-        @Flag(help: "Print one JSON object instead of text.")
-        var json = false
+        @OptionGroup var output: JSONOutputOption
 
         @OptionGroup var storeOptions: StoreOptions
 
@@ -54,7 +53,7 @@ extension PetSpot.Reports {
             let reports = try await withStore(storeOptions) { store throws(ReportStoreError) in
                 try await store.list(query)
             }
-            if json {
+            if output.json {
                 print(ReportJSON.list(reports, limit: query.limit).text)
                 return
             }

@@ -29,8 +29,7 @@ extension PetSpot.Reports {
         @Flag(help: "Issue a new owner token (the old one stops working) and print it.")
         var rotate = false
 
-        @Flag(help: "Print one JSON object instead of text.")
-        var json = false
+        @OptionGroup var output: JSONOutputOption
 
         @OptionGroup var storeOptions: StoreOptions
 
@@ -42,7 +41,7 @@ extension PetSpot.Reports {
                 return try await store.setOwnerTokenHash(token.hash, id: id)
             }
             let link = token.map { "/pets/\(report.id)#ownerToken=\($0.text)" }
-            if json {
+            if output.json {
                 print(
                     JSONValue.object([
                         ("id", .string(report.id)), ("owned", .bool(report.ownerTokenHash != nil)),

@@ -32,8 +32,7 @@ extension PetSpot.ScenarioCommand {
             transform: PlainNumber.option)
         var speed: Double?
 
-        @Flag(help: "Print one JSON object instead of text.")
-        var json = false
+        @OptionGroup var output: JSONOutputOption
 
         func validate() throws {
             if realtime && speed != nil { throw ValidationError("Give --realtime or --speed, not both.") }
@@ -53,10 +52,10 @@ extension PetSpot.ScenarioCommand {
         func run() async throws {
             let scenario = try loadScenario(self.scenario)
             let live: Bool
-            if case .instant = pace { live = false } else { live = !json }
+            if case .instant = pace { live = false } else { live = !output.json }
             if live { print("Scenario \(scenario.name): \(scenario.title)".terminalSafe) }
             let result = await play(scenario, pace: pace, live: live)
-            if json {
+            if output.json {
                 print(ScenarioJSON.run(result).text)
             } else if live {
                 print(result.summaryText, terminator: "")
