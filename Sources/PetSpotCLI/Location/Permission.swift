@@ -53,57 +53,34 @@ extension PetSpot {
             for warning in policy.warnings { printError("warning: \(warning)") }
         }
 
-        /// Runs a change, turning a file error into exit status 1.
-        static func change(_ body: (PersistedConsentAuthorizer) throws(ConsentStoreError) -> Void, json: Bool) throws {
-            let authorizer = PersistedConsentAuthorizer()
-            do {
-                try body(authorizer)
-            } catch {
-                LocationOutput.fail(code: "consentFile", message: error.description, json: json)
-                throw ExitCode(1)
-            }
-            report(authorizer, json: json)
-            if let explanation = authorizer.policy.explanation(), !json {
-                printError("saved, but it changes nothing while the restriction lasts. \(explanation)")
-            }
-        }
-
         struct Status: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Show the current permission (the default).")
             @OptionGroup var output: JSONOutputOption
             func run() throws { Permission.report(PersistedConsentAuthorizer(), json: output.json) }
         }
 
-        struct Grant: ParsableCommand {
+        struct Grant: PermissionChange {
             static let configuration = CommandConfiguration(abstract: "Allow PetSpot to use your location.")
             @Flag(help: "Allow at any time (authorizedAlways), not only while in use.") var always = false
             @Flag(help: "Allow approximate locations only (about 2 km).") var approximate = false
             @OptionGroup var output: JSONOutputOption
-            func run() throws {
+            func change(_ authorizer: PersistedConsentAuthorizer) throws(ConsentStoreError) {
                 let status: AuthorizationStatus = always ? .authorizedAlways : .authorizedWhenInUse
                 let accuracy: AccuracyAuthorization = approximate ? .reducedAccuracy : .fullAccuracy
-                try Permission.change(
-                    { (authorizer) throws(ConsentStoreError) in try authorizer.grant(status, accuracy: accuracy) },
-                    json: output.json)
+                try authorizer.grant(status, accuracy: accuracy)
             }
         }
 
-        struct Deny: ParsableCommand {
+        struct Deny: PermissionChange {
             static let configuration = CommandConfiguration(abstract: "Refuse location use.")
             @OptionGroup var output: JSONOutputOption
-            func run() throws {
-                try Permission.change(
-                    { (authorizer) throws(ConsentStoreError) in try authorizer.deny() }, json: output.json)
-            }
+            func change(_ authorizer: PersistedConsentAuthorizer) throws(ConsentStoreError) { try authorizer.deny() }
         }
 
-        struct Reset: ParsableCommand {
+        struct Reset: PermissionChange {
             static let configuration = CommandConfiguration(abstract: "Forget the answer: ask again next time.")
             @OptionGroup var output: JSONOutputOption
-            func run() throws {
-                try Permission.change(
-                    { (authorizer) throws(ConsentStoreError) in try authorizer.reset() }, json: output.json)
-            }
+            func change(_ authorizer: PersistedConsentAuthorizer) throws(ConsentStoreError) { try authorizer.reset() }
         }
     }
 }
