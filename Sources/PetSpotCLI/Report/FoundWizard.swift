@@ -57,7 +57,6 @@ final class FoundWizard: ReportWizard {
 
     private func detailsScreen() async throws(WizardExit) {
         drawDetails()
-        showToastAndNotices()
         let step = flow.petDetailsStep
         let key = try readKey()
         switch key {
@@ -81,10 +80,9 @@ final class FoundWizard: ReportWizard {
                 flow.petDetailsStep.setCollarData($0)
             }
         case "6":
-            try editLimited(
-                FoundFlowCopy.PetDetails.descriptionLabel, current: step.descriptionField.text,
-                limit: FoundFlowCopy.PetDetails.descriptionLimit
-            ) { flow.petDetailsStep.setAdditionalDescription($0) }
+            try editLimited(FoundFlowCopy.PetDetails.descriptionLabel, step.additionalDescription) {
+                flow.petDetailsStep.setAdditionalDescription($0)
+            }
         case "7", "8":
             try console.editCoordinate(key, of: &flow.petDetailsStep.coordinates)
         case "u": try await requestLocation(into: \.petDetailsStep.coordinates)
@@ -106,7 +104,6 @@ final class FoundWizard: ReportWizard {
 
     private func contactScreen() async throws(WizardExit) {
         drawContact()
-        showToastAndNotices()
         let step = flow.contactStep
         let key = try readKey()
         switch key {
@@ -119,10 +116,7 @@ final class FoundWizard: ReportWizard {
                 flow.contactStep.setCaregiverPhone($0)
             }
         case "4":
-            try editLimited(
-                FoundFlowCopy.Contact.addressLabel, current: step.address.value,
-                limit: FoundFlowCopy.Contact.addressLimit
-            ) { flow.contactStep.setAddress($0) }
+            try editLimited(FoundFlowCopy.Contact.addressLabel, step.address) { flow.contactStep.setAddress($0) }
         case "s", "c":
             console.terminal.line()  // the payload starts on its own line when it goes to the terminal
             if case .stay(let shown) = await flow.submitTapped() {

@@ -51,7 +51,6 @@ final class MissingWizard: ReportWizard {
         screen.text(MissingStepsCopy.Microchip.body)
         screen.fields(of: flow.microchipStep)
         screen.menu([("1", "edit field"), ("c", MissingStepsCopy.Microchip.continueTitle), ("q", "Cancel")])
-        showToastAndNotices()
         let key = try readKey()
         switch key {
         case "1":
@@ -75,7 +74,6 @@ final class MissingWizard: ReportWizard {
         screen.menu([
             ("1-2", "edit field"), ("s", MissingStepsCopy.Contact.submitTitle), ("b", "Back"), ("q", "Cancel"),
         ])
-        showToastAndNotices()
         let key = try readKey()
         switch key {
         case "1":
@@ -105,7 +103,6 @@ final class MissingWizard: ReportWizard {
 
     private func descriptionScreen() async throws(WizardExit) {
         drawDescription()
-        showToastAndNotices()
         let step = flow.descriptionStep
         let key = try readKey()
         switch key {
@@ -131,10 +128,9 @@ final class MissingWizard: ReportWizard {
         case "5":
             try editText(AnimalDescriptionCopy.ageLabel, current: step.ageText) { flow.descriptionStep.setAge($0) }
         case "6":
-            try editLimited(
-                AnimalDescriptionCopy.descriptionLabel, current: step.descriptionField.text,
-                limit: AnimalDescriptionCopy.descriptionLimit
-            ) { flow.descriptionStep.setAdditionalDescription($0) }
+            try editLimited(AnimalDescriptionCopy.descriptionLabel, step.additionalDescription) {
+                flow.descriptionStep.setAdditionalDescription($0)
+            }
         case "7", "8":
             try console.editCoordinate(key, of: &flow.descriptionStep.coordinates)
         case "g": try await requestLocation(into: \.descriptionStep.coordinates)

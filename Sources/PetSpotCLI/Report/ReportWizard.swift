@@ -31,16 +31,13 @@ extension ReportWizard {
         drafts?.save(flow.draft, photo: flow.photoStep.photo, console: console)
     }
 
-    /// The toast, then the queued notices, under the screen just drawn.
-    func showToastAndNotices() {
+    /// Shows the toast, then the queued notices, under the screen just drawn, and reads the
+    /// action key: `Choose:`, trimmed, lower case.
+    func readKey() throws(WizardExit) -> String {
         if let toast { console.screen.toast(toast.message) }
         toast = nil
         console.flushNotices()
-    }
-
-    /// Reads the action key: `Choose:`, trimmed, lower case.
-    func readKey() throws(WizardExit) -> String {
-        try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased()
+        return try console.read("Choose:").trimmingCharacters(in: .whitespaces).lowercased()
     }
 
     /// Continue (or Submit report): the toast when the step stays.
@@ -62,7 +59,6 @@ extension ReportWizard {
     /// *Animal photo* / *Upload photo*: a file named by path, Remove, Continue.
     func photoScreen() throws(WizardExit) {
         console.drawPhotoStep(flow.photoStep, context: Self.context)
-        showToastAndNotices()
         let key = try readKey()
         switch key {
         case "1": try console.choosePhoto(&flow.photoStep)
@@ -94,11 +90,11 @@ extension ReportWizard {
         if let text = try console.edit(label, current: current) { set(text) }
     }
 
-    /// Edits a text that keeps at most `limit` characters: `set` says when it cut, and a notice
-    /// says so.
-    func editLimited(_ label: String, current: String, limit: Int, set: (String) -> Bool) throws(WizardExit) {
-        if let text = try console.edit(label, current: current), set(text) {
-            console.notice("Only the first \(limit) characters were kept.")
+    /// Edits `current`, a text that keeps at most its ``LimitedText/limit`` characters: `set`
+    /// says when it cut, and a notice says so.
+    func editLimited(_ label: String, _ current: LimitedText, set: (String) -> Bool) throws(WizardExit) {
+        if let text = try console.edit(label, current: current.value), set(text) {
+            console.notice("Only the first \(current.limit) characters were kept.")
         }
     }
 
