@@ -35,17 +35,17 @@ public struct ContactInfoStep: Sendable, Hashable {
     /// Types your phone number (a field showing a message is checked again).
     public mutating func setPhone(_ text: String) {
         phoneText = text
-        if phoneError != nil { phoneError = phoneMessage }
+        recheck()
     }
     /// Types your email (a field showing a message is checked again).
     public mutating func setEmail(_ text: String) {
         emailText = text
-        if emailError != nil { emailError = emailMessage }
+        recheck()
     }
     /// Types the caregiver's phone number (a field showing a message is checked again).
     public mutating func setCaregiverPhone(_ text: String) {
         caregiverPhoneText = text
-        if caregiverPhoneError != nil { caregiverPhoneError = caregiverPhoneMessage }
+        recheck()
     }
 
     /// Types or pastes the address; text past 500 characters is dropped.
@@ -74,6 +74,14 @@ public struct ContactInfoStep: Sendable, Hashable {
     }
 
     // MARK: Field rules (Submit sets the messages; an edit re-checks a field that shows one)
+
+    /// After a Submit showed messages, an edit checks again each field that shows one (each
+    /// message depends on its own field only: an unchanged field keeps its message).
+    private mutating func recheck() {
+        if phoneError != nil { phoneError = phoneMessage }
+        if emailError != nil { emailError = emailMessage }
+        if caregiverPhoneError != nil { caregiverPhoneError = caregiverPhoneMessage }
+    }
 
     private var phoneMessage: String? { ContactRules.phoneMessage(phoneText, required: true) }
     private var emailMessage: String? { ContactRules.emailMessage(emailText, required: true) }
