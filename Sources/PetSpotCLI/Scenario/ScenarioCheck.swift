@@ -26,8 +26,7 @@ extension PetSpot.ScenarioCommand {
         @Flag(help: "Also print the wall-clock time the check took.")
         var timing = false
 
-        @Flag(help: "Print one JSON object instead of text.")
-        var json = false
+        @OptionGroup var output: JSONOutputOption
 
         func run() async throws {
             let references = scenarios.isEmpty ? ScenarioLibrary.bundledNames : scenarios
@@ -54,7 +53,7 @@ extension PetSpot.ScenarioCommand {
             let unfinished = runs.filter { !$0.consumerFinished }.count
             let allPassed = failed.isEmpty && unfinished == 0
             let total = runs.reduce(0) { $0 + $1.checks.count }
-            if json {
+            if output.json {
                 var members: [(String, JSONValue)] = [
                     ("passed", .bool(allPassed && !broken)),
                     ("scenarios", .array(runs.map(ScenarioJSON.checkSummary))),
