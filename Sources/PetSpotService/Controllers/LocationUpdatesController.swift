@@ -21,6 +21,8 @@ struct LocationUpdatesController {
     let clock: any Clock<Duration>
     let bufferSize: Int
     let logger: Logger
+    /// Each update's event text, made once for every client.
+    let frames = EventFrames()
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.get("/v1/location/updates") { request, _ -> Response in
@@ -31,13 +33,14 @@ struct LocationUpdatesController {
             let clock = self.clock
             let bufferSize = self.bufferSize
             let logger = self.logger
+            let frames = self.frames
             return EventStreamClient.response { writer in
                 let ending = UpdatesEnding()
                 logger.debug("event-stream client connected")
                 await EventStreamClient.serve(request, end: { ending.end() }) {
                     try await LocationEventStream.run(
                         service: service, heartbeat: heartbeat, clock: clock, bufferSize: bufferSize,
-                        ending: ending, logger: logger
+                        ending: ending, frames: frames, logger: logger
                     ) { text in
                         try await writer.write(ByteBuffer(string: text))
                     }

@@ -4,7 +4,8 @@ import Logging
 
 /// One event-stream client as one loop: the shared service's updates and a heartbeat on an
 /// injected clock, merged (swift-async-algorithms' `merge`), each written as Server-Sent
-/// Events as it comes.
+/// Events as it comes. The event text of an update is made once for all clients
+/// (``EventFrames``).
 ///
 /// The client's updates wait in one bounded buffer, its own consumer buffer in the service
 /// (`bufferSize`, newest wins). While a slow client's write is stuck the loop takes nothing, so
@@ -22,7 +23,7 @@ import Logging
 /// let ending = UpdatesEnding()    // ending.end() when the client goes away
 /// try await LocationEventStream.run(
 ///     service: service, heartbeat: .seconds(15), clock: ContinuousClock(), bufferSize: 32, ending: ending,
-///     logger: logger
+///     frames: frames, logger: logger
 /// ) { text in try await writer.write(ByteBuffer(string: text)) }
 /// ```
 enum LocationEventStream {
@@ -42,10 +43,11 @@ enum LocationEventStream {
     /// - Parameters:
     ///   - bufferSize: updates kept for a client that reads slowly.
     ///   - ending: ends the client's updates, and with them the loop.
+    ///   - frames: the event texts every client shares.
     /// - Throws: what `write` throws (the connection is gone).
     static func run(
         service: LocationService, heartbeat: Duration, clock: some Clock<Duration>, bufferSize: Int,
-        ending: UpdatesEnding, logger: Logger, write: (String) async throws -> Void
+        ending: UpdatesEnding, frames: EventFrames, logger: Logger, write: (String) async throws -> Void
     ) async throws {
         try await write(": connected\n\n")
         let updates = service.updates(bufferSize: max(1, bufferSize), endedBy: ending) {
@@ -57,7 +59,7 @@ enum LocationEventStream {
         for await item in items {
             switch item {
             case .update(let update, let missed):
-                try await write(text(update, missed: missed))
+                try await write(text(update, missed: missed, frames: frames))
             case .heartbeat:
                 try await write(": heartbeat\n\n")
             case .ended:
@@ -67,9 +69,9 @@ enum LocationEventStream {
     }
 
     /// `update`'s event, after a `dropped` state event when updates were missed before it.
-    static func text(_ update: LocationUpdate, missed: Int) -> String {
-        guard missed > 0 else { return frame(update) }
-        return "event: state\ndata: \(LocationJSON.dropped(count: missed))\n\n" + frame(update)
+    static func text(_ update: LocationUpdate, missed: Int, frames: EventFrames) -> String {
+        guard missed > 0 else { return frames.frame(update) }
+        return "event: state\ndata: \(LocationJSON.dropped(count: missed))\n\n" + frames.frame(update)
     }
 
     /// `event: fix` or `event: state`, and `data:` the JSON of `locate --json` /
