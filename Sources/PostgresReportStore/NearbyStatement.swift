@@ -1,6 +1,7 @@
 import Geodata
 import Geodesy
 import PostgresNIO
+import ReportStore
 
 /// The nearby pre-filter as a prepared statement: one `ST_DWithin` per radius band on that
 /// band's partial GiST index, as far as the band's largest radius plus the margin, widened by
@@ -11,7 +12,9 @@ import PostgresNIO
 /// Prepared once per connection: planning 25 partial-index choices took ~35 ms of every query
 /// at 10^7 reports; a prepared statement plans once.
 struct NearbyStatement: PostgresPreparedStatement {
-    typealias Row = NearbyReport
+    /// A candidate with its match facts (ReportMatch.facts): ranking a found report's matches
+    /// needs no other query.
+    typealias Row = LiveNearbyIndex.Entry
 
     /// The found place's longitude ($1) and latitude ($2), and the margin in metres ($3).
     var longitude: Double
@@ -26,7 +29,7 @@ struct NearbyStatement: PostgresPreparedStatement {
     static func text(point: String, margin: String) -> String {
         RadiusBand.all.map { band in
             """
-            SELECT id, latitude, longitude, radius_m FROM report
+            SELECT id, latitude, longitude, radius_m, species, last_seen_date FROM report
             WHERE kind = 'missing' AND status = 'ACTIVE' AND location IS NOT NULL AND radius_m IS NOT NULL
               AND radius_band = \(band)::smallint
               AND ST_DWithin(location, \(point), (\(RadiusBand.upperBound(band)) + \(margin)) * 1.01 + 1, false)
@@ -42,10 +45,13 @@ struct NearbyStatement: PostgresPreparedStatement {
         return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> NearbyReport {
-        let (id, latitude, longitude, meters) = try row.decode((String, Double, Double, Double).self)
-        return NearbyReport(
-            id: id, coordinate: try Coordinate(latitude: latitude, longitude: longitude),
-            radius: try SearchRadius(meters: meters))
+    func decodeRow(_ row: PostgresRow) throws -> LiveNearbyIndex.Entry {
+        let (id, latitude, longitude, meters, species, day) = try row.decode(
+            (String, Double, Double, Double, String?, String?).self)
+        return LiveNearbyIndex.Entry(
+            report: NearbyReport(
+                id: id, coordinate: try Coordinate(latitude: latitude, longitude: longitude),
+                radius: try SearchRadius(meters: meters)),
+            facts: MatchFacts(species: species, lastSeenDate: day))
     }
 }

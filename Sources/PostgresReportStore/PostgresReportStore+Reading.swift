@@ -53,16 +53,16 @@ extension PostgresReportStore {
         -> NearbyResult
     {
         let candidates = try await call("searching nearby reports") { client, logger in
-            var reports: [NearbyReport] = []
+            var reports: [LiveNearbyIndex.Entry] = []
             let statement = NearbyStatement(
                 longitude: location.longitude.degrees, latitude: location.latitude.degrees, margin: margin.meters)
             for try await report in try await client.execute(statement, logger: logger) { reports.append(report) }
             return reports
         }
         // The exact final filter: NearbySearch over the candidates, in id order.
-        let sorted = candidates.sorted { ReportID.precedes($0.id, $1.id) }
-        let matches = NearbySearch(reports: sorted).matches(near: location, margin: margin).map {
-            ReportMatch(id: $0.report.id, coordinate: $0.report.coordinate, radius: $0.report.radius, meters: $0.meters)
+        let sorted = candidates.sorted { ReportID.precedes($0.report.id, $1.report.id) }
+        let matches = NearbySearch(reports: sorted.map(\.report)).matches(near: location, margin: margin).map {
+            ReportMatch($0, facts: sorted[$0.index].facts)
         }
         return NearbyResult(
             matches: limit.map { Array(matches.prefix(max($0, 0))) } ?? matches, count: matches.count, searched: nil)

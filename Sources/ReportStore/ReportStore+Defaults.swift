@@ -34,7 +34,7 @@ extension ReportStore {
     public func matchFacts(ids: [String]) async throws(ReportStoreError) -> [String: MatchFacts] {
         var facts: [String: MatchFacts] = [:]
         for report in try await reports(ids: ids) {
-            facts[report.id] = MatchFacts(species: report.species, lastSeenDate: report.lastSeenDate)
+            facts[report.id] = report.matchFacts
         }
         return facts
     }

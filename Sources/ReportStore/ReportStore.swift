@@ -19,8 +19,9 @@ public import Geodesy
 /// - **Nearby** is exactly `NearbySearch`'s: the `ACTIVE` missing reports with a place and a
 ///   radius whose geodesic distance (`geod_inverse`) to the found place is at most radius +
 ///   margin, nearest first, ties by identifier; the same ids in the same order as
-///   `NearbySearch` built over those reports in identifier order, metres within 1 mm. A
-///   report's status change or removal is reflected by the next query.
+///   `NearbySearch` built over those reports in identifier order, metres within 1 mm, each
+///   with its report's ``ReportMatch/facts``. A report's status change or removal is reflected
+///   by the next query.
 /// - **Nearest** (``nearest(_:)``) is the open reports (``PetReport/isOpen``) with a place, of
 ///   the kind asked for, by geodesic distance (`geod_inverse`) to the location, ties by
 ///   identifier, then the page `offset ..< offset + limit`: the same ids in the same order as a

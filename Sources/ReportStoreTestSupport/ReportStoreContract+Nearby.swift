@@ -40,6 +40,8 @@ extension ReportStoreContract {
             let clamped = longitude > 180 ? longitude - 360 : longitude
             var report = try missing("n-\(number)", latitude, clamped, km: generator.unit() * 120)
             if number % 10 == 3 { report.status = .closed }
+            if number % 3 > 0 { report.species = number % 3 == 1 ? "DOG" : "CAT" }
+            if number % 5 > 0 { report.lastSeenDate = "2025-11-\(10 + number % 5)" }
             reports.append(report)
         }
         // Two reports at one place: ties go by id.
@@ -59,6 +61,14 @@ extension ReportStoreContract {
                     log.append("nearby \(query) margin \(margin): \(difference)")
                 }
                 if result.count != expected.count { log.append("nearby count \(result.count) ≠ \(expected.count)") }
+                for match in result.matches {
+                    let stored = all.first { $0.id == match.id }?.matchFacts
+                    if match.facts != stored {
+                        log.append(
+                            "nearby gave \(match.id) the facts \(String(describing: match.facts)), not \(String(describing: stored))"
+                        )
+                    }
+                }
                 let limited = try await store.nearby(query, margin: margin, limit: 3)
                 if limited.matches.map(\.id) != Array(expected.prefix(3)).map(\.id) || limited.count != expected.count {
                     log.append("nearby with limit 3 gave \(limited.matches.map(\.id)) of \(limited.count)")

@@ -7,14 +7,29 @@ extension ReportStoreContract {
     /// The page `query` asks for, by brute force over `reports`: every open report with a
     /// place of the kind asked for, measured with `geod_inverse`, nearest first, ties by id.
     public static func nearestReference(_ reports: [PetReport], _ query: NearestQuery) -> [NearestReport] {
+        page(query, of: nearestReference(reports, from: query.location, kind: query.kind))
+    }
+
+    /// Every open report with a place of `kind` (`nil`: any) by brute force, nearest to
+    /// `location` first, ties by id: the whole list the pages of one place and kind are cut from
+    /// (``page(_:of:)``), so a large differential run measures and sorts once per place.
+    public static func nearestReference(_ reports: [PetReport], from location: Coordinate, kind: ReportKind?)
+        -> [NearestReport]
+    {
+        let query = NearestQuery(location: location, kind: kind)
         var measured: [NearestReport] = []
         for report in reports where query.includes(report) {
             guard let place = report.coordinate else { continue }
             measured.append(
-                NearestReport(report: report, meters: Geodesic.wgs84.inverse(from: query.location, to: place).meters))
+                NearestReport(report: report, meters: Geodesic.wgs84.inverse(from: location, to: place).meters))
         }
         measured.sort { $0.precedes($1) }
-        return Array(measured.dropFirst(query.offset).prefix(query.limit))
+        return measured
+    }
+
+    /// The page of `query` cut from the whole list of its place and kind.
+    public static func page(_ query: NearestQuery, of all: [NearestReport]) -> [NearestReport] {
+        Array(all.dropFirst(query.offset).prefix(query.limit))
     }
 
     /// Whether `result` is `expected`: the same reports in the same order, metres within 1 mm.

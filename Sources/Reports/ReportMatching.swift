@@ -37,15 +37,17 @@ public enum ReportMatching {
         guard report.kind == .found, report.status == .found, let place = report.coordinate else { return [] }
         // Every report within reach is a candidate: the nearest are not always the best (a loss
         // yesterday 3 km away outranks one of last month 1 km away), so no cut before ranking.
-        // Ranking needs only each candidate's species and day (one store call for all); the
+        // Ranking needs only each candidate's species and day: both stores return them with
+        // the search (ReportMatch.facts; one more store call reads any that is missing); the
         // page's matches are then read whole (one more).
         let near = try await store.nearby(place, margin: margin, limit: nil)
-        let facts = try await store.matchFacts(ids: near.matches.map(\.id))
+        let unknown = near.matches.filter { $0.facts == nil }.map(\.id)
+        let read = unknown.isEmpty ? [:] : try await store.matchFacts(ids: unknown)
         let foundDay = report.lastSeenDate.flatMap(day)
         var scored: [(id: String, meters: Double, score: Double)] = []
         for candidate in near.matches {
             // A report removed since the search is left out.
-            guard let fact = facts[candidate.id], sameSpecies(fact.species, report.species),
+            guard let fact = candidate.facts ?? read[candidate.id], sameSpecies(fact.species, report.species),
                 let days = days(from: fact.lastSeenDate.flatMap(day), to: foundDay)
             else { continue }
             let depth = depth(candidate.meters, within: candidate.radius.meters + margin.meters)
@@ -53,8 +55,8 @@ public enum ReportMatching {
         }
         scored.sort { $0.score != $1.score ? $0.score > $1.score : ReportID.precedes($0.id, $1.id) }
         let page = scored.prefix(max(limit, 0))
-        let read = try await store.reports(ids: page.map(\.id))
-        let byID = Dictionary(read.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let whole = try await store.reports(ids: page.map(\.id))
+        let byID = Dictionary(whole.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return page.compactMap { entry in
             byID[entry.id].map { Match(report: $0, meters: entry.meters, score: entry.score) }
         }

@@ -9,7 +9,7 @@ extension SQLiteReportStore {
     {
         var problems = ImportProblems()
         var imported = 0
-        var entries: [NearbyReport] = []
+        var entries: [LiveNearbyIndex.Entry] = []
         let keepsIndex = index != nil
         try write("importing reports") { db in
             var insert = try ReportInsert(db, ignoringDuplicates: true, createdAt: Self.now())
@@ -23,7 +23,7 @@ extension SQLiteReportStore {
                     return
                 }
                 imported += 1
-                if keepsIndex, let entry = report.nearbyEntry { entries.append(entry) }
+                if keepsIndex, let entry = report.indexEntry { entries.append(entry) }
             }
             source.forEachRow { row in
                 guard failure == nil else { return }

@@ -16,7 +16,7 @@ extension SQLiteReportStore: ReportPhotoStore {
                 try Self.logEvent(.created, of: report, in: db)
             }
         }
-        if let entry = report.nearbyEntry { index?.upsert(entry) }
+        if let entry = report.indexEntry { index?.upsert(entry) }
         signalChange()
     }
 

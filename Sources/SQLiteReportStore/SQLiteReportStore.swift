@@ -99,7 +99,7 @@ public actor SQLiteReportStore: ReportStore {
             for report in reports { _ = try insert.insert(report) }
             try Self.catching { for report in reports { try Self.logEvent(.created, of: report, in: db) } }
         }
-        index?.upsert(contentsOf: reports.compactMap(\.nearbyEntry))
+        index?.upsert(contentsOf: reports.compactMap(\.indexEntry))
         signalChange()
     }
 
@@ -114,7 +114,7 @@ public actor SQLiteReportStore: ReportStore {
             return report
         }
         if index != nil {
-            if let entry = report.nearbyEntry { index?.upsert(entry) } else { index?.remove(id: id) }
+            if let entry = report.indexEntry { index?.upsert(entry) } else { index?.remove(id: id) }
         }
         signalChange()
         return report
@@ -239,13 +239,13 @@ public actor SQLiteReportStore: ReportStore {
             try pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
         }
         if let index, version == indexDataVersion { return index }
-        let reports = try read("loading the nearby index") { db -> [NearbyReport] in
+        let entries = try read("loading the nearby index") { db -> [LiveNearbyIndex.Entry] in
             try Self.catching {
-                var reports: [NearbyReport] = []
+                var entries: [LiveNearbyIndex.Entry] = []
                 let rows = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT id, latitude, longitude, radius_m FROM report
+                        SELECT id, latitude, longitude, radius_m, species, last_seen_date FROM report
                         WHERE kind = 'missing' AND status = 'ACTIVE' AND latitude IS NOT NULL AND radius_m IS NOT NULL
                         ORDER BY id
                         """)
@@ -256,12 +256,15 @@ public actor SQLiteReportStore: ReportStore {
                     else {
                         throw ReportStoreError.storage("loading the nearby index", "report \(id) has a bad place")
                     }
-                    reports.append(NearbyReport(id: id, coordinate: coordinate, radius: radius))
+                    entries.append(
+                        LiveNearbyIndex.Entry(
+                            report: NearbyReport(id: id, coordinate: coordinate, radius: radius),
+                            facts: MatchFacts(species: row[4], lastSeenDate: row[5])))
                 }
-                return reports
+                return entries
             }
         }
-        let built = LiveNearbyIndex(reports: reports)
+        let built = LiveNearbyIndex(entries: entries)
         index = built
         indexDataVersion = version
         return built

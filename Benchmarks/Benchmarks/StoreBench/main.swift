@@ -69,10 +69,10 @@ func inProcess(_ sizes: [Int]) throws {
     for size in sizes {
         let all = try reports(size)
         let asked = try queries(all)
-        let entries = all.compactMap(\.nearbyEntry)
+        let entries = all.compactMap(\.indexEntry)
         let before = residentMB()
         let start = clock.now
-        let index = LiveNearbyIndex(reports: entries)
+        let index = LiveNearbyIndex(entries: entries)
         let build = seconds(clock.now - start)
         let memory = residentMB() - before
         var times: [Double] = []
@@ -232,9 +232,9 @@ func postgis(_ sizes: [Int]) async throws {
                 if ProcessInfo.processInfo.environment["STORE_POSTGIS_EXPLAIN"] != nil {
                     try await explain(server, database: address.database, place: asked[1])
                 }
-                let entries = all.compactMap(\.nearbyEntry)
+                let entries = all.compactMap(\.indexEntry)
                 all = []
-                let index = LiveNearbyIndex(reports: entries)
+                let index = LiveNearbyIndex(entries: entries)
                 let (localMedian, localTail) = await timedQueries(asked) { _ = index.matches(near: $0, margin: .zero) }
                 var passes: [(Double, Double, String)] = []
                 for _ in 0..<3 {

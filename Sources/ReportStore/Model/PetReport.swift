@@ -89,6 +89,15 @@ public struct PetReport: Sendable, Hashable {
         guard kind == .missing, status == .active, let coordinate, let radius else { return nil }
         return NearbyReport(id: id, coordinate: coordinate, radius: radius)
     }
+
+    /// The report as the in-process nearby index keeps it: ``nearbyEntry`` with its
+    /// ``matchFacts``.
+    public var indexEntry: LiveNearbyIndex.Entry? {
+        nearbyEntry.map { LiveNearbyIndex.Entry(report: $0, facts: matchFacts) }
+    }
+
+    /// What ranking a possible match needs of the report: its species and day.
+    public var matchFacts: MatchFacts { MatchFacts(species: species, lastSeenDate: lastSeenDate) }
 }
 
 /// The rules of a report identifier: 1 to 128 characters, each an ASCII letter or digit or

@@ -11,13 +11,25 @@ public struct ReportMatch: Sendable, Hashable {
     public var radius: SearchRadius
     /// The geodesic distance from the found place to ``coordinate``, in metres (`geod_inverse`).
     public var meters: Double
+    /// The report's species and day, when the store read them with the match (SQLite's index
+    /// and PostgreSQL's query both do): all that ranking a found report's matches needs
+    /// (``ReportStore/matchFacts(ids:)`` reads them otherwise).
+    public var facts: MatchFacts?
 
     /// A match from its parts.
-    public init(id: String, coordinate: Coordinate, radius: SearchRadius, meters: Double) {
+    public init(id: String, coordinate: Coordinate, radius: SearchRadius, meters: Double, facts: MatchFacts? = nil) {
         self.id = id
         self.coordinate = coordinate
         self.radius = radius
         self.meters = meters
+        self.facts = facts
+    }
+
+    /// The match `NearbySearch` found, with the report's facts when known.
+    public init(_ match: NearbyMatch, facts: MatchFacts? = nil) {
+        self.init(
+            id: match.report.id, coordinate: match.report.coordinate, radius: match.report.radius,
+            meters: match.meters, facts: facts)
     }
 
     /// `true` when `self` comes before `other`: nearer first, ties by identifier (``ReportID``
