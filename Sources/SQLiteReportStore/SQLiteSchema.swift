@@ -80,13 +80,17 @@ enum SQLiteSchema {
         // instead of scanning every report. Its condition is ``openPlace``, which the queries
         // repeat word for word.
         migrator.registerMigration("v6-open-places") { db in
-            try db.execute(
-                sql: "CREATE INDEX report_open_place ON report (latitude, longitude, kind, status) WHERE \(openPlace)")
+            try db.execute(sql: openPlaceIndex)
         }
         return migrator
     }
 
     /// The condition of an open report with a place (``PetReport/isOpen``): the partial index
+    /// The statement that makes `report_open_place` (migration v6; an import into an empty
+    /// store drops the index and makes it again after its rows: `SQLiteReportStore+Import`).
+    static let openPlaceIndex =
+        "CREATE INDEX report_open_place ON report (latitude, longitude, kind, status) WHERE \(openPlace)"
+
     /// `report_open_place`'s, which a query must repeat as it is to use the index.
     static let openPlace = """
         latitude IS NOT NULL AND longitude IS NOT NULL \
