@@ -28,7 +28,7 @@ petspot, total, before = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 gpsd_path = shutil.which("gpsd") or "/usr/sbin/gpsd"
 tick = os.sysconf("SC_CLK_TCK")
 work = tempfile.mkdtemp(prefix="petspot-e2e-")
-env = dict(os.environ, XDG_CONFIG_HOME=work, TMPDIR=work)
+env = dict(os.environ, XDG_CONFIG_HOME=work, XDG_DATA_HOME=work, TMPDIR=work)
 env.pop("PETSPOT_LOCATION_POLICY", None)
 
 def wait_accepting(port, timeout=20):

@@ -27,7 +27,12 @@ def load():
 
 
 def run(argv, **kw):
-    return subprocess.run(argv, check=True, capture_output=True, text=True, **kw)
+    """Runs argv; a failure ends the script with the command and what it wrote."""
+    result = subprocess.run(argv, capture_output=True, text=True, **kw)
+    if result.returncode != 0:
+        sys.exit("%s failed (%d):\n%s%s" % (" ".join(argv), result.returncode, result.stdout[-2000:],
+                                           result.stderr[-2000:]))
+    return result
 
 
 def near_town(generator, spread_km=30.0):
@@ -39,30 +44,48 @@ def near_town(generator, spread_km=30.0):
     return round(lat, 5), round(lon, 5)
 
 
-def write_archive(path, rows, seed):
-    """JSON Lines as `petspot reports export` writes them; returns some found and missing ids."""
+CHUNK = 1_000_000  # rows a file: `reports import` reads files of up to 512 MiB (~1.1 million of these rows)
+
+
+def import_generated(store, rows, seed):
+    """Generates `rows` reports as JSON Lines (what `petspot reports export` writes) and imports
+    them into `store`, a file of CHUNK rows at a time; returns some found and missing ids and the
+    seconds the imports took."""
     generator = random.Random(seed)
     found, missing = [], []
-    with open(path, "w") as f:
-        for i in range(rows):
-            kind = "found" if i % 20 == 0 else "missing"
-            lat, lon = near_town(generator)
-            line = {
-                "id": "r%08d" % i, "kind": kind, "status": "FOUND" if kind == "found" else "ACTIVE",
-                "photoUrl": "", "lastSeenDate": "2025-%02d-%02d" % (1 + generator.randrange(12), 1 + generator.randrange(28)),
-                "species": SPECIES[generator.randrange(3)], "gender": "FEMALE" if i % 2 else "MALE",
-                "breed": None, "description": None, "location": None,
-                "locationRadius": None if kind == "found" else round(generator.uniform(0.1, 50), 3),
-                "locationLatitude": lat, "locationLongitude": lon, "phone": "+48600%06d" % (i % 10**6),
-                "email": None, "microchipNumber": None, "approximateAge": None, "reward": None,
-                "ownerTokenHash": None, "photo": None,
-            }
-            if kind == "found" and len(found) < 4 * queries and generator.random() < 0.5:
-                found.append(line["id"])
-            if kind == "missing" and len(missing) < 4 * queries and generator.random() < 0.05:
-                missing.append(line["id"])
-            f.write(json.dumps(line, separators=(",", ":")) + "\n")
-    return found, missing
+    seconds = 0.0
+    path = os.path.join(work, "chunk.jsonl")
+    for first in range(0, rows, CHUNK):
+        with open(path, "w") as f:
+            for i in range(first, min(rows, first + CHUNK)):
+                line = generated(i, generator)
+                kind = line["kind"]
+                if kind == "found" and len(found) < 4 * queries and generator.random() < 0.5:
+                    found.append(line["id"])
+                if kind == "missing" and len(missing) < 4 * queries and generator.random() < 0.05:
+                    missing.append(line["id"])
+                f.write(json.dumps(line, separators=(",", ":")) + "\n")
+        start = time.perf_counter()
+        run(["nice", "-n", "10", petspot, "reports", "import", path, "--store", store])
+        seconds += time.perf_counter() - start
+        os.remove(path)
+    return found, missing, seconds
+
+
+def generated(i, generator):
+    """Report number i: 95 % missing around a town, 5 % found."""
+    kind = "found" if i % 20 == 0 else "missing"
+    lat, lon = near_town(generator)
+    return {
+        "id": "r%08d" % i, "kind": kind, "status": "FOUND" if kind == "found" else "ACTIVE",
+        "photoUrl": "", "lastSeenDate": "2025-%02d-%02d" % (1 + generator.randrange(12), 1 + generator.randrange(28)),
+        "species": SPECIES[generator.randrange(3)], "gender": "FEMALE" if i % 2 else "MALE",
+        "breed": None, "description": None, "location": None,
+        "locationRadius": None if kind == "found" else round(generator.uniform(0.1, 50), 3),
+        "locationLatitude": lat, "locationLongitude": lon, "phone": "+48600%06d" % (i % 10**6),
+        "email": None, "microchipNumber": None, "approximateAge": None, "reward": None,
+        "ownerTokenHash": None, "photo": None,
+    }
 
 
 def free_port():
@@ -152,13 +175,9 @@ print("time on loopback; the baseline is `GET /healthz` on the same server and c
 print("same run. The 1-minute load average when each row started is beside it.\n")
 
 if sqlite_rows > 0:
-    archive = os.path.join(work, "sqlite.jsonl")
-    found, missing = write_archive(archive, sqlite_rows, 32)
     path = os.path.join(work, "reports.sqlite")
-    start = time.perf_counter()
-    run(["nice", "-n", "10", petspot, "reports", "import", archive, "--store", "sqlite:" + path])
-    print("SQLite: %s reports imported in %.1f s.\n" % (format(sqlite_rows, ","), time.perf_counter() - start))
-    os.remove(archive)
+    found, missing, seconds = import_generated("sqlite:" + path, sqlite_rows, 32)
+    print("SQLite: %s reports imported in %.1f s.\n" % (format(sqlite_rows, ","), seconds))
     section("SQLite", "sqlite:" + path, sqlite_rows, found, missing, 20, 33)
 
 if postgis_rows > 0:
@@ -177,12 +196,7 @@ if postgis_rows > 0:
     try:
         run(as_postgres + ["/usr/bin/createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "reports"])
         url = "postgres://postgres@127.0.0.1:%d/reports" % port
-        archive = os.path.join(work, "postgis.jsonl")
-        found, missing = write_archive(archive, postgis_rows, 34)
-        start = time.perf_counter()
-        run(["nice", "-n", "10", petspot, "reports", "import", archive, "--store", url])
-        seconds = time.perf_counter() - start
-        os.remove(archive)
+        found, missing, seconds = import_generated(url, postgis_rows, 34)
         run(["psql", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-d", "reports", "-c", "VACUUM ANALYZE"])
         print("PostgreSQL 15 + PostGIS (started for the run: fsync off, 512 MB shared buffers): %s reports "
               "imported in %.1f s, then `VACUUM ANALYZE`.\n" % (format(postgis_rows, ","), seconds))

@@ -181,7 +181,7 @@ def percentile(values, fraction):
 
 async def main(petspot, clients, seconds, processes, work):
     loop = asyncio.get_running_loop()
-    env = dict(os.environ, XDG_CONFIG_HOME=work, TMPDIR=work)
+    env = dict(os.environ, XDG_CONFIG_HOME=work, XDG_DATA_HOME=work, TMPDIR=work)
     env.pop("PETSPOT_LOCATION_POLICY", None)
 
     def spawn(arguments, **options):
