@@ -39,7 +39,20 @@ struct SQLiteReportStoreTests {
         await store.close()
         let plan = try Self.python(Self.plan, path, SQLiteReportStore.openPlacesSQL)
         #expect(plan.contains("USING COVERING INDEX report_open_place (latitude>? AND latitude<?)"), "\(plan)")
+        // The idempotency keys' index holds the reports made with a key alone (v7) and still
+        // serves the lookup by key.
+        let keyPlan = try Self.python(Self.keyPlan, path)
+        #expect(keyPlan.contains("INDEX report_idempotency_key (idempotency_key=?)"), "\(keyPlan)")
+        #expect(!keyPlan.contains("not partial"), "\(keyPlan)")
     }
+
+    static let keyPlan = """
+        import sqlite3, sys
+        db = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+        sql = db.execute("SELECT sql FROM sqlite_master WHERE name = 'report_idempotency_key'").fetchone()[0]
+        plan = db.execute("EXPLAIN QUERY PLAN SELECT id FROM report WHERE idempotency_key = ?", ("k",)).fetchall()
+        print(sql if "IS NOT NULL" in sql else "not partial: " + sql, "|", " | ".join(row[-1] for row in plan))
+        """
 
     static let indexes = """
         import sqlite3, sys
