@@ -3,14 +3,16 @@ import PostgresNIO
 public import ReportStore
 
 extension PostgresReportStore {
-    /// Runs `body` against the server, at most ``timeout``; every failure becomes a
-    /// ``ReportStoreError`` saying what to do (a server that is down is `unavailable`).
+    /// Runs `body` against the server, at most `limit` (``timeout`` unless a call of much work
+    /// gives more: an import); every failure becomes a ``ReportStoreError`` saying what to do (a
+    /// server that is down is `unavailable`).
     func call<T: Sendable>(
-        _ what: String, _ body: @escaping @Sendable (PostgresClient, Logger) async throws -> T
+        _ what: String, within limit: Duration? = nil,
+        _ body: @escaping @Sendable (PostgresClient, Logger) async throws -> T
     ) async throws(ReportStoreError) -> T {
         let client = client
         let logger = logger
-        let timeout = timeout
+        let timeout = limit ?? timeout
         let name = name
         let address = address
         do {
