@@ -10,8 +10,10 @@
 # The baseline in the same run is `GET /healthz` on the same server and client: the ratio of
 # each p99 to its p99 says what the query adds to a request. The 1-minute load average is
 # beside each figure.
-# The reports: 95 % missing, 5 % found, around 200 towns (a town's reports within ~30 km),
-# species DOG/CAT/BIRD, dates in 2025, radii 0.1–50 km; the places asked are in the same towns.
+# The reports: 95 % missing, 5 % found, around a town per 5,000 reports (200 at 10^6, 2,000 at
+# 10^7: about 3,000 search circles hold a found place at either size; QUERY_REPORTS_PER_TOWN,
+# or QUERY_TOWNS for a number of towns), a town's reports within ~30 km, species DOG/CAT/BIRD,
+# dates in 2025, radii 0.1–50 km; the places asked are in the same towns.
 # QUERY_PETSPOT: a petspot binary to use instead of building the release one.
 # A quick run: QUERY_SQLITE_ROWS=100000 QUERY_POSTGIS_ROWS=100000 QUERIES=200 \
 #   bash scripts/benchmarks report-queries

@@ -18,8 +18,19 @@ binaries = "/usr/lib/postgresql/15/bin"
 root = os.geteuid() == 0
 as_postgres = ["runuser", "-u", "postgres", "--"] if root else []
 SPECIES = ["DOG", "CAT", "BIRD"]
-_towns = random.Random(200)
-TOWNS = [(_towns.uniform(-55, 65), _towns.uniform(-180, 180)) for _ in range(200)]
+TOWNS = []
+
+
+def place_towns(rows):
+    """The towns of a store of `rows` reports: one per QUERY_REPORTS_PER_TOWN (5,000) reports,
+    200 at 10^6, so a found place is in about 3,000 search circles whatever the store's size
+    (the density is the data's, not the store's); QUERY_TOWNS sets the number instead (200 at
+    10^7 is ten times as dense: about 30,000 circles a place). The first towns are always the same."""
+    global TOWNS
+    count = int(os.environ.get("QUERY_TOWNS") or max(1, rows // int(os.environ.get("QUERY_REPORTS_PER_TOWN", "5000"))))
+    generator = random.Random(200)
+    TOWNS = [(generator.uniform(-55, 65), generator.uniform(-180, 180)) for _ in range(count)]
+    return count
 
 
 def load():
@@ -176,8 +187,10 @@ print("same run. The 1-minute load average when each row started is beside it.\n
 
 if sqlite_rows > 0:
     path = os.path.join(work, "reports.sqlite")
+    towns = place_towns(sqlite_rows)
     found, missing, seconds = import_generated("sqlite:" + path, sqlite_rows, 32)
-    print("SQLite: %s reports imported in %.1f s.\n" % (format(sqlite_rows, ","), seconds))
+    print("SQLite: %s reports around %s towns imported in %.1f s.\n"
+          % (format(sqlite_rows, ","), format(towns, ","), seconds))
     section("SQLite", "sqlite:" + path, sqlite_rows, found, missing, 20, 33)
 
 if postgis_rows > 0:
@@ -196,10 +209,12 @@ if postgis_rows > 0:
     try:
         run(as_postgres + ["/usr/bin/createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "reports"])
         url = "postgres://postgres@127.0.0.1:%d/reports" % port
+        towns = place_towns(postgis_rows)
         found, missing, seconds = import_generated(url, postgis_rows, 34)
         run(["psql", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-d", "reports", "-c", "VACUUM ANALYZE"])
         print("PostgreSQL 15 + PostGIS (started for the run: fsync off, 512 MB shared buffers): %s reports "
-              "imported in %.1f s, then `VACUUM ANALYZE`.\n" % (format(postgis_rows, ","), seconds))
+              "around %s towns imported in %.1f s, then `VACUUM ANALYZE`.\n"
+              % (format(postgis_rows, ","), format(towns, ","), seconds))
         section("PostgreSQL + PostGIS", url, postgis_rows, found, missing, 50, 35)
     finally:
         subprocess.run(as_postgres + [binaries + "/pg_ctl", "-D", cluster + "/data", "-m", "fast", "stop"],
