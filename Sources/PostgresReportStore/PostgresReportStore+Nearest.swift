@@ -71,19 +71,6 @@ extension PostgresReportStore {
         return ids.compactMap { byID[$0] }
     }
 
-    public func matchFacts(ids: [String]) async throws(ReportStoreError) -> [String: MatchFacts] {
-        guard !ids.isEmpty else { return [:] }
-        return try await call("reading reports") { client, logger -> [String: MatchFacts] in
-            var facts: [String: MatchFacts] = [:]
-            let rows = try await client.query(
-                "SELECT id, species, last_seen_date FROM report WHERE id = ANY(\(ids))", logger: logger)
-            for try await (id, species, day) in rows.decode((String, String?, String?).self) {
-                facts[id] = MatchFacts(species: species, lastSeenDate: day)
-            }
-            return facts
-        }
-    }
-
     /// The KNN query for `location` as plain SQL: the `limit` open reports nearest on the
     /// sphere (for `EXPLAIN`: the tests show that it uses the GiST index `report_open_location`).
     public static func nearestSQL(_ location: Coordinate, kind: ReportKind?, limit: Int) -> String {

@@ -30,12 +30,4 @@ extension ReportStore {
         }
         return reports
     }
-
-    public func matchFacts(ids: [String]) async throws(ReportStoreError) -> [String: MatchFacts] {
-        var facts: [String: MatchFacts] = [:]
-        for report in try await reports(ids: ids) {
-            facts[report.id] = report.matchFacts
-        }
-        return facts
-    }
 }

@@ -105,13 +105,6 @@ public protocol ReportStore: Sendable {
     /// - Throws: ``ReportStoreError``: an unreachable store.
     func reports(ids: [String]) async throws(ReportStoreError) -> [PetReport]
 
-    /// The species and day of each stored report of `ids` (one not stored is left out): what
-    /// ranking possible matches needs of thousands of candidates, in one call, without reading
-    /// them whole (the extension's default reads them whole).
-    ///
-    /// - Throws: ``ReportStoreError``: an unreachable store.
-    func matchFacts(ids: [String]) async throws(ReportStoreError) -> [String: MatchFacts]
-
     /// Loads what queries need before the first one arrives (the SQLite store's nearby index),
     /// so a server answers its first request as fast as the rest.
     ///

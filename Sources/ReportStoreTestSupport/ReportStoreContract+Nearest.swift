@@ -148,12 +148,5 @@ extension ReportStoreContract {
             log.append("reports(ids:) gave \(read), not the stored ones in the order asked")
         }
         if try await store.reports(ids: []).isEmpty == false { log.append("reports(ids: []) is not empty") }
-        let facts = try await store.matchFacts(ids: ids)
-        let expected = Dictionary(
-            all.filter { ids.contains($0.id) }.map {
-                ($0.id, MatchFacts(species: $0.species, lastSeenDate: $0.lastSeenDate))
-            },
-            uniquingKeysWith: { first, _ in first })
-        if facts != expected { log.append("matchFacts(ids:) gave \(facts), not \(expected)") }
     }
 }

@@ -37,12 +37,12 @@ public enum ReportMatching {
         guard report.kind == .found, report.status == .found, let place = report.coordinate else { return [] }
         // Every report within reach is a candidate: the nearest are not always the best (a loss
         // yesterday 3 km away outranks one of last month 1 km away), so no cut before ranking.
-        // Ranking needs only each candidate's species and day: both stores return them with
-        // the search (ReportMatch.facts; one more store call reads any that is missing); the
-        // page's matches are then read whole (one more).
+        // Ranking needs only each candidate's species and day: the stores return them with the
+        // search (ReportMatch.facts, the contract checks it; a match without them is read
+        // whole); the page's matches are then read whole (one more call).
         let near = try await store.nearby(place, margin: margin, limit: nil)
         let unknown = near.matches.filter { $0.facts == nil }.map(\.id)
-        let read = unknown.isEmpty ? [:] : try await store.matchFacts(ids: unknown)
+        let read = unknown.isEmpty ? [:] : try await facts(of: unknown, in: store)
         let foundDay = report.lastSeenDate.flatMap(day)
         var scored: [(id: String, meters: Double, score: Double)] = []
         for candidate in near.matches {
@@ -82,6 +82,14 @@ public enum ReportMatching {
             matches.append(Match(report: near.report, meters: near.meters, score: score(depth: depth, days: days)))
         }
         return ranked(matches, limit: limit)
+    }
+
+    /// The species and day of the stored reports of `ids`, read whole.
+    static func facts(of ids: [String], in store: any ReportStore) async throws(ReportStoreError)
+        -> [String: MatchFacts]
+    {
+        Dictionary(
+            try await store.reports(ids: ids).map { ($0.id, $0.matchFacts) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// How deep inside a circle of `reach` metres a place `meters` from its centre is: 1 at the

@@ -47,39 +47,30 @@ extension SQLiteReportStore {
         }
     }
 
-    public func matchFacts(ids: [String]) throws(ReportStoreError) -> [String: MatchFacts] {
-        try read("reading reports") { db -> [String: MatchFacts] in
-            var facts: [String: MatchFacts] = [:]
-            for row in try Self.rows(db, "id, species, last_seen_date", ids: ids) {
-                facts[row[0]] = MatchFacts(species: row[1], lastSeenDate: row[2])
-            }
-            return facts
-        }
-    }
-
     /// The reports of `page`, in its order, each with its distance (one removed meanwhile is
     /// left out: the read is one snapshot, so none is).
     private static func reports(_ db: Database, _ page: [(id: String, meters: Double)]) throws(ReportStoreError)
         -> [NearestReport]
     {
         var byID: [String: PetReport] = [:]
-        for row in try rows(db, columnList, ids: page.map(\.id)) {
+        for row in try rows(db, ids: page.map(\.id)) {
             let report = try PetReport(row: row)
             byID[report.id] = report
         }
         return page.compactMap { entry in byID[entry.id].map { NearestReport(report: $0, meters: entry.meters) } }
     }
 
-    /// The rows of `columns` of the stored reports of `ids`, in no order, at most 1,000
-    /// identifiers a statement (SQLite's default limit of variables is 32,766).
-    private static func rows(_ db: Database, _ columns: String, ids: [String]) throws(ReportStoreError) -> [Row] {
+    /// The rows of the stored reports of `ids`, in no order, at most 1,000 identifiers a
+    /// statement (SQLite's default limit of variables is 32,766).
+    private static func rows(_ db: Database, ids: [String]) throws(ReportStoreError) -> [Row] {
         var rows: [Row] = []
         for start in stride(from: 0, to: ids.count, by: 1000) {
             let some = Array(ids[start..<min(start + 1000, ids.count)])
             let marks = Array(repeating: "?", count: some.count).joined(separator: ", ")
             rows += try catching {
                 try Row.fetchAll(
-                    db, sql: "SELECT \(columns) FROM report WHERE id IN (\(marks))", arguments: StatementArguments(some)
+                    db, sql: "SELECT \(columnList) FROM report WHERE id IN (\(marks))",
+                    arguments: StatementArguments(some)
                 )
             }
         }

@@ -39,11 +39,6 @@ extension WrappingReportStore {
         return try await wrap("reports") { () async throws(ReportStoreError) in try await base.reports(ids: ids) }
     }
 
-    func matchFacts(ids: [String]) async throws(ReportStoreError) -> [String: MatchFacts] {
-        let base = self.base
-        return try await wrap("matchFacts") { () async throws(ReportStoreError) in try await base.matchFacts(ids: ids) }
-    }
-
     func setStatus(_ status: ReportStatus, id: String) async throws(ReportStoreError) -> PetReport {
         let base = self.base
         return try await wrap("setStatus") { () async throws(ReportStoreError) in

@@ -1,5 +1,5 @@
 /// What ranking a possible match needs of a stored report, without reading it whole: its
-/// species and its day (lost or found), as stored (``ReportStore/matchFacts(ids:)``).
+/// species and its day (lost or found), as stored (``ReportMatch/facts``).
 public struct MatchFacts: Sendable, Hashable {
     /// The species, as stored (`DOG`), or `nil`.
     public var species: String?

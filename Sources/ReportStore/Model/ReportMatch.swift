@@ -12,8 +12,8 @@ public struct ReportMatch: Sendable, Hashable {
     /// The geodesic distance from the found place to ``coordinate``, in metres (`geod_inverse`).
     public var meters: Double
     /// The report's species and day, when the store read them with the match (SQLite's index
-    /// and PostgreSQL's query both do): all that ranking a found report's matches needs
-    /// (``ReportStore/matchFacts(ids:)`` reads them otherwise).
+    /// and PostgreSQL's query both do, and the contract checks them): all that ranking a found
+    /// report's matches needs.
     public var facts: MatchFacts?
 
     /// A match from its parts.
