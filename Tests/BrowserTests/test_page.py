@@ -3,7 +3,7 @@ from elsewhere), and testable (every interactive element carries its model ident
 
 import re
 
-from support import PageTest, png
+from support import PageTest
 
 LIMIT = 100 * 1024
 IDENTIFIER = re.compile(r"^[a-z][A-Za-z]*(\.[A-Za-z]+)+(\.[a-z]+)?$")
@@ -45,11 +45,7 @@ class PageTests(PageTest):
               end=" ")
 
     def test_the_step_api_answers_are_small(self):
-        self.open("/report/found")
-        self.element("foundUploadPhoto.browse").send_keys(self.photo_file("dog.png", png(64, 48)))
-        self.wait_idle()
-        self.tap("foundUploadPhoto.continue")
-        self.wait(lambda: self.visible_step() == "petDetails", message="Pet details")
+        self.to_found_pet_details()
         self.type("foundPetDetails.breedTextField.input", "Beagle")
         _, entries = self.weigh()
         answers = [e for e in entries if e["type"] == "fetch"]
