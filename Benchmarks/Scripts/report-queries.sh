@@ -15,6 +15,8 @@
 # or QUERY_TOWNS for a number of towns), a town's reports within ~30 km, species DOG/CAT/BIRD,
 # dates in 2025, radii 0.1–50 km; the places asked are in the same towns.
 # QUERY_PETSPOT: a petspot binary to use instead of building the release one.
+# QUERY_POSTGIS_DIR: keep the PostgreSQL cluster in that directory; a later run with the same
+#   directory, rows and towns measures it again without loading it (remove it when done).
 # A quick run: QUERY_SQLITE_ROWS=100000 QUERY_POSTGIS_ROWS=100000 QUERIES=200 \
 #   bash scripts/benchmarks report-queries
 set -euo pipefail

@@ -58,16 +58,17 @@ def near_town(generator, spread_km=30.0):
 CHUNK = 1_000_000  # rows a file: `reports import` reads files of up to 512 MiB (~1.1 million of these rows)
 
 
-def import_generated(store, rows, seed):
+def import_generated(store, rows, seed, write=True):
     """Generates `rows` reports as JSON Lines (what `petspot reports export` writes) and imports
     them into `store`, a file of CHUNK rows at a time; returns some found and missing ids and the
-    seconds the imports took."""
+    seconds the imports took. With write=False it only replays the generator for the ids (a
+    store kept from an earlier run holds the same reports)."""
     generator = random.Random(seed)
     found, missing = [], []
     seconds = 0.0
     path = os.path.join(work, "chunk.jsonl")
     for first in range(0, rows, CHUNK):
-        with open(path, "w") as f:
+        with open(path if write else os.devnull, "w") as f:
             for i in range(first, min(rows, first + CHUNK)):
                 line = generated(i, generator)
                 kind = line["kind"]
@@ -75,11 +76,13 @@ def import_generated(store, rows, seed):
                     found.append(line["id"])
                 if kind == "missing" and len(missing) < 4 * queries and generator.random() < 0.05:
                     missing.append(line["id"])
-                f.write(json.dumps(line, separators=(",", ":")) + "\n")
-        start = time.perf_counter()
-        run(["nice", "-n", "10", petspot, "reports", "import", path, "--store", store])
-        seconds += time.perf_counter() - start
-        os.remove(path)
+                if write:
+                    f.write(json.dumps(line, separators=(",", ":")) + "\n")
+        if write:
+            start = time.perf_counter()
+            run(["nice", "-n", "10", petspot, "reports", "import", path, "--store", store])
+            seconds += time.perf_counter() - start
+            os.remove(path)
     return found, missing, seconds
 
 
@@ -194,27 +197,41 @@ if sqlite_rows > 0:
     section("SQLite", "sqlite:" + path, sqlite_rows, found, missing, 20, 33)
 
 if postgis_rows > 0:
-    cluster = os.path.join(work, "pg")
-    os.mkdir(cluster)
+    # QUERY_POSTGIS_DIR keeps the cluster there after the run, and a later run with the same
+    # directory (and the same rows and towns) measures it again without loading it.
+    cluster = os.environ.get("QUERY_POSTGIS_DIR") or os.path.join(work, "pg")
+    kept = os.path.exists(os.path.join(cluster, "loaded"))
+    if not kept and os.path.exists(os.path.join(cluster, "data")):
+        sys.exit("%s holds a cluster whose load did not finish: remove it and run again" % cluster)
+    os.makedirs(cluster, exist_ok=True)
     if root:
         ids = run(["id", "-u", "postgres"]).stdout.split() + run(["id", "-g", "postgres"]).stdout.split()
         os.chown(cluster, *[int(x) for x in ids])
     port = free_port()
-    run(as_postgres + [binaries + "/initdb", "-D", cluster + "/data", "-A", "trust", "-U", "postgres", "--no-sync",
-                       "-E", "UTF8"])
+    if not kept:
+        run(as_postgres + [binaries + "/initdb", "-D", cluster + "/data", "-A", "trust", "-U", "postgres",
+                           "--no-sync", "-E", "UTF8"])
     run(as_postgres + [binaries + "/pg_ctl", "-D", cluster + "/data", "-l", cluster + "/log", "-w", "-t", "60", "-o",
                        "-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off "
                        "-c full_page_writes=off -c shared_buffers=512MB -c max_wal_size=4GB" % (port, cluster),
                        "start"])
     try:
-        run(as_postgres + ["/usr/bin/createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "reports"])
         url = "postgres://postgres@127.0.0.1:%d/reports" % port
         towns = place_towns(postgis_rows)
-        found, missing, seconds = import_generated(url, postgis_rows, 34)
-        run(["psql", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-d", "reports", "-c", "VACUUM ANALYZE"])
-        print("PostgreSQL 15 + PostGIS (started for the run: fsync off, 512 MB shared buffers): %s reports "
-              "around %s towns imported in %.1f s, then `VACUUM ANALYZE`.\n"
-              % (format(postgis_rows, ","), format(towns, ","), seconds))
+        if kept:
+            found, missing, _ = import_generated(url, postgis_rows, 34, write=False)
+            print("PostgreSQL 15 + PostGIS (started for the run: fsync off, 512 MB shared buffers): %s reports "
+                  "around %s towns kept in %s from an earlier run.\n" % (format(postgis_rows, ","),
+                                                                        format(towns, ","), cluster))
+        else:
+            run(as_postgres + ["/usr/bin/createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "reports"])
+            found, missing, seconds = import_generated(url, postgis_rows, 34)
+            run(["psql", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-d", "reports", "-c",
+                 "VACUUM ANALYZE"])
+            open(os.path.join(cluster, "loaded"), "w").close()
+            print("PostgreSQL 15 + PostGIS (started for the run: fsync off, 512 MB shared buffers): %s reports "
+                  "around %s towns imported in %.1f s, then `VACUUM ANALYZE`.\n"
+                  % (format(postgis_rows, ","), format(towns, ","), seconds))
         section("PostgreSQL + PostGIS", url, postgis_rows, found, missing, 50, 35)
     finally:
         subprocess.run(as_postgres + [binaries + "/pg_ctl", "-D", cluster + "/data", "-m", "fast", "stop"],
