@@ -54,27 +54,38 @@ extension PostgresReportStore {
     {
         let candidates = try await call("searching nearby reports") { client, logger in
             var reports: [LiveNearbyIndex.Entry] = []
-            let statement = NearbyStatement(
-                longitude: location.longitude.degrees, latitude: location.latitude.degrees, margin: margin.meters)
+            let statement = NearbyStatement(location, margin: margin.meters)
             for try await report in try await client.execute(statement, logger: logger) { reports.append(report) }
             return reports
         }
-        // The exact final filter: NearbySearch over the candidates, in id order.
-        let sorted = candidates.sorted { ReportID.precedes($0.report.id, $1.report.id) }
-        let matches = NearbySearch(reports: sorted.map(\.report)).matches(near: location, margin: margin).map {
-            ReportMatch($0, facts: sorted[$0.index].facts)
-        }
+        // The exact final filter: NearbySearch over the candidates (nearest first), then ties in
+        // id order as every store answers. Sorting the matches, already in distance order, is a
+        // pass of distance comparisons; sorting the candidates by id first was a quarter of the
+        // server's time at 3,000 candidates.
+        let matches = NearbySearch(reports: candidates.map(\.report)).matches(near: location, margin: margin).map {
+            ReportMatch($0, facts: candidates[$0.index].facts)
+        }.sorted { $0.precedes($1) }
         return NearbyResult(
             matches: limit.map { Array(matches.prefix(max($0, 0))) } ?? matches, count: matches.count, searched: nil)
     }
 
     /// The nearby pre-filter for `location` as plain SQL (for `EXPLAIN`: the tests and
-    /// Docs/Store.md show that it uses the GiST indexes).
+    /// Docs/Store.md show that it uses the GiST indexes alone).
     public static func nearbySQL(_ location: Coordinate, margin: SearchRadius) -> String {
-        NearbyStatement.text(
-            point:
-                "ST_SetSRID(ST_MakePoint(\(location.longitude.degrees), \(location.latitude.degrees)), 4326)::geography",
-            margin: "\(margin.meters)")
+        let boxes = NearbyStatement(location, margin: margin.meters).boxes
+        return NearbyStatement.text { number in
+            let box = boxes[number]
+            return "box(point(\(box.west), \(box.south)), point(\(box.east), \(box.north)))"
+        }
+    }
+
+    /// The nearby pre-filter as the prepared statement's text (`$1` … `$200`) and its
+    /// arguments for `location` (for `EXPLAIN EXECUTE`: the benchmark shows the generic plan).
+    public static func nearbyStatement(_ location: Coordinate, margin: SearchRadius) -> (
+        sql: String, arguments: [Double]
+    ) {
+        let boxes = NearbyStatement(location, margin: margin.meters).boxes
+        return (NearbyStatement.sql, boxes.flatMap { [$0.west, $0.south, $0.east, $0.north] })
     }
 
     static let columnList = CopyText.columns.joined(separator: ", ")

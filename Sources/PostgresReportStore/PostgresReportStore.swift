@@ -7,11 +7,12 @@ public import ServiceLifecycle
 
 /// The store for scale: PostgreSQL 15 + PostGIS 3.3 through postgres-nio.
 ///
-/// Places are `geography(Point, 4326)` (generated from latitude and longitude) with one
-/// partial GiST index per radius band over the open missing reports. A nearby query searches each
-/// radius band with one indexed `ST_DWithin` as far as the band's largest radius
-/// (``RadiusBand``), then the candidates go through the exact in-process `NearbySearch` — so
-/// the answer is the in-process answer: the same ids, order and metres.
+/// Places are `geography(Point, 4326)` (generated from latitude and longitude; Near you's
+/// index), and per radius band a partial GiST index on the place as a point that holds what a
+/// nearby candidate needs. A nearby query asks each radius band for the places in a box that
+/// holds the band's largest radius (``RadiusBand``, ``NearbyStatement``), answered from the
+/// indexes alone, then the candidates go through the exact in-process `NearbySearch` — so the
+/// answer is the in-process answer: the same ids, order and metres.
 ///
 /// The store owns no task. Its connection pool (postgres-nio's `PostgresClient`) runs in
 /// ``run()``, a swift-service-lifecycle `Service`: `petspot serve` runs it in the server's

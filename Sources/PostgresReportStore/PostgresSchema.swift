@@ -96,9 +96,17 @@ enum PostgresSchema {
                 // its Submit is sent (UNIQUE; NULLs, reports made without a key, never clash).
                 "ALTER TABLE report ADD COLUMN idempotency_key text COLLATE \"C\" UNIQUE",
             ]),
+        Migration(
+            version: 7, name: "nearby boxes",
+            // The nearby indexes again, on a plain point with the candidates' columns beside it: a
+            // query finds its candidates in the index alone (an index-only scan). At 10^7 reports
+            // the geography indexes of version 1 read each candidate's row from a 3 GB table.
+            statements: RadiusBand.all.map { PostgresQuery(unsafeSQL: "DROP INDEX \(indexName($0))") }
+                + boxIndexes),
     ]
 
-    /// The nearby indexes: one partial GiST index on the place per radius band, over the open
+    /// The nearby indexes of version 1 (replaced by ``boxIndexes`` in version 7): one partial GiST
+    /// index on the place per radius band, over the open
     /// missing reports with a place (`report_nearby_0` … `report_nearby_23`, `report_nearby_m1`
     /// for radii under 1 m). One index per band keeps each band's places together; a single
     /// GiST index on (band, place) mixed the bands in its pages and read ten times as many.
@@ -109,6 +117,23 @@ enum PostgresSchema {
                     CREATE INDEX \(indexName(band)) ON report USING gist (location)
                     WHERE radius_band = \(band)::smallint AND kind = 'missing' AND status = 'ACTIVE'
                       AND location IS NOT NULL AND radius_m IS NOT NULL
+                    """)
+        }
+    }
+
+    /// The nearby indexes since version 7: per radius band, a partial GiST index on the place as a
+    /// plain point (x longitude, y latitude, degrees) over the open missing reports with a place,
+    /// holding the columns a candidate needs (``NearbyStatement``). The query asks each band for
+    /// the points inside a latitude–longitude box that holds its reach (`GeodesicBox`), which
+    /// the point index answers without the table when its pages are all-visible.
+    static var boxIndexes: [PostgresQuery] {
+        RadiusBand.all.map { band in
+            PostgresQuery(
+                unsafeSQL: """
+                    CREATE INDEX \(indexName(band)) ON report USING gist (point(longitude, latitude))
+                    INCLUDE (id, latitude, longitude, radius_m, species, last_seen_date)
+                    WHERE radius_band = \(band)::smallint AND kind = 'missing' AND status = 'ACTIVE'
+                      AND latitude IS NOT NULL AND radius_m IS NOT NULL
                     """)
         }
     }

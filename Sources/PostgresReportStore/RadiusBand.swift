@@ -1,5 +1,5 @@
 /// The radius bands of the nearby query: every report's radius falls in one band, and one
-/// indexed `ST_DWithin` per band searches as far as the band's largest radius — so the index
+/// indexed box per band searches as far as the band's largest radius — so the index
 /// serves a query although every report has its own radius (the same grouping as
 /// `NearbySearch`'s `RadiusGroup`: one band per power of two of metres).
 ///

@@ -163,15 +163,13 @@ func timedQueries(_ places: [Coordinate], _ body: (Coordinate) async throws -> V
 /// Prints (to standard error) the plans of the nearby query for `place`: planned for its
 /// values, and the generic plan a prepared statement may switch to after five executions.
 func explain(_ server: PostgresServer, database: String, place: Coordinate) async throws {
-    let literal = PostgresReportStore.nearbySQL(place, margin: .zero)
-    let point = "ST_MakePoint(\(place.longitude.degrees), \(place.latitude.degrees))"
-    let parameterized = literal.replacingOccurrences(of: point, with: "ST_MakePoint($1, $2)")
-        .replacingOccurrences(of: "+ 0.0)", with: "+ $3)")
-    let arguments = "\(place.longitude.degrees), \(place.latitude.degrees), 0"
+    let (statement, values) = PostgresReportStore.nearbyStatement(place, margin: .zero)
+    let types = Array(repeating: "float8", count: values.count).joined(separator: ", ")
+    let arguments = values.map { "\($0)" }.joined(separator: ", ")
     for mode in ["force_custom_plan", "force_generic_plan"] {
         let plan = try await server.psql(
             "SET max_parallel_workers_per_gather = 0; SET plan_cache_mode = \(mode); "
-                + "PREPARE q(float8, float8, float8) AS \(parameterized); "
+                + "PREPARE q(\(types)) AS \(statement); "
                 + "EXPLAIN (ANALYZE, BUFFERS, SUMMARY) EXECUTE q(\(arguments))",
             database: database)
         FileHandle.standardError.write(Data("== \(mode)\n\(plan)\n".utf8))
@@ -187,8 +185,8 @@ func postgis(_ sizes: [Int]) async throws {
     print("### PostgreSQL 15 + PostGIS 3.3\n")
     print(
         "A server started for the run (`fsync=off`, 128 MB shared buffers, the rest in the OS cache). "
-            + "Nearby: the store's query (prepared, one `ST_DWithin` per radius band on its partial GiST "
-            + "index, then the exact filter), limit 100, the same 1,000 places three times over; the "
+            + "Nearby: the store's query (prepared, a box per radius band on its partial GiST index "
+            + "of points, then the exact filter), limit 100, the same 1,000 places three times over; the "
             + "in-process index over the same reports answers the same places in the same run. "
             + "Up to \(bulkAbove.formatted()) reports the load is the store's import with every index "
             + "in place; above, the same import with the nearby indexes dropped and then built again.\n")
