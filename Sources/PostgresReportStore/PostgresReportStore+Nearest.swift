@@ -80,8 +80,7 @@ extension PostgresReportStore {
     /// The open reports with a place (of `kind`), within `meters` on the sphere when given. Every
     /// value is typed (degrees, metres, an enum), so the text is built without parameters.
     static func selectOpen(_ location: Coordinate, kind: ReportKind?, within meters: Double?) -> String {
-        var text = "SELECT \(columnList) FROM report WHERE \(openWithPlace)"
-        if let kind { text += " AND kind = '\(kind.rawValue)'" }
+        var text = "SELECT \(columnList) FROM report WHERE \(kind.map(open) ?? openWithPlace)"
         if let meters { text += " AND ST_DWithin(location, \(point(location)), \(meters), false)" }
         return text
     }
@@ -95,6 +94,14 @@ extension PostgresReportStore {
     /// `report_open_location` (``PostgresSchema``), written the same so the planner uses it.
     static let openWithPlace =
         "location IS NOT NULL AND ((kind = 'missing' AND status = 'ACTIVE') OR (kind = 'found' AND status = 'FOUND'))"
+
+    /// The condition of the open reports of `kind` with a place (``PetReport/isOpen``): it
+    /// implies ``openWithPlace``, and for found reports it is the predicate of
+    /// `report_open_found`, so the planner may use either index.
+    static func open(_ kind: ReportKind) -> String {
+        let status = kind == .missing ? ReportStatus.active : ReportStatus.found
+        return "location IS NOT NULL AND kind = '\(kind.rawValue)' AND status = '\(status.rawValue)'"
+    }
 
     /// How far the sphere's distance may fall short of the ellipsoid's, as a fraction (the
     /// largest difference is about 0.56%).

@@ -1,4 +1,5 @@
 import PostgresNIO
+import ReportStore
 
 /// The PostgreSQL store's schema as versioned migrations, applied in order when a store opens,
 /// each in its own transaction under an advisory lock (two servers starting at once apply
@@ -103,6 +104,17 @@ enum PostgresSchema {
             // the geography indexes of version 1 read each candidate's row from a 3 GB table.
             statements: RadiusBand.all.map { PostgresQuery(unsafeSQL: "DROP INDEX \(indexName($0))") }
                 + boxIndexes),
+        Migration(
+            version: 8, name: "open found places",
+            statements: [
+                // The open found reports' places: a missing report's possible matches (and Near you
+                // of found reports) scan these alone. In `report_open_location` they are one in
+                // twenty, so a 50 km circle read thousands of missing reports' rows to keep the
+                // found ones.
+                PostgresQuery(
+                    unsafeSQL: "CREATE INDEX report_open_found ON report USING gist (location) WHERE "
+                        + PostgresReportStore.open(.found))
+            ]),
     ]
 
     /// The nearby indexes of version 1 (replaced by ``boxIndexes`` in version 7): one partial GiST
