@@ -6,10 +6,4 @@ public struct GeodesicDestination: Sendable, Hashable {
     public var coordinate: Coordinate
     /// The bearing on arrival, in degrees clockwise from north, in (−180, 180].
     public var finalBearing: Double
-
-    /// Creates a destination from its parts.
-    public init(coordinate: Coordinate, finalBearing: Double) {
-        self.coordinate = coordinate
-        self.finalBearing = finalBearing
-    }
 }

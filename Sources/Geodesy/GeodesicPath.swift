@@ -11,13 +11,6 @@ public struct GeodesicPath: Sendable, Hashable, Codable {
     /// The bearing when arriving at the end point (not the back bearing: add 180° for that).
     public var finalBearing: Double
 
-    /// Creates a path from its parts.
-    public init(meters: Double, initialBearing: Double, finalBearing: Double) {
-        self.meters = meters
-        self.initialBearing = initialBearing
-        self.finalBearing = finalBearing
-    }
-
     /// A bearing as a compass reads it, in [0, 360): `-162.357` becomes `197.643`.
     public static func compassBearing(_ bearing: Double) -> Double {
         let reduced = bearing.truncatingRemainder(dividingBy: 360)

@@ -18,13 +18,6 @@ public struct YAMLShapeError: Error, Sendable, Hashable, CustomStringConvertible
     /// What is wrong.
     public let problem: Problem
 
-    /// The error for `problem` at `line`, `column`.
-    public init(line: Int, column: Int, problem: Problem) {
-        self.line = line
-        self.column = column
-        self.problem = problem
-    }
-
     /// The reason alone: `a mapping key must be a plain value (a name such as title), not a list`.
     public var message: String {
         switch problem {

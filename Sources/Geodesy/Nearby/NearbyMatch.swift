@@ -7,11 +7,4 @@ public struct NearbyMatch: Sendable, Hashable {
     /// The geodesic distance from the found pet to the report's place, in metres
     /// (`geod_inverse`, to the nanometre).
     public var meters: Double
-
-    /// A match from its parts.
-    public init(index: Int, report: NearbyReport, meters: Double) {
-        self.index = index
-        self.report = report
-        self.meters = meters
-    }
 }

@@ -8,11 +8,4 @@ public struct ProjectedPoint: Sendable, Hashable, Codable {
     public var y: Double
     /// The target system as it was asked for, e.g. `"EPSG:2180"`.
     public var crs: String
-
-    /// A point from its parts.
-    public init(x: Double, y: Double, crs: String) {
-        self.x = x
-        self.y = y
-        self.crs = crs
-    }
 }
