@@ -37,9 +37,8 @@ extension FoundPetDetailsStep {
 
     /// The collar data input, showing `00000-00000-00000` grouping.
     public var collarField: TextFieldModel {
-        TextFieldModel(
+        collar.field(
             label: FoundFlowCopy.PetDetails.collarLabel, placeholder: FoundFlowCopy.PetDetails.collarPlaceholder,
-            text: microchip.formatted, errorMessage: collarError,
             accessibilityIdentifier: FoundFlowCopy.PetDetails.ID.collarTextField)
     }
 

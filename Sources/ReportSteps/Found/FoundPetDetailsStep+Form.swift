@@ -54,13 +54,7 @@ extension FoundPetDetailsStep: FieldForm {
         case .species: selectSpecies(try Self.choice(text, entry))
         case .breed: setBreed(try Self.limited(text, FieldEntry.maximumFreeText, entry))
         case .gender: selectSex(try Self.choice(text, entry))
-        case .microchipNumber:
-            // A page's input filters keystrokes (spec 004); a whole entry is refused whole.
-            if entry == .keystrokes {
-                typeCollarData(text)
-            } else if !setCollarData(text) {
-                throw FieldTextError(collarError ?? FoundFlowCopy.PetDetails.collarLabel)
-            }
+        case .microchipNumber: try collar.enter(text, as: entry)
         case .description:
             setAdditionalDescription(try Self.limited(text, FoundFlowCopy.PetDetails.descriptionLimit, entry))
         case .locationLatitude: coordinates.latitudeText = text

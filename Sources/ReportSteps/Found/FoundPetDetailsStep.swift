@@ -24,12 +24,12 @@ public struct FoundPetDetailsStep: Sendable {
     public private(set) var breedText: String
     /// The sex.
     public private(set) var sex: AnimalGender?
-    /// Collar data: digits only, at most 15.
-    public private(set) var microchip: MicrochipNumber
     /// Additional description, at most 500 characters.
     public private(set) var additionalDescription: LimitedText
     /// The found-location block with the Use current location button.
     public var coordinates: CoordinateFields
+    /// Collar data (digits only, at most 15) and the message of its last refused entry.
+    var collar: MicrochipEntry
 
     /// Inline message of the date field after the last Continue.
     public internal(set) var dateError: String?
@@ -37,9 +37,12 @@ public struct FoundPetDetailsStep: Sendable {
     public private(set) var speciesError: String?
     /// Inline message of the sex selector after the last Continue.
     public private(set) var sexError: String?
+
+    /// Collar data: digits only, at most 15.
+    public var microchip: MicrochipNumber { collar.number }
     /// Why the last Collar data entry was refused (``MicrochipNumber/EntryError``); the stored
     /// number stayed as it was. Cleared by an accepted entry or Continue.
-    public private(set) var collarError: String?
+    public var collarError: String? { collar.error }
 
     /// The step showing what `state` holds.
     public init(state: ReportFoundPetFlowState, today: Today) {
@@ -48,7 +51,7 @@ public struct FoundPetDetailsStep: Sendable {
         species = state.species
         breedText = state.breed ?? ""
         sex = state.sex
-        microchip = state.microchipNumber ?? MicrochipNumber(typing: "")
+        collar = MicrochipEntry(state.microchipNumber)
         additionalDescription = LimitedText(
             limit: FoundFlowCopy.PetDetails.descriptionLimit, value: state.additionalDescription ?? "")
         coordinates = CoordinateFields(requirement: .foundPetFlow, copy: .foundFlow, coordinate: state.foundLocation)
@@ -92,19 +95,14 @@ public struct FoundPetDetailsStep: Sendable {
     ///
     /// - Returns: `true` when the entry was taken.
     @discardableResult
-    public mutating func setCollarData(_ text: String) -> Bool {
-        collarError = MicrochipNumber.enter(text, into: &microchip)
-        return collarError == nil
-    }
+    public mutating func setCollarData(_ text: String) -> Bool { collar.set(text) }
 
     /// What a page's input does with its text after a burst of keystrokes
     /// (``MicrochipNumber/type(_:into:)``): the digits an input that filters keystrokes keeps
     /// are taken, and ``collarError`` says what was left out. A page sends its field's whole
     /// text after a pause; refusing it whole (``setCollarData(_:)``, the terminal's line) would
     /// take back the digits accepted before the one too many.
-    public mutating func typeCollarData(_ text: String) {
-        collarError = MicrochipNumber.type(text, into: &microchip)
-    }
+    public mutating func typeCollarData(_ text: String) { collar.type(text) }
 
     /// Types or pastes the description; text past 500 characters is dropped.
     ///
@@ -119,7 +117,7 @@ public struct FoundPetDetailsStep: Sendable {
         dateError = date.map(dateMessage) ?? FoundFlowCopy.PetDetails.dateRequired
         speciesError = speciesMessage
         sexError = sexMessage
-        collarError = nil  // the stored number is always valid; a refused entry changed nothing
+        let chip = collar.continued()
         let location = coordinates.validate()
         guard dateError == nil, speciesError == nil, sexError == nil, let date, let species, let sex,
             let coordinate = location.coordinate
@@ -130,7 +128,7 @@ public struct FoundPetDetailsStep: Sendable {
         state.breed = breedText.trimmedNonEmpty
         state.sex = sex
         state.foundLocation = coordinate
-        state.microchipNumber = microchip.isEmpty ? nil : microchip
+        state.microchipNumber = chip
         state.additionalDescription = additionalDescription.trimmedValue
         return .advance
     }

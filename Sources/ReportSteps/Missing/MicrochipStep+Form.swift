@@ -11,12 +11,7 @@ extension MicrochipStep: FieldForm {
     public func text(of field: Field) -> String { microchip.formatted }
 
     public mutating func enter(_ text: String, in field: Field, as entry: FieldEntry) throws(FieldTextError) {
-        // A page's input filters keystrokes (spec 004); a whole entry is refused whole.
-        if entry == .keystrokes {
-            typeMicrochip(text)
-        } else if !setMicrochip(text) {
-            throw FieldTextError(microchipError ?? MissingStepsCopy.Microchip.label)
-        }
+        try chip.enter(text, as: entry)
     }
 
     public func model(of field: Field) -> TextFieldModel { microchipField }

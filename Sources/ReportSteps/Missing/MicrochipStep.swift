@@ -11,14 +11,17 @@
 /// step.continueTapped(writingTo: &state)     // .advance: the step is optional
 /// ```
 public struct MicrochipStep: Sendable, Hashable {
+    /// The number and the message of its last refused entry.
+    var chip: MicrochipEntry
+
     /// The number entered (valid by construction; empty when none).
-    public private(set) var microchip: MicrochipNumber
+    public var microchip: MicrochipNumber { chip.number }
     /// Why the last entry was refused (``MicrochipNumber/EntryError``); the number stayed.
-    public private(set) var microchipError: String?
+    public var microchipError: String? { chip.error }
 
     /// The step showing what `state` holds.
     public init(state: ReportMissingPetFlowState) {
-        microchip = state.microchipNumber ?? MicrochipNumber(typing: "")
+        chip = MicrochipEntry(state.microchipNumber)
     }
 
     /// Enters the number as a whole (``MicrochipNumber/init(validating:)``). Anything but
@@ -27,31 +30,24 @@ public struct MicrochipStep: Sendable, Hashable {
     ///
     /// - Returns: `true` when the entry was taken.
     @discardableResult
-    public mutating func setMicrochip(_ text: String) -> Bool {
-        microchipError = MicrochipNumber.enter(text, into: &microchip)
-        return microchipError == nil
-    }
+    public mutating func setMicrochip(_ text: String) -> Bool { chip.set(text) }
 
     /// What a page's input does with its text after a burst of keystrokes
     /// (``MicrochipNumber/type(_:into:)``): the digits an input that filters keystrokes keeps
     /// are taken, and ``microchipError`` says what was left out.
-    public mutating func typeMicrochip(_ text: String) {
-        microchipError = MicrochipNumber.type(text, into: &microchip)
-    }
+    public mutating func typeMicrochip(_ text: String) { chip.type(text) }
 
     /// Continue: always advances (the number is optional and the stored one is always
     /// valid), writing the digits — or `nil` for none — to `state`.
     public mutating func continueTapped(writingTo state: inout ReportMissingPetFlowState) -> StepOutcome {
-        microchipError = nil
-        state.microchipNumber = microchip.isEmpty ? nil : microchip
+        state.microchipNumber = chip.continued()
         return .advance
     }
 
     /// The number's input, grouped `00000-00000-00000`.
     public var microchipField: TextFieldModel {
-        TextFieldModel(
+        chip.field(
             label: MissingStepsCopy.Microchip.label, placeholder: MissingStepsCopy.Microchip.placeholder,
-            text: microchip.formatted, errorMessage: microchipError,
             accessibilityIdentifier: MissingStepsCopy.Microchip.ID.textField)
     }
 }
