@@ -9,11 +9,7 @@ extension FoundPetDetailsStep {
 
     /// The species dropdown's entries.
     public var speciesChoices: [ChoiceModel] {
-        SpeciesTaxonomy.options.map { option in
-            ChoiceModel(
-                title: option.displayName, isSelected: option == species,
-                accessibilityIdentifier: "\(FoundFlowCopy.PetDetails.ID.speciesDropdown).\(option.id)")
-        }
+        ChoiceModel.species(selected: species, dropdown: FoundFlowCopy.PetDetails.ID.speciesDropdown)
     }
 
     /// The breed input.
@@ -25,14 +21,8 @@ extension FoundPetDetailsStep {
 
     /// The two sex cards, Female then Male.
     public var sexChoices: [ChoiceModel] {
-        [
-            ChoiceModel(
-                title: AnimalGender.female.displayName, isSelected: sex == .female,
-                accessibilityIdentifier: FoundFlowCopy.PetDetails.ID.sexFemale),
-            ChoiceModel(
-                title: AnimalGender.male.displayName, isSelected: sex == .male,
-                accessibilityIdentifier: FoundFlowCopy.PetDetails.ID.sexMale),
-        ]
+        ChoiceModel.sexes(
+            selected: sex, female: FoundFlowCopy.PetDetails.ID.sexFemale, male: FoundFlowCopy.PetDetails.ID.sexMale)
     }
 
     /// The collar data input, showing `00000-00000-00000` grouping.

@@ -4,11 +4,7 @@ extension AnimalDescriptionStep {
 
     /// The species dropdown's entries, from the bundled list.
     public var speciesChoices: [ChoiceModel] {
-        SpeciesTaxonomy.options.map { option in
-            ChoiceModel(
-                title: option.displayName, isSelected: option == species,
-                accessibilityIdentifier: "\(AnimalDescriptionCopy.ID.speciesDropdown).\(option.id)")
-        }
+        ChoiceModel.species(selected: species, dropdown: AnimalDescriptionCopy.ID.speciesDropdown)
     }
 
     /// The dropdown's text: the chosen species or the placeholder "Select an option".
@@ -26,14 +22,8 @@ extension AnimalDescriptionStep {
 
     /// The two gender cards, Female then Male.
     public var genderChoices: [ChoiceModel] {
-        [
-            ChoiceModel(
-                title: AnimalGender.female.displayName, isSelected: gender == .female,
-                accessibilityIdentifier: AnimalDescriptionCopy.ID.genderFemale),
-            ChoiceModel(
-                title: AnimalGender.male.displayName, isSelected: gender == .male,
-                accessibilityIdentifier: AnimalDescriptionCopy.ID.genderMale),
-        ]
+        ChoiceModel.sexes(
+            selected: gender, female: AnimalDescriptionCopy.ID.genderFemale, male: AnimalDescriptionCopy.ID.genderMale)
     }
 
     /// The age input.
