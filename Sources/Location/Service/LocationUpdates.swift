@@ -47,8 +47,17 @@ public struct LocationUpdates: AsyncSequence, Sendable {
         public var pendingUpdates: Int { subscription?.mailbox.pendingCount ?? 0 }
 
         /// The next update, or `nil` when the consumer was cancelled or ended (``UpdatesEnding``)
-        /// or the source ended.
+        /// or the source ended. Wakes (``UpdatesEnding/wake()``) are passed over.
         public mutating func next() async -> LocationUpdate? {
+            while let item = await nextOrWake() {
+                if case .update(let update, _) = item { return update }
+            }
+            return nil
+        }
+
+        /// The next update with how many were missed just before it, ``WakingUpdates/Item/wake``
+        /// when the consumer was woken and no update is waiting, or `nil` as for ``next()``.
+        mutating func nextOrWake() async -> WakingUpdates.Item? {
             if subscription == nil {
                 if Task.isCancelled || ending?.isEnded == true { return nil }
                 let subscribed = await service.subscribe(bufferSize: bufferSize, whenFallingBehind: whenFallingBehind)
@@ -57,29 +66,39 @@ public struct LocationUpdates: AsyncSequence, Sendable {
             }
             guard let subscription else { return nil }
             let mailbox = subscription.mailbox
-            let delivery = await withTaskCancellationHandler {
-                await mailbox.take()
+            let taken = await withTaskCancellationHandler {
+                await mailbox.takeOrWake()
             } onCancel: {
                 subscription.end()
             }
-            guard let delivery else {
+            switch taken {
+            case .delivery(let delivery):
+                droppedUpdates += delivery.droppedBefore
+                return .update(delivery.element, missedBefore: delivery.droppedBefore)
+            case .wake:
+                return .wake
+            case .end:
                 droppedUpdates += mailbox.takeDropped()
                 return nil
             }
-            droppedUpdates += delivery.droppedBefore
-            return delivery.element
         }
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(service: service, bufferSize: bufferSize, whenFallingBehind: whenFallingBehind, ending: ending)
     }
+
+    /// These updates with the wakes of their ``UpdatesEnding`` (``UpdatesEnding/wake()``), each
+    /// update with how many were missed just before it: a consumer that must also act on time,
+    /// such as an event-stream client's heartbeat, without a timer of its own.
+    public var withWakes: WakingUpdates { WakingUpdates(base: self) }
 }
 
 /// Ends one consumer's ``LocationUpdates`` from outside its task: its `next()` returns `nil`
 /// at once (also when it is waiting), and its subscription is released, as if its task had been
 /// cancelled. For a consumer whose end is decided elsewhere — an event-stream client whose
-/// connection closed, a server shutting down — without a task to cancel.
+/// connection closed, a server shutting down — without a task to cancel. It can also wake the
+/// consumer (``wake()``), which its ``LocationUpdates/withWakes`` iteration hears.
 ///
 /// ```swift
 /// let ending = UpdatesEnding()
@@ -103,6 +122,14 @@ public final class UpdatesEnding: Sendable {
             return state.subscription
         }
         subscription?.end()
+    }
+
+    /// Wakes the consumer once: its ``LocationUpdates/withWakes`` iteration hands out
+    /// ``WakingUpdates/Item/wake`` as soon as no update is waiting (a plain iteration passes
+    /// it over). Wakes it has not seen yet count as one. Before the consumer's first `next()`
+    /// (it has no mailbox yet) and after its end, a wake does nothing. Never blocks.
+    public func wake() {
+        state.withLock { $0.subscription }?.mailbox.wake()
     }
 
     /// The consumer's subscription, ended at once when ``end()`` came first.

@@ -27,6 +27,11 @@ extension ProviderEvent: NewestWinsElement {
 /// When the queue is full the oldest *fix* is dropped (a state change such as
 /// `providerUnavailable` is kept while there is a fix to drop instead).
 ///
+/// Anyone may also wake the consumer (``wake()``): a consumer that waits with
+/// ``takeOrWake()`` gets ``Taken/wake`` once no element is waiting — the event stream's
+/// heartbeat, without a timer task of its own per client. Wakes not yet seen are one flag, so
+/// they cost nothing more while the consumer is busy.
+///
 /// Written for the job instead of using `AsyncStream`: `AsyncStream`'s storage is generic
 /// and not specialized across the standard library's boundary, so each `yield` looked up
 /// type metadata and witness tables at run time (a few percent of `petspot watch`'s CPU per
@@ -38,14 +43,36 @@ final class NewestWinsQueue<Element: NewestWinsElement>: Sendable {
         var droppedBefore: Int
     }
 
+    /// What a wait with ``takeOrWake()`` ends with.
+    enum Taken: Sendable {
+        /// The next element.
+        case delivery(Delivery)
+        /// ``wake()`` was called, and no element is waiting.
+        case wake
+        /// The queue has ended and is empty.
+        case end
+    }
+
     private struct State {
         var queue: [Element] = []
         var head = 0
         var dropped = 0
-        var waiter: CheckedContinuation<Delivery?, Never>?
+        var waiter: CheckedContinuation<Taken, Never>?
         var closed = false
+        /// A ``wake()`` the consumer has not seen yet.
+        var woken = false
 
         var count: Int { queue.count - head }
+
+        /// What the consumer takes now: an element before the end, the end before a wake, and
+        /// `nil` when it must wait.
+        mutating func takeNext() -> Taken? {
+            if count > 0 { return .delivery(takeFirst()) }
+            if closed { return .end }
+            guard woken else { return nil }
+            woken = false
+            return .wake
+        }
 
         mutating func takeFirst() -> Delivery {
             let element = queue[head]
@@ -81,7 +108,7 @@ final class NewestWinsQueue<Element: NewestWinsElement>: Sendable {
     ///   is closed or when the element took the place of one it dropped.
     @discardableResult
     func put(_ element: Element) -> Bool {
-        let (handOff, added, firstDrop): ((CheckedContinuation<Delivery?, Never>, Delivery)?, Bool, Bool) =
+        let (handOff, added, firstDrop): ((CheckedContinuation<Taken, Never>, Delivery)?, Bool, Bool) =
             state.withLock { state in
                 guard !state.closed else { return (nil, false, false) }
                 if let waiter = state.waiter {
@@ -99,7 +126,7 @@ final class NewestWinsQueue<Element: NewestWinsElement>: Sendable {
                 state.queue.append(element)
                 return (nil, added, !added && state.dropped == 1)
             }
-        if let (waiter, delivery) = handOff { waiter.resume(returning: delivery) }
+        if let (waiter, delivery) = handOff { waiter.resume(returning: .delivery(delivery)) }
         if firstDrop { startedDropping?() }
         return added
     }
@@ -108,6 +135,24 @@ final class NewestWinsQueue<Element: NewestWinsElement>: Sendable {
     /// reports them.
     func noteDropped(_ count: Int) {
         state.withLock { $0.dropped += count }
+    }
+
+    /// Wakes the consumer: its ``takeOrWake()`` returns ``Taken/wake`` at once when it waits,
+    /// else once the elements waiting now (and any put meanwhile) are taken. Wakes the consumer
+    /// has not seen yet count as one; an ended queue ignores them. Never blocks; callable from
+    /// any thread.
+    func wake() {
+        let waiter = state.withLock { state -> CheckedContinuation<Taken, Never>? in
+            guard !state.closed else { return nil }
+            // A waiting consumer found no element and no wake: hand it this one.
+            guard let waiter = state.waiter else {
+                state.woken = true
+                return nil
+            }
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume(returning: .wake)
     }
 
     /// Ends the queue: the consumer gets what is waiting, then `nil`.
@@ -123,6 +168,7 @@ final class NewestWinsQueue<Element: NewestWinsElement>: Sendable {
     private func close(discardingWaiting: Bool) {
         let waiter = state.withLock { state in
             state.closed = true
+            state.woken = false
             if discardingWaiting {
                 state.queue = []
                 state.head = 0
@@ -130,7 +176,7 @@ final class NewestWinsQueue<Element: NewestWinsElement>: Sendable {
             defer { state.waiter = nil }
             return state.waiter
         }
-        waiter?.resume(returning: nil)
+        waiter?.resume(returning: .end)
     }
 
     /// Takes the drops not yet reported with a delivery (those after the last one, when the
@@ -145,19 +191,31 @@ final class NewestWinsQueue<Element: NewestWinsElement>: Sendable {
     /// How many elements are waiting.
     var pendingCount: Int { state.withLock { $0.count } }
 
-    /// The next element (waiting for one if needed), or `nil` once the queue has ended.
-    /// Only one task may take from a queue; cancelling it does not end the wait (``cancel()``
-    /// does).
+    /// The next element (waiting for one if needed), or `nil` once the queue has ended;
+    /// wakes are passed over. Only one task may take from a queue; cancelling it does not end
+    /// the wait (``cancel()`` does).
     func take() async -> Delivery? {
-        if let ready = takeReady() { return ready }
-        return await withCheckedContinuation { continuation in
-            let immediate: Delivery?? = state.withLock { state in
-                if state.count > 0 { return .some(state.takeFirst()) }
-                if state.closed { return .some(nil) }
-                state.waiter = continuation
-                return .none
+        while true {
+            switch await takeOrWake() {
+            case .delivery(let delivery): return delivery
+            case .end: return nil
+            case .wake: continue
             }
-            if case .some(let delivery) = immediate { continuation.resume(returning: delivery) }
+        }
+    }
+
+    /// The next element, else a ``wake()`` not yet seen, else the end — waiting for one of them
+    /// if none is there. Only one task may take from a queue; cancelling it does not end the
+    /// wait (``cancel()`` does).
+    func takeOrWake() async -> Taken {
+        if let ready = state.withLock({ $0.takeNext() }) { return ready }
+        return await withCheckedContinuation { continuation in
+            let immediate = state.withLock { state -> Taken? in
+                if let ready = state.takeNext() { return ready }
+                state.waiter = continuation
+                return nil
+            }
+            if let immediate { continuation.resume(returning: immediate) }
         }
     }
 
