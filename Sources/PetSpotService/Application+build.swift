@@ -9,9 +9,9 @@ import Reports
 /// The service's application: the router with every controller, the middlewares (request
 /// log, CORS for the allowed origins, problem details for every error, allowed hosts, the rate
 /// limit and the body budget), the connection limits (idle timeout, body deadline, most
-/// connections), and the location source's services (a scenario's loop) and the
-/// configuration's (the store's connection pool) run beside the server; its `beforeListening`
-/// runs before the server listens.
+/// connections), and the location source's services (a scenario's loop), the configuration's
+/// (the store's connection pool) and the event streams' one heartbeat timer run beside the
+/// server; its `beforeListening` runs before the server listens.
 ///
 /// ```swift
 /// let app = buildApplication(ServiceConfiguration(port: 0, location: .none))
@@ -22,7 +22,10 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
     let routes = RouteIndex()
     let health = configuration.reports.map { StoreHealth(store: $0) }
     let bell = configuration.reports.map { ReportChangeBell(store: $0) }
-    let router = makeRouter(configuration, storeHealth: health, reportBell: bell, routes: routes)
+    let heartbeat = EventStreamHeartbeat(
+        interval: configuration.heartbeatInterval, clock: configuration.heartbeatClock)
+    let router = makeRouter(
+        configuration, storeHealth: health, reportBell: bell, heartbeat: heartbeat, routes: routes)
     let onListening = configuration.onListening
     let host = configuration.host
     let limits = configuration.limits
@@ -41,7 +44,7 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
             address: .hostname(configuration.host, port: configuration.port), serverName: nil,
             availableConnectionsDelegate: connections),
         services: configuration.location.services + configuration.services + (health.map { [$0] } ?? [])
-            + (bell.map { [$0] } ?? [])
+            + (bell.map { [$0] } ?? []) + [heartbeat]
             + (configuration.metrics.map { [$0.application(logger: configuration.logger)] } ?? []),
         onServerRunning: { channel in
             await onListening(host, channel.localAddress?.port ?? 0)
@@ -52,20 +55,24 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
 }
 
 /// The router: every controller's routes behind the middlewares. `routes` is filled with
-/// the routes added, for the 405 check and the OpenAPI conformance test.
+/// the routes added, for the 405 check and the OpenAPI conformance test. Its event streams
+/// send no heartbeats: the heartbeat timer runs as a service of the application
+/// (``buildApplication(_:)``).
 public func buildRouter(
     _ configuration: ServiceConfiguration, storeHealth: StoreHealth? = nil, routes: RouteIndex = RouteIndex()
 ) -> Router<
     ServiceRequestContext
 > {
-    makeRouter(configuration, storeHealth: storeHealth, reportBell: nil, routes: routes)
+    let heartbeat = EventStreamHeartbeat(interval: configuration.heartbeatInterval, clock: configuration.heartbeatClock)
+    return makeRouter(configuration, storeHealth: storeHealth, reportBell: nil, heartbeat: heartbeat, routes: routes)
 }
 
 /// ``buildRouter(_:storeHealth:routes:)`` with the bell the report alerts listen to (the
-/// application runs it as a service; without it `/v1/reports/updates` answers 503).
+/// application runs it as a service; without it `/v1/reports/updates` answers 503) and the
+/// heartbeat timer the event streams hear (run as a service too).
 func makeRouter(
     _ configuration: ServiceConfiguration, storeHealth: StoreHealth?, reportBell: ReportChangeBell?,
-    routes: RouteIndex
+    heartbeat: EventStreamHeartbeat, routes: RouteIndex
 ) -> Router<ServiceRequestContext> {
     let router = Router(context: ServiceRequestContext.self)
     router.add(middleware: RequestIDMiddleware())
@@ -90,8 +97,8 @@ func makeRouter(
     let access = LocationAccess(listeningOn: configuration.host, token: configuration.operatorToken)
     LocationController(location: configuration.location, access: access).addRoutes(to: router)
     LocationUpdatesController(
-        location: configuration.location, access: access, heartbeat: configuration.heartbeatInterval,
-        clock: configuration.heartbeatClock, bufferSize: configuration.eventBufferSize, logger: configuration.logger
+        location: configuration.location, access: access, heartbeat: heartbeat,
+        bufferSize: configuration.eventBufferSize, logger: configuration.logger
     ).addRoutes(to: router)
     ScenariosController(runs: ScenarioRunAdmission(admitted: configuration.limits.scenarioRunsAdmitted))
         .addRoutes(to: router)
@@ -106,8 +113,7 @@ func makeRouter(
         }
     let reportAccess = ReportAccess(operatorToken: configuration.operatorToken)
     ReportUpdatesController(
-        store: reports, bell: reportBell, heartbeat: configuration.heartbeatInterval,
-        clock: configuration.heartbeatClock, logger: configuration.logger
+        store: reports, bell: reportBell, heartbeat: heartbeat, logger: configuration.logger
     ).addRoutes(to: router)
     ReportsController(
         store: reports, photos: photos, today: configuration.today, access: reportAccess,

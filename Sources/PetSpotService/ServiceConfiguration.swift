@@ -31,7 +31,8 @@ public struct ServiceConfiguration: Sendable {
     public var pagesUseServerLocation: Bool
     /// The logger for requests, the location provider and event streams.
     public var logger: Logger
-    /// How often an event stream sends a `: heartbeat` comment (15 s).
+    /// How often an event stream sends a `: heartbeat` comment (15 s). One timer beats for
+    /// every client, so a client's first heartbeat comes within one interval of connecting.
     public var heartbeatInterval: Duration
     /// The clock the heartbeats are timed on: the real one, or a test's `VirtualClock`.
     public var heartbeatClock: any Clock<Duration>

@@ -1,4 +1,6 @@
 import Foundation
+import Location
+import LocationTestSupport
 import PetSpotService
 import ReportStore
 import SQLiteReportStore
@@ -30,13 +32,16 @@ struct ReportUpdatesRouteTests {
         }
     }
 
-    static func withServer(_ body: @Sendable (TestServer) async throws -> Void) async throws {
+    static func withServer(
+        heartbeatClock: any Clock<Duration> = ContinuousClock(), _ body: @Sendable (TestServer) async throws -> Void
+    ) async throws {
         let folder = try TemporaryStoreFolder()
         let store = try SQLiteReportStore(path: folder.path)
         try await TestServer.with(
             ServiceConfiguration(
                 operatorToken: try OperatorToken(secret: ExampleRequests.operatorSecret),
-                logger: TestServer.quietLogger, reports: store, today: ReportRoutesTests.today)
+                logger: TestServer.quietLogger, heartbeatClock: heartbeatClock, reports: store,
+                today: ReportRoutesTests.today)
         ) { server in try await body(server) }
         await store.close()
     }
@@ -87,6 +92,23 @@ struct ReportUpdatesRouteTests {
             #expect(await again.wait(30) { Self.alerts($0).count >= 2 })
             let ids = Self.alerts(again).compactMap { $0["id"] as? String }
             #expect(ids == [two, three], "after \(one): \(ids)")
+        }
+    }
+
+    /// The server's one heartbeat timer, on a virtual clock moved by the test, wakes the
+    /// client's loop for each `: heartbeat`, and not before its time.
+    @Test func heartbeatsComeAtTheServersBeatsOnItsClock() async throws {
+        let clock = VirtualClock()
+        try await Self.withServer(heartbeatClock: clock) { server in
+            let client = EventStreamClient(url: server.url("/v1/reports/updates"))
+            defer { client.close() }
+            #expect(await client.wait(30) { $0.comments.contains("connected") }, "the stream opened")
+            for beat in 1...2 {
+                try await withDeadline(30, "the heartbeat timer") { try await clock.waitForSleepers(atLeast: 1) }
+                #expect(client.comments.filter { $0 == "heartbeat" }.count == beat - 1, "no heartbeat before its time")
+                await clock.advance(by: .seconds(15))
+                #expect(await client.wait(30) { $0.comments.filter { $0 == "heartbeat" }.count == beat })
+            }
         }
     }
 

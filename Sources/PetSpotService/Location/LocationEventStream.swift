@@ -1,11 +1,13 @@
-import AsyncAlgorithms
 import Location
 import Logging
 
-/// One event-stream client as one loop: the shared service's updates and a heartbeat on an
-/// injected clock, merged (swift-async-algorithms' `merge`), each written as Server-Sent
-/// Events as it comes. The event text of an update is made once for all clients
-/// (``EventFrames``).
+/// One event-stream client as one loop in one task: the shared service's updates and the
+/// heartbeat, taken from one place — the client's own mailbox in the service — and written as
+/// Server-Sent Events as they come. The heartbeat is the server's one timer
+/// (``EventStreamHeartbeat``, on the injected clock), which wakes the client through its
+/// `ending` (``UpdatesEnding/wake()``): the mailbox then hands out a wake once no update is
+/// waiting, and the loop writes `: heartbeat`. The event text of an update is made once for all
+/// clients (``EventFrames``).
 ///
 /// The client's updates wait in one bounded buffer, its own consumer buffer in the service
 /// (`bufferSize`, newest wins). While a slow client's write is stuck the loop takes nothing, so
@@ -21,49 +23,35 @@ import Logging
 ///
 /// ```swift
 /// let ending = UpdatesEnding()    // ending.end() when the client goes away
-/// try await LocationEventStream.run(
-///     service: service, heartbeat: .seconds(15), clock: ContinuousClock(), bufferSize: 32, ending: ending,
-///     frames: frames, logger: logger
-/// ) { text in try await writer.write(ByteBuffer(string: text)) }
+/// try await heartbeat.beating({ ending.wake() }) {
+///     try await LocationEventStream.run(
+///         service: service, bufferSize: 32, ending: ending, frames: frames, logger: logger
+///     ) { text in try await writer.write(ByteBuffer(string: text)) }
+/// }
 /// ```
 enum LocationEventStream {
-    /// What the loop writes next.
-    enum Item: Sendable {
-        /// An update, and how many updates the client missed just before it.
-        case update(LocationUpdate, missed: Int)
-        /// The client's updates ended: `ending` ended them, or the source ran out.
-        case ended
-        /// Time for a `: heartbeat` comment.
-        case heartbeat
-    }
-
-    /// Writes `: connected`, then every update and a `: heartbeat` comment every `heartbeat` on
-    /// `clock`, with `write`, until the loop ends (see ``LocationEventStream``).
+    /// Writes `: connected`, then every update, and `: heartbeat` whenever `ending` is woken,
+    /// with `write`, until the loop ends (see ``LocationEventStream``).
     ///
     /// - Parameters:
     ///   - bufferSize: updates kept for a client that reads slowly.
-    ///   - ending: ends the client's updates, and with them the loop.
+    ///   - ending: ends the client's updates, and with them the loop; its wakes are heartbeats.
     ///   - frames: the event texts every client shares.
     /// - Throws: what `write` throws (the connection is gone).
     static func run(
-        service: LocationService, heartbeat: Duration, clock: some Clock<Duration>, bufferSize: Int,
-        ending: UpdatesEnding, frames: EventFrames, logger: Logger, write: (String) async throws -> Void
+        service: LocationService, bufferSize: Int, ending: UpdatesEnding, frames: EventFrames, logger: Logger,
+        write: (String) async throws -> Void
     ) async throws {
         try await write(": connected\n\n")
         let updates = service.updates(bufferSize: max(1, bufferSize), endedBy: ending) {
             logger.warning("event-stream client is behind; dropping its oldest updates")
         }
-        let items = merge(
-            CountedUpdates(updates: updates),
-            AsyncTimerSequence(interval: heartbeat, clock: clock).map { _ in Item.heartbeat })
-        for await item in items {
+        for await item in updates.withWakes {
             switch item {
             case .update(let update, let missed):
                 try await write(text(update, missed: missed, frames: frames))
-            case .heartbeat:
+            case .wake:
                 try await write(": heartbeat\n\n")
-            case .ended:
-                return
             }
         }
     }

@@ -13,14 +13,14 @@ import ServiceLifecycle
 /// changed (their status) or removed — through any server on the store — whose place is within
 /// `km` (default 10, at most 20,000) of `near`; every change without `near`. Each event is
 /// `id: SEQUENCE`, `event: created|changed|removed`, `data:` ``ReportEventFrame/json(_:distance:)``;
-/// a `: heartbeat` comment every heartbeat. `Last-Event-ID` (a browser's `EventSource` sends it
+/// a `: heartbeat` comment at every beat of the server's heartbeat timer. `Last-Event-ID` (a browser's `EventSource` sends it
 /// when it reconnects) resumes after that event, losing none the store still keeps (7 days);
 /// without it the stream starts with the next change.
 struct ReportUpdatesController {
     let store: (any ReportStore)?
     let bell: ReportChangeBell?
-    let heartbeat: Duration
-    let clock: any Clock<Duration>
+    /// The timer that wakes every client for its `: heartbeat` (a service of the application).
+    let heartbeat: EventStreamHeartbeat
     let logger: Logger
 
     /// The default and the largest watched radius.
@@ -44,15 +44,15 @@ struct ReportUpdatesController {
                 start = try await ReportsController.storeCall { try await store.latestEventSequence() }
             }
             let heartbeat = self.heartbeat
-            let clock = self.clock
             let logger = self.logger
             return EventStreamClient.response { writer in
                 let (rings, stop) = bell.listen()
-                await EventStreamClient.serve(request, end: stop) {
-                    try await ReportUpdatesStream.run(
-                        store: store, rings: rings, area: area, after: start, heartbeat: heartbeat,
-                        clock: clock, logger: logger
-                    ) { text in try await writer.write(ByteBuffer(string: text)) }
+                await heartbeat.beating({ rings.beat() }) {
+                    await EventStreamClient.serve(request, end: stop) {
+                        try await ReportUpdatesStream.run(
+                            store: store, rings: rings, area: area, after: start, logger: logger
+                        ) { text in try await writer.write(ByteBuffer(string: text)) }
+                    }
                 }
                 stop()
                 try? await writer.finish(nil)
