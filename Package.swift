@@ -83,9 +83,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // The SSE stream: one loop per client merging the service's updates with a heartbeat
-        // on an injected clock (AsyncTimerSequence, merge).
-        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         // The report pages: server-rendered HTML from Mustache templates (HTML-escaped by default).
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // The reports store: SQLite (the embedded default) through GRDB; PostgreSQL + PostGIS
@@ -201,7 +198,6 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             resources: [.embedInCode("Resources/openapi.yaml")] + reportPageFiles.map { .embedInCode("Pages/\($0)") }
                 + leafletFiles.map { .embedInCode("Pages/Leaflet/\($0)") }),
