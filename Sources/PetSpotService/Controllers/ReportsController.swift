@@ -112,7 +112,7 @@ struct ReportsController {
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
             let store = try requireStore()
-            let current = try await reportToChange(request, id, in: store)
+            _ = try await reportToChange(request, id, in: store)
             let keeper = ReportKeeper(store: store, photos: photos)
             do {
                 try await Self.storeCall { try await keeper.remove(id: id) }
