@@ -13,9 +13,9 @@ import ServiceLifecycle
 /// changed (their status) or removed — through any server on the store — whose place is within
 /// `km` (default 10, at most 20,000) of `near`; every change without `near`. Each event is
 /// `id: SEQUENCE`, `event: created|changed|removed`, `data:` ``ReportEventFrame/json(_:distance:)``;
-/// a `: heartbeat` comment at every beat of the server's heartbeat timer. `Last-Event-ID` (a browser's `EventSource` sends it
-/// when it reconnects) resumes after that event, losing none the store still keeps (7 days);
-/// without it the stream starts with the next change.
+/// a `: heartbeat` comment at every beat of the server's heartbeat timer. `Last-Event-ID` (a
+/// browser's `EventSource` sends it when it reconnects) resumes after that event, losing none
+/// the store still keeps (7 days); without it the stream starts with the next change.
 struct ReportUpdatesController {
     let store: (any ReportStore)?
     let bell: ReportChangeBell?
