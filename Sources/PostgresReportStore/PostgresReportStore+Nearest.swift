@@ -80,7 +80,7 @@ extension PostgresReportStore {
     /// The open reports with a place (of `kind`), within `meters` on the sphere when given. Every
     /// value is typed (degrees, metres, an enum), so the text is built without parameters.
     static func selectOpen(_ location: Coordinate, kind: ReportKind?, within meters: Double?) -> String {
-        var text = "SELECT \(columnList) FROM report WHERE \(kind.map(open) ?? openWithPlace)"
+        var text = "SELECT \(columnList) FROM report WHERE \(kind.map { openWithPlace(of: $0) } ?? openWithPlace)"
         if let meters { text += " AND ST_DWithin(location, \(point(location)), \(meters), false)" }
         return text
     }
@@ -98,9 +98,8 @@ extension PostgresReportStore {
     /// The condition of the open reports of `kind` with a place (``PetReport/isOpen``): it
     /// implies ``openWithPlace``, and for found reports it is the predicate of
     /// `report_open_found`, so the planner may use either index.
-    static func open(_ kind: ReportKind) -> String {
-        let status = kind == .missing ? ReportStatus.active : ReportStatus.found
-        return "location IS NOT NULL AND kind = '\(kind.rawValue)' AND status = '\(status.rawValue)'"
+    static func openWithPlace(of kind: ReportKind) -> String {
+        "location IS NOT NULL AND kind = '\(kind.rawValue)' AND status = '\(kind.openStatus.rawValue)'"
     }
 
     /// How far the sphere's distance may fall short of the ellipsoid's, as a fraction (the

@@ -113,7 +113,7 @@ enum PostgresSchema {
                 // found ones.
                 PostgresQuery(
                     unsafeSQL: "CREATE INDEX report_open_found ON report USING gist (location) WHERE "
-                        + PostgresReportStore.open(.found))
+                        + PostgresReportStore.openWithPlace(of: .found))
             ]),
     ]
 

@@ -40,10 +40,5 @@ public struct NearestQuery: Sendable, Hashable {
 extension PetReport {
     /// `true` while the report is open: a missing report while `ACTIVE` (the pet is sought), a
     /// found report while `FOUND` (its owner is sought); a `CLOSED` report is neither.
-    public var isOpen: Bool {
-        switch kind {
-        case .missing: status == .active
-        case .found: status == .found
-        }
-    }
+    public var isOpen: Bool { status == kind.openStatus }
 }

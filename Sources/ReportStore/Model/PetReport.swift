@@ -66,7 +66,7 @@ public struct PetReport: Sendable, Hashable {
     public init(id: String, kind: ReportKind, status: ReportStatus? = nil) {
         self.id = id
         self.kind = kind
-        self.status = status ?? (kind == .missing ? .active : .found)
+        self.status = status ?? kind.openStatus
     }
 
     /// An open missing report with a place and a radius: what a CSV row of places holds.

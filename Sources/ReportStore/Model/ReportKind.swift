@@ -7,6 +7,15 @@ public enum ReportKind: String, Sendable, Hashable, Codable, CaseIterable, Custo
 
     /// `missing` or `found`.
     public var description: String { rawValue }
+
+    /// The status of a report of this kind while it is open (``PetReport/isOpen``): `ACTIVE`
+    /// for a missing report (the pet is sought), `FOUND` for a found one (its owner is sought).
+    public var openStatus: ReportStatus {
+        switch self {
+        case .missing: .active
+        case .found: .found
+        }
+    }
 }
 
 /// Where a report stands, with the announcement API's values (spec 003): `ACTIVE` (shown as
