@@ -322,7 +322,7 @@ let package = Package(
             dependencies: [
                 "PetSpotService", "PetSpotJSON", "Location", "Scenarios", "Geodata", "GPSDTestSupport",
                 "LocationTestSupport", "Locking", "ReportStore", "SQLiteReportStore", "ReportSteps", "Geodesy",
-                "Reports", "ReportStoreTestSupport",
+                "Reports", "ReportStoreTestSupport", "ReportStoreOpener",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

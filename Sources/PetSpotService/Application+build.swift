@@ -21,11 +21,13 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
     _ = ServiceMetrics.registry  // swift-metrics' backend, before the first metric is made
     let routes = RouteIndex()
     let health = configuration.reports.map { StoreHealth(store: $0) }
-    let bell = configuration.reports.map { ReportChangeBell(store: $0) }
     let heartbeat = EventStreamHeartbeat(
-        interval: configuration.heartbeatInterval, clock: configuration.heartbeatClock)
+        interval: configuration.heartbeatInterval, clock: configuration.clock)
+    let feed = configuration.reports.map {
+        ReportEventFeed(store: $0, heartbeat: heartbeat, logger: configuration.logger)
+    }
     let router = makeRouter(
-        configuration, storeHealth: health, reportBell: bell, heartbeat: heartbeat, routes: routes)
+        configuration, storeHealth: health, reportFeed: feed, heartbeat: heartbeat, routes: routes)
     let onListening = configuration.onListening
     let host = configuration.host
     let limits = configuration.limits
@@ -44,7 +46,7 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
             address: .hostname(configuration.host, port: configuration.port), serverName: nil,
             availableConnectionsDelegate: connections),
         services: configuration.location.services + configuration.services + (health.map { [$0] } ?? [])
-            + (bell.map { [$0] } ?? []) + [heartbeat]
+            + (feed.map { [$0] } ?? []) + [heartbeat]
             + (configuration.metrics.map { [$0.application(logger: configuration.logger)] } ?? []),
         onServerRunning: { channel in
             await onListening(host, channel.localAddress?.port ?? 0)
@@ -63,18 +65,19 @@ public func buildRouter(
 ) -> Router<
     ServiceRequestContext
 > {
-    let heartbeat = EventStreamHeartbeat(interval: configuration.heartbeatInterval, clock: configuration.heartbeatClock)
-    return makeRouter(configuration, storeHealth: storeHealth, reportBell: nil, heartbeat: heartbeat, routes: routes)
+    let heartbeat = EventStreamHeartbeat(interval: configuration.heartbeatInterval, clock: configuration.clock)
+    return makeRouter(configuration, storeHealth: storeHealth, reportFeed: nil, heartbeat: heartbeat, routes: routes)
 }
 
-/// ``buildRouter(_:storeHealth:routes:)`` with the bell the report alerts listen to (the
+/// ``buildRouter(_:storeHealth:routes:)`` with the event feed the report alerts listen to (the
 /// application runs it as a service; without it `/v1/reports/updates` answers 503) and the
 /// heartbeat timer the event streams hear (run as a service too).
 func makeRouter(
-    _ configuration: ServiceConfiguration, storeHealth: StoreHealth?, reportBell: ReportChangeBell?,
+    _ configuration: ServiceConfiguration, storeHealth: StoreHealth?, reportFeed: ReportEventFeed?,
     heartbeat: EventStreamHeartbeat, routes: RouteIndex
 ) -> Router<ServiceRequestContext> {
     let router = Router(context: ServiceRequestContext.self)
+    router.add(middleware: ClientMiddleware(proxies: configuration.trustedProxies))
     router.add(middleware: RequestIDMiddleware())
     router.add(middleware: RequestLogMiddleware())
     if !configuration.allowedOrigins.isEmpty {
@@ -88,7 +91,7 @@ func makeRouter(
         middleware: AllowedHostsMiddleware(
             policy: AllowedHosts(listeningOn: configuration.host, names: configuration.allowedHosts)))
     if let rate = configuration.limits.changeRate {
-        router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(rate, clock: ContinuousClock())))
+        router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(rate, clock: configuration.clock)))
     }
     router.add(middleware: BodyBudgetMiddleware(budget: BodyBudget(capacity: configuration.limits.bodyMemoryBudget)))
     HealthController(location: configuration.location, store: storeHealth).addRoutes(to: router)
@@ -113,7 +116,7 @@ func makeRouter(
         }
     let reportAccess = ReportAccess(operatorToken: configuration.operatorToken)
     ReportUpdatesController(
-        store: reports, bell: reportBell, heartbeat: heartbeat, logger: configuration.logger
+        store: reports, feed: reportFeed, heartbeat: heartbeat, logger: configuration.logger
     ).addRoutes(to: router)
     ReportsController(
         store: reports, photos: photos, today: configuration.today, access: reportAccess,
@@ -152,5 +155,18 @@ public func runService(_ configuration: ServiceConfiguration) async throws {
     } else {
         configuration.logger.notice("could not raise the open-file limit; clients are limited to `ulimit -n`")
     }
+    for notice in startupNotices(configuration) { configuration.logger.notice("\(notice)") }
     try await buildApplication(configuration).runService()
+}
+
+/// What the operator should know of `configuration` before the server listens: on a server that
+/// listens beyond loopback with no operator token, what stays closed to everyone.
+func startupNotices(_ configuration: ServiceConfiguration) -> [String] {
+    guard !AllowedHosts.isLoopback(configuration.host), configuration.operatorToken == nil else { return [] }
+    return [
+        "listening on \(configuration.host) with no operator token: the server's own position "
+            + "(/v1/location, /v1/location/updates), changing or removing a report without its owner's token, "
+            + "and lists with contact details stay closed to every client; give --operator-token-file FILE "
+            + "(PETSPOT_OPERATOR_TOKEN_FILE) to open them to the operator"
+    ]
 }

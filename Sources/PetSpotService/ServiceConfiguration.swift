@@ -23,9 +23,12 @@ public struct ServiceConfiguration: Sendable {
     public var limits: ServiceLimits
     /// Where `/metrics` is served; `nil`: nowhere.
     public var metrics: MetricsListener?
-    /// The operator's token: it may change any report and, on a server that does not listen
-    /// only on loopback, have the server's own position.
+    /// The operator's token: it may change any report and, from a client that is not on
+    /// loopback, have the server's own position.
     public var operatorToken: OperatorToken?
+    /// The reverse proxies whose `X-Forwarded-For`/`Forwarded` name the client
+    /// (`--trusted-proxy`); none by default.
+    public var trustedProxies: TrustedProxies
     /// Whether the report pages' location button asks the server's source (a kiosk, a QA run
     /// with a scenario) instead of the visitor's browser.
     public var pagesUseServerLocation: Bool
@@ -34,8 +37,9 @@ public struct ServiceConfiguration: Sendable {
     /// How often an event stream sends a `: heartbeat` comment (15 s). One timer beats for
     /// every client, so a client's first heartbeat comes within one interval of connecting.
     public var heartbeatInterval: Duration
-    /// The clock the heartbeats are timed on: the real one, or a test's `VirtualClock`.
-    public var heartbeatClock: any Clock<Duration>
+    /// The clock the server's timers and limits run on (the heartbeats, the rate limit's
+    /// refills): the real one, or a test's `VirtualClock`.
+    public var clock: any Clock<Duration>
     /// How many events an event-stream client that reads slowly may have waiting.
     public var eventBufferSize: Int
     /// The reports store behind `/v1/reports…`; `nil`: those routes answer 503.
@@ -68,9 +72,10 @@ public struct ServiceConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, location: LocationSource = .none,
         allowedOrigins: [String] = [], allowedHosts: [String] = [], limits: ServiceLimits = ServiceLimits(),
-        metrics: MetricsListener? = nil, operatorToken: OperatorToken? = nil, pagesUseServerLocation: Bool = false,
+        metrics: MetricsListener? = nil, operatorToken: OperatorToken? = nil, trustedProxies: TrustedProxies = .none,
+        pagesUseServerLocation: Bool = false,
         logger: Logger = Logger(label: "petspot.serve"),
-        heartbeatInterval: Duration = .seconds(15), heartbeatClock: any Clock<Duration> = ContinuousClock(),
+        heartbeatInterval: Duration = .seconds(15), clock: any Clock<Duration> = ContinuousClock(),
         eventBufferSize: Int = 32,
         reports: (any ReportStore)? = nil, services: [any Service] = [],
         beforeListening: @escaping @Sendable () async throws -> Void = {}, photos: (any ReportPhotos)? = nil,
@@ -86,10 +91,11 @@ public struct ServiceConfiguration: Sendable {
         self.limits = limits
         self.metrics = metrics
         self.operatorToken = operatorToken
+        self.trustedProxies = trustedProxies
         self.pagesUseServerLocation = pagesUseServerLocation
         self.logger = logger
         self.heartbeatInterval = heartbeatInterval
-        self.heartbeatClock = heartbeatClock
+        self.clock = clock
         self.eventBufferSize = eventBufferSize
         self.reports = reports
         self.tiles = tiles

@@ -16,16 +16,7 @@ extension PostgresReportStore {
                         throw Self.duplicate(error, report)
                     }
                 }
-                let ids = reports.map(\.id)
-                try await connection.query(
-                    """
-                    INSERT INTO report_event (change, report_id, kind, status, latitude, longitude)
-                    SELECT 'created', id, kind, status, latitude, longitude FROM report WHERE id = ANY(\(ids))
-                    """, logger: logger)
-                try await connection.query(
-                    "DELETE FROM report_event WHERE at < now() - interval '\(unescaped: String(ReportEvent.kept.components.seconds)) seconds'",
-                    logger: logger)
-                try await connection.query(Self.notify, logger: logger)
+                try await Self.logEvents(.created, of: reports.map(\.id), in: connection, logger: logger)
             }
         }
     }
@@ -128,20 +119,38 @@ extension PostgresReportStore {
     }
 
     public func setStatus(_ status: ReportStatus, id: String) async throws(ReportStoreError) -> PetReport {
-        try await call("changing the status of \(id)") { client, logger in
-            // One statement: the change, its event and the notification commit together.
-            let rows = try await client.query(
-                """
-                WITH changed AS (
-                    UPDATE report SET status = \(status.rawValue) WHERE id = \(id) RETURNING \(unescaped: Self.columnList)
-                ), logged AS (
-                    INSERT INTO report_event (change, report_id, kind, status, latitude, longitude)
-                    SELECT 'changed', id, kind, status, latitude, longitude FROM changed RETURNING sequence
-                )
-                SELECT changed.*, (SELECT pg_notify('\(unescaped: Self.eventChannel)', '') FROM logged LIMIT 1) FROM changed
-                """, logger: logger)
-            for try await row in rows { return try Self.report(row) }
-            throw ReportStoreError.notFound(id)
+        let allowed = StatusTransitions.predecessors(of: status)
+            .map { "('\($0.kind.rawValue)', '\($0.status.rawValue)')" }.joined(separator: ", ")
+        let condition = allowed.isEmpty ? "false" : "(kind, status) IN (\(allowed))"
+        return try await call("changing the status of \(id)") { client, logger in
+            try await client.withTransaction(logger: logger) { connection -> PetReport in
+                // The row locked first: a change sent at the same time through any server waits
+                // here, and the rule is checked against the status it left.
+                let rows = try await connection.query(
+                    "SELECT \(unescaped: Self.columnList) FROM report WHERE id = \(id) FOR UPDATE", logger: logger)
+                var current: PetReport?
+                for try await row in rows { current = try Self.report(row) }
+                guard var report = current else { throw ReportStoreError.notFound(id) }
+                // The status it has already: nothing to write, nothing to announce.
+                if report.status == status { return report }
+                do throws(StatusTransitionError) {
+                    try StatusTransitions.check(report, to: status)
+                } catch {
+                    throw ReportStoreError.transition(error)
+                }
+                // The rule again in the statement that writes (the row is locked, so it holds).
+                let updated = try await connection.query(
+                    "UPDATE report SET status = \(status.rawValue) WHERE id = \(id) AND \(unescaped: condition) RETURNING id",
+                    logger: logger)
+                var written = 0
+                for try await _ in updated { written += 1 }
+                guard written == 1 else {
+                    throw ReportStoreError.storage("changing the status of \(id)", "no row written")
+                }
+                report.status = status
+                try await Self.logEvents(.changed, of: [id], in: connection, logger: logger)
+                return report
+            }
         }
     }
 
@@ -160,18 +169,21 @@ extension PostgresReportStore {
 
     public func remove(id: String) async throws(ReportStoreError) {
         try await call("removing \(id)") { client, logger in
-            let rows = try await client.query(
-                """
-                WITH removed AS (
-                    DELETE FROM report WHERE id = \(id) RETURNING id, kind, status, latitude, longitude
-                ), logged AS (
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query(Self.lockEventLog, logger: logger)
+                let rows = try await connection.query(
+                    """
+                    WITH removed AS (
+                        DELETE FROM report WHERE id = \(id) RETURNING id, kind, status, latitude, longitude
+                    )
                     INSERT INTO report_event (change, report_id, kind, status, latitude, longitude)
                     SELECT 'removed', id, kind, status, latitude, longitude FROM removed RETURNING sequence
-                )
-                SELECT id, (SELECT pg_notify('\(unescaped: Self.eventChannel)', '') FROM logged LIMIT 1) FROM removed
-                """, logger: logger)
-            for try await _ in rows { return }
-            throw ReportStoreError.notFound(id)
+                    """, logger: logger)
+                var removed = 0
+                for try await _ in rows { removed += 1 }
+                guard removed > 0 else { throw ReportStoreError.notFound(id) }
+                try await connection.query(Self.notify, logger: logger)
+            }
         }
     }
 

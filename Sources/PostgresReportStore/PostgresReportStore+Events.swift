@@ -12,6 +12,40 @@ extension PostgresReportStore {
     /// `SELECT pg_notify(…)`, in a change's transaction: delivered when it commits.
     static var notify: PostgresQuery { "SELECT pg_notify(\(eventChannel), '')" }
 
+    /// The advisory lock every transaction that writes an event holds from just before its
+    /// event's number is drawn until it commits ("PSPE").
+    static let eventLockKey = 0x5053_5045
+
+    /// `SELECT pg_advisory_xact_lock(…)`: makes the event log's order the commit order. A
+    /// `bigserial` drawn inside concurrent transactions is not: one that draws 41 may commit after
+    /// one that drew 42, and a reader that has seen 42 reads "after 42" and never sees 41 (8
+    /// writers lost 20–67 of 400 alerts that way). Under this lock a transaction draws its
+    /// numbers only after the one before it has committed (or rolled back), so every event a
+    /// reader can see is numbered above every event it has seen — on one server and across all
+    /// servers on the database. The lock is held for the event's insert, the notification and
+    /// the commit: changes are written one at a time from there on (hundreds a second).
+    static var lockEventLog: PostgresQuery { "SELECT pg_advisory_xact_lock(\(eventLockKey))" }
+
+    /// Appends `change` of the reports `ids` (as stored now) to the event log and announces it,
+    /// in `connection`'s transaction, after taking ``lockEventLog``; drops events older than
+    /// ``ReportEvent/kept``.
+    static func logEvents(
+        _ change: ReportEvent.Change, of ids: [String], in connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query(lockEventLog, logger: logger)
+        try await connection.query(
+            """
+            INSERT INTO report_event (change, report_id, kind, status, latitude, longitude)
+            SELECT \(change.rawValue), id, kind, status, latitude, longitude FROM report WHERE id = ANY(\(ids)) ORDER BY id
+            """, logger: logger)
+        if change == .created {
+            try await connection.query(
+                "DELETE FROM report_event WHERE at < now() - interval '\(unescaped: String(ReportEvent.kept.components.seconds)) seconds'",
+                logger: logger)
+        }
+        try await connection.query(notify, logger: logger)
+    }
+
     public func events(after sequence: Int64, limit: Int) async throws(ReportStoreError) -> [ReportEvent] {
         try await call("reading report events") { client, logger in
             let rows = try await client.query(

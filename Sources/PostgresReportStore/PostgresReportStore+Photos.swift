@@ -17,12 +17,7 @@ extension PostgresReportStore: ReportPhotoStore {
                     throw Self.duplicate(error, report)
                 }
                 try await connection.query(Self.upsertPhoto(photo, id: report.id), logger: logger)
-                try await connection.query(
-                    """
-                    INSERT INTO report_event (change, report_id, kind, status, latitude, longitude)
-                    SELECT 'created', id, kind, status, latitude, longitude FROM report WHERE id = \(report.id)
-                    """, logger: logger)
-                try await connection.query(Self.notify, logger: logger)
+                try await Self.logEvents(.created, of: [report.id], in: connection, logger: logger)
             }
         }
     }

@@ -59,9 +59,13 @@ public protocol ReportStore: Sendable {
     /// The report made with idempotency key `key` (``PetReport/idempotencyKey``), or `nil`.
     func report(idempotencyKey key: String) async throws(ReportStoreError) -> PetReport?
 
-    /// Sets the status of report `id` and returns the report as stored.
+    /// Sets the status of report `id`, if its kind and status allow it (``StatusTransitions``),
+    /// and returns the report as stored. The rule is checked in the statement that writes, so
+    /// changes sent at once (by any server) can never store a transition the table forbids. The
+    /// status the report already has changes nothing and announces nothing (no event).
     ///
-    /// - Throws: ``ReportStoreError/Reason/notFound``.
+    /// - Throws: ``ReportStoreError/Reason/notFound``; ``ReportStoreError/Reason/statusNotForKind``
+    ///   or ``ReportStoreError/Reason/statusNotAllowed`` (nothing changed).
     func setStatus(_ status: ReportStatus, id: String) async throws(ReportStoreError) -> PetReport
 
     /// Sets who may change report `id` besides the operator (the digest of its new owner token;

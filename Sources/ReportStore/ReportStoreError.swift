@@ -14,7 +14,7 @@ public struct ReportStoreError: Error, Sendable, Hashable, CustomStringConvertib
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
             case notFound, duplicateID, duplicateIdempotencyKey, invalidReport, invalidImport, invalidURL, unavailable
-            case storage
+            case storage, statusNotForKind, statusNotAllowed
         }
 
         private let value: Value
@@ -35,6 +35,10 @@ public struct ReportStoreError: Error, Sendable, Hashable, CustomStringConvertib
         public static let unavailable = Reason(value: .unavailable)
         /// The store answered with an error it should not have (a bug or a damaged store).
         public static let storage = Reason(value: .storage)
+        /// A status the report's kind never has (a found report made `ACTIVE`): ``StatusTransitions``.
+        public static let statusNotForKind = Reason(value: .statusNotForKind)
+        /// A status the report's status does not lead to (``StatusTransitions``).
+        public static let statusNotAllowed = Reason(value: .statusNotAllowed)
 
         /// The reason's name: `notFound`.
         public var description: String { value.rawValue }
@@ -99,6 +103,14 @@ public struct ReportStoreError: Error, Sendable, Hashable, CustomStringConvertib
     /// The store cannot be used: `what` it is and `why`.
     public static func unavailable(_ what: String, _ why: String) -> ReportStoreError {
         ReportStoreError(.unavailable, "The reports store \(what) cannot be used: \(why)")
+    }
+
+    /// A status change the transition table does not allow (``StatusTransitions``).
+    public static func transition(_ error: StatusTransitionError) -> ReportStoreError {
+        switch error {
+        case .notForKind: ReportStoreError(.statusNotForKind, error.description)
+        case .notFrom: ReportStoreError(.statusNotAllowed, error.description)
+        }
     }
 
     /// The store failed in a way it should not: `what` was being done.

@@ -61,7 +61,9 @@ extension ReportStoreContract {
                 default: (88.5 + generator.unit() * 1.5, generator.unit() * 360 - 180)
                 }
             let kind: ReportKind = number % 2 == 0 ? .missing : .found
-            var report = PetReport(id: "o-\(number)", kind: kind, status: ReportStatus.allCases[number % 7 % 3])
+            // Every status the kind has (a found report is never ACTIVE).
+            let statuses = StatusTransitions.statuses(of: kind)
+            var report = PetReport(id: "o-\(number)", kind: kind, status: statuses[number % 7 % statuses.count])
             if number % 11 != 5 { report.coordinate = place(latitude, longitude > 180 ? longitude - 360 : longitude) }
             if kind == .missing { report.radius = try SearchRadius(kilometers: 5) }
             report.species = number % 4 == 0 ? "CAT" : "DOG"

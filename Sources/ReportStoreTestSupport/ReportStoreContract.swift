@@ -27,6 +27,8 @@ public enum ReportStoreContract {
         case listing
         /// Status changes and removals last and reach nearby search.
         case statusAndRemoval = "status and removal"
+        /// A status changes only as the transition table allows; the same status announces nothing.
+        case transitions = "status transitions"
         /// Imports are all or nothing and list every problem by line.
         case imports
         /// Imports of hundreds of rows, in an engine's batches.
@@ -61,6 +63,7 @@ public enum ReportStoreContract {
         await log.run(.refusals) { try await refusals(store, &$0) }
         await log.run(.listing) { try await listing(store, &$0) }
         await log.run(.statusAndRemoval) { try await statusAndRemoval(store, &$0) }
+        await log.run(.transitions) { try await transitions(store, &$0) }
         await log.run(.imports) { try await imports(store, &$0) }
         await log.run(.largeImports) { try await largeImports(store, &$0) }
         await log.run(.nearby) { try await nearby(store, &$0) }

@@ -104,15 +104,24 @@ public actor SQLiteReportStore: ReportStore {
     }
 
     public func setStatus(_ status: ReportStatus, id: String) throws(ReportStoreError) -> PetReport {
-        let report = try write("changing the status of \(id)") { db -> PetReport in
+        // One writer at a time (SQLite's write lock, taken by the transaction): the status read
+        // here is the one the update replaces.
+        let (report, changed) = try write("changing the status of \(id)") { db -> (PetReport, Bool) in
+            var report = try Self.fetch(db, id: id)
+            guard report.status != status else { return (report, false) }
+            do throws(StatusTransitionError) {
+                try StatusTransitions.check(report, to: status)
+            } catch {
+                throw ReportStoreError.transition(error)
+            }
             try Self.catching {
                 try db.execute(sql: "UPDATE report SET status = ? WHERE id = ?", arguments: [status.rawValue, id])
             }
-            guard db.changesCount > 0 else { throw ReportStoreError.notFound(id) }
-            let report = try Self.fetch(db, id: id)
+            report.status = status
             try Self.catching { try Self.logEvent(.changed, of: report, in: db) }
-            return report
+            return (report, true)
         }
+        guard changed else { return report }
         if index != nil {
             if let entry = report.indexEntry { index?.upsert(entry) } else { index?.remove(id: id) }
         }

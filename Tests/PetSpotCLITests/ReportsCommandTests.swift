@@ -83,6 +83,12 @@ struct ReportsCommandTests {
         #expect(try await Self.petspot(folder, ["reports", "import", file]).status == 0)
         let closed = try await Self.petspot(folder, ["reports", "close", "a"])
         #expect(closed.stdout == "Report a is CLOSED.\n")
+        // The transition table holds here too (issue 43): a closed missing report is reopened,
+        // never marked found; closing it again changes nothing and succeeds.
+        let refused = try await Self.petspot(folder, ["reports", "close", "a", "--status", "FOUND"])
+        #expect(refused.status == 1, "\(refused.stdout)")
+        #expect(refused.stderr.contains("Report a is CLOSED and cannot become FOUND"), "\(refused.stderr)")
+        #expect(try await Self.petspot(folder, ["reports", "close", "a"]).stdout == "Report a is CLOSED.\n")
         let near = try await Self.petspot(folder, ["nearby", "--from", "52.2297,21.0122", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(near.stdout.utf8)) as? [String: Any])
         #expect((object["matches"] as? [[String: Any]])?.map { $0["id"] as? String } == ["b"])

@@ -32,7 +32,7 @@ struct LocationUpdatesTests {
     ) throws -> (ServiceConfiguration, LocationService) {
         let source = LocationSource.scenario(loop, startsLoop: false, logger: TestServer.quietLogger)
         let configuration = ServiceConfiguration(
-            location: source, logger: TestServer.quietLogger, heartbeatInterval: heartbeat, heartbeatClock: clock)
+            location: source, logger: TestServer.quietLogger, heartbeatInterval: heartbeat, clock: clock)
         return (configuration, try #require(source.service))
     }
 

@@ -32,7 +32,7 @@ struct NearestReportsRouteTests {
         }
         var closed = PetReport(id: "x-closed", kind: .missing, status: .closed)
         closed.coordinate = warsaw
-        var notOpen = PetReport(id: "x-found-active", kind: .found, status: .active)
+        var notOpen = PetReport(id: "x-found-closed", kind: .found, status: .closed)
         notOpen.coordinate = warsaw
         reports += [closed, notOpen, PetReport(id: "x-nowhere", kind: .missing)]
         return reports

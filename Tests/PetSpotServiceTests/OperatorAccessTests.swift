@@ -79,7 +79,7 @@ struct OperatorAccessTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("token")
-        try (Self.secret + "\n").write(to: file, atomically: true, encoding: .utf8)
+        try Self.writeSecret(Self.secret + "\n", to: file)
         #expect(try OperatorToken.read(file: file.path).matches(Self.secret))
         do {
             _ = try OperatorToken.read(file: folder.path)
@@ -89,12 +89,44 @@ struct OperatorAccessTests {
         }
     }
 
+    /// `text` in a file only its owner may read, as a token file must be.
+    static func writeSecret(_ text: String, to file: URL) throws {
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+    }
+
+    /// As libpq with a password file: a token others may read is refused, and the message says
+    /// what to do (issue 43).
+    @Test func aTokenFileOthersMayReadIsRefusedWithWhatToDo() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("petspot-token-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("token")
+        try Self.writeSecret(Self.secret, to: file)
+        for mode in [0o644, 0o640, 0o604] {
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file.path)
+            do {
+                _ = try OperatorToken.read(file: file.path)
+                Issue.record("a token file of mode \(String(mode, radix: 8)) was read")
+            } catch {
+                #expect(error.description.contains("chmod 600"), "\(error)")
+            }
+        }
+        let store = ["--store", "sqlite:" + folder.appendingPathComponent("r.sqlite").path]
+        let refused = try await ProcessRun.run(
+            PetSpotBinary.url, ["serve", "--operator-token-file", file.path] + store, timeout: .seconds(30))
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("chmod 600"), "\(refused.stderr)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: file.path)
+        #expect(try OperatorToken.read(file: file.path).matches(Self.secret))
+    }
+
     @Test func serveTakesTheTokenFromAFileOrTheEnvironmentAndRefusesABadOne() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("petspot-token-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let short = folder.appendingPathComponent("short")
-        try "abc\n".write(to: short, atomically: true, encoding: .utf8)
+        try Self.writeSecret("abc\n", to: short)
         let store = ["--store", "sqlite:" + folder.appendingPathComponent("r.sqlite").path]
         let refused = try await ProcessRun.run(
             PetSpotBinary.url, ["serve", "--operator-token-file", short.path] + store, timeout: .seconds(30))

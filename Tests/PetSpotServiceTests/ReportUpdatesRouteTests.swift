@@ -33,14 +33,14 @@ struct ReportUpdatesRouteTests {
     }
 
     static func withServer(
-        heartbeatClock: any Clock<Duration> = ContinuousClock(), _ body: @Sendable (TestServer) async throws -> Void
+        clock: any Clock<Duration> = ContinuousClock(), _ body: @Sendable (TestServer) async throws -> Void
     ) async throws {
         let folder = try TemporaryStoreFolder()
         let store = try SQLiteReportStore(path: folder.path)
         try await TestServer.with(
             ServiceConfiguration(
                 operatorToken: try OperatorToken(secret: ExampleRequests.operatorSecret),
-                logger: TestServer.quietLogger, heartbeatClock: heartbeatClock, reports: store,
+                logger: TestServer.quietLogger, clock: clock, reports: store,
                 today: ReportRoutesTests.today)
         ) { server in try await body(server) }
         await store.close()
@@ -99,7 +99,7 @@ struct ReportUpdatesRouteTests {
     /// client's loop for each `: heartbeat`, and not before its time.
     @Test func heartbeatsComeAtTheServersBeatsOnItsClock() async throws {
         let clock = VirtualClock()
-        try await Self.withServer(heartbeatClock: clock) { server in
+        try await Self.withServer(clock: clock) { server in
             let client = EventStreamClient(url: server.url("/v1/reports/updates"))
             defer { client.close() }
             #expect(await client.wait(30) { $0.comments.contains("connected") }, "the stream opened")

@@ -21,7 +21,8 @@ struct NearestReportsTests {
         var shared: [Coordinate] = []
         for number in 0..<DifferentialScale.reports(standard: 6000) {
             let kind: ReportKind = number % 3 == 0 ? .found : .missing
-            var report = PetReport(id: "f-\(number)", kind: kind, status: ReportStatus.allCases[number % 5 % 3])
+            let statuses = StatusTransitions.statuses(of: kind)  // a found report is never ACTIVE
+            var report = PetReport(id: "f-\(number)", kind: kind, status: statuses[number % 5 % statuses.count])
             if number % 6 != 1 {
                 // Every seventh report shares the place of an earlier one.
                 if number % 7 == 0, let earlier = shared.randomElement(using: &generator) {

@@ -41,7 +41,10 @@ extension PetSpot {
                 one beside the store) are moved into the store before the server listens.
 
                 Security (Docs/Service.md): only Host names the server serves are answered \
-                (its address, localhost, --allowed-host); idle connections, slow request \
+                (its address, localhost, --allowed-host); behind a reverse proxy, give its \
+                address with --trusted-proxy so that the rate limit, the logs and the \
+                operator-only rule see the client it names (a request forwarded by a proxy \
+                that is not trusted is never taken for a local one); idle connections, slow request \
                 heads and bodies are closed; connections are capped under the open-file \
                 limit; request bodies share one memory budget; changes are rate limited per \
                 client. Metrics in Prometheus' format are served only on --metrics-port, on \
@@ -95,6 +98,13 @@ extension PetSpot {
                 "A host name the server answers for besides its address and localhost (the Host header); "
                     + "repeatable. Others get 421.", valueName: "name"))
         var allowedHosts: [String] = []
+
+        @Option(
+            name: .customLong("trusted-proxy"),
+            help: ArgumentHelp(
+                "A reverse proxy whose X-Forwarded-For (or Forwarded) names the client: an address or a CIDR "
+                    + "network; repeatable. From anyone else those headers are ignored.", valueName: "cidr"))
+        var trustedProxies: [String] = []
 
         @Option(help: ArgumentHelp("The interface /metrics listens on (loopback).", valueName: "host"))
         var metricsHost: String?
@@ -170,6 +180,12 @@ extension PetSpot {
                     "--allow-origin takes an origin such as http://localhost:3000; got '\(origin.terminalSafe)'.")
             }
             settings.allowedHosts = allowedHosts.isEmpty ? environment.list("--allowed-host") : allowedHosts
+            do {
+                settings.trustedProxies = try TrustedProxies(
+                    trustedProxies.isEmpty ? environment.list("--trusted-proxy") : trustedProxies)
+            } catch {
+                throw ValidationError(error.description)
+            }
             settings.photos = try ServeValue.resolve(photos, "--photos", environment)
             settings.metricsHost = try ServeValue.resolve(metricsHost, "--metrics-host", environment) ?? "127.0.0.1"
             settings.metricsPort = try ServeValue.resolve(metricsPort, "--metrics-port", environment)
@@ -226,7 +242,8 @@ extension PetSpot {
                     MetricsListener(host: settings.metricsHost, port: port) { host, port in
                         Self.announce("metrics on http://\(Self.shown(host)):\(port)/metrics")
                     }
-                }, operatorToken: settings.operatorToken, pagesUseServerLocation: settings.pagesUseServerLocation,
+                }, operatorToken: settings.operatorToken, trustedProxies: settings.trustedProxies,
+                pagesUseServerLocation: settings.pagesUseServerLocation,
                 logger: logger, reports: served.store, services: served.services,
                 beforeListening: {
                     // The store's pool runs by now (a service of the server's group).

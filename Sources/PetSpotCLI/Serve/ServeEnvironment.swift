@@ -47,6 +47,9 @@ struct ServeEnvironment {
         Variable(
             option: "--allowed-host", key: "petspot.allowedHosts", meaning: "more host names, a list",
             defaultValue: "none"),
+        Variable(
+            option: "--trusted-proxy", key: "petspot.trustedProxies", meaning: "proxies that name the client, a list",
+            defaultValue: "none"),
         Variable(option: "--store", key: "petspot.store", meaning: "reports store URL", defaultValue: "sqlite:"),
         Variable(
             option: "--operator-token-file", key: "petspot.operatorTokenFile", meaning: "file of the operator token",

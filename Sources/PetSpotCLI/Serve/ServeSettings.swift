@@ -24,6 +24,8 @@ struct ServeSettings {
     var metricsPort: Int?
     var limits = ServiceLimits()
     var operatorToken: OperatorToken?
+    /// The reverse proxies whose forwarding headers name the client (`--trusted-proxy`).
+    var trustedProxies = TrustedProxies.none
     var pagesUseServerLocation = false
 
     /// The server's logger: text (swift-log's stream handler) or JSON lines, to standard error,

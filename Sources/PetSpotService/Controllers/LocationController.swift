@@ -17,7 +17,7 @@ struct LocationController {
     let access: LocationAccess
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
-        router.get("/v1/location") { request, _ -> Response in
+        router.get("/v1/location") { request, context -> Response in
             let query = try Query(request, allowed: ["timeout", "accuracy", "maximumAge", "scenario"])
             let timeout =
                 try query.number(
@@ -30,7 +30,7 @@ struct LocationController {
                 let scenario = try ScenariosController.bundled(name, parameter: "scenario")
                 result = await Self.play(scenario, timeout: timeout, accuracy: accuracy, maximumAge: maximumAge)
             } else {
-                try access.check(request)
+                try access.check(request, from: context.client)
                 guard let service = location.service else { throw Self.noSource }
                 do throws(LocationError) {
                     result = .success(

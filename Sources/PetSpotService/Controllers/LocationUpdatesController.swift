@@ -25,9 +25,9 @@ struct LocationUpdatesController {
     let frames = EventFrames()
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
-        router.get("/v1/location/updates") { request, _ -> Response in
+        router.get("/v1/location/updates") { request, context -> Response in
             _ = try Query(request, allowed: [])
-            try access.check(request)
+            try access.check(request, from: context.client)
             guard let service = location.service else { throw LocationController.noSource }
             let heartbeat = self.heartbeat
             let bufferSize = self.bufferSize

@@ -95,16 +95,9 @@ struct ReportsController {
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
             let store = try requireStore()
-            let current = try await reportToChange(request, id, in: store)
+            _ = try await reportToChange(request, id, in: store)
             let status = try Self.status(try await Self.jsonBody(request))
-            do throws(StatusTransitionError) {
-                try StatusTransitions.check(current, to: status)
-            } catch {
-                let kindRule = if case .notForKind = error { true } else { false }
-                throw Problem(
-                    kindRule ? .unprocessableContent : .conflict, detail: error.description,
-                    extensions: [("reason", .string(kindRule ? "statusNotForKind" : "statusNotAllowed"))])
-            }
+            // The store checks the transition where it writes the status (StatusTransitions).
             let report = try await Self.storeCall { try await store.setStatus(status, id: id) }
             return .json(ReportJSON.report(report))
         }
@@ -185,9 +178,15 @@ struct ReportsController {
             problem.logged = error.description
             return problem
         }
+        let reason: String? =
+            switch error.reason {
+            case .notFound: "reportNotFound"
+            case .statusNotForKind: "statusNotForKind"
+            case .statusNotAllowed: "statusNotAllowed"
+            default: nil
+            }
         return Problem(
-            status, detail: error.description,
-            extensions: status == .notFound ? [("reason", "reportNotFound")] : [],
+            status, detail: error.description, extensions: reason.map { [("reason", .string($0))] } ?? [],
             headers: status == .serviceUnavailable ? [.retryAfter: "1"] : [:])
     }
 
@@ -196,7 +195,8 @@ struct ReportsController {
         switch reason {
         case .notFound: .notFound
         case .duplicateID, .duplicateIdempotencyKey: .conflict
-        case .invalidReport, .invalidImport: .unprocessableContent
+        case .invalidReport, .invalidImport, .statusNotForKind: .unprocessableContent
+        case .statusNotAllowed: .conflict
         case .unavailable: .serviceUnavailable
         default: .internalServerError
         }

@@ -1,30 +1,33 @@
 import Locking
-import NIOCore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Token buckets, one per client: each holds at most `burst` tokens, refilled at `perMinute`;
 /// a request that finds its bucket empty is refused and told when the next token comes.
 ///
-/// Clients are keyed by ``clientKey(_:)``; the table holds at most `maximumClients` buckets,
-/// dropping full (idle) ones first, so a flood of addresses cannot grow it without bound. The
-/// clock is injected, so tests drive time by hand.
-final class RateLimiter<C: Clock>: Sendable where C.Duration == Duration {
+/// Clients are keyed by ``Client/rateKey`` (an IPv4 address, an IPv6 /64). The table holds at
+/// most `maximumClients` buckets, dropping full (idle) ones first, so a flood of addresses cannot
+/// grow it without bound. The clock is injected (the server's), so tests drive time by hand.
+///
+/// ```swift
+/// let limiter = RateLimiter(RateLimit(perMinute: 60, burst: 30), clock: ContinuousClock())
+/// if let wait = limiter.take(client.rateKey) { /* 429, Retry-After: wait */ }
+/// ```
+final class RateLimiter: Sendable {
     private struct Bucket {
         var tokens: Double
-        var updated: C.Instant
+        /// When it was last filled, as time since the limiter was made.
+        var updated: Duration
     }
 
     let limit: RateLimit
     let maximumClients: Int
-    private let clock: C
+    /// The time since the limiter was made, on its clock.
+    private let elapsed: @Sendable () -> Duration
     private let buckets = Locked([String: Bucket]())
 
-    init(_ limit: RateLimit, clock: C, maximumClients: Int = 10_000) {
+    init<C: Clock<Duration>>(_ limit: RateLimit, clock: C, maximumClients: Int = 10_000) {
         self.limit = limit
-        self.clock = clock
+        let origin = clock.now
+        elapsed = { origin.duration(to: clock.now) }
         self.maximumClients = max(1, maximumClients)
     }
 
@@ -33,13 +36,12 @@ final class RateLimiter<C: Clock>: Sendable where C.Duration == Duration {
     /// Takes one token of `client`'s bucket: `nil` when there was one, else how long until
     /// there is.
     func take(_ client: String) -> Duration? {
-        let now = clock.now
+        let now = elapsed()
         let burst = Double(max(1, limit.burst))
         let rate = perSecond
         return buckets.withLock { buckets in
             var bucket = buckets[client] ?? Bucket(tokens: burst, updated: now)
-            let elapsed = bucket.updated.duration(to: now)
-            bucket.tokens = min(burst, bucket.tokens + Self.seconds(elapsed) * rate)
+            bucket.tokens = min(burst, bucket.tokens + Self.seconds(now - bucket.updated) * rate)
             bucket.updated = now
             defer {
                 if buckets[client] == nil, buckets.count >= maximumClients { Self.makeRoom(&buckets, burst: burst) }
@@ -69,23 +71,5 @@ final class RateLimiter<C: Clock>: Sendable where C.Duration == Duration {
     private static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) + Double(attoseconds) / 1e18
-    }
-
-    /// The key of a client at `address`: an IPv4 address, or the /64 prefix of an IPv6 one
-    /// (one subscriber's network); `unknown` without an address.
-    static func clientKey(_ address: SocketAddress?) -> String {
-        guard let address else { return "unknown" }
-        switch address {
-        case .v4:
-            return address.ipAddress ?? "unknown"
-        case .v6(let v6):
-            // The first 8 bytes of sin6_addr, the network prefix: sockaddr_in6 is family (2
-            // bytes), port (2) and flow info (4), then the address (RFC 3493, 3.3). Read by
-            // offset: naming the member needs CNIOLinux, which NIO does not export.
-            let prefix = withUnsafeBytes(of: v6.address) { Array($0.dropFirst(8).prefix(8)) }
-            return prefix.map { String($0, radix: 16) }.joined(separator: ":") + "::/64"
-        case .unixDomainSocket:
-            return "unix"
-        }
     }
 }

@@ -3,6 +3,10 @@ import Foundation
 import OutsideInput
 import Scenarios
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The operator's secret: whoever presents it (`Authorization: Bearer TOKEN`) may change any
 /// report and see the server's own position. It comes from a file or the environment, never
 /// the command line (where `ps` shows it to every user): `--operator-token-file FILE`,
@@ -30,10 +34,18 @@ public struct OperatorToken: Sendable {
         digest = SHA256.hash(data: Data(secret.utf8))
     }
 
-    /// The token in the file at `path`: a regular file of at most 4 KiB.
+    /// The token in the file at `path`: a regular file of at most 4 KiB that only its owner may
+    /// read (mode 600 or 400).
     ///
     /// - Throws: ``OperatorTokenError`` saying why it cannot be read or is no token.
     public static func read(file path: String) throws(OperatorTokenError) -> OperatorToken {
+        // As libpq does with a password file: a secret others may read is no secret.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & 0o077 != 0 {
+            throw OperatorTokenError(
+                "The operator token file \(InputQuote.path(path)) may be read by others; chmod 600 it "
+                    + "(and make a new token if others could have read this one).")
+        }
         let bytes: [UInt8]
         do {
             bytes = try InputFile.read(atPath: path, limit: 4096)

@@ -11,12 +11,13 @@ struct ReportPagesController {
     let configuration: PageConfiguration
 
     /// The headers of every page: nothing cached (the pages carry today's date), nothing
-    /// loaded from elsewhere, no inline script.
+    /// loaded from elsewhere, no inline script, and no address of a page (a card's id, a place
+    /// in the query) told to another site whose link is followed.
     static let pageHeaders: HTTPFields = [
         .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
         .contentSecurityPolicy:
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-        .xContentTypeOptions: "nosniff",
+        .xContentTypeOptions: "nosniff", .referrerPolicy: "same-origin",
     ]
 
     func addRoutes(to router: Router<ServiceRequestContext>) {

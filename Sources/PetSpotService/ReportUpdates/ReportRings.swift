@@ -1,6 +1,6 @@
 import Locking
 
-/// One alerts client's signals from the ``ReportChangeBell`` and the server's
+/// One alerts client's signals from the ``ReportEventFeed`` and the server's
 /// ``EventStreamHeartbeat``, as an `AsyncSequence` its one loop iterates: ``Ring/change``
 /// ("look again": the store changed) and ``Ring/heartbeat``. Each is one flag, so rings and
 /// beats while the client is busy writing coalesce: a slow client costs two flags, never a

@@ -18,7 +18,8 @@ import ServiceLifecycle
 /// the store still keeps (7 days); without it the stream starts with the next change.
 struct ReportUpdatesController {
     let store: (any ReportStore)?
-    let bell: ReportChangeBell?
+    /// The server's one reader of the event log (a service of the application).
+    let feed: ReportEventFeed?
     /// The timer that wakes every client for its `: heartbeat` (a service of the application).
     let heartbeat: EventStreamHeartbeat
     let logger: Logger
@@ -32,7 +33,7 @@ struct ReportUpdatesController {
             let query = try Query(request, allowed: ["near", "km"])
             let area = try Self.area(query)
             let after = try Self.lastEventID(request)
-            guard let store, let bell else {
+            guard let store, let feed else {
                 throw Problem(
                     .serviceUnavailable, detail: "This server has no reports store (start it with --store URL).",
                     extensions: [("reason", "noStore")])
@@ -40,17 +41,19 @@ struct ReportUpdatesController {
             let start: Int64
             if let after {
                 start = after
+            } else if let last = feed.lastSequence {
+                start = last
             } else {
                 start = try await ReportsController.storeCall { try await store.latestEventSequence() }
             }
             let heartbeat = self.heartbeat
             let logger = self.logger
             return EventStreamClient.response { writer in
-                let (rings, stop) = bell.listen()
+                let (rings, stop) = feed.listen(area: area)
                 await heartbeat.beating({ rings.beat() }) {
                     await EventStreamClient.serve(request, end: stop) {
                         try await ReportUpdatesStream.run(
-                            store: store, rings: rings, area: area, after: start, logger: logger
+                            feed: feed, store: store, rings: rings, area: area, after: start, logger: logger
                         ) { text in try await writer.write(ByteBuffer(string: text)) }
                     }
                 }

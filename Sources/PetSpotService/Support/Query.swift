@@ -80,12 +80,15 @@ struct Query {
         return value
     }
 
-    /// The parameter as a finite number in `range`, or `nil` when not given.
+    /// The parameter as a plain decimal number (``PlainDecimal``: digits, one point, a sign) in
+    /// `range`, or `nil` when not given.
     ///
     /// - Throws: ``Problem`` (400) saying `rule` when it is not such a number.
     func number(_ name: String, in range: ClosedRange<Double>, _ rule: String) throws(Problem) -> Double? {
         guard let text = values[name] else { return nil }
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, range.contains(value)
+        // Plain decimals only, as the CLI reads them: `Double(_:)` would take `0x10`, `0x1p4`,
+        // `1e3`, `nan` and `inf`.
+        guard let value = PlainDecimal.parse(text.trimmingCharacters(in: .whitespaces)), range.contains(value)
         else {
             throw Problem.badParameter(
                 name, "Query parameter '\(name)' must be \(rule); got '\(String(text.prefix(40)).terminalSafe)'.")

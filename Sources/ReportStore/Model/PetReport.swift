@@ -102,7 +102,7 @@ public struct PetReport: Sendable, Hashable {
 
 /// The rules of a report identifier: 1 to 128 characters, each an ASCII letter or digit or
 /// one of `-_.:~@+` (so an id is its own URL path segment and compares the same everywhere),
-/// and not `nearby` (a route of its own).
+/// and not `nearby` (a route of its own), `.` or `..` (which a URL path resolves away).
 public enum ReportID {
     /// The longest identifier, in characters.
     public static let maximumLength = 128
@@ -125,6 +125,10 @@ public enum ReportID {
                 "the id \(ReportStoreError.quoted(id)) may have only ASCII letters, digits and \(punctuation)")
         }
         if id == "nearby" { throw .invalidReport("\"nearby\" is not a report id (it names a route)") }
+        if id == "." || id == ".." {
+            throw .invalidReport(
+                "\"\(id)\" is not a report id (as a URL path segment it means this or the parent folder)")
+        }
     }
 
     /// `true` when `a` sorts before `b` in the stores' order: by their UTF-8 bytes (SQLite's
@@ -147,7 +151,8 @@ extension PetReport {
     public static let maximumTextBytes = 4096
 
     /// Checks what every store requires of a report: a valid identifier, texts of at most
-    /// ``maximumTextBytes`` without NUL, a radius only on a missing report, an age of 0…100.
+    /// ``maximumTextBytes`` without NUL, a radius only on a missing report, a status its kind
+    /// has (``StatusTransitions/statuses(of:)``: a found report is never `ACTIVE`), an age of 0…100.
     ///
     /// - Throws: ``ReportStoreError`` (invalid report) naming the field.
     public func validate() throws(ReportStoreError) {
@@ -167,6 +172,10 @@ extension PetReport {
         try Self.check(.photoUrl, photoUrl)
         try Self.check(.reward, reward)
         if kind == .found, radius != nil { throw .invalidReport("a found report has no search radius") }
+        if !StatusTransitions.statuses(of: kind).contains(status) {
+            let kept = StatusTransitions.statuses(of: kind).map(\.rawValue).joined(separator: " or ")
+            throw .invalidReport("a \(kind.rawValue) report is never \(status.rawValue): it is \(kept)")
+        }
         if let ownerTokenHash, !OwnerTokenHash.isWellFormed(ownerTokenHash) {
             throw .invalidReport("ownerTokenHash must be 64 lower-case hexadecimal digits")
         }

@@ -47,8 +47,9 @@ struct TestServer: Sendable {
     ) async throws {
         var configuration = configuration
         configuration.port = 0
-        // Loopback, or every interface when a test asks for a server that is not loopback-only.
-        if configuration.host != "0.0.0.0" { configuration.host = "127.0.0.1" }
+        // Loopback, or every interface (IPv4, or both families on `::`) when a test asks for a
+        // server that is not loopback-only.
+        if configuration.host != "0.0.0.0" && configuration.host != "::" { configuration.host = "127.0.0.1" }
         try await buildApplication(configuration).test(.live) { client in
             try await body(TestServer(port: try #require(client.port)))
         }

@@ -1,7 +1,6 @@
-public import ReportStore
-
-/// Which status a report may take next, by its kind and the status it has: what `PATCH
-/// /v1/reports/{id}` allows.
+/// Which status a report may take next, by its kind and the status it has: what every store's
+/// ``ReportStore/setStatus(_:id:)`` allows, whoever asks (`PATCH /v1/reports/{id}`, the card,
+/// `petspot reports close`).
 ///
 /// | kind | from | to |
 /// | --- | --- | --- |
@@ -29,6 +28,14 @@ public enum StatusTransitions {
         case (.found, .found): [.closed]
         case (.found, .closed): [.found]
         case (.found, .active): [.found, .closed]
+        }
+    }
+
+    /// The (kind, status) pairs from which a report may go to `status` (the table read
+    /// backwards): what a store's conditional update allows.
+    public static func predecessors(of status: ReportStatus) -> [(kind: ReportKind, status: ReportStatus)] {
+        ReportKind.allCases.flatMap { kind in
+            ReportStatus.allCases.filter { next(from: $0, kind: kind).contains(status) }.map { (kind, $0) }
         }
     }
 
