@@ -1,3 +1,4 @@
+import NIOCore
 import ReportStore
 
 /// The latest report events a server has read from its store's event log, in order, for every
@@ -8,10 +9,11 @@ import ReportStore
 ///
 /// A value type with no I/O: ``ReportEventFeed`` keeps it behind a lock.
 struct RecentEvents: Sendable {
-    /// An event and its Server-Sent Event for clients that watch no area, made once.
+    /// An event and its Server-Sent Event for clients that watch no area, made once: every such
+    /// client writes the same buffer (NIO shares its storage).
     struct Entry: Sendable {
         let event: ReportEvent
-        let frame: String
+        let frame: ByteBuffer
     }
 
     /// What a client gets when it asks for the events after the last one it has.
@@ -47,7 +49,7 @@ struct RecentEvents: Sendable {
     mutating func append(_ events: [ReportEvent]) {
         for event in events {
             guard let last, event.sequence > last else { continue }
-            entries.append(Entry(event: event, frame: ReportEventFrame.text(event, distance: nil)))
+            entries.append(Entry(event: event, frame: ByteBuffer(string: ReportEventFrame.text(event, distance: nil))))
             self.last = event.sequence
         }
         let excess = entries.count - start - capacity

@@ -54,7 +54,7 @@ struct ReportUpdatesController {
                     await EventStreamClient.serve(request, end: stop) {
                         try await ReportUpdatesStream.run(
                             feed: feed, store: store, rings: rings, area: area, after: start, logger: logger
-                        ) { text in try await writer.write(ByteBuffer(string: text)) }
+                        ) { buffer in try await writer.write(buffer) }
                     }
                 }
                 stop()

@@ -1,4 +1,5 @@
 import Logging
+import NIOCore
 import ReportStore
 
 /// One alerts client's loop, in one task: the changes in its area after the last one it has,
@@ -12,15 +13,18 @@ enum ReportUpdatesStream {
     /// Events taken at a time.
     static let page = 200
 
+    /// The heartbeat comment, made once.
+    static let heartbeat = ByteBuffer(string: ": heartbeat\n\n")
+
     /// Writes the events after `after` in `area` (every event with no area), then each new
     /// one, and `: heartbeat` at each beat, until `rings` ends.
     ///
     /// - Throws: what `write` throws (the connection is gone).
     static func run(
         feed: ReportEventFeed, store: any ReportStore, rings: ReportRings, area: ReportArea?, after: Int64,
-        logger: Logger, write: (String) async throws -> Void
+        logger: Logger, write: (ByteBuffer) async throws -> Void
     ) async throws {
-        try await write("retry: 1000\n: connected\n\n")
+        try await write(ByteBuffer(string: "retry: 1000\n: connected\n\n"))
         var last = after
         var behind = try await drain(feed, store, area: area, after: &last, logger: logger, write: write)
         for await ring in rings {
@@ -28,7 +32,7 @@ enum ReportUpdatesStream {
             case .change:
                 behind = try await drain(feed, store, area: area, after: &last, logger: logger, write: write)
             case .heartbeat:
-                try await write(": heartbeat\n\n")
+                try await write(heartbeat)
                 // A log that could not be read is tried again at each heartbeat.
                 if behind {
                     behind = try await drain(feed, store, area: area, after: &last, logger: logger, write: write)
@@ -43,7 +47,7 @@ enum ReportUpdatesStream {
     /// - Returns: whether the log could not be read (the store is unreachable): try again.
     private static func drain(
         _ feed: ReportEventFeed, _ store: any ReportStore, area: ReportArea?, after last: inout Int64,
-        logger: Logger, write: (String) async throws -> Void
+        logger: Logger, write: (ByteBuffer) async throws -> Void
     ) async throws -> Bool {
         while true {
             if let entries = feed.entries(after: last, limit: page) {
@@ -71,13 +75,13 @@ enum ReportUpdatesStream {
 
     /// Writes `event` when it is in `area` (always without one), its `frame` when it was made.
     private static func send(
-        _ event: ReportEvent, frame: String?, area: ReportArea?, write: (String) async throws -> Void
+        _ event: ReportEvent, frame: ByteBuffer?, area: ReportArea?, write: (ByteBuffer) async throws -> Void
     ) async throws {
         guard let area else {
-            try await write(frame ?? ReportEventFrame.text(event, distance: nil))
+            try await write(frame ?? ByteBuffer(string: ReportEventFrame.text(event, distance: nil)))
             return
         }
         guard let distance = area.distance(to: event) else { return }
-        try await write(ReportEventFrame.text(event, distance: distance))
+        try await write(ByteBuffer(string: ReportEventFrame.text(event, distance: distance)))
     }
 }
