@@ -33,12 +33,16 @@ public enum TerminalSafeText {
     ///     otherwise it is shown as `\n`, so one value stays on one line.
     /// - Returns: `text` itself (no copy) when it has nothing to replace.
     public static func terminalSafe(_ text: String, allowingNewlines: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: { needsEscape($0, allowingNewlines: allowingNewlines) }) else {
-            return text
-        }
+        escaping(text) { needsEscape($0, allowingNewlines: allowingNewlines) }
+    }
+
+    /// `text` with each scalar for which `unsafe` holds replaced by its visible escape; `text`
+    /// itself (no copy) when there is none.
+    static func escaping(_ text: String, where unsafe: (Unicode.Scalar) -> Bool) -> String {
+        guard text.unicodeScalars.contains(where: unsafe) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if !needsEscape(scalar, allowingNewlines: allowingNewlines) {
+            if !unsafe(scalar) {
                 result.append(scalar)
             } else {
                 result.append(contentsOf: escape(scalar).unicodeScalars)
@@ -52,7 +56,7 @@ public enum TerminalSafeText {
         needsEscape(scalar, allowingNewlines: false) && scalar != "\t"
     }
 
-    private static func needsEscape(_ scalar: Unicode.Scalar, allowingNewlines: Bool) -> Bool {
+    static func needsEscape(_ scalar: Unicode.Scalar, allowingNewlines: Bool) -> Bool {
         switch scalar.value {
         case 0x0A: !allowingNewlines
         case 0x00...0x1F, 0x7F, 0x80...0x9F: true

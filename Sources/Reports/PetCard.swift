@@ -92,12 +92,14 @@ public struct PetCard: Sendable {
         ])
     }
 
-    /// Outside text as the card shows it: control, bidirectional-formatting and zero-width
-    /// characters as visible escapes (`<U+202E>`), exactly as the terminal card shows them
-    /// (``TerminalSafeText``), so a value cannot read backwards (`+48 123` as `321 84+`) or
-    /// hide characters; newlines stay (a description's lines).
+    /// Outside text as a page shows it (``PageSafeText``): right-to-left text as it was written,
+    /// its marks (U+200F) kept — the page isolates each value's direction (`dir="auto"`) — and
+    /// the controls that reorder what follows (U+202A–U+202E, U+2066–U+2069), other controls and
+    /// hiding zero-width characters as visible escapes (`<U+202E>`), so a value cannot read
+    /// backwards (`+48 123` as `321 84+`) or hide characters; newlines stay (a description's
+    /// lines). The terminal card (`petspot show`) escapes the marks too (``TerminalSafeText``).
     static func visible(_ text: String) -> String {
-        TerminalSafeText.terminalSafe(text, allowingNewlines: true)
+        PageSafeText.pageSafe(text)
     }
 
     /// What a `mailto:` address keeps as it is: ASCII letters, digits and `@.-_+`.

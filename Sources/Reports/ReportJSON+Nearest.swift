@@ -35,9 +35,9 @@ extension ReportJSON {
 
     /// One item: the report's JSON without `phone` and `email` (``report(_:contacts:)``:
     /// contacts are handed out on the card, not in lists), then `distanceMeters` and `card`: what a list
-    /// shows as the card does: the photo's URL, the status badge's text and colour, species, breed,
-    /// date and distance (`2.4 km`, ``DistanceDisplay``; `photoUrl` empty when there is none:
-    /// the page shows "Image not available").
+    /// shows as the card does: the photo's URL, the status badge's text and colour, species, breed
+    /// (outside text as the card shows it, `PetCard.visible`), date and distance (`2.4 km`,
+    /// ``DistanceDisplay``; `photoUrl` empty when there is none: the page shows "Image not available").
     public static func nearestItem(_ result: NearestReport, photoUrl: String? = nil) -> JSONValue {
         guard case .object(let members) = report(result.report, contacts: false) else { return .null }
         let card = PetDetailsCard(Announcement(result.report, photoUrl: photoUrl ?? result.report.photoUrl))
@@ -47,8 +47,8 @@ extension ReportJSON {
                 Key.status.rawValue,
                 .object([("text", .string(card.status.text)), ("color", .string(card.status.color.rawValue))])
             ),
-            (Details.species.rawValue, .string(card.speciesText)),
-            (Details.breed.rawValue, .string(card.breedText)),
+            (Details.species.rawValue, .string(PetCard.visible(card.speciesText))),
+            (Details.breed.rawValue, .string(PetCard.visible(card.breedText))),
             ("date", .string(card.dateText)),
             ("distance", .string(DistanceDisplay.text(meters: result.meters))),
         ])

@@ -76,3 +76,32 @@ class AccessibilityTests(PageTest):
                 version = version or self.driver.execute_script("return axe.version")
         self.assertTrue(version.startswith("4."), version)
         print("\n  axe-core %s: no serious or critical violation" % version, end=" ")
+
+    def test_a_chosen_photo_a_refused_date_and_possible_matches_have_none_either(self):
+        """The states issue 43 changed: a photo's summary with focus, a date's message read out,
+        a card's Possible matches with a title cut to its line."""
+        self.seed()
+        found = {"lastSeenDate": datetime.date.today().isoformat(), "species": "dog", "gender": "MALE",
+                 "locationLatitude": 52.2297, "locationLongitude": 21.0122, "phone": "+48123456789",
+                 "email": "finder@example.com", "status": "FOUND"}
+        request = urllib.request.Request(self.origin + "/v1/reports/found", data=json.dumps(found).encode(),
+                                         method="POST", headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            found_id = json.loads(answer.read())["id"]
+        self.addCleanup(self.driver.set_window_size, 480, 1000)
+
+        def audit(state):
+            for width, height in ((390, 844), (1280, 900)):
+                self.driver.set_window_size(width, height)
+                self.assertEqual(self.serious(), [], "%s at %dx%d" % (state, width, height))
+
+        self.to_animal_description()
+        self.set_value("animalDescription.datePicker.tap", "2099-01-01")
+        self.wait(lambda: self.error_for("animalDescription", "lastSeenDate"), message="the date's message")
+        audit("a refused date")
+        self.tap("animalDescription.backButton.tap")
+        self.wait(lambda: self.visible_step() == "animalPhoto", message="Animal photo")
+        audit("a chosen photo")
+        self.driver.get(self.origin + "/pets/" + found_id)
+        self.wait(lambda: self.element("petDetails.matches").is_displayed(), message="Possible matches")
+        audit("a card's matches")

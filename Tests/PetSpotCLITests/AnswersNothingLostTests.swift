@@ -123,7 +123,9 @@ struct AnswersNothingLostTests {
         if status == 0 {
             #expect(run.stderr.contains("Photo big.png (PNG, 10.0 MB) written to"))
         } else {
-            #expect(run.stderr.contains("photo: This photo is larger than 10 MB. Choose a smaller one."))
+            #expect(
+                run.stderr.contains(
+                    "photo: This photo is larger than 10 MB, the largest photo we take. Choose a smaller one."))
         }
     }
 }

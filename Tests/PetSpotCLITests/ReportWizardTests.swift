@@ -378,7 +378,7 @@ struct ReportWizardTests {
         #expect(run.stdout.isEmpty)
         #expect(
             Array(run.stderr.split(separator: "\n").dropFirst()) == [
-                "photo: This photo is larger than 10 MB. Choose a smaller one.",
+                "photo: This photo is 11.5 MB; the largest photo we take is 10 MB. Choose a smaller one.",
                 "locationLongitude: Longitude is required",
                 "email: Enter a valid email address",
                 "caregiverPhone: Enter a valid phone number (7–11 digits)",

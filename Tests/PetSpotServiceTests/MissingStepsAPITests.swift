@@ -39,13 +39,18 @@ struct MissingStepsAPITests {
         }
     }
 
-    @Test func aDateBefore1900IsRefusedAndTheDateStays() async throws {
+    /// Before 1900 (issue 32) and, since issue 43, after today: a later day typed into the date
+    /// input was put back without a word.
+    @Test(arguments: [
+        ("0203-12-31", "The date cannot be before 1900"), ("2999-01-01", "The date cannot be in the future"),
+    ])
+    func aDateOutOfRangeIsRefusedWithItsMessageAndTheDateStays(day: String, message: String) async throws {
         try await TestServer.with { server in
             let refused = try await API.post(
                 server, "/v1/report-steps/missing/animalDescription",
-                #"{"values": {"lastSeenDate": "2025-11-01"}, "edit": {"field": "lastSeenDate", "value": "0203-12-31"}}"#
+                #"{"values": {"lastSeenDate": "2025-11-01"}, "edit": {"field": "lastSeenDate", "value": "\#(day)"}}"#
             )
-            #expect(API.field(refused, "lastSeenDate")["error"] as? String == "The date cannot be before 1900")
+            #expect(API.field(refused, "lastSeenDate")["error"] as? String == message)
             #expect(API.field(refused, "lastSeenDate")["value"] as? String == "2025-11-01", "the date stays")
         }
     }

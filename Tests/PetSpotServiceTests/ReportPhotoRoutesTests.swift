@@ -122,7 +122,9 @@ struct ReportPhotoRoutesTests {
                     == "GIF photos are not accepted here. Choose a PNG or JPG photo.")
             let large = try await Self.put(server, id, ReportPhotosTests.png(10_000_001))
             #expect(large.status == 413)
-            #expect(try large.object["detail"] as? String == "This photo is larger than 10 MB. Choose a smaller one.")
+            #expect(
+                try large.object["detail"] as? String
+                    == "This photo is larger than 10 MB, the largest photo we take. Choose a smaller one.")
             let empty = try await Self.put(server, id, [])
             #expect(empty.status == 422)
             #expect(try empty.object["detail"] as? String == "This file is empty. Choose a photo.")

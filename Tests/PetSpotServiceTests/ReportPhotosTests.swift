@@ -2,8 +2,8 @@ import Foundation
 import PetSpotService
 import Testing
 
-/// `POST /v1/report-photos/{flow}`: the photo step's rules (formats from the bytes, the Found
-/// flow's 10 MB) are the ReportSteps model's, on the server.
+/// `POST /v1/report-photos/{flow}`: the photo step's rules (formats from the bytes, 10 MB in
+/// both flows) are the ReportSteps model's, on the server.
 @Suite(.serialized, .timeLimit(.minutes(5)))
 struct ReportPhotosTests {
     static let pngHead: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -45,7 +45,9 @@ struct ReportPhotosTests {
             #expect(photo["sizeText"] as? String == "2.4 MB")
             let large = try await Self.post(
                 server, "/v1/report-photos/found?filename=dog.png&byteCount=10000001", head)
-            #expect(large["error"] as? String == "This photo is larger than 10 MB. Choose a smaller one.")
+            #expect(
+                large["error"] as? String
+                    == "This photo is larger than 10 MB, the largest photo we take. Choose a smaller one.")
             let continued = try await Self.post(
                 server, "/v1/report-photos/missing?filename=dog.png&byteCount=2400000&action=continue", head)
             #expect(continued["outcome"] as? String == "advance")
@@ -72,18 +74,50 @@ struct ReportPhotosTests {
         }
     }
 
-    @Test func theFoundFlowsTenMegabytesAreTheModelsRule() async throws {
+    /// Issue 43: the Missing flow took a 20.2 MB photo at its photo step, which Submit report
+    /// then refused in bytes. Both flows refuse it at the photo step, with the limit in words.
+    @Test(arguments: ["missing", "found"])
+    func aPhotoOverTenMegabytesIsRefusedAtThePhotoStepOfEitherFlow(flow: String) async throws {
+        try await TestServer.with { server in
+            let jpegHead: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8)
+            let picked = try await Self.post(
+                server, "/v1/report-photos/\(flow)?filename=big20.jpg&byteCount=20200000", jpegHead)
+            #expect(picked["photo"] is NSNull)
+            #expect(
+                picked["error"] as? String
+                    == "This photo is 20.2 MB; the largest photo we take is 10 MB. Choose a smaller one.")
+            let continued = try await Self.post(
+                server, "/v1/report-photos/\(flow)?filename=big20.jpg&byteCount=20200000&action=continue", jpegHead)
+            #expect(continued["outcome"] as? String == "stay")
+            let atLimit = try await Self.post(
+                server, "/v1/report-photos/\(flow)?filename=a.jpg&byteCount=10000000", jpegHead)
+            #expect(atLimit["photo"] is [String: Any])
+        }
+    }
+
+    /// A whole photo as the body: up to the model's 10 MB; a larger body is refused before it is
+    /// read further, with the model's words.
+    @Test(arguments: ["missing", "found"])
+    func aWholePhotoBodyIsTakenUpToTheModelsTenMegabytes(flow: String) async throws {
         try await TestServer.with { server in
             let limit = 10 * 1_000_000  // decimal megabytes, as the model says them
-            let atLimit = try await Self.post(server, "/v1/report-photos/found?filename=a.png", Self.png(limit))
+            let atLimit = try await Self.post(server, "/v1/report-photos/\(flow)?filename=a.png", Self.png(limit))
             #expect(atLimit["photo"] is [String: Any])
-            let over = try await Self.post(server, "/v1/report-photos/found?filename=a.png", Self.png(limit + 1))
-            #expect(over["photo"] is NSNull)
-            #expect(over["error"] as? String == "This photo is larger than 10 MB. Choose a smaller one.")
-            // The Missing flow has no size rule of its own.
-            let missing = try await Self.post(server, "/v1/report-photos/missing?filename=a.png", Self.png(limit + 1))
-            #expect(missing["photo"] is [String: Any])
+            let over = try await server.request(
+                "POST", "/v1/report-photos/\(flow)?filename=a.png", headers: Self.octets, body: Self.png(limit + 1))
+            #expect(over.status == 413)
+            #expect(
+                try over.object["detail"] as? String
+                    == "This photo is larger than 10 MB, the largest photo we take. Choose a smaller one.")
         }
+    }
+
+    /// One limit: the server's photo bodies and Submit report (the photo in base64 with the
+    /// report) are sized from the model's 10 MB, not a limit of their own (16 MiB, 22,631,768
+    /// bytes before issue 43).
+    @Test func theServersPhotoLimitsAreTheModels() {
+        #expect(ServiceLimits.maximumPhotoBytes == 10_000_000)
+        #expect(ServiceLimits.maximumSubmitBytes == 256 * 1024 + 13_333_336)
     }
 
     @Test func continueWithoutAPhotoAnswersTheToast() async throws {

@@ -63,7 +63,7 @@ struct ServeUnderAttackTests {
         _ = try await TestServer(port: port).request(
             "POST", "/v1/report-photos/found", headers: [("Content-Type", "application/octet-stream")], body: png)
         let baseline = try ProcessStatus.kibibytes("VmRSS", pid)
-        let size = 16 * 1_048_576
+        let size = 10_000_000  // the largest photo (ServiceLimits.maximumPhotoBytes)
         let body = png + [UInt8](repeating: 0, count: size - png.count - 1)
         let connections = try (0..<40).map { _ in try RawConnection(port: port) }
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -100,18 +100,38 @@ struct PhotoStepTests {
             try step.attach(filename: "a.gif", bytes: Fixtures.gifBytes)
         }
         #expect(step.errorMessage == "GIF photos are not accepted here. Choose a PNG or JPG photo.")
-        let limit = PhotoStepCopy.foundFlowMaximumByteCount
+        let limit = 10_000_000  // PhotoStep.maximumByteCount, as the copy says it
         let atLimit = Fixtures.jpegBytes + [UInt8](repeating: 0, count: limit - Fixtures.jpegBytes.count)
         try step.attach(filename: "big.jpg", bytes: atLimit)
         #expect(step.photo?.byteCount == limit)
         #expect(throws: PhotoError.tooLarge(byteCount: limit + 1, limit: limit)) {
             try step.attach(filename: "huge.jpg", bytes: atLimit + [0])
         }
-        #expect(step.errorMessage == "This photo is larger than 10 MB. Choose a smaller one.")
+        #expect(
+            step.errorMessage == "This photo is larger than 10 MB, the largest photo we take. Choose a smaller one.")
         #expect(step.photo?.filename == "big.jpg", "the last good photo stays")
         // One unit: the largest accepted photo shows as 10.0 MB, the size the copy promises.
         #expect(step.photo?.sizeText == "10.0 MB")
         #expect(PhotoStepCopy.foundFlow.emptyStateSecondary == "PNG or JPG up to 10 MB")
+    }
+
+    /// Issue 43: a 20.2 MB photo was taken at *Animal photo* and refused only at Submit report,
+    /// in bytes. Both flows refuse it at the photo step, with the size and the limit in words.
+    @Test(arguments: [PhotoStepCopy.missingFlow, .foundFlow])
+    func aPhotoOverTheLimitIsRefusedAtThePhotoStepInBothFlows(copy: PhotoStepCopy) throws {
+        let message = "This photo is 20.2 MB; the largest photo we take is 10 MB. Choose a smaller one."
+        var step = PhotoStep(copy: copy)
+        #expect(throws: PhotoError.tooLarge(byteCount: 20_200_000, limit: 10_000_000)) {
+            try step.check(head: Fixtures.jpegBytes, byteCount: 20_200_000)
+        }
+        let big = Fixtures.jpegBytes + [UInt8](repeating: 0, count: 20_200_000 - Fixtures.jpegBytes.count)
+        #expect(throws: PhotoError.tooLarge(byteCount: 20_200_000, limit: 10_000_000)) {
+            try step.attach(filename: "big20.jpg", bytes: big)
+        }
+        #expect(step.errorMessage == message)
+        #expect(step.photo == nil)
+        #expect(try step.check(head: Fixtures.jpegBytes, byteCount: 10_000_000) == .jpeg)
+        #expect(copy.emptyStateSecondary?.hasSuffix(" up to 10 MB") == true, "the limit is said before a pick")
     }
 
     /// A file that cannot be read is refused once, with one reason: it replaces an earlier

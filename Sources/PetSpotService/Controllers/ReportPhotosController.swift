@@ -11,7 +11,8 @@ import ReportSteps
 ///
 /// The body is the file, or only its first bytes with `byteCount` its size: a page sends the
 /// first 64 bytes (the format is in them) and the size, so that the photo itself travels
-/// once, with Submit report. Bodies larger than ``ServiceLimits/maximumPhotoBytes`` get 413.
+/// once, with Submit report. Bodies larger than ``ServiceLimits/maximumPhotoBytes`` (the step's
+/// own limit) get 413 with the step's message.
 ///
 /// ```json
 /// {"flow": "found", "step": "uploadPhoto", "progress": "1/3", "outcome": "shown", "toast": null,
@@ -54,8 +55,7 @@ struct ReportPhotosController {
                     "filename",
                     "Query parameter 'filename' must be 1 to \(StepRequest.maximumFilenameLength) characters.")
             }
-            let bytes = try await RequestBody.collect(
-                request, limit: ServiceLimits.maximumPhotoBytes, what: "The photo")
+            let bytes = try await RequestBody.collectPhoto(request)
             let byteCount = try Self.byteCount(query, sent: bytes.count)
             var answer = PhotoAnswer(flow: flow, step: step.name, copy: step.copy)
             if !continuing || !bytes.isEmpty { answer.pick(filename: filename, head: bytes, byteCount: byteCount) }

@@ -10,7 +10,7 @@ import Reports
 ///
 /// - `PUT /v1/reports/{id}/photo` — the body is the image's bytes, checked by the report's
 ///   flow's ``PhotoStep`` rule (the format from the bytes, never the name or the media type;
-///   the Found flow's 10 MB): 200 `{"url", "type", "mimeType", "byteCount"}`; 404 for an
+///   10 MB in both flows): 200 `{"url", "type", "mimeType", "byteCount"}`; 404 for an
 ///   unknown report; 401/403 without the report's owner token or the operator's
 ///   (``ReportAccess``); 413 too large, 415 not an accepted image, 422 empty, each with the
 ///   model's message. A PUT that ends after the report's DELETE answers 404 and leaves no
@@ -33,8 +33,7 @@ extension ReportsController {
             let store = try requireStore()
             let folder = try requirePhotos()
             let report = try await reportToChange(request, id, in: store)
-            let bytes = try await RequestBody.collect(
-                request, limit: ServiceLimits.maximumPhotoBytes, what: "The photo")
+            let bytes = try await RequestBody.collectPhoto(request)
             var step = PhotoStep(copy: report.kind == .found ? .foundFlow : .missingFlow)
             let photo: PhotoAttachment
             do throws(PhotoError) {

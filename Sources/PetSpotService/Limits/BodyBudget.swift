@@ -2,7 +2,7 @@ import Locking
 
 /// The memory that all request bodies being received may take together.
 ///
-/// Bodies are read into memory (a photo up to 16 MiB), so without a common bound a few dozen
+/// Bodies are read into memory (a photo up to 10 MB), so without a common bound a few dozen
 /// uploads held open at once could take gigabytes. Each request gets a ``Lease`` (set by
 /// ``BodyBudgetMiddleware`` for the time the request is answered); reading a body reserves its
 /// bytes as they arrive, and the lease gives them back when the answer is done. A body that

@@ -1,3 +1,5 @@
+import ReportSteps
+
 /// What one client may take of the server, and what all clients together may: the sizes of
 /// what a request may send (fixed), and the time, connection, memory and rate limits that keep
 /// a hostile or merely slow client from taking the server down (set by the operator:
@@ -6,10 +8,10 @@ public struct ServiceLimits: Sendable {
     /// The largest request body: a scenario document posted to
     /// `POST /v1/scenarios/{name}/run` (256 KiB). Larger bodies get 413.
     public static let maximumBodyBytes = 256 * 1024
-    /// The largest photo posted to `POST /v1/report-photos/{flow}` (16 MiB): above the Found
-    /// flow's own 10 MB rule, so that rule's message is what a person sees for a photo up to
-    /// this size. Larger bodies get 413.
-    public static let maximumPhotoBytes = 16 * 1_048_576
+    /// The largest photo (`PUT /v1/reports/{id}/photo`, `POST /v1/report-photos/{flow}`, the
+    /// photo in Submit report): the photo steps' own limit, ``PhotoStep/maximumByteCount``
+    /// (10 MB), so a photo a step took is never refused later. Larger bodies get 413.
+    public static let maximumPhotoBytes = PhotoStep.maximumByteCount
     /// The largest Submit report (`POST /v1/report-steps/{flow}/{last step}`): a JSON body
     /// with the photo in base64 (four bytes for every three).
     public static let maximumSubmitBytes = maximumBodyBytes + (maximumPhotoBytes + 2) / 3 * 4
@@ -20,8 +22,8 @@ public struct ServiceLimits: Sendable {
     /// being answered: between requests, while a request head is still arriving, and between
     /// the pieces of a body (15 s). Streams being answered (`/v1/location/updates`) are not idle.
     public var idleTimeout: Duration
-    /// A request's body must have arrived this long after its head (120 s: a 16 MiB photo at
-    /// about 1 Mbit/s); past it the server answers 408 and closes the connection.
+    /// A request's body must have arrived this long after its head (120 s: a Submit report with
+    /// a 10 MB photo at about 1 Mbit/s); past it the server answers 408 and closes the connection.
     public var bodyTimeout: Duration
     /// The most connections open at once; `nil`: the open-file limit less a reserve for the
     /// store, gpsd and the process itself (``ConnectionLimit``). Past it, new connections wait

@@ -72,7 +72,9 @@
       var badge = line('badge', item.card.status.text, 'home.item.status');
       badge.dataset.color = item.card.status.color;
       words.appendChild(badge);
-      words.appendChild(line('species', item.card.species + ' \u00b7 ' + item.card.breed, 'home.item.species'));
+      var kind = line('species', item.card.species + ' \u00b7 ' + item.card.breed, 'home.item.species');
+      kind.dir = 'auto'; // a right-to-left breed reads right to left, isolated from the rest
+      words.appendChild(kind);
       words.appendChild(line('muted', item.card.date, 'home.item.date'));
       words.appendChild(line('distance', item.card.distance, 'home.item.distance'));
       link.appendChild(thumb(item));

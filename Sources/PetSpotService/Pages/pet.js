@@ -80,6 +80,7 @@
       var label = document.createElement('dt');
       label.textContent = field.label;
       var value = document.createElement('dd');
+      value.dir = 'auto'; // right-to-left text reads right to left, isolated from the rest
       if (field.empty) value.className = 'dash';
       if (field.href) {
         var link = document.createElement('a');
@@ -162,7 +163,9 @@
           var link = document.createElement('a');
           link.href = match.url;
           link.dataset.testid = 'petDetails.match.tap';
-          link.textContent = match.title;
+          link.className = 'match-title'; // cut to its line like the card's short fields, whole in its title
+          link.dir = 'auto';
+          link.textContent = link.title = match.title;
           var line = document.createElement('span');
           line.className = 'match-line';
           line.textContent = match.distance + (match.date ? ' \u00b7 ' + match.date : '');

@@ -274,6 +274,12 @@
       // A field changed since (or not sent yet) keeps what the person did: its edit follows.
       if (!sent || readField(step, name) === sent[name]) writeField(step, name, field.value);
       sd.shown[name] = field.value;
+      // A message an edit brings (a typed date put back) is read out where focus stays; after
+      // Continue, focus goes to the first wrong field, whose description is its message.
+      var error = section(step).querySelector('[data-error-for="' + name + '"]');
+      if (answer.outcome === 'shown' && field.error && error && error.textContent !== field.error) {
+        document.querySelector('[data-role="announcer"]').textContent = field.error;
+      }
       setMessage(step, 'error', name, field.error);
       setMessage(step, 'helper', name, field.helper);
       var group = cards(step, name);
@@ -512,8 +518,19 @@
     if (previewUrl) img.src = previewUrl; else img.removeAttribute('src');
   }
 
+  // The zone a photo is picked from hides while the photo loads and once it is shown: focus
+  // goes to the photo's summary, or back to Browse when there is none (refused, removed).
+  function focusPhoto(step) {
+    var s = section(step);
+    var active = document.activeElement;
+    if (active && active !== document.body && !s.contains(active)) return; // the person moved on
+    var card = s.querySelector('[data-role="photo-card"]');
+    (card.hidden ? s.querySelector('input[type="file"]') : card).focus();
+  }
+
   function pickPhoto(step, file) {
     showPhoto(step, file.name);
+    focusPhoto(step);
     post(photoUrl('pick', file.name, file.size), photoHead(file), 'application/octet-stream').then(function (result) {
       var answer = result.body;
       if (result.ok && answer && answer.photo) {
@@ -528,6 +545,7 @@
       } else {
         setMessage(step, 'error', 'photo', answer.error);
       }
+      focusPhoto(step);
     });
   }
 
@@ -538,6 +556,7 @@
     photoStore('readwrite', function (store) { return store.delete(flow); });
     setMessage(step, 'error', 'photo', null);
     showPhoto(step);
+    focusPhoto(step);
   }
 
   function continuePhoto(step) {

@@ -33,7 +33,8 @@ protocol ReportDateStep: FieldForm {
 
 extension ReportDateStep {
     /// Enters the date field's `text` (``FieldForm/enter(_:in:as:)``). An emptied date input
-    /// keeps the last date: the model has no "clear the date" edit.
+    /// keeps the last date: the model has no "clear the date" edit. A day out of bounds typed
+    /// into a page's date input keeps the date as it was and says why under the field.
     ///
     /// - Throws: ``FieldTextError`` when the text is not a day, or for a whole entry of a day
     ///   out of bounds.
@@ -41,8 +42,8 @@ extension ReportDateStep {
         guard let day: CalendarDay = try Self.choice(text, entry) else { return }
         guard !selectDate(day), let message = dateMessage(day) else { return }
         if entry == .whole { throw FieldTextError(message) }
-        // A picker offers no later day, but lets a year like 0203 be typed: say why the date
-        // stayed as it was.
-        if day < .earliestReportable { dateError = message }
+        // A picker offers no later day, but its input takes a typed year (2099, 0203): the date
+        // stays as it was, and the field says why (issue 43: it used to say nothing for a later day).
+        dateError = message
     }
 }

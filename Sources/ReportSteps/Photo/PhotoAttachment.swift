@@ -66,9 +66,20 @@ public enum PhotoError: Error, Sendable, Hashable, CustomStringConvertible {
         case .empty: "This file is empty. Choose a photo."
         case .unsupportedType: "This file is not a JPG, PNG, HEIC, GIF or WEBP image. Choose a photo."
         case .typeNotAccepted(let type): "\(type) photos are not accepted here. Choose a PNG or JPG photo."
-        case .tooLarge(_, let limit):
-            "This photo is larger than \(PhotoAttachment.sizeText(byteCount: limit, decimals: false)). "
-                + "Choose a smaller one."
+        case .tooLarge(let byteCount, let limit):
+            Self.tooLargeMessage(byteCount: byteCount, limit: limit)
         }
+    }
+
+    /// `"This photo is 20.2 MB; the largest photo we take is 10 MB. Choose a smaller one."`;
+    /// a size that would read as the limit itself (`10.0 MB` for 10,000,001 bytes) is said as
+    /// "larger than": "This photo is larger than 10 MB, the largest photo we take. …".
+    private static func tooLargeMessage(byteCount: Int, limit: Int) -> String {
+        let largest = PhotoAttachment.sizeText(byteCount: limit, decimals: false)
+        let size = PhotoAttachment.sizeText(byteCount: byteCount)
+        guard size != PhotoAttachment.sizeText(byteCount: limit) else {
+            return "This photo is larger than \(largest), the largest photo we take. Choose a smaller one."
+        }
+        return "This photo is \(size); the largest photo we take is \(largest). Choose a smaller one."
     }
 }

@@ -12,6 +12,17 @@
 /// step.continueTapped()                                  // .advance
 /// ```
 public struct PhotoStep: Sendable, Hashable {
+    /// The largest photo either flow takes: 10 MB as the Found flow's copy states it (spec
+    /// 004 FR-017), in the same decimal megabytes as the size on the confirmation card
+    /// (``PhotoAttachment/sizeText``, as Apple platforms show file sizes): 10,000,000 bytes.
+    /// One unit everywhere, so an accepted photo never shows more than 10 MB. The server's
+    /// photo bodies and Submit report are sized from it, so a photo a step took is never refused
+    /// for its size later.
+    public static let maximumByteCount = 10_000_000
+
+    /// ``maximumByteCount`` as the copy says it: `"10 MB"`.
+    public static var maximumSizeText: String { PhotoAttachment.sizeText(byteCount: maximumByteCount, decimals: false) }
+
     /// What the step shows.
     public enum State: Sendable, Hashable {
         /// No photo: the empty state with the requirement helper text.
@@ -113,7 +124,7 @@ public struct PhotoStep: Sendable, Hashable {
         guard byteCount > 0, !head.isEmpty else { throw .empty }
         guard let type = ImageType.detect(head) else { throw .unsupportedType }
         guard copy.acceptedTypes.contains(type) else { throw .typeNotAccepted(type) }
-        if let limit = copy.maximumByteCount, byteCount > limit { throw .tooLarge(byteCount: byteCount, limit: limit) }
+        if byteCount > Self.maximumByteCount { throw .tooLarge(byteCount: byteCount, limit: Self.maximumByteCount) }
         return type
     }
 

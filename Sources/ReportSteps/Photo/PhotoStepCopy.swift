@@ -1,4 +1,5 @@
-/// The texts, rules and identifiers of a photo step.
+/// The texts, accepted formats and identifiers of a photo step (the size limit is both flows'
+/// one: ``PhotoStep/maximumByteCount``).
 public struct PhotoStepCopy: Sendable, Hashable {
     /// The navigation title.
     public var screenTitle: String
@@ -26,29 +27,24 @@ public struct PhotoStepCopy: Sendable, Hashable {
     public var continueAccessibilityIdentifier: String
     /// Formats accepted, recognised from the content.
     public var acceptedTypes: Set<ImageType>
-    /// The largest file accepted, in bytes, if any.
-    public var maximumByteCount: Int?
 
-    /// Missing flow, *Animal photo*, step 2/4 (spec 001): JPG, PNG, HEIC, GIF, WEBP, no size
-    /// limit (backend policy of feature 020).
+    /// Missing flow, *Animal photo*, step 2/4 (spec 001): JPG, PNG, HEIC, GIF, WEBP, up to
+    /// ``PhotoStep/maximumByteCount`` as in the Found flow (spec 001 assumed feature 020's
+    /// backend without a size limit; this server has one, so the step says it up front).
     public static let missingFlow = PhotoStepCopy(
         screenTitle: "Animal photo", progress: "2/4", heading: nil, body: nil,
-        browseTitle: "Browse", emptyStateSecondary: "JPG, PNG, HEIC, GIF or WEBP",
+        browseTitle: "Browse", emptyStateSecondary: "JPG, PNG, HEIC, GIF or WEBP up to \(PhotoStep.maximumSizeText)",
         requirementHelperText: "A photo of the animal is required to continue.", screen: "animalPhoto",
-        acceptedTypes: Set(ImageType.allCases), maximumByteCount: nil)
+        acceptedTypes: Set(ImageType.allCases))
 
-    /// "up to 10 MB" as the copy states it, in the same decimal megabytes as the size on the
-    /// confirmation card (``PhotoAttachment/sizeText``, as Apple platforms show file sizes):
-    /// 10,000,000 bytes. One unit everywhere, so an accepted photo never shows more than 10 MB.
-    public static let foundFlowMaximumByteCount = 10_000_000
-
-    /// Found flow, *Upload photo*, step 1/3 (spec 004 FR-017): PNG or JPG up to 10 MB.
+    /// Found flow, *Upload photo*, step 1/3 (spec 004 FR-017): PNG or JPG up to 10 MB
+    /// (``PhotoStep/maximumByteCount``).
     public static let foundFlow = PhotoStepCopy(
         screenTitle: "Upload photo", progress: "1/3", heading: "Upload photo",
         body: "Upload a clear photo of the pet you found. This helps the owner recognize them quickly.",
-        browseTitle: "Tap to upload a photo", emptyStateSecondary: "PNG or JPG up to 10 MB",
+        browseTitle: "Tap to upload a photo", emptyStateSecondary: "PNG or JPG up to \(PhotoStep.maximumSizeText)",
         requirementHelperText: "A photo is required to continue.", screen: "foundUploadPhoto",
-        acceptedTypes: [.png, .jpeg], maximumByteCount: foundFlowMaximumByteCount)
+        acceptedTypes: [.png, .jpeg])
 }
 
 extension PhotoStepCopy {
@@ -57,14 +53,13 @@ extension PhotoStepCopy {
     /// `animalPhoto.continue`).
     init(
         screenTitle: String, progress: String, heading: String?, body: String?, browseTitle: String,
-        emptyStateSecondary: String?, requirementHelperText: String, screen: String, acceptedTypes: Set<ImageType>,
-        maximumByteCount: Int?
+        emptyStateSecondary: String?, requirementHelperText: String, screen: String, acceptedTypes: Set<ImageType>
     ) {
         self.init(
             screenTitle: screenTitle, progress: progress, heading: heading, body: body, browseTitle: browseTitle,
             emptyStateSecondary: emptyStateSecondary, requirementHelperText: requirementHelperText,
             removeTitle: "Remove", continueTitle: "Continue", browseAccessibilityIdentifier: "\(screen).browse",
             removeAccessibilityIdentifier: "\(screen).remove", continueAccessibilityIdentifier: "\(screen).continue",
-            acceptedTypes: acceptedTypes, maximumByteCount: maximumByteCount)
+            acceptedTypes: acceptedTypes)
     }
 }
