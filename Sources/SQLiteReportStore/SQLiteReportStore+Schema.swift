@@ -71,7 +71,8 @@ extension SQLiteReportStore {
     public func status() throws(ReportStoreError) -> StoreStatus {
         let (version, reports) = try read("reading the schema version") { db in
             let version = try Self.schemaVersion(db)
-            let reports = try db.tableExists("report") ? try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM report") ?? 0 : 0
+            let reports =
+                try db.tableExists("report") ? try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM report") ?? 0 : 0
             return (version, reports)
         }
         let bytes = ["", "-wal", "-shm"].reduce(Int64(0)) { total, suffix in

@@ -1,9 +1,9 @@
 import ArgumentParser
 import OutsideInput
 import PetSpotJSON
+import ReportSteps
 import ReportStore
 import ReportStoreOpener
-import ReportSteps
 
 extension PetSpot {
     /// `petspot store status|migrate`: the reports store's schema.

@@ -1,0 +1,117 @@
+import Foundation
+import LocationTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What an operator does to a running `petspot serve` (the real binary): SIGHUP reloads and
+/// it keeps serving; a standard error nobody reads any more never stops it; JSON logs are JSON
+/// on every line.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct OperatorSignalsTests {
+    typealias Server = ServeCommandTests.Server
+
+    static let firstToken = String(repeating: "a", count: 40)
+    static let secondToken = String(repeating: "b", count: 40)
+
+    @Test func sighupReloadsTheOperatorTokenFileAndKeepsServing() async throws {
+        let folder = try TemporaryStoreFolder()
+        let tokenFile = folder.path + "-operator-token"
+        try Self.firstToken.write(toFile: tokenFile, atomically: true, encoding: .utf8)
+        chmod(tokenFile, 0o600)
+        defer { unlink(tokenFile) }
+        let server = try Server(["--operator-token-file", tokenFile, "--log-level", "notice"])
+        defer { server.stop() }
+        let port = try #require(await server.port(), "\(server.output)")
+        let client = TestServer(port: port)
+        #expect(try await Self.contacts(client, token: Self.firstToken) == 200)
+
+        try Self.secondToken.write(toFile: tokenFile, atomically: true, encoding: .utf8)
+        kill(server.process.processIdentifier, SIGHUP)
+        #expect(await eventually(30) { server.output.contains("reloaded on SIGHUP") }, "\(server.output)")
+        #expect(server.process.isRunning)
+        #expect(server.output.contains("operator_token=reloaded from \(tokenFile)"), "\(server.output)")
+        #expect(try await client.request("/healthz").status == 200)
+        #expect(try await Self.contacts(client, token: Self.secondToken) == 200)
+        #expect(try await Self.contacts(client, token: Self.firstToken) == 403)
+
+        // Again: every SIGHUP is heard, and the server still stops cleanly.
+        kill(server.process.processIdentifier, SIGHUP)
+        #expect(await eventually(30) { server.output.components(separatedBy: "reloaded on SIGHUP").count == 3 })
+        kill(server.process.processIdentifier, SIGTERM)
+        server.process.waitUntilExit()
+        #expect(server.process.terminationReason == .exit)
+        #expect(server.process.terminationStatus == 0)
+    }
+
+    /// `GET /v1/reports?contacts=true` with `token`: 200 only with the operator's.
+    static func contacts(_ client: TestServer, token: String) async throws -> Int {
+        try await client.request("/v1/reports?contacts=true", headers: [("Authorization", "Bearer \(token)")]).status
+    }
+
+    /// Standard error is a pipe whose reader went away (a terminal closed, a log collector
+    /// gone): every log line fails with EPIPE, and requests are answered all the same.
+    @Test func aClosedStandardErrorNeverStopsTheServer() async throws {
+        let folder = try TemporaryStoreFolder()
+        let process = Process()
+        process.executableURL = PetSpotBinary.url
+        process.arguments = ["serve", "--port", "0", "--store", "sqlite:" + folder.path, "--log-level", "debug"]
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // Read until the listening line, then close the only read end.
+        var text = ""
+        let prefix = "petspot: listening on http://127.0.0.1:"
+        while !text.split(separator: "\n").contains(where: { $0.hasPrefix(prefix) }) {
+            let data = pipe.fileHandleForReading.availableData
+            try #require(!data.isEmpty, "the server ended: \(text)")
+            text += String(decoding: data, as: UTF8.self)
+        }
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(prefix) })
+        let port = try #require(Int(line.dropFirst(prefix.count)))
+        try pipe.fileHandleForReading.close()
+
+        let client = TestServer(port: port)
+        for _ in 0..<20 {
+            #expect(try await client.request("/healthz").status == 200)
+            #expect(try await client.request("/v1/no-such-route").status == 404)
+        }
+        #expect(process.isRunning)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "ended by signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == 0)
+    }
+
+    /// With `--log-format json` every line on standard error is one JSON object — the
+    /// announcements too — with numbers as numbers and each request's client and bytes.
+    @Test func everyLineOfAJSONRunIsOneJSONObject() async throws {
+        let server = try Server(["--log-format", "json", "--log-level", "debug", "--metrics-port", "0"])
+        defer { server.stop() }
+        let port = try #require(await server.port(), "\(server.output)")
+        #expect(await server.metricsPort() != nil)
+        let client = TestServer(port: port)
+        #expect(try await client.request("/healthz").status == 200)
+        #expect(try await client.request("DELETE", "/healthz").status == 405)
+        kill(server.process.processIdentifier, SIGTERM)
+        server.process.waitUntilExit()
+        let lines = server.output.split(separator: "\n")
+        #expect(lines.count >= 8, "\(server.output)")
+        var requests: [[String: Any]] = []
+        for line in lines {
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object != nil, "not one JSON object: \(line)")
+            if let object, object["message"] as? String == "request" { requests.append(object) }
+        }
+        let healthz = try #require(requests.first { $0["path"] as? String == "/healthz" })
+        #expect(healthz["status"] as? Int == 200)
+        #expect(healthz["bytes"] as? Int == 15)
+        #expect(healthz["client"] as? String == "127.0.0.1")
+        #expect(healthz["duration_ms"] is Double || healthz["duration_ms"] is Int)
+        #expect(requests.contains { $0["status"] as? Int == 405 })
+    }
+}
