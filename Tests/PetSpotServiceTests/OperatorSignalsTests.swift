@@ -1,5 +1,6 @@
 import Foundation
 import LocationTestSupport
+import ReportStoreTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -51,40 +52,52 @@ struct OperatorSignalsTests {
         try await client.request("/v1/reports?contacts=true", headers: [("Authorization", "Bearer \(token)")]).status
     }
 
-    /// Standard error is a pipe whose reader went away (a terminal closed, a log collector
-    /// gone): every log line fails with EPIPE, and requests are answered all the same.
-    @Test func aClosedStandardErrorNeverStopsTheServer() async throws {
+    /// How standard error can be gone when the server starts: a pipe whose reader went away
+    /// (a terminal closed, a log collector gone), or no descriptor 2 at all (`2>&-`).
+    enum ClosedStandardError: String, CaseIterable {
+        case pipeWithoutReader, noDescriptor
+    }
+
+    /// From its first line on, every announcement and log line fails (EPIPE or EBADF), and the
+    /// server answers all the same, keeps its store whole, and exits 0 on SIGTERM.
+    @Test(arguments: ClosedStandardError.allCases)
+    func aClosedStandardErrorNeverStopsTheServer(_ closed: ClosedStandardError) async throws {
         let folder = try TemporaryStoreFolder()
+        let port = try PostgresServer.freePortForTests()
         let process = Process()
-        process.executableURL = PetSpotBinary.url
-        process.arguments = ["serve", "--port", "0", "--store", "sqlite:" + folder.path, "--log-level", "debug"]
-        let pipe = Pipe()
-        process.standardError = pipe
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let redirect = closed == .noDescriptor ? " 2>&-" : ""
+        process.arguments = [
+            "-c", "exec \"$0\" \"$@\"\(redirect)", PetSpotBinary.url.path, "serve", "--port", String(port), "--store",
+            "sqlite:" + folder.path, "--log-level", "debug",
+        ]
         process.standardOutput = FileHandle.nullDevice
+        if closed == .pipeWithoutReader {
+            let pipe = Pipe()
+            try pipe.fileHandleForReading.close()
+            process.standardError = pipe
+        }
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        // Read until the listening line, then close the only read end.
-        var text = ""
-        let prefix = "petspot: listening on http://127.0.0.1:"
-        while !text.split(separator: "\n").contains(where: { $0.hasPrefix(prefix) }) {
-            let data = pipe.fileHandleForReading.availableData
-            try #require(!data.isEmpty, "the server ended: \(text)")
-            text += String(decoding: data, as: UTF8.self)
-        }
-        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(prefix) })
-        let port = try #require(Int(line.dropFirst(prefix.count)))
-        try pipe.fileHandleForReading.close()
-
         let client = TestServer(port: port)
+        #expect(await eventually(60) { (try? await client.request("/healthz").status) == 200 }, "\(closed)")
         for _ in 0..<20 {
             #expect(try await client.request("/healthz").status == 200)
             #expect(try await client.request("/v1/no-such-route").status == 404)
         }
+        let created = try await client.request(
+            "POST", "/v1/reports/found", headers: ExampleRequests.json, body: Array(ExampleRequests.foundBody.utf8))
+        #expect(created.status == 201)
         #expect(process.isRunning)
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit, "ended by signal \(process.terminationStatus)")
         #expect(process.terminationStatus == 0)
+        // No log line went into the store's file in place of the missing descriptor 2.
+        let status = try await ProcessRun.run(
+            PetSpotBinary.url, ["store", "status", "--json", "--store", "sqlite:" + folder.path])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.contains(#""reports":1"#), "\(status.stdout)")
     }
 
     /// With `--log-format json` every line on standard error is one JSON object — the

@@ -210,6 +210,7 @@ extension PetSpot {
         }
 
         func run() async throws {
+            StandardError.ensureStandardDescriptors()
             let settings = try settings(ServeEnvironment())
             let logger = settings.logger()
             let announcer = Announcer(json: settings.logFormat == .json)

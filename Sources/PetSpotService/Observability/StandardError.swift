@@ -42,6 +42,20 @@ public enum StandardError {
         }
     }
 
+    /// Opens `/dev/null` on standard input, output and error when the process was started
+    /// without them (`2>&-`), before anything else is opened: otherwise the first file or
+    /// socket opened would become descriptor 2, and log lines would be written into it (the
+    /// reports store's file). The corresponding C functions are `fcntl` and `open`.
+    public static func ensureStandardDescriptors() {
+        for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", O_RDWR)
+            if opened >= 0 && opened != descriptor {
+                _ = dup2(opened, descriptor)
+                close(opened)
+            }
+        }
+    }
+
     /// Makes SIGPIPE harmless for the whole process: a write to a pipe or socket whose reader
     /// is gone then fails with `EPIPE` instead of ending the process (exit 141). The
     /// corresponding C function is `signal`.
