@@ -20,14 +20,14 @@ struct SystemdNotifyTests {
         let socket = try NotifySocket()
         let server = try Server(["--log-level", "warning"], environment: ["NOTIFY_SOCKET": socket.address])
         defer { server.stop() }
-        let ready = try #require(socket.receive(until: "READY=1", within: 60), "\(server.output)")
+        let ready = try #require(await socket.receive(until: "READY=1", within: 60), "\(server.output)")
         // When systemd hears READY=1 the port already answers, and nothing was said before it.
         let port = try #require(server.listeningPort, "READY=1 before the listening line: \(server.output)")
         #expect(try await TestServer(port: port).request("/healthz").status == 200)
         #expect(ready.count == 1, "\(ready)")
         #expect(ready.last?.contains("STATUS=listening on 127.0.0.1:\(port)") == true)
         kill(server.process.processIdentifier, SIGTERM)
-        #expect(socket.receive(until: "STOPPING=1", within: 30) != nil)
+        #expect(await socket.receive(until: "STOPPING=1", within: 30) != nil)
         server.process.waitUntilExit()
         #expect(server.process.terminationStatus == 0)
     }
@@ -37,10 +37,10 @@ struct SystemdNotifyTests {
         let server = try Server(
             ["--log-level", "warning"], environment: ["NOTIFY_SOCKET": socket.address, "WATCHDOG_USEC": "200000"])
         defer { server.stop() }
-        #expect(socket.receive(until: "READY=1", within: 60) != nil, "\(server.output)")
+        #expect(await socket.receive(until: "READY=1", within: 60) != nil, "\(server.output)")
         var pings = 0
         let start = ContinuousClock.now
-        while pings < 5, let message = socket.receive(within: 10) {
+        while pings < 5, let message = await socket.receive(within: 10) {
             if message == "WATCHDOG=1" { pings += 1 }
         }
         let elapsed = start.duration(to: .now)
@@ -48,7 +48,7 @@ struct SystemdNotifyTests {
         // Five pings 100 ms apart: well under the 200 ms watchdog each, and not a busy loop.
         #expect(elapsed >= .milliseconds(300), "\(elapsed)")
         kill(server.process.processIdentifier, SIGTERM)
-        #expect(socket.receive(until: "STOPPING=1", within: 30) != nil)
+        #expect(await socket.receive(until: "STOPPING=1", within: 30) != nil)
     }
 
     /// A migration that waits (another petspot holds the migration lock) keeps READY=1 back
@@ -69,10 +69,10 @@ struct SystemdNotifyTests {
             defer { server.stop() }
             // The server's migration waits on the lock: it has not said it is ready, nor listened.
             #expect(await eventually(60) { await holder.othersWaiting() > 0 }, "\(server.output)")
-            #expect(socket.receive(within: 0.5) == nil)
+            #expect(await socket.receive(within: 0.5) == nil)
             #expect(server.listeningPort == nil)
             await holder.release()
-            #expect(socket.receive(until: "READY=1", within: 60) != nil, "\(server.output)")
+            #expect(await socket.receive(until: "READY=1", within: 60) != nil, "\(server.output)")
             let port = try #require(server.listeningPort, "\(server.output)")
             #expect(try await TestServer(port: port).request("/readyz").status == 200)
             #expect(

@@ -41,8 +41,16 @@ final class NotifySocket: Sendable {
         if !address.hasPrefix("@") { unlink(address) }
     }
 
-    /// The next datagram, waiting at most `seconds`; `nil` when none came.
-    func receive(within seconds: Double) -> String? {
+    /// The next datagram, waiting at most `seconds`; `nil` when none came. The wait is on a
+    /// dispatch thread, never on one of the few threads Swift's tasks share (the server under
+    /// test and the test's own tasks need them meanwhile).
+    func receive(within seconds: Double) async -> String? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: self.blockingReceive(within: seconds)) }
+        }
+    }
+
+    private func blockingReceive(within seconds: Double) -> String? {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, Int32(seconds * 1000)) == 1 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -52,11 +60,11 @@ final class NotifySocket: Sendable {
 
     /// Datagrams until one has the line `line`, waiting at most `seconds` in all; every one
     /// received, that one last; `nil` when it did not come.
-    func receive(until line: String, within seconds: Double) -> [String]? {
+    func receive(until line: String, within seconds: Double) async -> [String]? {
         let deadline = Date().addingTimeInterval(seconds)
         var received: [String] = []
         while Date() < deadline {
-            guard let message = receive(within: deadline.timeIntervalSinceNow) else { return nil }
+            guard let message = await receive(within: deadline.timeIntervalSinceNow) else { return nil }
             received.append(message)
             if message.split(separator: "\n").contains(Substring(line)) { return received }
         }
