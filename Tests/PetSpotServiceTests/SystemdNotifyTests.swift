@@ -18,11 +18,13 @@ struct SystemdNotifyTests {
 
     @Test func readyOnceItAnswersAndStoppingOnSIGTERM() async throws {
         let socket = try NotifySocket()
-        let server = try Server(["--log-level", "warning"], environment: ["NOTIFY_SOCKET": socket.address])
+        // A port known beforehand, so that the test asks it the moment READY=1 arrives.
+        let port = try PostgresServer.freePortForTests()
+        let server = try Server(
+            ["--log-level", "warning"], environment: ["NOTIFY_SOCKET": socket.address, "PETSPOT_PORT": String(port)])
         defer { server.stop() }
         let ready = try #require(await socket.receive(until: "READY=1", within: 60), "\(server.output)")
         // When systemd hears READY=1 the port already answers, and nothing was said before it.
-        let port = try #require(server.listeningPort, "READY=1 before the listening line: \(server.output)")
         #expect(try await TestServer(port: port).request("/healthz").status == 200)
         #expect(ready.count == 1, "\(ready)")
         #expect(ready.last?.contains("STATUS=listening on 127.0.0.1:\(port)") == true)
@@ -61,19 +63,20 @@ struct SystemdNotifyTests {
             let holder = try LockHolder(database: database, name: address.database)
             #expect(await eventually(60) { await holder.holds() }, "the test never got the migration lock")
             let socket = try NotifySocket()
+            let port = try PostgresServer.freePortForTests()
             let server = try Server(
                 [
                     "--store", "postgres://\(address.user)@\(address.host):\(address.port)/\(address.database)",
                     "--log-level", "warning",
-                ], environment: ["NOTIFY_SOCKET": socket.address])
+                ], environment: ["NOTIFY_SOCKET": socket.address, "PETSPOT_PORT": String(port)])
             defer { server.stop() }
             // The server's migration waits on the lock: it has not said it is ready, nor listened.
             #expect(await eventually(60) { await holder.othersWaiting() > 0 }, "\(server.output)")
             #expect(await socket.receive(within: 0.5) == nil)
             #expect(server.listeningPort == nil)
+            #expect((try? await TestServer(port: port).request("GET", "/healthz", timeout: .seconds(2))) == nil)
             await holder.release()
             #expect(await socket.receive(until: "READY=1", within: 60) != nil, "\(server.output)")
-            let port = try #require(server.listeningPort, "\(server.output)")
             #expect(try await TestServer(port: port).request("/readyz").status == 200)
             #expect(
                 try await database.psql("SELECT max(version) FROM petspot_migrations", database: address.database)

@@ -218,10 +218,9 @@ extension PetSpot {
             let location: LocationSource
             var consent: (any LocationAuthorizer)?
             if let gpsd = settings.gpsd {
-                consent = ServeConsent.authorizer(settings.locationConsent, logger: logger)
-                location = .gpsd(
-                    try GPSDEndpoint(parsing: gpsd), authorizer: consent ?? PersistedConsentAuthorizer(), logger: logger
-                )
+                let authorizer = ServeConsent.authorizer(settings.locationConsent, logger: logger)
+                consent = authorizer
+                location = .gpsd(try GPSDEndpoint(parsing: gpsd), authorizer: authorizer, logger: logger)
             } else if let scenario = settings.scenario {
                 location = .scenario(ScenarioLoop(scenario: try loadScenario(scenario)), logger: logger)
             } else {
