@@ -193,6 +193,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -259,10 +260,14 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
+        // The commit `petspot` was built from (scripts/build-release writes it; none otherwise).
+        .target(name: "CBuildCommit"),
+
         // The `petspot` command-line tool.
         .executableTarget(
             name: "PetSpotCLI",
             dependencies: [
+                "CBuildCommit",
                 "Geodata",
                 "Location",
                 "Geodesy",
@@ -340,6 +345,7 @@ let package = Package(
             dependencies: [
                 "ReportStore", "SQLiteReportStore", "PostgresReportStore", "ReportStoreOpener",
                 "ReportStoreTestSupport", "Reports", "ReportSteps", "Geodata", "Geodesy",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]),
     ],
     swiftLanguageModes: [.v6]

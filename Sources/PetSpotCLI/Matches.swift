@@ -48,7 +48,8 @@ extension PetSpot {
         func run() async throws {
             let (id, limit) = (self.id, self.limit)
             let margin = (try? SearchRadius(kilometers: marginKm)) ?? .zero
-            let (report, matches) = try await withStore(storeOptions) { store throws(ReportStoreError) in
+            let (report, matches) = try await withStore(storeOptions, schema: .current) {
+                store throws(ReportStoreError) in
                 let report = try await store.report(id: id)
                 return (report, try await ReportMatching.matches(for: report, in: store, margin: margin, limit: limit))
             }

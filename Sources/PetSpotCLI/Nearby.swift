@@ -78,7 +78,7 @@ extension PetSpot {
                     searched: loaded.count)
             } else {
                 let limit = self.limit
-                result = try await withStore(storeOptions) { store throws(ReportStoreError) in
+                result = try await withStore(storeOptions, schema: .current) { store throws(ReportStoreError) in
                     try await store.nearby(location, margin: margin, limit: limit)
                 }
             }

@@ -15,12 +15,15 @@ struct PetSpot: AsyncParsableCommand {
             WGS84 ellipsoid with PROJ. `petspot` alone plays the default scenario through the \
             Animal description step. Run `petspot help <subcommand>` for each command's options.
             """,
-        version: "0.1.0",
+        version: "\(version) (\(BuildCommit.text))",
         subcommands: [
             Demo.self, Report.self, Show.self, Validate.self, Locate.self, Watch.self, Permission.self,
             ScenarioCommand.self,
-            Record.self, Distance.self, Radius.self, Nearby.self, Matches.self, Reports.self, Serve.self,
+            Record.self, Distance.self, Radius.self, Nearby.self, Matches.self, Reports.self, Store.self, Serve.self,
         ],
         defaultSubcommand: Demo.self
     )
+
+    /// The release: `petspot --version` prints it with the commit it was built from.
+    static let version = "0.1.0"
 }

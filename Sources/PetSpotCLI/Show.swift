@@ -49,7 +49,7 @@ extension PetSpot {
         func run() async throws {
             if file != "-", !FileManager.default.fileExists(atPath: file), (try? ReportID.check(file)) != nil {
                 let id = file
-                let report = try await withStore(storeOptions) { store throws(ReportStoreError) in
+                let report = try await withStore(storeOptions, schema: .current) { store throws(ReportStoreError) in
                     try await store.report(id: id)
                 }
                 do {

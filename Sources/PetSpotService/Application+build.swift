@@ -5,6 +5,8 @@ import NIOCore
 import ReportSteps
 import ReportStore
 import Reports
+import ServiceLifecycle
+import UnixSignals
 
 /// The service's application: the router with every controller, the middlewares (request
 /// log, CORS for the allowed origins, problem details for every error, allowed hosts, the rate
@@ -20,7 +22,7 @@ import Reports
 public func buildApplication(_ configuration: ServiceConfiguration) -> some ApplicationProtocol {
     _ = ServiceMetrics.registry  // swift-metrics' backend, before the first metric is made
     let routes = RouteIndex()
-    let health = configuration.reports.map { StoreHealth(store: $0) }
+    let health = configuration.reports.map { StoreHealth(store: $0, logger: configuration.logger) }
     let heartbeat = EventStreamHeartbeat(
         interval: configuration.heartbeatInterval, clock: configuration.clock)
     let feed = configuration.reports.map {
@@ -80,13 +82,13 @@ func makeRouter(
     router.add(middleware: ClientMiddleware(proxies: configuration.trustedProxies))
     router.add(middleware: RequestIDMiddleware())
     router.add(middleware: RequestLogMiddleware())
+    // Outside ProblemMiddleware: every answer is measured with the status the client gets.
+    router.add(middleware: RequestMetricsMiddleware(routes: routes))
     if !configuration.allowedOrigins.isEmpty {
         router.add(middleware: AllowedOriginsMiddleware(origins: Set(configuration.allowedOrigins)))
     }
     // Every error below is answered as problem details (CORS headers added above).
     router.add(middleware: ProblemMiddleware(routes: routes))
-    // Inside ProblemMiddleware: a request that fails is counted as an error, with its status.
-    router.add(middleware: MetricsMiddleware())
     router.add(
         middleware: AllowedHostsMiddleware(
             policy: AllowedHosts(listeningOn: configuration.host, names: configuration.allowedHosts)))
@@ -144,11 +146,22 @@ func makeRouter(
 }
 
 /// Builds the application and runs it until SIGTERM or SIGINT, which end the event streams
-/// and stop the server gracefully (`petspot serve`). First raises the process's soft limit on
-/// open files to the hard limit, so that each event-stream client can have its connection.
+/// and stop the server gracefully (`petspot serve`). First makes the process safe for an
+/// operator's world: SIGPIPE and SIGHUP are ignored (a closed standard error or a reload signal
+/// never ends it: ``StandardError``, ``HangupReload``), and the soft limit on open files is
+/// raised to the hard limit, so that each event-stream client can have its connection.
+///
+/// With `systemd` (``SystemdNotifier/fromEnvironment(_:pid:)`` unless told otherwise) it says
+/// `READY=1` once the server listens — after ``ServiceConfiguration/beforeListening`` (the
+/// store's migrations and preparation) — and runs ``SystemdNotifications`` beside it:
+/// `WATCHDOG=1` while it runs, `STOPPING=1` as soon as a shutdown begins.
 ///
 /// - Throws: when the server cannot start (the port is taken, the host is not an address).
-public func runService(_ configuration: ServiceConfiguration) async throws {
+public func runService(
+    _ configuration: ServiceConfiguration, systemd: SystemdNotifier? = SystemdNotifier.fromEnvironment()
+) async throws {
+    StandardError.ignoreBrokenPipes()
+    HangupReload.ignoreHangups()
     if let (before, after) = OpenFileLimit.raiseToHardLimit() {
         configuration.logger.debug(
             "open-file limit", metadata: ["soft_before": "\(before)", "soft": "\(after)"])
@@ -156,7 +169,24 @@ public func runService(_ configuration: ServiceConfiguration) async throws {
         configuration.logger.notice("could not raise the open-file limit; clients are limited to `ulimit -n`")
     }
     for notice in startupNotices(configuration) { configuration.logger.notice("\(notice)") }
-    try await buildApplication(configuration).runService()
+    guard let systemd else {
+        try await buildApplication(configuration).runService()
+        return
+    }
+    var configuration = configuration
+    let listening = configuration.onListening
+    configuration.onListening = { host, port in
+        await listening(host, port)
+        systemd.send("READY=1\nSTATUS=listening on \(host):\(port)")
+    }
+    // The notifications after the application: a graceful shutdown reaches them first.
+    let group = ServiceGroup(
+        configuration: .init(
+            services: [
+                .init(service: buildApplication(configuration)),
+                .init(service: SystemdNotifications(notifier: systemd, clock: configuration.clock)),
+            ], gracefulShutdownSignals: [.sigterm, .sigint], logger: configuration.logger))
+    try await group.run()
 }
 
 /// What the operator should know of `configuration` before the server listens: on a server that

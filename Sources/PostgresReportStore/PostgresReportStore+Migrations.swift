@@ -31,8 +31,8 @@ extension PostgresReportStore {
                 }
                 let known = Set(PostgresSchema.migrations.map(\.version))
                 if let newer = applied.subtracting(known).max() {
-                    throw ReportStoreError.unavailable(
-                        self.name, "its schema is version \(newer), from a newer petspot; use that version.")
+                    throw ReportStoreError.schemaNewer(
+                        self.name, version: newer, known: Self.latestSchemaVersion)
                 }
                 for migration in PostgresSchema.migrations where !applied.contains(migration.version) {
                     for statement in migration.statements { try await connection.query(statement, logger: logger) }

@@ -55,7 +55,7 @@ public final class PostgresReportStore: ReportStore, Service {
         var configuration =
             (try? PostgresConnectionSettings.client(address, timeout: timeout))
             ?? PostgresConnectionSettings.neverConnecting(address)
-        configuration.options.maximumConnections = 8
+        configuration.options.maximumConnections = Self.maximumConnections
         // No parallel workers for these small index queries: starting them cost more than the
         // query (p99 120 ms → 20 ms at 10^7 reports on 2 cores).
         configuration.options.additionalStartupParameters = [("max_parallel_workers_per_gather", "0")]
@@ -82,12 +82,13 @@ public final class PostgresReportStore: ReportStore, Service {
     }
 
     /// Connects once (a server that is down or refuses the login fails here at once, where
-    /// the pool would retry until the timeout) and applies the migrations. ``run()`` must be
-    /// running.
+    /// the pool would retry until the timeout) and applies the migrations, or does what
+    /// `schema` says instead (``SchemaUse``). ``run()`` must be running.
     ///
     /// - Throws: ``ReportStoreError/Reason/unavailable`` when the server cannot be reached,
-    ///   refuses the login, lacks PostGIS, or holds a schema from a newer petspot.
-    public func prepare() async throws(ReportStoreError) {
+    ///   refuses the login, lacks PostGIS, holds a schema from a newer petspot, or, with
+    ///   ``SchemaUse/current``, needs migrating.
+    public func prepare(schema: SchemaUse = .migrate) async throws(ReportStoreError) {
         let probe = try PostgresConnectionSettings.connection(address, timeout: timeout)
         do {
             let connection = try await PostgresConnection.connect(configuration: probe, id: 0, logger: logger)
@@ -95,7 +96,11 @@ public final class PostgresReportStore: ReportStore, Service {
         } catch {
             throw Self.translate(error, what: "connecting", name: name, address: address)
         }
-        try await migrate()
+        switch schema {
+        case .migrate: try await migrate()
+        case .current: try await checkSchema()
+        case .asItIs: break
+        }
     }
 
     /// Runs `body` with a prepared store whose pool runs in a child task for exactly that
@@ -105,21 +110,24 @@ public final class PostgresReportStore: ReportStore, Service {
     /// try await PostgresReportStore.withStore(address) { store in try await store.add([report]) }
     /// ```
     ///
-    /// - Throws: what ``prepare()`` throws, or what `body` throws.
+    /// - Throws: what ``prepare(schema:)`` throws, or what `body` throws.
     public static func withStore<T>(
         _ address: StoreURL.PostgresAddress, logger: Logger = PostgresReportStore.quietLogger,
-        timeout: Duration = .seconds(15), _ body: (PostgresReportStore) async throws -> T
+        timeout: Duration = .seconds(15), schema: SchemaUse = .migrate, _ body: (PostgresReportStore) async throws -> T
     ) async throws -> T {
         let store = PostgresReportStore(address, logger: logger, timeout: timeout)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await store.run() }
             defer { store.closer.finish() }
-            try await store.prepare()
+            try await store.prepare(schema: schema)
             return try await body(store)
         }
     }
 
     var name: String { StoreURL.postgres(address).description }
+
+    /// The most connections the pool opens to the server.
+    public static let maximumConnections = 8
 
     /// A logger for postgres-nio's background work that keeps only errors.
     public static var quietLogger: Logger {

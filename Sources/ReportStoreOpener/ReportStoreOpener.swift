@@ -14,15 +14,18 @@ public import ServiceLifecycle
 /// }
 /// ```
 public enum ReportStoreOpener {
-    /// Runs `body` with the store at `url` open and migrated, and closes it afterwards; a
+    /// Runs `body` with the store at `url` open and migrated (or its schema used as `schema`
+    /// says: a read-only command gives ``SchemaUse/current``), and closes it afterwards; a
     /// PostgreSQL store's connection pool runs in a child task for exactly that long.
     ///
     /// - Throws: ``ReportStoreError/Reason/unavailable`` when it cannot be opened or reached,
     ///   or what `body` throws.
-    public static func withStore<T>(_ url: StoreURL, _ body: (any ReportStore) async throws -> T) async throws -> T {
+    public static func withStore<T>(
+        _ url: StoreURL, schema: SchemaUse = .migrate, _ body: (any ReportStore) async throws -> T
+    ) async throws -> T {
         switch url {
         case .sqlite(let path):
-            let store = try SQLiteReportStore(path: path)
+            let store = try SQLiteReportStore(path: path, schema: schema)
             do {
                 let value = try await body(store)
                 await store.close()
@@ -32,7 +35,59 @@ public enum ReportStoreOpener {
                 throw error
             }
         case .postgres(let address):
-            return try await PostgresReportStore.withStore(address) { store in try await body(store) }
+            return try await PostgresReportStore.withStore(address, schema: schema) { store in try await body(store) }
+        }
+    }
+
+    /// The store's engine, schema version, reports and size, its schema left as it is.
+    ///
+    /// - Throws: ``ReportStoreError/Reason/unavailable`` when it cannot be opened or reached;
+    ///   for an SQLite file that is not there, so (none is made).
+    public static func status(_ url: StoreURL) async throws(ReportStoreError) -> StoreStatus {
+        do {
+            switch url {
+            case .sqlite(let path):
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw ReportStoreError.unavailable(url.description, "there is no store there yet.")
+                }
+                let store = try SQLiteReportStore(path: path, schema: .asItIs)
+                let status = try await store.status()
+                await store.close()
+                return status
+            case .postgres(let address):
+                return try await PostgresReportStore.withStore(address, schema: .asItIs) { store in
+                    try await store.status()
+                }
+            }
+        } catch let error as ReportStoreError {
+            throw error
+        } catch {
+            throw .storage("reading its status", "\(error)")
+        }
+    }
+
+    /// Applies the migrations this petspot has and the store has not (making the store when
+    /// there is none), and returns the schema version before and after.
+    ///
+    /// - Throws: ``ReportStoreError/Reason/unavailable`` when it cannot be opened or reached,
+    ///   or holds a schema from a newer petspot.
+    public static func migrate(_ url: StoreURL) async throws(ReportStoreError) -> (from: Int, to: Int) {
+        let before: Int
+        switch url {
+        case .sqlite(let path) where !FileManager.default.fileExists(atPath: path): before = 0
+        default: before = try await status(url).schemaVersion
+        }
+        do {
+            let after = try await withStore(url, schema: .migrate) { store in
+                if let sqlite = store as? SQLiteReportStore { return try await sqlite.status().schemaVersion }
+                if let postgres = store as? PostgresReportStore { return try await postgres.status().schemaVersion }
+                return 0
+            }
+            return (before, after)
+        } catch let error as ReportStoreError {
+            throw error
+        } catch {
+            throw .storage("migrating", "\(error)")
         }
     }
 
@@ -48,12 +103,16 @@ public enum ReportStoreOpener {
             let store = try SQLiteReportStore(path: path)
             // One server per SQLite file: held as long as the served store is.
             let lock = try SQLiteServeLock(storePath: path)
-            return ServedReportStore(store: store, services: [], lock: lock) { () throws(ReportStoreError) in
+            return ServedReportStore(
+                store: store, services: [], lock: lock, maximumConnections: SQLiteReportStore.maximumConnections
+            ) { () throws(ReportStoreError) in
                 try await store.prepareForQueries()
             }
         case .postgres(let address):
             let store = PostgresReportStore(address)
-            return ServedReportStore(store: store, services: [store], lock: nil) { () throws(ReportStoreError) in
+            return ServedReportStore(
+                store: store, services: [store], lock: nil, maximumConnections: PostgresReportStore.maximumConnections
+            ) { () throws(ReportStoreError) in
                 try await store.prepare()
                 return try await store.prepareForQueries()
             }
@@ -100,6 +159,9 @@ public struct ServedReportStore: Sendable {
     public let services: [any Service]
     /// An SQLite store's lock for this server, held as long as this value is.
     let lock: SQLiteServeLock?
+    /// The most connections the store's engine keeps open (PostgreSQL's pool; SQLite's
+    /// readers and writer).
+    public let maximumConnections: Int
     /// Connects and migrates (PostgreSQL), then loads what queries need
     /// (``ReportStore/prepareForQueries()``); returns how many open missing reports are indexed
     /// when the store keeps an index.

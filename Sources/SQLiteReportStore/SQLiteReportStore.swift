@@ -29,11 +29,13 @@ public actor SQLiteReportStore: ReportStore {
     /// The consumer of ``changeSignals()``, if any.
     var signals: AsyncStream<Void>.Continuation?
 
-    /// Opens (or creates, with its folder) the store at `path` and applies the migrations.
+    /// Opens (or creates, with its folder) the store at `path` and applies the migrations, or
+    /// does what `schema` says instead (``SchemaUse``).
     ///
     /// - Throws: ``ReportStoreError/Reason/unavailable`` when the file cannot be opened or
-    ///   created, is not SQLite, belongs to another program, or was made by a newer petspot.
-    public init(path: String) throws(ReportStoreError) {
+    ///   created, is not SQLite, belongs to another program, was made by a newer petspot, or,
+    ///   with ``SchemaUse/current``, needs migrating.
+    public init(path: String, schema: SchemaUse = .migrate) throws(ReportStoreError) {
         self.path = path
         let name = "sqlite:\(path)"
         let folder = (path as NSString).deletingLastPathComponent
@@ -61,34 +63,14 @@ public actor SQLiteReportStore: ReportStore {
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            let migrator = SQLiteSchema.migrator
-            try pool.read { db in
-                do {
-                    let tables = try String.fetchAll(
-                        db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-                    if !tables.isEmpty, !tables.contains("grdb_migrations") {
-                        throw ReportStoreError.unavailable(
-                            name,
-                            "it is an SQLite database of another program (tables: "
-                                + tables.prefix(5).joined(separator: ", ") + "); name another file.")
-                    }
-                    if try migrator.hasBeenSuperseded(db) {
-                        throw ReportStoreError.unavailable(
-                            name, "it was written by a newer petspot (unknown migrations); use that version.")
-                    }
-                } catch let error as ReportStoreError {
-                    throw error
-                } catch {
-                    throw ReportStoreError.unavailable(name, Self.reason(error))
-                }
-            }
-            try migrator.migrate(pool)
-        } catch let error as ReportStoreError {
-            throw error
         } catch {
             throw .unavailable(name, Self.reason(error))
         }
+        try Self.openSchema(pool, name: name, schema: schema)
     }
+
+    /// The most connections to the file: GRDB's pool of readers, and the one writer.
+    public static let maximumConnections = Configuration().maximumReaderCount + 1
 
     // MARK: Changes
 

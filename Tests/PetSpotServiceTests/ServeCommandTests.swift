@@ -19,8 +19,10 @@ struct ServeCommandTests {
         /// `petspot serve --port 0 arguments…`, with a store file in a temporary folder unless
         /// `arguments` name one (a test never writes the real data directory); with `ulimit`,
         /// started by a shell that first sets its limit on open files (`-Sn 64`: the soft limit;
-        /// `-n 256`: soft and hard).
-        init(_ arguments: [String], ulimit: String? = nil, environment: [String: String] = [:]) throws {
+        /// `-n 256`: soft and hard); with `user`, run as that user (`runuser -u USER --`, as root).
+        init(
+            _ arguments: [String], ulimit: String? = nil, environment: [String: String] = [:], user: String? = nil
+        ) throws {
             // Foundation's Process, not ProcessRun: the server runs while the test talks to it
             // and ends on the signal the test sends.
             process = Process()
@@ -40,6 +42,10 @@ struct ServeCommandTests {
                 process.arguments =
                     ["-c", "ulimit \(ulimit) && exec \"$0\" \"$@\"", PetSpotBinary.url.path]
                     + ["serve"] + port + store + arguments
+            }
+            if let user {
+                process.arguments = ["-u", user, "--", PetSpotBinary.url.path] + (process.arguments ?? [])
+                process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
             }
             if !environment.isEmpty {
                 process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
@@ -70,16 +76,27 @@ struct ServeCommandTests {
 
         /// The port of a complete listening line (one that ends with a newline) so far.
         var listeningPort: Int? {
-            let prefix = "petspot: listening on http://127.0.0.1:"
-            let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            return lines.first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count)) }
+            let prefix = "listening on http://127.0.0.1:"
+            return announcements.first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count)) }
+        }
+
+        /// What the server announced so far, without `petspot: `: its complete text lines that
+        /// start so, and the `message` of its JSON lines (`--log-format json`).
+        var announcements: [String] {
+            output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { line in
+                if line.hasPrefix("petspot: ") { return String(line.dropFirst("petspot: ".count)) }
+                guard line.hasPrefix("{"),
+                    let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                else { return nil }
+                return object["message"] as? String
+            }
         }
 
         /// The port from `petspot: metrics on http://127.0.0.1:PORT/metrics`, waiting at most 60 s.
         func metricsPort() async -> Int? {
-            let prefix = "petspot: metrics on http://127.0.0.1:"
+            let prefix = "metrics on http://127.0.0.1:"
             let port: @Sendable () -> Int? = {
-                self.output.split(separator: "\n").first { $0.hasPrefix(prefix) && $0.hasSuffix("/metrics") }
+                self.announcements.first { $0.hasPrefix(prefix) && $0.hasSuffix("/metrics") }
                     .flatMap { Int($0.dropFirst(prefix.count).dropLast("/metrics".count)) }
             }
             _ = await eventually(60) { port() != nil }

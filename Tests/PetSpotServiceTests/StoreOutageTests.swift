@@ -7,7 +7,9 @@ import Testing
 
 /// `petspot serve` on a PostgreSQL that stops and comes back: `/readyz` says so with the reason,
 /// store calls fail at once with 503 and `Retry-After` instead of each waiting for the store's
-/// 15 s timeout, and everything recovers by itself. The times are printed; the bounds asserted
+/// 15 s timeout, and everything recovers by itself. The operator's log says the store went away
+/// and came back, once each; the public's 503 says only that the store is unavailable (never
+/// the database's user, host, port or driver text). The times are printed; the bounds asserted
 /// are far above them (a loaded machine), and far below the old 15 s wait.
 @Suite(.serialized, .timeLimit(.minutes(5)))
 struct StoreOutageTests {
@@ -18,7 +20,7 @@ struct StoreOutageTests {
             let address = try await database.createDatabase()
             let server = try ServeCommandTests.Server([
                 "--store", "postgres://\(address.user)@\(address.host):\(address.port)/\(address.database)",
-                "--log-level", "error", "--rate-limit", "0",
+                "--log-level", "warning", "--rate-limit", "0",
             ])
             defer { server.stop() }
             let port = try #require(await server.port(), "\(server.output)")
@@ -35,6 +37,11 @@ struct StoreOutageTests {
             let readiness = try await client.request("/readyz")
             #expect(try (readiness.object["store"] as? [String: Any])?["reachable"] as? Bool == false)
             #expect(readiness.header("retry-after") == "1")
+            let unavailable = "The reports store is unavailable; try again in a moment."
+            #expect(try readiness.object["detail"] as? String == unavailable, "\(readiness.body)")
+            for secret in [address.user, "127.0.0.1", String(address.port), address.database, "postgres"] {
+                #expect(!readiness.body.contains(secret), "/readyz tells the public \(secret): \(readiness.body)")
+            }
             // Forty calls at once during the outage: each answered 503 at once.
             let times = Locked([Duration]())
             let statuses = Locked([Int]())
@@ -46,6 +53,8 @@ struct StoreOutageTests {
                         times.withLock { $0.append(start.duration(to: .now)) }
                         statuses.withLock { $0.append(answer.status) }
                         #expect(answer.header("retry-after") == "1")
+                        #expect(try answer.object["detail"] as? String == unavailable, "\(answer.body)")
+                        #expect(!answer.body.contains(String(address.port)), "\(answer.body)")
                     }
                 }
                 try await group.waitForAll()
@@ -58,6 +67,11 @@ struct StoreOutageTests {
             #expect(await eventually(60) { (try? await client.request("/readyz").status) == 200 })
             let recovered = resumed.duration(to: .now)
             #expect(await eventually(60) { (try? await client.request(location).status) == 200 })
+            // The log: once when it went, once when it came back, at warning, with the reason.
+            let output = server.output
+            #expect(output.components(separatedBy: "reports store unreachable").count == 2, "\(output)")
+            #expect(output.components(separatedBy: "reports store reachable again").count == 2, "\(output)")
+            #expect(output.contains("warning petspot.serve"), "\(output)")
             print(
                 "store outage: /readyz 503 after \(detected), 200 after \(recovered) back; slowest of 40 calls \(slowest)"
             )

@@ -74,6 +74,31 @@ final class ConsentCache: Sendable {
         state.withLock { refresh(&$0, now: .now, force: true) }
     }
 
+    /// Later changes of the decision, noticed by checking the files every poll interval of real
+    /// time while the stream is iterated (re-read only when they changed).
+    func changes() -> AsyncStream<LocationAuthorization> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: LocationAuthorization.self, bufferingPolicy: .bufferingNewest(1))
+        let poller = Task { [self] in
+            var last = value
+            while !Task.isCancelled {
+                do {
+                    try await Task.sleep(for: pollInterval)
+                } catch {
+                    break
+                }
+                let current = value
+                if current != last {
+                    last = current
+                    continuation.yield(current)
+                }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in poller.cancel() }
+        return stream
+    }
+
     /// How many times the files were read and decoded since the cache was made.
     var loads: Int { state.withLock { $0.loads } }
 

@@ -85,26 +85,15 @@ public struct PersistedConsentAuthorizer: LocationAuthorizer {
     /// administrator adding a policy), noticed by checking the files every ``pollInterval``
     /// of real time while the stream is iterated (re-read only when they changed).
     public func authorizationChanges() -> AsyncStream<LocationAuthorization> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: LocationAuthorization.self, bufferingPolicy: .bufferingNewest(1))
-        let poller = Task { [self] in
-            var last = authorization
-            while !Task.isCancelled {
-                do {
-                    try await Task.sleep(for: pollInterval)
-                } catch {
-                    break
-                }
-                let current = authorization
-                if current != last {
-                    last = current
-                    continuation.yield(current)
-                }
-            }
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in poller.cancel() }
-        return stream
+        cache.changes()
+    }
+
+    /// Reads the files again now, whatever the poll interval (`petspot serve` on SIGHUP), and
+    /// returns the decision they give.
+    @discardableResult
+    public func reload() -> LocationAuthorization {
+        cache.reload()
+        return authorization
     }
 
     /// Stores a grant (`authorizedWhenInUse` unless said otherwise).

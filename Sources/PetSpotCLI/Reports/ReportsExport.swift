@@ -22,7 +22,8 @@ extension PetSpot.Reports {
         func run() async throws {
             let url = try storeOptions.url()
             var failure: ReportPhotoError?
-            let (reports, photoCount) = try await withStore(storeOptions) { store throws(ReportStoreError) in
+            let (reports, photoCount) = try await withStore(storeOptions, schema: .current) {
+                store throws(ReportStoreError) in
                 let photos = try keptPhotos(store)
                 var query = ReportListQuery(limit: ReportListQuery.maximumLimit)
                 var counts = (reports: 0, photos: 0)

@@ -50,7 +50,7 @@ extension PetSpot.Reports {
             let query = ReportListQuery(
                 kind: kind.flatMap(ReportKind.init(rawValue:)), status: status.flatMap(ReportStatus.init(text:)),
                 after: after, limit: limit)
-            let reports = try await withStore(storeOptions) { store throws(ReportStoreError) in
+            let reports = try await withStore(storeOptions, schema: .current) { store throws(ReportStoreError) in
                 try await store.list(query)
             }
             if output.json {
@@ -79,7 +79,7 @@ extension PetSpot.Reports {
         @OptionGroup var report: StoredReportOptions
 
         func run() async throws {
-            let stored = try await report.withReport { store, id throws(ReportStoreError) in
+            let stored = try await report.withReport(schema: .current) { store, id throws(ReportStoreError) in
                 try await store.report(id: id)
             }
             print(ReportJSON.report(stored).text)

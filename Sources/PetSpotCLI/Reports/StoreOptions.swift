@@ -40,22 +40,27 @@ struct StoredReportOptions: ParsableArguments {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    /// Runs `body` with the store open (``withStore(_:_:)``) and the report's id.
-    func withReport<T>(_ body: (any ReportStore, String) async throws(ReportStoreError) -> T) async throws -> T {
+    /// Runs `body` with the store open (``withStore(_:schema:_:)``) and the report's id.
+    func withReport<T>(
+        schema: SchemaUse = .migrate, _ body: (any ReportStore, String) async throws(ReportStoreError) -> T
+    ) async throws -> T {
         let id = self.id
-        return try await withStore(storeOptions) { store throws(ReportStoreError) in try await body(store, id) }
+        return try await withStore(storeOptions, schema: schema) { store throws(ReportStoreError) in
+            try await body(store, id)
+        }
     }
 }
 
 /// Runs `body` with the store open (a PostgreSQL store's connection pool running for exactly
 /// that long) and closes it afterwards; a store error becomes a ``StoreFailure`` (exit 1) with
-/// its message.
-func withStore<T>(_ options: StoreOptions, _ body: (any ReportStore) async throws(ReportStoreError) -> T)
-    async throws -> T
-{
+/// its message. A command that only reads gives `schema: .current`: it never migrates a store,
+/// and one that needs migrating is refused with what to run.
+func withStore<T>(
+    _ options: StoreOptions, schema: SchemaUse = .migrate, _ body: (any ReportStore) async throws(ReportStoreError) -> T
+) async throws -> T {
     let url = try options.url()
     do {
-        return try await ReportStoreOpener.withStore(url) { store in try await body(store) }
+        return try await ReportStoreOpener.withStore(url, schema: schema) { store in try await body(store) }
     } catch let error as ReportStoreError {
         throw StoreFailure(error: error)
     }

@@ -56,6 +56,13 @@ extension PetSpot {
                 text or (--log-format json) one JSON object a line, each request's lines \
                 with its id (X-Request-Id).
 
+                Operators (Docs/Service.md): SIGHUP re-reads the operator token file and the \
+                location consent file and keeps serving; a closed stderr never stops it. \
+                Under systemd (Type=notify, $NOTIFY_SOCKET) it says READY=1 once it listens, \
+                after the store's migrations, STOPPING=1 on shutdown, and WATCHDOG=1 at half \
+                of WatchdogSec=. --location-consent gives --gpsd the machine owner's consent \
+                where the service's user cannot read a consent file (DynamicUser=).
+
                 Exit status: 0 stopped, 64 usage error, 65 scenario file error, 1 cannot listen.
                 """
         )
@@ -133,6 +140,8 @@ extension PetSpot {
 
         @OptionGroup var storeOptions: StoreOptions
 
+        @OptionGroup(title: "Location consent") var consentOptions: ServeConsentOptions
+
         @Option(
             help: ArgumentHelp(
                 "A photo folder of an earlier petspot, moved into the store at start; default beside the store "
@@ -196,6 +205,7 @@ extension PetSpot {
             settings.tiles = try mapOptions.tiles(environment)
             settings.matchMargin = try matchOptions.margin(environment)
             if let file = try ServeValue.resolve(operatorTokenFile, "--operator-token-file", environment) {
+                settings.operatorTokenFile = file
                 do {
                     settings.operatorToken = try OperatorToken.read(file: file)
                 } catch {
@@ -208,6 +218,7 @@ extension PetSpot {
                     throw ValidationError("PETSPOT_OPERATOR_TOKEN: \(error.description)")
                 }
             }
+            settings.locationConsent = try consentOptions.consent(environment)
             settings.pagesUseServerLocation =
                 try pagesUseServerLocation
                 || ServeValue.resolve(Bool?.none, "--pages-use-server-location", environment) ?? false
@@ -215,11 +226,17 @@ extension PetSpot {
         }
 
         func run() async throws {
+            StandardError.ensureStandardDescriptors()
             let settings = try settings(ServeEnvironment())
             let logger = settings.logger()
+            let announcer = Announcer(json: settings.logFormat == .json)
+            ServiceMetrics.recordBuild(version: PetSpot.version, commit: BuildCommit.text)
             let location: LocationSource
+            var consent: (any LocationAuthorizer)?
             if let gpsd = settings.gpsd {
-                location = .gpsd(try GPSDEndpoint(parsing: gpsd), logger: logger)
+                let authorizer = ServeConsent.authorizer(settings.locationConsent, logger: logger)
+                consent = authorizer
+                location = .gpsd(try GPSDEndpoint(parsing: gpsd), authorizer: authorizer, logger: logger)
             } else if let scenario = settings.scenario {
                 location = .scenario(ScenarioLoop(scenario: try loadScenario(scenario)), logger: logger)
             } else {
@@ -231,8 +248,10 @@ extension PetSpot {
             do {
                 served = try ReportStoreOpener.served(storeURL)
             } catch {
-                throw StoreFailure(error: error)
+                announcer.say(StoreFailure(error: error).description, level: .critical)
+                throw ExitCode(1)
             }
+            ServiceMetrics.recordStoreConnections(maximum: served.maximumConnections)
             let photos = StoreKeptPhotos(keptBy: served.store)
             let oldPhotos = settings.photos.map(ReportPhotoFolder.init(path:)) ?? ReportPhotoFolder(beside: storeURL)
             let configuration = ServiceConfiguration(
@@ -240,11 +259,17 @@ extension PetSpot {
                 allowedHosts: settings.allowedHosts, limits: settings.limits,
                 metrics: settings.metricsPort.map { port in
                     MetricsListener(host: settings.metricsHost, port: port) { host, port in
-                        Self.announce("metrics on http://\(Self.shown(host)):\(port)/metrics")
+                        let url = "http://\(Self.shown(host)):\(port)/metrics"
+                        announcer.say("metrics on \(url)", fields: [("url", .string(url))])
                     }
                 }, operatorToken: settings.operatorToken, trustedProxies: settings.trustedProxies,
                 pagesUseServerLocation: settings.pagesUseServerLocation,
-                logger: logger, reports: served.store, services: served.services,
+                logger: logger, reports: served.store,
+                services: served.services + [
+                    ServeReload.service(
+                        tokenFile: settings.operatorTokenFile, token: settings.operatorToken, consent: consent,
+                        logger: logger)
+                ],
                 beforeListening: {
                     // The store's pool runs by now (a service of the server's group).
                     let loaded: Int?
@@ -261,47 +286,24 @@ extension PetSpot {
                 photos: photos, tiles: settings.tiles, matchMargin: settings.matchMargin,
                 onListening: { host, port in
                     let base = "http://\(Self.shown(host)):\(port)"
-                    Self.announce("listening on \(base)")
-                    for line in ServePages.lines(base: base) { Self.announce(line) }
+                    announcer.say("listening on \(base)", fields: [("url", .string(base))])
+                    for line in ServePages.lines(base: base) { announcer.say(line) }
                 })
             do {
                 try await runService(configuration)
                 await served.store.close()
             } catch let error as StoreNotReady {
                 await served.store.close()
-                throw StoreFailure(error: error.error)
+                announcer.say(StoreFailure(error: error.error).description, level: .critical)
+                throw ExitCode(1)
             } catch {
                 await served.store.close()
-                printError("cannot serve on \(settings.host):\(settings.port): \(error)")
+                announcer.say("cannot serve on \(settings.host):\(settings.port): \(error)", level: .critical)
                 throw ExitCode(1)
             }
         }
 
-        /// Moves the photo files of an earlier petspot's folder into the store. A failure is
-        /// logged and the server starts: the files stay where they are for the next start.
-        private static func movePhotos(from folder: ReportPhotoFolder, into photos: StoreKeptPhotos, logger: Logger)
-            async
-        {
-            do throws(ReportPhotoError) {
-                let move = try await folder.moveAll(into: photos)
-                guard move.moved > 0 || !move.left.isEmpty else { return }
-                logger.notice(
-                    "photos moved into the store",
-                    metadata: [
-                        "folder": "\(folder.path)", "moved": "\(move.moved)", "left": "\(move.left.count)",
-                        "leftFiles": "\(move.left.prefix(10).joined(separator: ","))",
-                    ])
-            } catch {
-                logger.error(
-                    "photos not moved into the store", metadata: ["folder": "\(folder.path)", "error": "\(error)"])
-            }
-        }
-
         private static func shown(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
-
-        private static func announce(_ text: String) {
-            FileHandle.standardError.write(Data("petspot: \(text)\n".utf8))
-        }
     }
 }
 

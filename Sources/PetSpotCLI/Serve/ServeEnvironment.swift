@@ -39,6 +39,9 @@ struct ServeEnvironment {
         Variable(
             option: "--scenario", key: "petspot.scenario", meaning: "scenario as location source",
             defaultValue: "none"),
+        Variable(
+            option: "--location-consent", key: "petspot.locationConsent", meaning: "consent for gpsd: granted, denied",
+            defaultValue: "the consent file"),
         Variable(option: "--log-level", key: "petspot.logLevel", meaning: "least level logged", defaultValue: "info"),
         Variable(option: "--log-format", key: "petspot.logFormat", meaning: "text or json", defaultValue: "text"),
         Variable(

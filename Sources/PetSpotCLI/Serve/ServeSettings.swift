@@ -1,3 +1,4 @@
+import Location
 import Logging
 import PetSpotService
 
@@ -26,6 +27,10 @@ struct ServeSettings {
     var operatorToken: OperatorToken?
     /// The reverse proxies whose forwarding headers name the client (`--trusted-proxy`).
     var trustedProxies = TrustedProxies.none
+    /// The file the operator token came from, re-read on SIGHUP.
+    var operatorTokenFile: String?
+    /// The location consent given as configuration (`--location-consent`), if any.
+    var locationConsent: LocationAuthorization?
     var pagesUseServerLocation = false
 
     /// The server's logger: text (swift-log's stream handler) or JSON lines, to standard error,
@@ -36,7 +41,7 @@ struct ServeSettings {
         var logger = Logger(label: "petspot.serve") { label in
             switch format {
             case .text:
-                var handler = StreamLogHandler.standardError(label: label)
+                var handler = StreamLogHandler(label: label, stream: StandardErrorStream())
                 handler.logLevel = level
                 return handler
             case .json:

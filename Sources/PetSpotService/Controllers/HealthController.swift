@@ -22,16 +22,20 @@ struct HealthController {
 
     /// 200 `{"status": "ready", "location": {…}, "store": {…}}`; 503 problem details with the
     /// same members when the source's provider is unavailable right now or the reports store does
-    /// not answer (as last pinged, at most half a second ago).
+    /// not answer (as last pinged, at most half a second ago). What the store said is the
+    /// operator's (the log has it), not the public's.
     func readiness() async throws(Problem) -> Response {
         let storeObject: JSONValue =
             store.map { health in
                 let status = health.status
-                return .object([("reachable", .bool(status.reachable)), ("reason", .string(status.reason))])
+                return .object([
+                    ("reachable", .bool(status.reachable)),
+                    ("reason", status.reachable ? .null : .string(ReportsController.storeUnavailable)),
+                ])
             } ?? nil
         if let status = store?.status, !status.reachable {
             throw Problem(
-                .serviceUnavailable, detail: status.reason ?? "The reports store does not answer.",
+                .serviceUnavailable, detail: ReportsController.storeUnavailable,
                 extensions: [("store", storeObject)], headers: [.retryAfter: "1"])
         }
         guard let service = location.service else {

@@ -166,9 +166,22 @@ struct ReportsController {
         }
     }
 
-    /// A store error as problem details (``storeCall(_:)``).
+    /// What the public is told when the reports store cannot be reached: never the store's
+    /// own words, which name its user, host, port and driver (those go to the log).
+    static let storeUnavailable = "The reports store is unavailable; try again in a moment."
+
+    /// A store error as problem details (``storeCall(_:)``). A store that cannot be reached is a
+    /// 503 that says only that (``storeUnavailable``, `reason: storeUnavailable`), and a store
+    /// failure a 500; what the store said is logged with the request.
     static func problem(_ error: ReportStoreError) -> Problem {
         let status = status(of: error.reason)
+        if status == .serviceUnavailable {
+            var problem = Problem(
+                status, detail: storeUnavailable, extensions: [("reason", "storeUnavailable")],
+                headers: [.retryAfter: "1"])
+            problem.logged = error.description
+            return problem
+        }
         guard status != .internalServerError else {
             // The store's own words name its files and errors: they go to the log.
             var problem = Problem(
@@ -186,8 +199,7 @@ struct ReportsController {
             default: nil
             }
         return Problem(
-            status, detail: error.description, extensions: reason.map { [("reason", .string($0))] } ?? [],
-            headers: status == .serviceUnavailable ? [.retryAfter: "1"] : [:])
+            status, detail: error.description, extensions: reason.map { [("reason", .string($0))] } ?? [])
     }
 
     /// The status of a store error's reason; a reason added later is a 500 until it has its own.

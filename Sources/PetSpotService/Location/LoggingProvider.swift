@@ -6,7 +6,8 @@ import Logging
 /// A provider that logs what its wrapped provider does: connects, losses, reconnects (with
 /// the backoff delay before the next attempt), and when it starts and stops (the service
 /// runs it only while someone listens); and measures it: `petspot_location_provider_connected`
-/// (1 while connected) and `petspot_location_fixes_total`, by source.
+/// (1 while connected), `petspot_location_fixes_total` and the newest fix's arrival
+/// (`petspot_location_fix_age_seconds`, ``FixAge``), by source.
 struct LoggingProvider: LocationProvider {
     let wrapped: any LocationProvider
     /// The delays between reconnection attempts, to say when the next one comes.
@@ -48,6 +49,7 @@ struct LoggingProvider: LocationProvider {
                 logger.warning("location provider unavailable", metadata: metadata)
             case .fix:
                 fixes.increment()
+                FixAge.record(source: source)
                 logger.trace("fix", metadata: ["source": "\(source)"])
             case .noFix:
                 logger.debug("no fix", metadata: ["source": "\(source)"])

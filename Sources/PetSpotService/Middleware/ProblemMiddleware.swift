@@ -16,7 +16,10 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let problem as Problem {
             if let logged = problem.logged {
-                context.logger.error("\(problem.detail)", metadata: ["error": "\(logged)"])
+                // A store that cannot be reached is logged once when it goes and once when it
+                // comes back (StoreHealth); each request it fails is the operator's only on debug.
+                let level: Logger.Level = problem.status == .serviceUnavailable ? .debug : .error
+                context.logger.log(level: level, "\(problem.detail)", metadata: ["error": "\(logged)"])
             }
             return try problem.response(from: request, context: context)
         } catch let error as HTTPError {

@@ -1,7 +1,6 @@
 import Foundation
-import Locking
 public import Logging
-import PetSpotJSON
+public import PetSpotJSON
 
 #if canImport(Glibc)
     import Glibc
@@ -10,10 +9,11 @@ import PetSpotJSON
 /// A swift-log handler that writes one JSON object a line to standard error (`petspot serve
 /// --log-format json`), for log collectors: `time` (UTC, milliseconds), `level`, `label`,
 /// `message`, then the metadata as fields (a field that would repeat one of those four gets
-/// the prefix `metadata.`).
+/// the prefix `metadata.`). A value logged as a number (`.stringConvertible(200)`) is a JSON
+/// number, a `Bool` a JSON boolean; everything else a string.
 ///
 /// ```json
-/// {"time":"2026-11-28T03:10:00.123Z","level":"info","label":"petspot.serve","message":"request","hb.request.id":"7f…","method":"GET","path":"/healthz","status":"200","duration_ms":"0.41"}
+/// {"time":"2026-11-28T03:10:00.123Z","level":"info","label":"petspot.serve","message":"request","bytes":15,"client":"127.0.0.1","duration_ms":0.41,"hb.request.id":"7f…","method":"GET","path":"/healthz","status":200}
 /// ```
 ///
 /// Hand-written: swift-log ships only a text handler (`StreamLogHandler`).
@@ -23,9 +23,9 @@ public struct JSONLogHandler: LogHandler {
     private let label: String
     private let write: @Sendable (String) -> Void
 
-    /// A handler for `label` writing to standard error.
+    /// A handler for `label` writing to standard error (``StandardError``).
     public init(label: String) {
-        self.init(label: label, write: Self.standardError)
+        self.init(label: label, write: { StandardError.write($0) })
     }
 
     /// A handler for `label` that hands each line (with its newline) to `write`.
@@ -40,21 +40,32 @@ public struct JSONLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var fields: [(String, JSONValue)] = [
-            ("time", .string(Self.timestamp())), ("level", .string(event.level.rawValue)), ("label", .string(label)),
-            ("message", .string(event.message.description)),
-        ]
         let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
-        for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
-            let name = ["time", "level", "label", "message"].contains(key) ? "metadata." + key : key
-            fields.append((name, Self.json(value)))
+        let fields = merged.sorted(by: { $0.key < $1.key }).map { ($0.key, Self.json($0.value)) }
+        write(Self.line(level: event.level, label: label, message: event.message.description, fields: fields))
+    }
+
+    /// One line: `time`, `level`, `label`, `message`, then `fields` in their order (a field
+    /// named like one of the first four gets the prefix `metadata.`), and a newline.
+    public static func line(level: Logger.Level, label: String, message: String, fields: [(String, JSONValue)])
+        -> String
+    {
+        var object: [(String, JSONValue)] = [
+            ("time", .string(timestamp())), ("level", .string(level.rawValue)), ("label", .string(label)),
+            ("message", .string(message)),
+        ]
+        for (key, value) in fields {
+            object.append((["time", "level", "label", "message"].contains(key) ? "metadata." + key : key, value))
         }
-        write(JSONValue.object(fields).text + "\n")
+        return JSONValue.object(object).text + "\n"
     }
 
     private static func json(_ value: Logger.Metadata.Value) -> JSONValue {
         switch value {
         case .string(let text): .string(text)
+        case .stringConvertible(let convertible as any BinaryInteger): .number(Double(convertible))
+        case .stringConvertible(let convertible as Double) where convertible.isFinite: .number(convertible)
+        case .stringConvertible(let convertible as Bool): .bool(convertible)
         case .stringConvertible(let convertible): .string(convertible.description)
         case .array(let values): .array(values.map(json))
         case .dictionary(let members): .object(members.sorted { $0.key < $1.key }.map { ($0.key, json($0.value)) })
@@ -71,20 +82,5 @@ public struct JSONLogHandler: LogHandler {
         let fraction = String(milliseconds % 1000 + 1000).dropFirst()
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):"
             + "\(two(parts.tm_min)):\(two(parts.tm_sec)).\(fraction)Z"
-    }
-
-    /// Lines from every thread, one whole line per write.
-    private static let standardErrorLock = Locked(())
-
-    private static let standardError: @Sendable (String) -> Void = { line in
-        standardErrorLock.withLock { _ in
-            var bytes = Array(line.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes[offset...].withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
     }
 }

@@ -1,18 +1,18 @@
 public import Crypto
 import Foundation
+import Locking
 import OutsideInput
 import Scenarios
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The operator's secret: whoever presents it (`Authorization: Bearer TOKEN`) may change any
 /// report and see the server's own position. It comes from a file or the environment, never
 /// the command line (where `ps` shows it to every user): `--operator-token-file FILE`,
 /// `PETSPOT_OPERATOR_TOKEN_FILE`, or `PETSPOT_OPERATOR_TOKEN`. Only its SHA-256 is kept.
+///
+/// Every copy of a token shares what it holds, so ``replace(with:)`` (the server re-reading
+/// the token file on SIGHUP) changes the token everywhere it is checked at once.
 public struct OperatorToken: Sendable {
-    private let digest: SHA256.Digest
+    private let digest: Locked<SHA256.Digest>
 
     /// The shortest token taken: 32 characters (at least 128 bits when random).
     public static let minimumLength = 32
@@ -31,7 +31,7 @@ public struct OperatorToken: Sendable {
         guard secret.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
             throw OperatorTokenError("The operator token may hold only visible ASCII characters, no spaces.")
         }
-        digest = SHA256.hash(data: Data(secret.utf8))
+        digest = Locked(SHA256.hash(data: Data(secret.utf8)))
     }
 
     /// The token in the file at `path`: a regular file of at most 4 KiB that only its owner may
@@ -40,8 +40,9 @@ public struct OperatorToken: Sendable {
     /// - Throws: ``OperatorTokenError`` saying why it cannot be read or is no token.
     public static func read(file path: String) throws(OperatorTokenError) -> OperatorToken {
         // As libpq does with a password file: a secret others may read is no secret.
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & 0o077 != 0 {
+        // (FileManager, not stat(2): Glibc's `struct stat` is CNIOLinux's here, which NIO does not export.)
+        let mode = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? Int
+        if let mode, mode & 0o077 != 0 {
             throw OperatorTokenError(
                 "The operator token file \(InputQuote.path(path)) may be read by others; chmod 600 it "
                     + "(and make a new token if others could have read this one).")
@@ -62,7 +63,16 @@ public struct OperatorToken: Sendable {
     /// Whether `presented` is this token (its digest compared in constant time).
     public func matches(_ presented: String) -> Bool {
         let other = SHA256.hash(data: Data(presented.utf8))
+        let digest = self.digest.withLock { $0 }
         return zip(digest, other).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}
+
+extension OperatorToken {
+    /// Makes this token — every copy of it — `other`'s secret from now on.
+    public func replace(with other: OperatorToken) {
+        let secret = other.digest.withLock { $0 }
+        digest.withLock { $0 = secret }
     }
 }
 

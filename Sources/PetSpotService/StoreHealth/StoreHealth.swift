@@ -1,5 +1,7 @@
+import CoreMetrics
 import Foundation
 import Locking
+public import Logging
 public import ReportStore
 public import ServiceLifecycle
 
@@ -9,6 +11,10 @@ public import ServiceLifecycle
 /// answers 503 with the reason and store calls fail at once with 503 and `Retry-After`
 /// (``GuardedReportStore``) instead of each waiting for its timeout; the first answer again
 /// closes the circuit. Time is the injected clock's.
+///
+/// The operator hears of an outage once each way: a `warning` when the store is first seen
+/// unreachable (with the store's own words: the log is the operator's), and one when it answers
+/// again; `petspot_store_up` is 1 or 0 meanwhile.
 public final class StoreHealth: Service, Sendable {
     /// How the store was last seen.
     public struct Status: Sendable, Equatable {
@@ -31,17 +37,20 @@ public final class StoreHealth: Service, Sendable {
     /// How long one ping may take (1 s).
     let timeout: Duration
     private let clock: any Clock<Duration>
+    private let logger: Logger
     private let state = Locked(State())
 
     /// A prober for `store`.
     public init(
         store: any ReportStore, interval: Duration = .milliseconds(500), timeout: Duration = .seconds(1),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(), logger: Logger = Logger(label: "petspot.serve")
     ) {
         self.store = store
         self.interval = interval
         self.timeout = timeout
         self.clock = clock
+        self.logger = logger
+        ServiceMetrics.storeUp.record(1)
     }
 
     /// The store as last seen.
@@ -67,7 +76,14 @@ public final class StoreHealth: Service, Sendable {
     public func check() async {
         do {
             try await store.ping(within: timeout)
-            state.withLock { $0.status = Status(reachable: true, reason: nil) }
+            let wasDown = state.withLock { state in
+                defer { state.status = Status(reachable: true, reason: nil) }
+                return !state.status.reachable
+            }
+            if wasDown {
+                ServiceMetrics.storeUp.record(1)
+                logger.warning("reports store reachable again")
+            }
         } catch {
             markUnreachable(error)
         }
@@ -75,11 +91,16 @@ public final class StoreHealth: Service, Sendable {
 
     /// Records that the store does not answer, and ends the waits of ``untilUnreachable()``.
     func markUnreachable(_ error: ReportStoreError) {
-        let waiting = state.withLock { state in
+        let (waiting, wasUp) = state.withLock { state in
+            let wasUp = state.status.reachable
             state.status = Status(reachable: false, reason: error.description)
             state.error = error
             defer { state.waiting = [:] }
-            return Array(state.waiting.values)
+            return (Array(state.waiting.values), wasUp)
+        }
+        if wasUp {
+            ServiceMetrics.storeUp.record(0)
+            logger.warning("reports store unreachable", metadata: ["error": "\(error.description)"])
         }
         for continuation in waiting { continuation.resume() }
     }

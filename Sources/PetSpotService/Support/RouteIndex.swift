@@ -27,6 +27,15 @@ public final class RouteIndex: Sendable {
         }.sorted()
     }
 
+    /// The template of the first route whose path matches `path` (a request's path), whatever
+    /// its method; `nil` when none does.
+    func template(for path: String) -> String? {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        return entries.withLock { entries in
+            entries.first { Self.matches(template: $0.path, components) }?.path
+        }
+    }
+
     private static func matches(template: String, _ components: [Substring]) -> Bool {
         let parts = template.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == components.count else { return false }
