@@ -29,7 +29,9 @@ struct OperatorSignalsTests {
         let client = TestServer(port: port)
         #expect(try await Self.contacts(client, token: Self.firstToken) == 200)
 
+        // A new file (written atomically: mode 644 again), made the owner's alone before the reload.
         try Self.secondToken.write(toFile: tokenFile, atomically: true, encoding: .utf8)
+        chmod(tokenFile, 0o600)
         kill(server.process.processIdentifier, SIGHUP)
         #expect(await eventually(30) { server.output.contains("reloaded on SIGHUP") }, "\(server.output)")
         #expect(server.process.isRunning)
