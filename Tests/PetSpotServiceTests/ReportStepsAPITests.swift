@@ -30,7 +30,7 @@ struct ReportStepsAPITests {
 
     /// A PNG's first bytes in base64: what Submit report's `photo` carries (the model decides
     /// on the content, and these are a PNG's).
-    static let photo = #""photo": {"filename": "dog.png", "data": "iVBORw0KGgoAAAANSUhEUg=="}"#
+    static let photo = #""photo": {"filename": "dog.png", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAAAAAAAAAAAAAElEQVQAAAAAAAAAAElFTkQAAAAA"}"#
 
     static func field(_ answer: [String: Any], _ name: String) -> [String: Any] {
         (answer["fields"] as? [String: Any])?[name] as? [String: Any] ?? [:]

@@ -59,6 +59,9 @@ public enum PhotoError: Error, Sendable, Hashable, CustomStringConvertible {
     case typeNotAccepted(ImageType)
     /// The file is larger than the flow accepts.
     case tooLarge(byteCount: Int, limit: Int)
+    /// The content starts as a `type` image but is not a whole one (cut short, or lengths
+    /// that point past its end): `message` says what is wrong and what to do.
+    case damaged(ImageType, message: String)
 
     /// The message a person sees.
     public var description: String {
@@ -69,6 +72,7 @@ public enum PhotoError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooLarge(_, let limit):
             "This photo is larger than \(PhotoAttachment.sizeText(byteCount: limit, decimals: false)). "
                 + "Choose a smaller one."
+        case .damaged(_, let message): message
         }
     }
 }
