@@ -53,7 +53,8 @@ public enum StoredPhotoScrub {
         public var changed = 0
         public var unreadable = 0
         public var changedMeanwhile = 0
-        /// The bytes of metadata removed from the changed photos.
+        /// The bytes of metadata removed from the changed photos (a HEIC's wiped items
+        /// included, though its size stays).
         public var bytesRemoved = 0
     }
 
@@ -78,7 +79,7 @@ public enum StoredPhotoScrub {
                 switch outcome {
                 case .scrubbed(let change):
                     totals.changed += 1
-                    totals.bytesRemoved += max(0, change.byteCountBefore - change.byteCountAfter)
+                    totals.bytesRemoved += change.removed.reduce(0) { $0 + $1.byteCount }
                 case .unreadable: totals.unreadable += 1
                 case .changedMeanwhile: totals.changedMeanwhile += 1
                 case .clean: break
