@@ -1,7 +1,10 @@
 import Foundation
 import PetSpotService
 import PhotoTestSupport
+import ReportSteps
+import ReportStore
 import Reports
+import SQLiteReportStore
 import Testing
 
 /// Photos that come in over HTTP are kept without their metadata (issue 47, item 1): a phone's
@@ -81,6 +84,20 @@ struct PhotoUploadsCarryNoMetadataTests {
                     + "from a photo app or an image editor, or choose another photo.")
             #expect(try await server.request("/v1/reports/\(id)/photo").status == 404, "nothing is kept")
         }
+    }
+
+    @Test func anEarlierServersPhotoFolderMovesInWithoutMetadata() async throws {
+        let folder = try TemporaryStoreFolder()
+        let store = try SQLiteReportStore(path: folder.path)
+        try await store.add([PetReport(id: "r-1", kind: .missing)])
+        let files = ReportPhotoFolder(path: folder.url.appendingPathComponent("photos").path)
+        try files.write(Data(SamplePhotos.jpeg), type: .jpeg, id: "r-1")
+        let photos = StoreKeptPhotos(store)
+        #expect(try await files.moveAll(into: photos).moved == 1)
+        let kept = try #require(try await photos.photo(id: "r-1"))
+        #expect(try kept.bytes == ReportPhotoRules.scrub(SamplePhotos.jpeg, as: .jpeg).photo.bytes)
+        #expect(!Self.contains([UInt8](kept.bytes), Array("Apple".utf8)))
+        await store.close()
     }
 
     @Test func theServersPhotoLimitIsTheImportsLimit() {
