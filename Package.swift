@@ -58,6 +58,9 @@ let package = Package(
         .library(name: "ReportStoreOpener", targets: ["ReportStoreOpener"]),
         // The contract every report store passes, for the tests and the benchmarks.
         .library(name: "ReportStoreTestSupport", targets: ["ReportStoreTestSupport"]),
+        .library(name: "PhotoMetadata", targets: ["PhotoMetadata"]),
+        // Phone-style photos with metadata (Pillow, exiftool, heif-enc) and their checks.
+        .library(name: "PhotoTestSupport", targets: ["PhotoTestSupport"]),
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
     ],
     dependencies: [
@@ -119,6 +122,10 @@ let package = Package(
         // commands that never measure or talk to gpsd do not load them (and the ~40 libraries
         // PROJ brings) at every start: Docs/CLI.md, Start-up.
         .target(name: "CLazyLibraries"),
+
+        // Photos without metadata: EXIF (GPS, serials, owner), XMP, IPTC and comments taken out
+        // of JPEG, PNG, WebP, GIF and HEIC bytes, the orientation kept. No dependencies.
+        .target(name: "PhotoMetadata"),
 
         // Locked<Value>: shared state behind a pthread mutex that ThreadSanitizer can see.
         .target(name: "Locking"),
@@ -237,8 +244,8 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: [
-                "Geodata", "Geodesy", "Locking", "OutsideInput", "PetSpotJSON", "ReportSteps", "ReportStore",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "Geodata", "Geodesy", "Locking", "OutsideInput", "PetSpotJSON", "PhotoMetadata", "ReportSteps",
+                "ReportStore", .product(name: "Crypto", package: "swift-crypto"),
             ]),
 
         // Opens the store a URL names, whatever its engine: for the length of a command, or
@@ -262,6 +269,9 @@ let package = Package(
 
         // The commit `petspot` was built from (scripts/build-release writes it; none otherwise).
         .target(name: "CBuildCommit"),
+        // Phone-style photos for the tests: made by Pillow (EXIF with GPS, XMP, IPTC, comments,
+        // text chunks) and heif-enc, read back by exiftool, their pixels compared by Pillow.
+        .target(name: "PhotoTestSupport", dependencies: ["LocationTestSupport"]),
 
         // The `petspot` command-line tool.
         .executableTarget(
@@ -294,6 +304,7 @@ let package = Package(
             dependencies: ["Geodata", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "OutsideInputTests", dependencies: ["OutsideInput", "OutsideYAML"]),
+        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "PhotoTestSupport"]),
         // The package as a whole: Docs/Architecture.md against this file; what the compiler
         // refuses about Locked (swiftc on small programs).
         .testTarget(name: "PackageTests", dependencies: ["Locking", "LocationTestSupport"]),
@@ -309,7 +320,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "PetSpotCLITests",
-            dependencies: ["Geodata", "Geodesy", "GPSDTestSupport", "LocationTestSupport", "Scenarios"]),
+            dependencies: [
+                "Geodata", "Geodesy", "GPSDTestSupport", "LocationTestSupport", "PhotoTestSupport", "Scenarios",
+            ]),
         .testTarget(
             name: "ReportStepsTests",
             dependencies: [
@@ -327,7 +340,7 @@ let package = Package(
             dependencies: [
                 "PetSpotService", "PetSpotJSON", "Location", "Scenarios", "Geodata", "GPSDTestSupport",
                 "LocationTestSupport", "Locking", "ReportStore", "SQLiteReportStore", "ReportSteps", "Geodesy",
-                "Reports", "ReportStoreTestSupport", "ReportStoreOpener",
+                "Reports", "ReportStoreTestSupport", "ReportStoreOpener", "PhotoTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -68,6 +68,10 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "FuzzPhotoScrubber",
+            dependencies: ["FuzzSupport", .product(name: "PhotoMetadata", package: "PetSpotLocation")]
+        ),
+        .executableTarget(
             name: "FuzzNMEATrack",
             dependencies: ["FuzzTrackProperties", .product(name: "Scenarios", package: "PetSpotLocation")]
         ),

@@ -22,7 +22,7 @@ work=$(mktemp -d)
 chmod 755 "$work"
 trap 'rm -rf "$work"' EXIT
 python3 - "$petspot" "$work" "${MOVE_COPY_ROWS:-1000000}" "${MOVE_ROUND_TRIP_ROWS:-100000}" <<'PY'
-import base64, hashlib, json, math, os, random, socket, sqlite3, subprocess, sys, time
+import base64, hashlib, json, math, os, random, socket, sqlite3, struct, subprocess, sys, time, zlib
 petspot, work, copy_rows, round_rows = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 binaries = "/usr/lib/postgresql/15/bin"
 root = os.geteuid() == 0
@@ -110,13 +110,19 @@ try:
           % (ratio, counted))
 
     # 2. export → import round trips with photos.
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
     random.seed(35)
     archive = os.path.join(work, "archive.jsonl")
     with open(archive, "w") as f:
         for i in range(round_rows):
             photo = None
             if i % 2 == 0:
-                png = b"\x89PNG\r\n\x1a\n" + random.randbytes(1024)
+                # A whole PNG (an import checks a photo's structure and takes its metadata out):
+                # 1,024 random bytes as its image data, no metadata, so it comes back byte for byte.
+                png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0))
+                       + chunk(b"IDAT", random.randbytes(1024)) + chunk(b"IEND", b""))
                 photo = {"type": "PNG", "data": base64.b64encode(png).decode()}
             line = {"id": "m%06d" % i, "kind": "missing", "status": "ACTIVE", "photoUrl": "",
                     "lastSeenDate": "2025-11-%02d" % (1 + i % 28), "species": "DOG", "gender": "FEMALE",

@@ -33,7 +33,7 @@ public enum InputFile {
         return try readAll(descriptor, limit: limit)
     }
 
-    private static func requireRegular(_ info: stat) throws(FileProblem) {
+    static func requireRegular(_ info: stat) throws(FileProblem) {
         let kind = FileKind(mode: UInt32(info.st_mode))
         guard kind == .regular else { throw kind == .directory ? .isDirectory : .notRegular(kind) }
     }

@@ -66,6 +66,20 @@ extension PostgresReportStore: ReportPhotoStore {
         }
     }
 
+    public func replacePhoto(id: String, tagged tag: String, with photo: StoredPhoto) async throws(ReportStoreError)
+        -> Bool
+    {
+        try await call("replacing the photo of \(id)") { client, logger in
+            let rows = try await client.query(
+                """
+                UPDATE report_photo SET media_type = \(photo.mediaType), tag = \(photo.tag), bytes = \(ByteBuffer(bytes: photo.bytes))
+                WHERE id = \(id) AND tag = \(tag) RETURNING id
+                """, logger: logger)
+            for try await _ in rows.decode(String.self) { return true }
+            return false
+        }
+    }
+
     private static func upsertPhoto(_ photo: StoredPhoto, id: String) -> PostgresQuery {
         """
         INSERT INTO report_photo (id, media_type, tag, bytes) VALUES (\(id), \(photo.mediaType), \(photo.tag), \(ByteBuffer(bytes: photo.bytes)))

@@ -8,13 +8,14 @@ public import Foundation
 /// ## Implementation requirements
 /// `ReportPhotosContract` (through `StoreKeptPhotos` in `Reports`) and `ReportStoreContract`
 /// check them against each engine:
-/// - ``setPhotos(_:)`` replaces each report's photo, all or none,, whole or not at all; a report that is
+/// - ``setPhotos(_:)`` replaces each report's photo, all or none, whole or not at all; a report that is
 ///   not stored fails with ``ReportStoreError/Reason/notFound`` and keeps no photo.
 /// - ``add(_:photo:)`` stores the report and its photo together or neither.
 /// - ``photos(ids:)`` gives the last photo set of each, byte for byte, with its media type and tag;
 ///   ``photoType(id:)`` the media type alone (it is asked for every card); both `nil` when
 ///   there is none, or no such report.
 /// - ``remove(id:)`` (the report's) and ``removePhoto(id:)`` leave no photo behind.
+/// - ``replacePhoto(id:tagged:with:)`` replaces a photo only while it still has the tag given.
 ///
 /// ```swift
 /// try await store.add(report, photo: StoredPhoto(bytes: png, mediaType: "image/png", tag: tag))
@@ -42,6 +43,13 @@ public protocol ReportPhotoStore: ReportStore {
 
     /// Removes report `id`'s photo; nothing to do when it has none.
     func removePhoto(id: String) async throws(ReportStoreError)
+
+    /// Replaces report `id`'s photo with `photo` only while its photo is still the one tagged
+    /// `tag`, in one statement: a photo put or removed meanwhile is left as that change left it
+    /// (`petspot reports scrub-photos` beside a running server).
+    ///
+    /// - Returns: Whether the photo was replaced.
+    func replacePhoto(id: String, tagged tag: String, with photo: StoredPhoto) async throws(ReportStoreError) -> Bool
 }
 
 extension ReportPhotoStore {

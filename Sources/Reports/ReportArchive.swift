@@ -1,9 +1,9 @@
-public import Foundation
+import Foundation
 import Geodata
 import Geodesy
-import OutsideInput
-public import PetSpotJSON
-public import ReportSteps
+public import OutsideInput
+import PetSpotJSON
+import ReportSteps
 public import ReportStore
 
 /// A store taken along: every report as one JSON object a line (JSON Lines), with what the
@@ -16,11 +16,24 @@ public import ReportStore
 /// or `null`). Base64 in the line, not a tar of files beside it: one file, read and written a
 /// line at a time with no second format, at a third more bytes for the photos.
 ///
+/// Reading takes one line at a time (``InputLines``): a line longer than
+/// ``maximumLineBytes`` is refused while it is read, and each photo passes
+/// ``ReportPhotoRules`` (its type from its bytes, the report's flow's formats and size, its
+/// metadata removed) and is set aside in a ``PhotoSpool`` until its report is stored — so
+/// memory holds the reports and one line, never the archive's photos.
+///
 /// ```swift
-/// let line = ReportArchive.line(report, photo: photo)     // {"id":"r-1","kind":"missing",…}
-/// let read = ReportArchive.read(bytes, name: "store.jsonl")  // rows and photos
+/// let line = ReportArchive.line(report, photo: photo)         // {"id":"r-1","kind":"missing",…}
+/// let read = try ReportArchive.read(&lines, spool: spool)     // rows, and where their photos are
 /// ```
 public enum ReportArchive {
+    /// The longest line read: a report with a photo of ``ReportPhotoRules/maximumByteCount``
+    /// bytes in base64, and 1 MiB for its other members (14,381,912 bytes in all).
+    public static let maximumLineBytes = (ReportPhotoRules.maximumByteCount + 2) / 3 * 4 + 1_048_576
+    /// The most an archive may hold besides its photos (its reports are all in memory while
+    /// they are stored in one transaction): 512 MiB, as for any reports file.
+    public static let maximumReportBytes = 512 * 1_048_576
+
     /// One report's line (no newline).
     public static func line(_ report: PetReport, photo: ReportPhoto?) -> String {
         guard case .object(let members) = ReportJSON.report(report) else { return "" }
@@ -36,35 +49,94 @@ public enum ReportArchive {
     }
 
     /// What an archive holds: its reports (or the problem of each line that is not one, with
-    /// its line number) and the photos of the valid ones.
+    /// its line number) and where the photos of the valid ones were set aside.
     public struct Contents: Sendable {
+        /// Every line's report or problem, in file order.
         public var rows: [ReportRow] = []
-        public var photos: [String: ReportPhoto] = [:]
+        /// Where each valid line's photo is in the spool, by line number.
+        public var photos: [Int: PhotoSpool.Place] = [:]
+        /// How many photos had metadata taken out.
+        public var scrubbedPhotos = 0
     }
 
-    /// Whether `bytes` look like an archive (their first character opens a JSON object, not
-    /// the array `nearby --reports` reads, nor CSV).
-    public static func isArchive(_ bytes: [UInt8]) -> Bool {
-        bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+    /// Whether input whose first character that is not white space is `first` is an archive
+    /// (a JSON object opens it, not the array `nearby --reports` reads, nor CSV).
+    public static func isArchive(firstNonBlankByte first: UInt8?) -> Bool {
+        first == UInt8(ascii: "{")
     }
 
     /// The reports of an archive, line by line; blank lines are passed over.
-    public static func read(_ bytes: [UInt8]) -> Contents {
+    ///
+    /// - Throws: ``FileProblem`` when the input cannot be read, or holds more than
+    ///   ``maximumReportBytes`` besides its photos; ``ReportPhotoError`` when a photo cannot
+    ///   be set aside.
+    public static func read(_ lines: inout InputLines, spool: PhotoSpool) throws -> Contents {
         var contents = Contents()
-        var number = 0
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            number += 1
-            let data = Data(line)
-            guard data.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
+        var reportBytes = 0
+        // A line's bytes go as soon as it is decoded (in `next`): then only its photo is in memory.
+        while let (number, read) = try next(&lines) {
+            guard reportBytes <= maximumReportBytes else {
+                throw FileProblem.tooLarge(size: reportBytes, limit: maximumReportBytes)
+            }
+            let decoded: ReportArchiveLine
+            switch read {
+            case .blank: continue
+            case .problem(let message, let byteCount):
+                reportBytes += min(byteCount, 1_024)  // only the message is kept
+                contents.rows.append(.invalid(ImportProblem(number: number, message: message)))
+                continue
+            case .line(let line, let byteCount):
+                reportBytes += byteCount - line.photoTextBytes
+                decoded = line
+            }
+            let photo: AdmittedPhoto?
             do throws(ReportArchiveProblem) {
-                let (report, photo) = try ReportArchiveLine.decode(data)
-                contents.rows.append(.report(report, line: number))
-                if let photo { contents.photos[report.id] = photo }
+                photo = try decoded.admittedPhoto()
             } catch {
-                contents.rows.append(.invalid(ImportProblem(unit: "line", number: number, message: error.description)))
+                contents.rows.append(.invalid(ImportProblem(number: number, message: error.description)))
+                continue
+            }
+            contents.rows.append(.report(decoded.report, line: number))
+            if let photo {
+                contents.photos[number] = try spool.append(photo.photo)
+                if !photo.removed.isEmpty { contents.scrubbedPhotos += 1 }
             }
         }
         return contents
+    }
+
+    /// What one line read as.
+    private enum LineRead {
+        case blank
+        case problem(String, byteCount: Int)
+        case line(ReportArchiveLine, byteCount: Int)
+    }
+
+    /// The next line's number and what it read as; its bytes are freed on return.
+    private static func next(_ lines: inout InputLines) throws(FileProblem) -> (Int, LineRead)? {
+        guard let (number, line) = try lines.next() else { return nil }
+        return (number, decode(line))
+    }
+
+    /// What `line` reads as.
+    private static func decode(_ line: InputLines.Line) -> LineRead {
+        switch line {
+        case .tooLong(let byteCount):
+            return .problem(tooLong(byteCount), byteCount: 0)
+        case .text(let bytes):
+            guard bytes.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { return .blank }
+            do throws(ReportArchiveProblem) {
+                return .line(try ReportArchiveLine.decode(Data(bytes)), byteCount: bytes.count)
+            } catch {
+                return .problem(error.description, byteCount: bytes.count)
+            }
+        }
+    }
+
+    /// Why a line longer than ``maximumLineBytes`` is refused.
+    static func tooLong(_ byteCount: Int) -> String {
+        "the line is \(byteCount) bytes, more than the \(maximumLineBytes) a report with a photo of at most "
+            + "\(ReportPhotoRules.maximumByteCount) bytes takes: its photo is too large"
     }
 }
 

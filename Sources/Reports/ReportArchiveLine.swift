@@ -7,7 +7,8 @@ import ReportStore
 
 /// One line of a ``ReportArchive`` decoded into a report and its photo: every member by the
 /// announcement's name, checked with the rules the store and Geodata apply, a member the line
-/// should not have or a key written twice refused.
+/// should not have or a key written twice refused; the photo through ``ReportPhotoRules`` (its
+/// type from its bytes, the report's flow's formats and size, its metadata removed).
 struct ReportArchiveLine: Decodable {
     enum Key: String, CodingKey, CaseIterable {
         case id, kind, status, photoUrl, lastSeenDate, species, gender, breed, description, location
@@ -21,17 +22,20 @@ struct ReportArchiveLine: Decodable {
     }
 
     let report: PetReport
-    let photo: ReportPhoto?
+    /// The photo's bytes as the line gives them (not yet through ``ReportPhotoRules``), and
+    /// the type the line says.
+    let photo: (bytes: [UInt8], declared: ImageType)?
+    /// How many bytes of the line the photo's base64 took.
+    let photoTextBytes: Int
 
-    static func decode(_ data: Data) throws(ReportArchiveProblem) -> (PetReport, ReportPhoto?) {
+    static func decode(_ data: Data) throws(ReportArchiveProblem) -> ReportArchiveLine {
         do {
             try JSONDuplicateKeys.check(data, file: "the line")
         } catch {
             throw ReportArchiveProblem(error.description)
         }
         do {
-            let line = try JSONDecoder().decode(ReportArchiveLine.self, from: data)
-            return (line.report, line.photo)
+            return try JSONDecoder().decode(ReportArchiveLine.self, from: data)
         } catch let problem as ReportArchiveProblem {
             throw problem
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
@@ -103,9 +107,38 @@ struct ReportArchiveLine: Decodable {
             guard let bytes = Data(base64Encoded: photo.data), !bytes.isEmpty else {
                 throw ReportArchiveProblem("photo.data is not base64 of an image")
             }
-            self.photo = ReportPhoto(bytes: bytes, type: photo.type)
+            self.photo = ([UInt8](bytes), photo.type)
+            photoTextBytes = photo.data.utf8.count
         } else {
             photo = nil
+            photoTextBytes = 0
+        }
+    }
+
+    /// The photo through ``ReportPhotoRules`` (its type from its bytes, the report's flow's
+    /// formats and size, its metadata removed), or `nil` when the line has none.
+    ///
+    /// - Throws: ``ReportArchiveProblem`` saying why the rules refused it.
+    func admittedPhoto() throws(ReportArchiveProblem) -> AdmittedPhoto? {
+        guard let photo else { return nil }
+        do throws(PhotoError) {
+            return try ReportPhotoRules.admit(photo.bytes, for: report.kind)
+        } catch {
+            throw ReportArchiveProblem(Self.refusal(error, declared: photo.declared))
+        }
+    }
+
+    /// Why the photo rules refused a line's photo, in an import's words.
+    static func refusal(_ error: PhotoError, declared: ImageType) -> String {
+        switch error {
+        case .empty: "photo.data is empty"
+        case .unsupportedType:
+            "photo.data is not a JPG, PNG, HEIC, GIF or WEBP image (photo.type says \(declared); "
+                + "the type is read from the data)"
+        case .typeNotAccepted(let type): "the photo is \(type); a found report's photo must be PNG or JPG"
+        case .tooLarge(let byteCount, let limit):
+            "the photo is \(byteCount) bytes, more than the \(limit) bytes this report's photo may have"
+        case .damaged(_, let message): "photo: \(message)"
         }
     }
 

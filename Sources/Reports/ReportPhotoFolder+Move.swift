@@ -18,8 +18,9 @@ extension ReportPhotoFolder {
     }
 
     /// Moves every photo file of the folder into `photos` (the store, for a server from
-    /// before photos were kept there): each file is written to the store, then removed, so an
-    /// interrupted move loses nothing and the next one goes on. The folder is removed once it
+    /// before photos were kept there): each file is written to the store without its metadata
+    /// (``ReportPhotoRules/scrub(_:as:)``; a file that is not a whole image as it is), then
+    /// removed, so an interrupted move loses nothing and the next one goes on. The folder is removed once it
     /// is empty; a folder that is not there has nothing to move.
     ///
     /// - Throws: ``ReportPhotoError`` when a file cannot be read or removed, or the store
@@ -32,8 +33,11 @@ extension ReportPhotoFolder {
                 move.left.append(name)
                 continue
             }
+            // Without its metadata, as a photo comes in now; one that is not a whole image moves
+            // as it was (`reports scrub-photos` names it).
+            let kept = (try? ReportPhotoRules.scrub([UInt8](photo.bytes), as: photo.type).photo) ?? photo
             do {
-                try await photos.write(photo.bytes, type: photo.type, id: id)
+                try await photos.write(kept.bytes, type: kept.type, id: id)
             } catch  where error.reason == .noReport {
                 move.left.append(name)
                 continue

@@ -68,6 +68,17 @@ extension SQLiteReportStore: ReportPhotoStore {
         }
     }
 
+    public func replacePhoto(id: String, tagged tag: String, with photo: StoredPhoto) throws(ReportStoreError) -> Bool {
+        try write("replacing the photo of \(id)") { db in
+            try Self.catching {
+                try db.execute(
+                    sql: "UPDATE report_photo SET media_type = ?, tag = ?, bytes = ? WHERE id = ? AND tag = ?",
+                    arguments: [photo.mediaType, photo.tag, photo.bytes, id, tag])
+                return db.changesCount > 0
+            }
+        }
+    }
+
     private static func upsertPhoto(_ photo: StoredPhoto, id: String, in db: Database) throws {
         try db.execute(
             sql: """

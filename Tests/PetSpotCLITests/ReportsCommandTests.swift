@@ -95,14 +95,21 @@ struct ReportsCommandTests {
         // A report's photo is in the store and goes with the report; the other one stays.
         let exported = try await Self.petspot(folder, ["reports", "export"])
         let withPhotos = exported.stdout.replacingOccurrences(
-            of: #""photo":null"#, with: #""photo":{"type":"PNG","data":"iVBORw0KGgo="}"#)
+            of: #""photo":null"#,
+            with:
+                #""photo":{"type":"PNG","data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAAAAAAAAAAAAAElEQVQAAAAAAAAAAElFTkQAAAAA"}"#
+        )
         let archive = try folder.write("archive.jsonl", withPhotos)
         let other = try ScratchFolder()
         #expect(try await Self.petspot(other, ["reports", "import", archive]).status == 0)
         #expect(try await Self.petspot(other, ["reports", "remove", "b"]).stdout == "Removed report b.\n")
         let left = try await Self.petspot(other, ["reports", "export"])
         #expect(left.stderr.hasPrefix("Exported 1 report (1 photo) of"), "\(left.stderr)")
-        #expect(left.stdout.hasPrefix(#"{"id":"a","#) && left.stdout.contains(#""data":"iVBORw0KGgo=""#))
+        #expect(
+            left.stdout.hasPrefix(#"{"id":"a","#)
+                && left.stdout.contains(
+                    #""data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAAAAAAAAAAAAAElEQVQAAAAAAAAAAElFTkQAAAAA""#)
+        )
         #expect(try await Self.petspot(folder, ["reports", "remove", "b"]).stdout == "Removed report b.\n")
         let unknown = try await Self.petspot(folder, ["reports", "remove", "b"])
         #expect(unknown.status == 1 && unknown.stderr.contains("No report with id \"b\"."), "\(unknown.stderr)")

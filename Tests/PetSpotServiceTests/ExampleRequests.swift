@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Reports
 
 /// Requests to a server without a location source, with the status each must get: the
@@ -35,7 +36,8 @@ enum ExampleRequests {
     static let operatorSecret = "ex-operator-7c2e9a41b3d85f60e1a2b4c6d8f0a1b2"
     static let asOperator = [("Authorization", "Bearer \(operatorSecret)")]
     static let asStranger = [("Authorization", "Bearer not-this-reports-owner-token-aaaaaaaaaa")]
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]
+    /// The smallest whole PNG the photo rules take (the scrubber keeps it as it is).
+    static let png: [UInt8] = StructuredPhotos.png(byteCount: 57)
 
     /// The report pages, their assets, and the step API they ask.
     static let reportPages: [ExampleRequest] = [
@@ -207,7 +209,7 @@ enum ExampleRequests {
     /// Submit report of a whole Missing report, with its photo (a PNG's first bytes): stored in
     /// one request on a server with a store.
     static let missingSubmit =
-        #"{"action": "continue", "values": {"email": "o@example.com"}, "earlierSteps": {"animalDescription": {"species": "dog", "breed": "Beagle", "gender": "FEMALE"}}, "photo": {"filename": "dog.png", "data": "iVBORw0KGgoAAAANSUhEUg=="}}"#
+        #"{"action": "continue", "values": {"email": "o@example.com"}, "earlierSteps": {"animalDescription": {"species": "dog", "breed": "Beagle", "gender": "FEMALE"}}, "photo": {"filename": "dog.png", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAAAAAAAAAAAAAElEQVQAAAAAAAAAAElFTkQAAAAA"}}"#
 
     /// Requests to a server over a store holding the reports `ex-1`, `ex-2` (no contact) and
     /// `ex-3` (an email), in order.

@@ -2,6 +2,7 @@ import Foundation
 import Geodata
 import Geodesy
 import LocationTestSupport
+import PhotoTestSupport
 import ReportSteps
 import ReportStore
 import ReportStoreTestSupport
@@ -48,7 +49,7 @@ struct ReportArchiveTests {
         try await store.add([full, found, closed, PetReport(id: "bare", kind: .missing)])
         let photos = StoreKeptPhotos(store)
         try await photos.write(Data(ReportPhotosTests.png(700)), type: .png, id: "full")
-        try await photos.write(Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]), type: .jpeg, id: "found-1")
+        try await photos.write(Data(StructuredPhotos.jpeg(byteCount: 40, fill: 2)), type: .jpeg, id: "found-1")
         await store.close()
     }
 

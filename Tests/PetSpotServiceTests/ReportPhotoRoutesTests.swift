@@ -1,5 +1,6 @@
 import Foundation
 import PetSpotService
+import PhotoTestSupport
 import ReportSteps
 import ReportStore
 import Reports
@@ -67,7 +68,7 @@ struct ReportPhotoRoutesTests {
             #expect(card["photoUrl"] as? String == "/v1/reports/\(id)/photo")
             #expect(card["photoText"] as? String == "/v1/reports/\(id)/photo")
             // A JPEG replaces the PNG: one photo per report, served as what it is now.
-            let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 1, count: 100)
+            let jpeg = StructuredPhotos.jpeg(byteCount: 104, fill: 1)
             let replaced = try await Self.put(server, id, jpeg)
             #expect(replaced.status == 200, "\(replaced.body)")
             let again = try await server.request("/v1/reports/\(id)/photo")
@@ -80,7 +81,7 @@ struct ReportPhotoRoutesTests {
         try await Self.withStore { server, _, photos in
             let id = try await Self.create(server, "missing")
             let png = ReportPhotosTests.png(200_000)
-            let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 3, count: 150_000)
+            let jpeg = StructuredPhotos.jpeg(byteCount: 150_004, fill: 3)
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<24 {
                     group.addTask {
@@ -114,7 +115,7 @@ struct ReportPhotoRoutesTests {
             #expect(
                 try text.object["detail"] as? String
                     == "This file is not a JPG, PNG, HEIC, GIF or WEBP image. Choose a photo.")
-            let gif = Array("GIF89a".utf8) + [0, 1, 0, 1]
+            let gif = SamplePhotos.gif
             let foundGIF = try await Self.put(server, id, gif)
             #expect(foundGIF.status == 415)
             #expect(
@@ -186,7 +187,7 @@ struct ReportPhotoRoutesTests {
                 "GET", "/v1/reports/\(id)/photo", headers: [("If-None-Match", "\"0123\"")])
             #expect(other.status == 200 && other.bytes == png)
             // A new photo has a new tag: the old one gets the new bytes.
-            let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 5, count: 64)
+            let jpeg = StructuredPhotos.jpeg(byteCount: 68, fill: 5)
             #expect(try await Self.put(server, id, jpeg).status == 200)
             let changed = try await server.request(
                 "GET", "/v1/reports/\(id)/photo", headers: [("If-None-Match", tag)])

@@ -1,5 +1,6 @@
 import Foundation
 import PetSpotService
+import PhotoTestSupport
 import Testing
 
 /// `POST /v1/report-photos/{flow}`: the photo step's rules (formats from the bytes, 10 MB in
@@ -9,7 +10,10 @@ struct ReportPhotosTests {
     static let pngHead: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     static let octets = [("Content-Type", "application/octet-stream")]
 
-    static func png(_ count: Int) -> [UInt8] { pngHead + [UInt8](repeating: 7, count: max(0, count - 8)) }
+    /// A PNG of `count` bytes that the photo rules take and the scrubber keeps as it is.
+    static func png(_ count: Int) -> [UInt8] {
+        count < 57 ? pngHead + [UInt8](repeating: 7, count: max(0, count - 8)) : StructuredPhotos.png(byteCount: count)
+    }
 
     static func post(_ server: TestServer, _ path: String, _ body: [UInt8]) async throws -> [String: Any] {
         let answer = try await server.request("POST", path, headers: octets, body: body)

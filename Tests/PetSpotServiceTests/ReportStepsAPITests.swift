@@ -28,9 +28,11 @@ struct ReportStepsAPITests {
         return try answer.object
     }
 
-    /// A PNG's first bytes in base64: what Submit report's `photo` carries (the model decides
-    /// on the content, and these are a PNG's).
-    static let photo = #""photo": {"filename": "dog.png", "data": "iVBORw0KGgoAAAANSUhEUg=="}"#
+    /// A whole 1 × 1 PNG in base64 (`ExampleRequests.png`): what Submit report's `photo`
+    /// carries (the model decides on the content, and the scrubber keeps these bytes).
+    static let photo =
+        #""photo": {"filename": "dog.png", "data": "#
+        + #""iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAAAAAAAAAAAAAElEQVQAAAAAAAAAAElFTkQAAAAA"}"#
 
     static func field(_ answer: [String: Any], _ name: String) -> [String: Any] {
         (answer["fields"] as? [String: Any])?[name] as? [String: Any] ?? [:]

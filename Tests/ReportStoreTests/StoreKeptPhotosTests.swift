@@ -8,7 +8,8 @@ import SQLiteReportStore
 import Testing
 
 /// Photos kept in the store itself (SQLite's file, PostgreSQL's `report_photo`): the photo
-/// contract, a photo that goes with its report, and the move of an earlier server's folder.
+/// contract, a photo that goes with its report, a replacement only while the photo is the one
+/// read, and the move of an earlier server's folder.
 @Suite(.serialized, .timeLimit(.minutes(5)))
 struct StoreKeptPhotosTests {
     static let contractIDs = ["p-1", "p-2", "p-:~@+._3"]
@@ -88,6 +89,21 @@ struct StoreKeptPhotosTests {
         let found: [String: ReportPhoto] = try await photos.photos(ids: ["g-1", "g-2", "g-none"])
         let foundIDs: [String] = found.keys.sorted()
         if foundIDs != ["g-1"] { log.append("photos(ids:) gave \(foundIDs)") }
+        // A conditional replacement: only while the photo is still the one read.
+        let stale = StoredPhoto(bytes: png(5), mediaType: "image/png", tag: ReportPhoto.tag(of: png(5)))
+        if try await store.replacePhoto(id: "g-1", tagged: "not-its-tag", with: stale) {
+            log.append("replacePhoto replaced a photo whose tag had changed")
+        }
+        if try await store.photo(id: "g-1")?.bytes != Data(first.bytes) {
+            log.append("a refused replacePhoto changed the photo")
+        }
+        if try await !store.replacePhoto(id: "g-1", tagged: ReportPhoto.tag(of: Data(first.bytes)), with: stale) {
+            log.append("replacePhoto with the photo's own tag did not replace it")
+        }
+        if try await store.photo(id: "g-1") != stale { log.append("replacePhoto did not keep the new photo whole") }
+        if try await store.replacePhoto(id: "g-2", tagged: stale.tag, with: stale) {
+            log.append("replacePhoto made a photo for a report that had none")
+        }
         // Removing the report removes its photo, in the same transaction.
         try await store.remove(id: "g-1")
         if try await store.photo(id: "g-1") != nil { log.append("a removed report's photo is still there") }

@@ -1,30 +1,85 @@
 import Foundation
+import OutsideInput
 import ReportStore
 import Reports
 
-/// The photos of an imported archive (`reports export`'s JSON Lines), kept once its reports
-/// are stored: those of the rows the import took, not of rows it skipped.
+/// An archive (`reports export`'s JSON Lines) imported with bounded memory: read a line at a
+/// time, each photo through the photo rules and set aside in a ``PhotoSpool``; once the
+/// reports are stored, the photos of the rows the import took (not of rows it skipped) go to
+/// the store from the spool, a thousand (or 16 MiB) a transaction.
 enum ReportsArchiveImport {
     /// How many photos go to the store in one transaction.
     static let batch = 1_000
+    /// How many bytes of photos go to the store in one transaction (at least one photo).
+    static let batchBytes = 16 * 1_048_576
 
-    /// Keeps the photos of the stored rows of `archive` in `photos`, a thousand a transaction.
+    /// Reads the archive `lines` hold, its photos set aside in `spool`.
+    ///
+    /// - Throws: ``FileReadError`` naming `file` when it cannot be read or is too large;
+    ///   ``ReportPhotoError`` when a photo cannot be set aside.
+    static func read(_ lines: inout InputLines, file: String, spool: PhotoSpool) throws -> ReportArchive.Contents {
+        do {
+            return try ReportArchive.read(&lines, spool: spool)
+        } catch let problem as FileProblem {
+            throw FileReadError(file, problem, limit: ReportArchive.maximumReportBytes, what: "a reports archive")
+        }
+    }
+
+    /// Keeps the photos of the stored rows of `archive` in `photos`, read back from `spool`.
     ///
     /// - Returns: why not every photo was kept (the reports stay stored), or `nil`.
-    static func keepPhotos(_ archive: ReportArchive.Contents, summary: ImportSummary, in photos: StoreKeptPhotos)
-        async -> ReportPhotoError?
-    {
+    static func keepPhotos(
+        _ archive: ReportArchive.Contents, from spool: PhotoSpool, summary: ImportSummary, in photos: StoreKeptPhotos
+    ) async -> ReportPhotoError? {
         let skipped = Set(summary.skipped.map(\.number))
         var pending: [(id: String, photo: ReportPhoto)] = []
-        for case .report(let report, let line) in archive.rows where !skipped.contains(line) {
-            guard let photo = archive.photos[report.id] else { continue }
-            pending.append((report.id, photo))
-            if pending.count == batch {
-                do throws(ReportPhotoError) { try await photos.writeAll(pending) } catch { return error }
-                pending.removeAll(keepingCapacity: true)
+        var pendingBytes = 0
+        do throws(ReportPhotoError) {
+            for case .report(let report, let line) in archive.rows where !skipped.contains(line) {
+                guard let place = archive.photos[line] else { continue }
+                let photo = try spool.photo(at: place)
+                pending.append((report.id, photo))
+                pendingBytes += photo.bytes.count
+                if pending.count == batch || pendingBytes >= batchBytes {
+                    try await write(pending, to: photos)
+                    pending.removeAll(keepingCapacity: true)
+                    pendingBytes = 0
+                }
+            }
+            try await write(pending, to: photos)
+        } catch {
+            return error
+        }
+        return nil
+    }
+
+    /// Writes `pending` in one transaction; when one of their reports is not stored (a row
+    /// skipped past the problems the summary lists), one at a time, passing over those.
+    private static func write(_ pending: [(id: String, photo: ReportPhoto)], to photos: StoreKeptPhotos)
+        async throws(ReportPhotoError)
+    {
+        do throws(ReportPhotoError) {
+            try await photos.writeAll(pending)
+        } catch  where error.reason == .noReport {
+            for one in pending {
+                do throws(ReportPhotoError) {
+                    try await photos.writeAll([one])
+                } catch  where error.reason == .noReport {
+                    continue
+                }
             }
         }
-        do throws(ReportPhotoError) { try await photos.writeAll(pending) } catch { return error }
-        return nil
+    }
+}
+
+extension FileReadError {
+    /// `problem` reading `file` (`-`: standard input) as `what`.
+    init(_ file: String, _ problem: FileProblem, limit: Int, what: String) {
+        switch (file, problem) {
+        case ("-", .tooLarge): self = .standardInputTooLarge(limit: limit, what: what)
+        case ("-", _): self = .standardInputUnreadable(what: what, problem: problem)
+        case (_, .tooLarge): self = .tooLarge(path: file, limit: limit, what: what)
+        default: self = .unreadable(path: file, what: what, problem: problem)
+        }
     }
 }

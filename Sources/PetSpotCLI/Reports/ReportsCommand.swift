@@ -6,10 +6,11 @@ import ReportStore
 import Reports
 
 extension PetSpot {
-    /// `petspot reports import|list|show|remove|close|token|backup`.
+    /// `petspot reports import|list|show|remove|close|token|backup|scrub-photos`.
     struct Reports: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Keep reports in the reports store: import, list, show, remove, close, owner tokens, back up.",
+            abstract:
+                "Keep reports in the reports store: import, list, show, remove, close, owner tokens, back up, clean photos.",
             discussion: """
                 The store is an SQLite file by default ($XDG_DATA_HOME/petspot/reports.sqlite, \
                 else ~/.local/share/petspot/reports.sqlite) or a PostgreSQL + PostGIS database: \
@@ -21,7 +22,7 @@ extension PetSpot {
                 """,
             subcommands: [
                 Import.self, Export.self, Copy.self, List.self, ShowReport.self, Remove.self, Close.self, Token.self,
-                Backup.self,
+                Backup.self, ScrubPhotos.self,
             ]
         )
     }
@@ -37,9 +38,13 @@ extension PetSpot.Reports {
                 starting with # are comments): id,latitude,longitude,radiusKm, or a header \
                 naming those columns in any order, plus optional location (the place's name) \
                 and status (ACTIVE, FOUND, CLOSED). JSON: the array `petspot nearby --reports` \
-                reads. JSON Lines: what `reports export` writes, every field and photo (the \
-                photos go into the store with their reports). Ids are 1–128 ASCII letters, \
-                digits and -_.:~@+.
+                reads. JSON Lines: what `reports export` writes, every field and photo, read a \
+                line at a time: each photo passes the photo rules of PUT \
+                /v1/reports/ID/photo (its type from its bytes, the report's flow's formats \
+                and size, at most 10 MB) and loses its metadata (EXIF with GPS, XMP, IPTC, \
+                comments); a refused photo, or a line over 14,381,912 bytes, is that line's \
+                problem. The photos wait in a temporary file and go into the store with \
+                their reports. Ids are 1–128 ASCII letters, digits and -_.:~@+.
 
                 Every invalid row is listed with its line (item for JSON), as is an id already \
                 stored or repeated; then nothing is stored, unless --skip-invalid, which \
@@ -62,17 +67,38 @@ extension PetSpot.Reports {
 
         func run() async throws {
             let name = file == "-" ? "standard input" : file
-            let bytes = try BoundedRead.bytes(file, limit: PetSpot.Nearby.maximumReportsBytes, what: "the reports file")
-            let archive = ReportArchive.isArchive(bytes) ? ReportArchive.read(bytes) : nil
-            let source = try archive.map { ReportArraySource($0.rows) } ?? ReportsFile.source(bytes, name: name)
+            var lines = try openLines()
+            let first: UInt8?
+            do {
+                first = try lines.firstNonBlankByte()
+            } catch {
+                throw FileReadError(file, error, limit: PetSpot.Nearby.maximumReportsBytes, what: "the reports file")
+            }
+            var archive: ReportArchive.Contents?
+            var spool: PhotoSpool?
+            let source: any ReportSource
+            if ReportArchive.isArchive(firstNonBlankByte: first) {
+                let photos = try PhotoSpool()
+                let contents = try ReportsArchiveImport.read(&lines, file: file, spool: photos)
+                (archive, spool, source) = (contents, photos, ReportArraySource(contents.rows))
+            } else {
+                let limit = PetSpot.Nearby.maximumReportsBytes
+                let bytes: [UInt8]
+                do {
+                    bytes = try lines.rest(limit: limit)
+                } catch {
+                    throw FileReadError(file, error, limit: limit, what: "the reports file")
+                }
+                source = try ReportsFile.source(bytes, name: name)
+            }
             let url = try storeOptions.url()
             let imported = try await withStore(storeOptions) { store throws(ReportStoreError) in
                 do throws(ReportStoreError) {
                     let summary = try await store.importReports(source, skipInvalid: skipInvalid)
                     var photoFailure: ReportPhotoError?
-                    if let archive {
+                    if let archive, let spool {
                         photoFailure = await ReportsArchiveImport.keepPhotos(
-                            archive, summary: summary, in: try keptPhotos(store))
+                            archive, from: spool, summary: summary, in: try keptPhotos(store))
                     }
                     return Result<(ImportSummary, ReportPhotoError?), ReportStoreError>.success((summary, photoFailure))
                 } catch {
@@ -97,10 +123,27 @@ extension PetSpot.Reports {
             print(
                 "Stored \(summary.imported) report\(summary.imported == 1 ? "" : "s") from \(name.terminalSafe) in \(url)."
             )
+            if let scrubbed = archive?.scrubbedPhotos, scrubbed > 0 {
+                print(
+                    "Took the metadata (EXIF, XMP, IPTC, comments) out of \(scrubbed) photo\(scrubbed == 1 ? "" : "s")."
+                )
+            }
             guard summary.skippedCount > 0 else { return }
             print("Skipped \(summary.skippedCount) invalid row\(summary.skippedCount == 1 ? "" : "s"):")
             for problem in summary.skipped.prefix(20) { print("  \(problem.description.terminalSafe)") }
             if summary.skippedCount > 20 { print("  … and \(summary.skippedCount - 20) more") }
+        }
+
+        /// The lines of `file` (or standard input), read as they are taken.
+        private func openLines() throws -> InputLines {
+            guard file != "-" else {
+                return InputLines(standardInputWithMaximumLineBytes: ReportArchive.maximumLineBytes)
+            }
+            do {
+                return try InputLines(path: file, maximumLineBytes: ReportArchive.maximumLineBytes)
+            } catch {
+                throw FileReadError(file, error, limit: PetSpot.Nearby.maximumReportsBytes, what: "the reports file")
+            }
         }
     }
 }

@@ -141,12 +141,12 @@ extension ReportStepsController {
         stayed ?? machine.send(.continueTapped).outcome.toast
     }
 
-    /// The photo the page sent, attached as the photo step takes it: `nil`, or the toast
-    /// saying why it was refused.
+    /// The photo the page sent, attached as the photo step takes it and without its metadata
+    /// (``ReportPhotoRules``): `nil`, or the toast saying why it was refused.
     static func attach(_ photo: (filename: String, bytes: [UInt8])?, to step: inout PhotoStep) -> Toast? {
         guard let photo else { return nil }
         do throws(PhotoError) {
-            try step.attach(filename: photo.filename, bytes: photo.bytes)
+            _ = try step.attachWithoutMetadata(filename: photo.filename, bytes: photo.bytes)
             return nil
         } catch {
             return Toast(error.description)

@@ -10,9 +10,11 @@ import Reports
 ///
 /// - `PUT /v1/reports/{id}/photo` — the body is the image's bytes, checked by the report's
 ///   flow's ``PhotoStep`` rule (the format from the bytes, never the name or the media type;
-///   10 MB in both flows): 200 `{"url", "type", "mimeType", "byteCount"}`; 404 for an
-///   unknown report; 401/403 without the report's owner token or the operator's
-///   (``ReportAccess``); 413 too large, 415 not an accepted image, 422 empty, each with the
+///   10 MB in both flows), then kept without its metadata (``ReportPhotoRules``: no EXIF
+///   GPS, serials or owner, XMP, IPTC or comments; the orientation kept): 200 `{"url", "type",
+///   "mimeType", "byteCount"}` (the kept bytes); 404 for an unknown report; 401/403 without
+///   the report's owner token or the operator's (``ReportAccess``); 413 too large, 415 not an
+///   accepted image, 422 empty or damaged (cut short, lengths past its end), each with the
 ///   model's message. A PUT that ends after the report's DELETE answers 404 and leaves no
 ///   photo behind.
 /// - `GET /v1/reports/{id}/photo` — the bytes with their `Content-Type`, an `ETag` (the
@@ -34,17 +36,15 @@ extension ReportsController {
             let folder = try requirePhotos()
             let report = try await reportToChange(request, id, in: store)
             let bytes = try await RequestBody.collectPhoto(request)
-            var step = PhotoStep(copy: report.kind == .found ? .foundFlow : .missingFlow)
-            let photo: PhotoAttachment
+            var step = ReportPhotoRules.step(for: report.kind)
+            let photo: ReportPhoto
             do throws(PhotoError) {
-                try step.attach(filename: id, bytes: [UInt8](bytes))
-                guard let attached = step.photo else { throw PhotoError.empty }
-                photo = attached
+                photo = try step.attachWithoutMetadata(filename: id, bytes: [UInt8](bytes)).photo
             } catch {
                 throw Problem(Self.status(error), detail: error.description)
             }
             do throws(ReportPhotoError) {
-                try await folder.write(bytes, type: photo.type, id: id)
+                try await folder.write(photo.bytes, type: photo.type, id: id)
             } catch  where error.reason == .noReport {
                 throw Problem(
                     .notFound, detail: "Report \(id) was removed while its photo arrived; the photo is not kept.",
@@ -56,7 +56,7 @@ extension ReportsController {
             return .json(
                 .object([
                     ("url", .string(Self.photoPath(id))), ("type", .string(photo.type.rawValue)),
-                    ("mimeType", .string(photo.type.mimeType)), ("byteCount", .number(Double(photo.byteCount))),
+                    ("mimeType", .string(photo.type.mimeType)), ("byteCount", .number(Double(photo.bytes.count))),
                 ]))
         }
         router.get("/v1/reports/{id}/photo") { request, context -> Response in
@@ -125,12 +125,12 @@ extension ReportsController {
         return photos
     }
 
-    /// 413 too large, 415 not an image the flow takes, 422 empty.
+    /// 413 too large, 415 not an image the flow takes, 422 empty or damaged.
     private static func status(_ error: PhotoError) -> HTTPResponse.Status {
         switch error {
         case .tooLarge: .contentTooLarge
         case .unsupportedType, .typeNotAccepted: .unsupportedMediaType
-        case .empty: .unprocessableContent
+        case .empty, .damaged: .unprocessableContent
         }
     }
 }

@@ -36,4 +36,11 @@ extension WrappingReportStore {
         let base = try photoBase
         try await wrap("removePhoto") { () async throws(ReportStoreError) in try await base.removePhoto(id: id) }
     }
+
+    func replacePhoto(id: String, tagged tag: String, with photo: StoredPhoto) async throws(ReportStoreError) -> Bool {
+        let base = try photoBase
+        return try await wrap("replacePhoto") { () async throws(ReportStoreError) in
+            try await base.replacePhoto(id: id, tagged: tag, with: photo)
+        }
+    }
 }

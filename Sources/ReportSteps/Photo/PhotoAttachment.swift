@@ -59,6 +59,9 @@ public enum PhotoError: Error, Sendable, Hashable, CustomStringConvertible {
     case typeNotAccepted(ImageType)
     /// The file is larger than the flow accepts.
     case tooLarge(byteCount: Int, limit: Int)
+    /// The content starts as a `type` image but is not a whole one (cut short, or lengths
+    /// that point past its end): `message` says what is wrong and what to do.
+    case damaged(ImageType, message: String)
 
     /// The message a person sees.
     public var description: String {
@@ -68,6 +71,7 @@ public enum PhotoError: Error, Sendable, Hashable, CustomStringConvertible {
         case .typeNotAccepted(let type): "\(type) photos are not accepted here. Choose a PNG or JPG photo."
         case .tooLarge(let byteCount, let limit):
             Self.tooLargeMessage(byteCount: byteCount, limit: limit)
+        case .damaged(_, let message): message
         }
     }
 
