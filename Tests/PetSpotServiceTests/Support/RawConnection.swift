@@ -28,32 +28,23 @@ final class RawConnection: @unchecked Sendable {
     init(port: Int, from source: String = "127.0.0.1") throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure.socket("socket: \(String(cString: strerror(errno)))") }
-        var local = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        local.sin_addr.s_addr = inet_addr(source)
-        let bound = withUnsafePointer(to: &local) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        for (call, host, port) in [("bind", source, 0), ("connect", "127.0.0.1", port)] {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr(host)
+            let fd = self.fd
+            let result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                    let size = socklen_t(MemoryLayout<sockaddr_in>.size)
+                    return call == "bind" ? bind(fd, pointer, size) : connect(fd, pointer, size)
+                }
             }
-        }
-        guard bound == 0 else {
-            let reason = String(cString: strerror(errno))
-            Glibc.close(fd)
-            throw Failure.socket("bind \(source): \(reason)")
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            guard result == 0 else {
+                let reason = String(cString: strerror(errno))
+                Glibc.close(fd)
+                throw Failure.socket("\(call) \(host):\(port): \(reason)")
             }
-        }
-        guard result == 0 else {
-            let reason = String(cString: strerror(errno))
-            Glibc.close(fd)
-            throw Failure.socket("connect 127.0.0.1:\(port): \(reason)")
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
