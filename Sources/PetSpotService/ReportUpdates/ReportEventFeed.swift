@@ -116,7 +116,7 @@ final class ReportEventFeed: Service {
                     state.behind = false
                     return Array(state.listeners.values)
                 }
-                ring(listeners, for: events)
+                await ring(listeners, for: events)
                 if events.count < Self.page { return }
             }
         } catch {
@@ -130,15 +130,20 @@ final class ReportEventFeed: Service {
         }
     }
 
-    private func ring(_ listeners: [Listener], for events: [ReportEvent]) {
+    /// Clients rung before the feed lets other work run: each rung client's write goes to its
+    /// connection's event loop, and a request answered on that loop waits behind the writes
+    /// queued there, so a change is handed out a batch at a time.
+    static let ringBatch = 64
+
+    private func ring(_ listeners: [Listener], for events: [ReportEvent]) async {
         guard !events.isEmpty else { return }
         let places = events.compactMap(\.coordinate)
+        var rung = 0
         for listener in listeners {
-            guard let area = listener.area else {
-                listener.rings.ring()
-                continue
-            }
-            if places.contains(where: area.mayContain) { listener.rings.ring() }
+            if let area = listener.area, !places.contains(where: area.mayContain) { continue }
+            listener.rings.ring()
+            rung += 1
+            if rung % Self.ringBatch == 0 { await Task.yield() }
         }
     }
 }
