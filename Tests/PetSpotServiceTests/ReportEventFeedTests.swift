@@ -1,5 +1,7 @@
 import Foundation
 import Geodata
+import Location
+import LocationTestSupport
 import Locking
 import ReportStore
 import SQLiteReportStore
@@ -63,6 +65,32 @@ struct ReportEventFeedTests {
             #expect(reads >= 1 && reads <= 2, "the log was read \(reads) times for 80 listeners")
             #expect(sydney.allSatisfy { $0.events.isEmpty }, "a change elsewhere reaches no one watching Sydney")
         }
+    }
+
+    /// Another process's change to the SQLite file (`petspot reports close` beside the server)
+    /// sends this server no signal: the feed reads the log at every heartbeat too.
+    @Test func anotherProcesssChangeReachesClientsAtTheNextHeartbeat() async throws {
+        let folder = try TemporaryStoreFolder()
+        let store = try SQLiteReportStore(path: folder.path)
+        let other = try SQLiteReportStore(path: folder.path)
+        let clock = VirtualClock()
+        let configuration = ServiceConfiguration(
+            limits: .unlimitedRate, logger: TestServer.quietLogger, heartbeatInterval: .seconds(15), clock: clock,
+            reports: store, today: ReportRoutesTests.today)
+        try await TestServer.with(configuration) { server in
+            let client = EventStreamClient(url: server.url("/v1/reports/updates"))
+            defer { client.close() }
+            #expect(await client.wait(60) { $0.comments.contains("connected") })
+            try await other.add([PetReport(id: "made-elsewhere", kind: .found)])
+            // The beat: the timer's sleeper is woken by advancing the virtual clock.
+            #expect(
+                await eventually(60) {
+                    await clock.advance(by: .seconds(15)) > 0 || client.comments.contains("heartbeat")
+                })
+            #expect(await client.wait(60) { $0.events.contains { $0.data.contains("made-elsewhere") } })
+        }
+        await other.close()
+        await store.close()
     }
 
     @Test func recentEventsServeFromTheFloorOnAndSendOlderOnesToTheStore() {

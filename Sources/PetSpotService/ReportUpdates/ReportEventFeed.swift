@@ -14,7 +14,8 @@ import ServiceLifecycle
 /// a cheap bound). A client then takes the events from memory (``events(after:limit:)``); one
 /// whose last event is older than what is kept reads the log itself. So a write costs the same
 /// with 0 or 10,000 idle listeners: no query per listener, and no wake-up of one whose area the
-/// change is not in. A read that fails (the store is away) is tried again at the next heartbeat.
+/// change is not in. At every heartbeat it reads the log too: a change another process made to
+/// an SQLite store sends no signal, and a read that failed (the store was away) is tried again.
 ///
 /// ```swift
 /// let feed = ReportEventFeed(store: store, heartbeat: heartbeat, logger: logger)  // in the ServiceGroup
@@ -63,7 +64,10 @@ final class ReportEventFeed: Service {
             await cancelWhenGracefulShutdown {
                 await self.heartbeat.beating({ wakes.beat() }) {
                     await self.catchUp()
-                    for await wake in wakes where wake == .change || self.isBehind { await self.catchUp() }
+                    // Every heartbeat too: a change another process made to an SQLite store (the
+                    // CLI beside the server) sends this process no signal, and a failed read is tried
+                    // again. One query a heartbeat, whatever the number of clients.
+                    for await _ in wakes { await self.catchUp() }
                 }
             }
             group.cancelAll()
@@ -99,8 +103,6 @@ final class ReportEventFeed: Service {
     func entries(after sequence: Int64, limit: Int) -> [RecentEvents.Entry]? {
         state.withLock { $0.recent.entries(after: sequence, limit: limit).map(Array.init) }
     }
-
-    private var isBehind: Bool { state.withLock { $0.behind } }
 
     /// Reads every event after the last one read and rings the clients they concern.
     private func catchUp() async {
