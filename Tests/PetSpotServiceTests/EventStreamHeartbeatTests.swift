@@ -1,11 +1,12 @@
 import Location
+import Locking
 import LocationTestSupport
 import Testing
 
 @testable import PetSpotService
 
 /// The event streams' one heartbeat timer, on a virtual clock: every registered client is woken
-/// at each beat and not before it, a client that left is not, and a client's signals
+/// once an interval and not before its turn, a slice of them at a time, a client that left is not, and a client's signals
 /// (`ReportRings`) keep a change before a heartbeat and coalesce while it is busy.
 @Suite(.timeLimit(.minutes(1)))
 struct EventStreamHeartbeatTests {
@@ -22,9 +23,10 @@ struct EventStreamHeartbeatTests {
         var heard = beats.makeAsyncIterator()
 
         try await withDeadline(5, "the timer") { try await clock.waitForSleepers(atLeast: 1) }
-        await clock.advance(by: .seconds(14))
-        #expect(clock.nextDeadline == VirtualClock.Instant(offset: .seconds(15)), "no beat before its time")
-        await clock.advance(by: .seconds(1))
+        // Beats come in 16 turns of 0.9375 s; each client is beaten once in an interval, in its turn.
+        await clock.advance(by: .milliseconds(937))
+        #expect(clock.nextDeadline == VirtualClock.Instant(offset: .microseconds(937_500)), "no beat before its time")
+        await clock.advance(by: .seconds(15) - .milliseconds(937))
         var firstBeat: Set<String> = []
         for _ in 0..<2 { firstBeat.insert(await heard.next() ?? "none") }
         #expect(firstBeat == ["staying", "leaving"])
@@ -45,6 +47,30 @@ struct EventStreamHeartbeatTests {
         await timer.value
         beat.finish()
         #expect(await heard.next() == nil, "no other wake: the one that left heard one beat, nobody heard the third")
+    }
+
+    /// 10,000 idle clients woken at once queued 10,000 writes in front of every request (issue 43).
+    @Test func eachTurnWakesOnlyItsSliceOfTheClients() async throws {
+        let clock = VirtualClock()
+        let heartbeat = EventStreamHeartbeat(interval: .seconds(16), clock: clock)
+        let woken = Locked<[Int]>([])
+        let (hold, release) = AsyncStream.makeStream(of: Void.self)
+        let clients = (0..<64).map { number in
+            Task { await heartbeat.beating({ woken.withLock { $0.append(number) } }) { for await _ in hold {} } }
+        }
+        try await waitUntil(5, "the clients to register") { heartbeat.clientCount == 64 }
+        let timer = Task { await heartbeat.run() }
+        for turn in 1...16 {
+            try await withDeadline(5, "the timer") { try await clock.waitForSleepers(atLeast: 1) }
+            await clock.advance(by: .seconds(1))
+            try await waitUntil(5, "turn \(turn)") { woken.withLock { $0.count } >= turn * 4 }
+            #expect(woken.withLock { $0.count } == turn * 4, "a turn wakes 64 / 16 clients")
+        }
+        #expect(Set(woken.withLock { $0 }) == Set(0..<64), "each client once in the interval")
+        timer.cancel()
+        await timer.value
+        release.finish()
+        for client in clients { await client.value }
     }
 
     @Test func aChangeComesBeforeAHeartbeatAndEachCoalescesWhileTheClientIsBusy() async {

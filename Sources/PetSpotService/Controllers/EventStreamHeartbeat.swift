@@ -10,7 +10,10 @@ import ServiceLifecycle
 /// clients (Docs/Performance.md, the fan-out).
 ///
 /// The beats are the timer's, not the client's: a client's first heartbeat comes between zero
-/// and one ``interval`` after it connected, and one every ``interval`` after that. A client
+/// and one ``interval`` after it connected, and one every ``interval`` after that. The clients
+/// are beaten in ``slots`` turns spread over the interval, each a slice of them: 10,000 idle
+/// clients woken at once queued 10,000 writes on the event loops, and a request that came then
+/// waited behind them all (POST p99 8 ms with 10,000 subscribers against 3 ms with none). A client
 /// busy writing events hears a wake when it next waits for one (a wake not yet heard is one
 /// flag, so a slow client never gets a pile of heartbeats).
 ///
@@ -52,9 +55,15 @@ final class EventStreamHeartbeat: Service {
     /// How many clients hear the beats (for tests).
     var clientCount: Int { clients.withLock { $0.wakes.count } }
 
-    /// Wakes every registered client (outside the lock: a wake resumes a waiting task).
-    func wakeAll() {
-        for wake in clients.withLock({ Array($0.wakes.values) }) { wake() }
+    /// The turns an interval is cut into; a client is beaten in the turn of its number.
+    static let slots: UInt64 = 16
+
+    /// Wakes the registered clients of one turn (outside the lock: a wake resumes a waiting task).
+    func wake(slot: UInt64) {
+        let wakes = clients.withLock { state in
+            state.wakes.compactMap { $0.key % Self.slots == slot ? $0.value : nil }
+        }
+        for wake in wakes { wake() }
     }
 
     private func beat<C: Clock<Duration>>(on clock: C) async throws {
@@ -62,14 +71,17 @@ final class EventStreamHeartbeat: Service {
             try await clock.sleep(until: clock.now.advanced(by: .seconds(86_400 * 365)), tolerance: nil)
             return
         }
-        var deadline = clock.now.advanced(by: interval)
+        let turn = interval / Int(Self.slots)
+        var deadline = clock.now.advanced(by: turn)
+        var slot: UInt64 = 0
         while true {
             try await clock.sleep(until: deadline, tolerance: nil)
-            wakeAll()
-            deadline = deadline.advanced(by: interval)
-            // After a stall (a suspended process), beat once and go on from now: no burst.
+            wake(slot: slot)
+            slot = (slot + 1) % Self.slots
+            deadline = slot == 0 ? deadline.advanced(by: interval - turn * Int(Self.slots - 1)) : deadline.advanced(by: turn)
+            // After a stall (a suspended process), at most one round of turns at once: no burst.
             let now = clock.now
-            if deadline < now { deadline = now.advanced(by: interval) }
+            if deadline.duration(to: now) > interval { deadline = now }
         }
     }
 }

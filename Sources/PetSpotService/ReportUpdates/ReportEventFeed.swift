@@ -1,3 +1,4 @@
+import Geodata
 import Locking
 import Logging
 import ReportStore
@@ -10,8 +11,8 @@ import ServiceLifecycle
 ///
 /// At each signal it reads the events after the last it has (one query, whatever the number of
 /// clients), keeps the latest in ``RecentEvents``, and rings only the clients the new events
-/// concern: those that watch no area and those whose area may hold one (``ReportArea/mayContain(_:)``,
-/// a cheap bound). A client then takes the events from memory (``events(after:limit:)``); one
+/// concern: those that watch no area and those whose area may hold one (found through a
+/// ``ListenerIndex`` of one-degree cells, then ``ReportArea/mayContain(_:)``, a cheap bound). A client then takes the events from memory (``events(after:limit:)``); one
 /// whose last event is older than what is kept reads the log itself. So a write costs the same
 /// with 0 or 10,000 idle listeners: no query per listener, and no wake-up of one whose area the
 /// change is not in. At every heartbeat it reads the log too: a change another process made to
@@ -29,7 +30,7 @@ final class ReportEventFeed: Service {
 
     private struct State {
         var recent: RecentEvents
-        var listeners: [Int: Listener] = [:]
+        var listeners = ListenerIndex<Listener>()
         var next = 0
         /// Whether the last read of the log failed (or none was made yet).
         var behind = true
@@ -72,7 +73,7 @@ final class ReportEventFeed: Service {
             }
             group.cancelAll()
         }
-        for listener in state.withLock({ Array($0.listeners.values) }) { listener.rings.end() }
+        for listener in state.withLock({ Array($0.listeners.all) }) { listener.rings.end() }
     }
 
     /// The rings of one client watching `area` (every change: `nil`), and the call that ends them
@@ -81,12 +82,12 @@ final class ReportEventFeed: Service {
         let rings = ReportRings()
         let id = state.withLock { state in
             defer { state.next += 1 }
-            state.listeners[state.next] = Listener(rings: rings, area: area)
+            state.listeners.insert(Listener(rings: rings, area: area), id: state.next, area: area)
             return state.next
         }
         let stop: @Sendable () -> Void = { [weak self] in
             rings.end()
-            _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) }
+            self?.state.withLock { $0.listeners.remove(id: id) }
         }
         return (rings, stop)
     }
@@ -113,12 +114,13 @@ final class ReportEventFeed: Service {
             }
             while let last = state.withLock({ $0.recent.last }) {
                 let events = try await store.events(after: last, limit: Self.page)
+                let places = events.compactMap(\.coordinate)
                 let listeners = state.withLock { state -> [Listener] in
                     state.recent.append(events)
                     state.behind = false
-                    return Array(state.listeners.values)
+                    return events.isEmpty ? [] : state.listeners.candidates(near: places)
                 }
-                await ring(listeners, for: events)
+                await ring(listeners, for: places)
                 if events.count < Self.page { return }
             }
         } catch {
@@ -137,9 +139,7 @@ final class ReportEventFeed: Service {
     /// queued there, so a change is handed out a batch at a time.
     static let ringBatch = 64
 
-    private func ring(_ listeners: [Listener], for events: [ReportEvent]) async {
-        guard !events.isEmpty else { return }
-        let places = events.compactMap(\.coordinate)
+    private func ring(_ listeners: [Listener], for places: [Coordinate]) async {
         var rung = 0
         for listener in listeners {
             if let area = listener.area, !places.contains(where: area.mayContain) { continue }
