@@ -106,13 +106,13 @@ def consume(command, is_fix):
         while not done.wait(0.1):
             if time.monotonic() - quiet_since > 5:
                 break
-        cpu, peak = cpu_seconds(process.pid), peak_memory(process.pid)
+        cpu, peak, load = cpu_seconds(process.pid), peak_memory(process.pid), os.getloadavg()[0]
         stop(process)
         # In text mode watch says on stderr how many updates it dropped.
         errors.seek(0)
         for said in re.findall(rb"petspot: (\d+) updates dropped", errors.read()):
             dropped += int(said)
-        return fixes, dropped, (last - first) if first and last else float("nan"), cpu, peak
+        return fixes, dropped, (last - first) if first and last else float("nan"), cpu, peak, load
     finally:
         os.killpg(fake.pid, signal.SIGKILL)
         fake.wait()
@@ -217,19 +217,21 @@ print(f"Release builds on this machine, against gpsd's own client on the same gp
       f"gpsd sends {total + 1:,} TPVs), alternating, two runs each; its stdout is a pipe this script "
       f"drains. Rate: fixes from the first to the last one received. CPU: user + system time of the "
       f"consumer process (`/proc/PID/stat`) over the fixes it printed. Goals: rate ≥ 1× gpspipe's, "
-      f"CPU per fix ≤ gpspipe's, no fix dropped.\n")
+      f"CPU per fix ≤ gpspipe's (`watch --json`: ≤ 0.5×, issue 48), no fix dropped. Load: the 1-minute "
+      f"load average as the run ended.\n")
 print(f"Load average at the end of the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (a shared "
       f"machine: read the ratios, not the absolute rates).\n")
 if before:
     print("Rows marked “before” are the binary given in `PETSPOT_BEFORE`, measured in the same run.\n")
-print("| consumer | run | fixes received of sent | dropped (said so) | first → last | fixes/s | CPU per fix | peak memory |")
-print("|---|---|---|---|---|---|---|---|")
+print("| consumer | run | fixes received of sent | dropped (said so) | first → last | fixes/s | CPU per fix | peak memory "
+      "| load |")
+print("|---|---|---|---|---|---|---|---|---|")
 summary = {}
 for name, results in runs.items():
-    for index, (fixes, dropped, seconds, cpu, peak) in enumerate(results):
+    for index, (fixes, dropped, seconds, cpu, peak, load) in enumerate(results):
         rate = fixes / seconds if seconds and seconds == seconds else float("nan")
         print(f"| {name} | {index + 1} | {fixes:,} / {total + 1:,} | {dropped:,} | {seconds:.2f} s | "
-              f"{rate:,.0f} | {cpu / max(fixes, 1) * 1e6:.0f} µs | {peak / 1e6:.1f} MB |")
+              f"{rate:,.0f} | {cpu / max(fixes, 1) * 1e6:.1f} µs | {peak / 1e6:.1f} MB | {load:.1f} |")
     fixes = sum(r[0] for r in results)
     seconds = sum(r[2] for r in results)
     summary[name] = (fixes / seconds if seconds else float("nan"),
@@ -239,12 +241,13 @@ def verdict(ok):
     return "met" if ok else "**missed**"
 pipe = summary["`gpspipe -w`"]
 missed = False
-for name in ("`petspot watch --json`", "`petspot watch` (text)"):
+for name, cpu_goal in (("`petspot watch --json`", 0.5), ("`petspot watch` (text)", 1)):
     watch = summary[name]
     rate_ratio, cpu_ratio = watch[0] / pipe[0], watch[1] / pipe[1]
-    missed = missed or cpu_ratio > 1 or rate_ratio < 0.97
+    missed = missed or cpu_ratio > cpu_goal or rate_ratio < 0.97
     print(f"\n{name} against `gpspipe -w`: rate {rate_ratio:.2f}× (goal ≥ 1×: "
-          f"{verdict(rate_ratio >= 0.97)}), CPU per fix {cpu_ratio:.2f}× (goal ≤ 1×: {verdict(cpu_ratio <= 1)}), "
+          f"{verdict(rate_ratio >= 0.97)}), CPU per fix {cpu_ratio:.2f}× (goal ≤ {cpu_goal:g}×: "
+          f"{verdict(cpu_ratio <= cpu_goal)}), "
           f"fixes received {watch[3]:,} of {total + 1:,} at worst, {watch[2]:,} dropped (goal 0: "
           f"{verdict(watch[2] == 0 and watch[3] == total + 1)}).")
 print("\nHow: `gpspipe -w` copies gpsd's lines from the socket to stdout without parsing them; `watch` "

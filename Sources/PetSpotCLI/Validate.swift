@@ -4,6 +4,10 @@ import Geodesy
 import OutsideInput
 import PetSpotJSON
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension PetSpot {
     /// `petspot validate`: checks coordinates with the report forms' rules.
     struct Validate: ParsableCommand {
@@ -54,19 +58,31 @@ extension PetSpot {
         }
 
         func run() throws {
+            let valid = Self.check(latitude: latitude, longitude: longitude, flow: flow, pair: pair, json: output.json)
+            if !valid { throw ExitCode(1) }
+        }
+
+        /// Validates the fields or the pair and prints the report on stdout (text or JSON).
+        ///
+        /// - Returns: whether the coordinates are valid.
+        static func check(latitude: String?, longitude: String?, flow: Flow, pair: [String], json: Bool) -> Bool {
             let report =
                 pair.isEmpty
                 ? ValidationReport(
                     fields: CoordinateFieldsValidation(
                         latitude: latitude ?? "", longitude: longitude ?? "", requirement: flow.requirement))
                 : ValidationReport(pair: pair.joined(separator: " "))
-            if output.json {
-                print(report.json.text)
+            // Written straight to the descriptor: `print` asks the runtime whether a String is
+            // TextOutputStreamable, which scans every protocol conformance of the binary once.
+            var output = OutputBuffer(fileDescriptor: STDOUT_FILENO)
+            if json {
+                output.append(line: report.json.text)
             } else {
                 // The messages quote what was typed: control characters reach the terminal as escapes.
-                print(TerminalSafeText.terminalSafe(report.text, allowingNewlines: true))
+                output.append(line: TerminalSafeText.terminalSafe(report.text, allowingNewlines: true))
             }
-            if !report.valid { throw ExitCode(1) }
+            _ = output.flush()
+            return report.valid
         }
     }
 }

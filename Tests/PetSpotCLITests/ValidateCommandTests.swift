@@ -100,4 +100,28 @@ struct ValidateCommandTests {
         #expect(distance.status == 0, "\(distance.stderr)")
         #expect(distance.stdout.contains("Distance:        20003931.459 m"))
     }
+
+    /// `validate` with its everyday arguments is read without ArgumentParser (QuickValidate);
+    /// the same arguments written as only ArgumentParser takes them (`--name=value`) give the
+    /// same output and exit status. The `=` forms, a repeated option, `--` or an argument
+    /// starting with a minus go through ArgumentParser, so a usage error says the same as
+    /// before.
+    @Test(arguments: [
+        (["52.2297,21.0122"], ["--flow=missing", "52.2297,21.0122"]),
+        (["52,2297", "21,0122"], ["--flow=missing", "52,2297", "21,0122"]),
+        (["--json", "52,2297,21,0122"], ["--flow=missing", "--json", "52,2297,21,0122"]),
+        (["--latitude", "95", "--longitude", "21", "--json"], ["--latitude=95", "--longitude=21", "--json"]),
+        (["--flow", "found", "--latitude", "52.2297"], ["--flow=found", "--latitude=52.2297"]),
+        (["--latitude", "--json", "--longitude", "1"], ["--latitude=--json", "--longitude=1"]),
+        (["--latitude", "", "--longitude", " "], ["--latitude=", "--longitude= "]),
+        (["52\u{1B}[31m, 21"], ["--flow=missing", "52\u{1B}[31m, 21"]),
+    ])
+    func everydayArgumentsGiveWhatArgumentParserGives(quick: [String], parsed: [String]) async throws {
+        let direct = try await PetSpotProcess.run(["validate"] + quick)
+        let throughArgumentParser = try await PetSpotProcess.run(["validate"] + parsed)
+        #expect(direct.status == throughArgumentParser.status)
+        #expect(direct.stdout == throughArgumentParser.stdout)
+        #expect(direct.stderr == throughArgumentParser.stderr)
+        #expect(!direct.stdout.isEmpty)
+    }
 }

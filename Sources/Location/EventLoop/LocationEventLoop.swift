@@ -112,15 +112,17 @@ public final class LocationEventLoop: TaskExecutor {
         Self.nameThread(name)
         var registrations = Registrations()
         var fds: [pollfd] = []
+        // What each round takes out of the inbox, swapped with the inbox's arrays so that both
+        // keep their capacity: no array is allocated per round (and so per batch of fixes).
+        var work: [@Sendable (inout Registrations) -> Void] = []
+        var jobs: [UnownedJob] = []
+        var drain = [UInt8](repeating: 0, count: 64)
         while true {
-            for work in inbox.withLock({ inbox in
-                defer { inbox.work = [] }
-                return inbox.work
-            }) {
-                work(&registrations)
-            }
+            inbox.withLock { swap(&$0.work, &work) }
+            for item in work { item(&registrations) }
+            work.removeAll(keepingCapacity: true)
             registrations.readReadySources()
-            runJobs()
+            runJobs(&jobs)
             // Sleep only when nothing is waiting: no reader with buffered input, no job, no work;
             // and at most until the first reader's deadline.
             var timeout: Int32 = 0
@@ -138,7 +140,6 @@ public final class LocationEventLoop: TaskExecutor {
             _ = poll(&fds, nfds_t(fds.count), timeout)
             if timeout != 0 { inbox.withLock { $0.sleeping = false } }
             if fds[0].revents != 0 {
-                var drain = [UInt8](repeating: 0, count: 64)
                 while read(wakeRead, &drain, drain.count) > 0 {}
             }
             registrations.note(fds.dropFirst())
@@ -157,14 +158,13 @@ public final class LocationEventLoop: TaskExecutor {
     }
 
     /// Runs the jobs queued so far; jobs they enqueue run in the next round, after the
-    /// sockets had their turn.
-    private func runJobs() {
-        let jobs = inbox.withLock { inbox in
-            defer { inbox.jobs = [] }
-            return inbox.jobs
-        }
+    /// sockets had their turn. `jobs` is empty on entry and on return; its capacity and the
+    /// inbox's are kept.
+    private func runJobs(_ jobs: inout [UnownedJob]) {
+        inbox.withLock { swap(&$0.jobs, &jobs) }
         let executor = asUnownedTaskExecutor()
         for job in jobs { job.runSynchronously(on: executor) }
+        jobs.removeAll(keepingCapacity: true)
     }
 
     /// Names this thread for `top -H`, `ps -L` and `/proc` (what `pthread_setname_np` does;

@@ -31,26 +31,41 @@ package enum ISO8601Time {
         let days = floorDivide(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
-        // Fixed width in the supported range: "YYYY-MM-DDTHH:MM:SS.mmmZ", 24 bytes.
-        output += String(unsafeUninitializedCapacity: 24) { bytes in
-            var index = 0
-            func put(_ value: Int64, digits: Int, then separator: UInt8) {
-                var rest = value
-                for position in stride(from: index + digits - 1, through: index, by: -1) {
-                    bytes[position] = UInt8(truncatingIfNeeded: 48 + rest % 10)
-                    rest /= 10
-                }
-                bytes[index + digits] = separator
-                index += digits + 1
+        // Fixed width in the supported range: "YYYY-MM-DDTHH:MM:SS.mmmZ", 24 bytes, appended as
+        // "YYYY-MM-DDT" and "HH:MM:SS.mmmZ": a string of at most 15 bytes is kept inline, so
+        // neither half allocates (one 24-byte string did, once per fix of `watch --json`).
+        output += String(unsafeUninitializedCapacity: 11) { bytes in
+            var text = DigitWriter(bytes: bytes)
+            text.put(year, digits: 4, then: "-")
+            text.put(month, digits: 2, then: "-")
+            text.put(day, digits: 2, then: "T")
+            return text.count
+        }
+        output += String(unsafeUninitializedCapacity: 13) { bytes in
+            var text = DigitWriter(bytes: bytes)
+            text.put(secondOfDay / 3600, digits: 2, then: ":")
+            text.put(secondOfDay / 60 % 60, digits: 2, then: ":")
+            text.put(secondOfDay % 60, digits: 2, then: ".")
+            text.put(milliseconds, digits: 3, then: "Z")
+            return text.count
+        }
+    }
+
+    /// Writes zero-padded numbers, each followed by a separator, into a string's bytes.
+    private struct DigitWriter {
+        let bytes: UnsafeMutableBufferPointer<UInt8>
+        /// Bytes written so far.
+        var count = 0
+
+        /// `value` in `digits` digits (its last ones), then `separator`.
+        mutating func put(_ value: Int64, digits: Int, then separator: Unicode.Scalar) {
+            var rest = value
+            for position in stride(from: count + digits - 1, through: count, by: -1) {
+                bytes[position] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+                rest /= 10
             }
-            put(year, digits: 4, then: UInt8(ascii: "-"))
-            put(month, digits: 2, then: UInt8(ascii: "-"))
-            put(day, digits: 2, then: UInt8(ascii: "T"))
-            put(secondOfDay / 3600, digits: 2, then: UInt8(ascii: ":"))
-            put(secondOfDay / 60 % 60, digits: 2, then: UInt8(ascii: ":"))
-            put(secondOfDay % 60, digits: 2, then: UInt8(ascii: "."))
-            put(milliseconds, digits: 3, then: UInt8(ascii: "Z"))
-            return index
+            bytes[count + digits] = UInt8(ascii: separator)
+            count += digits + 1
         }
     }
 

@@ -27,6 +27,13 @@ public enum LocationJSON {
     public static func fix(_ fix: LocationFix) -> String {
         var output = ""
         output.reserveCapacity(224)
+        appendFix(fix, to: &output)
+        return output
+    }
+
+    /// Appends ``fix(_:)``'s text to `output`: no allocation while `output` has room, so a
+    /// printer that keeps one string for every line (`watch --json`) allocates nothing per fix.
+    public static func appendFix(_ fix: LocationFix, to output: inout String) {
         output += "{\"latitude\":"
         appendNumber(fix.coordinate.latitude.degrees, to: &output)
         output += ",\"longitude\":"
@@ -52,7 +59,6 @@ public enum LocationJSON {
         output += ",\"source\":"
         appendString(fix.source.kind, to: &output)
         output += "}"
-        return output
     }
 
     /// `{"state":"…","message":"…"}` for a state update, as `watch --json` prints it

@@ -194,7 +194,14 @@ final class NewestWinsQueue<Element: NewestWinsElement>: Sendable {
     /// The next element (waiting for one if needed), or `nil` once the queue has ended;
     /// wakes are passed over. Only one task may take from a queue; cancelling it does not end
     /// the wait (``cancel()`` does).
-    func take() async -> Delivery? {
+    ///
+    /// Runs on the caller's executor (`nonisolated(nonsending)`), as ``takeOrWake()`` does: the
+    /// service's loop takes a batch of events one after another without leaving its actor. A
+    /// plain `nonisolated async` take hopped to the generic executor after each element, and on
+    /// a task executor (`watch`'s gpsd loop) that hop is an enqueue behind the printer: the
+    /// printer then ran between two events and wrote each fix with a `write` of its own
+    /// (Docs/Performance.md, "`watch`: a write per fix").
+    nonisolated(nonsending) func take() async -> Delivery? {
         while true {
             switch await takeOrWake() {
             case .delivery(let delivery): return delivery
@@ -206,8 +213,8 @@ final class NewestWinsQueue<Element: NewestWinsElement>: Sendable {
 
     /// The next element, else a ``wake()`` not yet seen, else the end — waiting for one of them
     /// if none is there. Only one task may take from a queue; cancelling it does not end the
-    /// wait (``cancel()`` does).
-    func takeOrWake() async -> Taken {
+    /// wait (``cancel()`` does). Runs on the caller's executor, and suspends only to wait.
+    nonisolated(nonsending) func takeOrWake() async -> Taken {
         if let ready = state.withLock({ $0.takeNext() }) { return ready }
         return await withCheckedContinuation { continuation in
             let immediate = state.withLock { state -> Taken? in

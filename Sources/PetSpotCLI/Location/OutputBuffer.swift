@@ -26,6 +26,8 @@ struct OutputBuffer {
     /// A pipe, terminal, socket or other device, whose writes can block.
     private let canBeFull: Bool
     private var bytes: [UInt8] = []
+    /// The line ``append(lineWrittenBy:)`` writes, kept between lines with its capacity.
+    private var line = ""
 
     init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
@@ -33,6 +35,7 @@ struct OutputBuffer {
         let kind = fstat(fileDescriptor, &status) == 0 ? status.st_mode & S_IFMT : 0
         canBeFull = kind != S_IFREG && kind != S_IFBLK
         bytes.reserveCapacity(Self.limit + 1024)
+        line.reserveCapacity(256)
     }
 
     /// Whether nothing is waiting to be written.
@@ -43,6 +46,16 @@ struct OutputBuffer {
 
     /// Adds `line` and a newline.
     mutating func append(line: String) {
+        bytes.append(contentsOf: line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// Adds the line `write` appends to an empty string, and a newline. The string is the
+    /// buffer's own, kept between lines: once it and the buffer have grown, a line costs no
+    /// allocation (`watch --json` writes each fix this way).
+    mutating func append(lineWrittenBy write: (inout String) -> Void) {
+        line.removeAll(keepingCapacity: true)
+        write(&line)
         bytes.append(contentsOf: line.utf8)
         bytes.append(UInt8(ascii: "\n"))
     }

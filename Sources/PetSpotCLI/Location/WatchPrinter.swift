@@ -84,7 +84,11 @@ struct WatchPrinter: Sendable {
     /// One update for stdout: a fix (text or JSON), or a state change with `--json`.
     private func print(_ update: LocationUpdate, to output: inout OutputBuffer) {
         if let fix = update.fix {
-            output.append(line: json ? LocationJSON.fix(fix) : fix.description)
+            if json {
+                output.append { LocationJSON.appendFix(fix, to: &$0) }
+            } else {
+                output.append(line: fix.description)
+            }
         } else {
             output.append(line: LocationJSON.state(update))
         }

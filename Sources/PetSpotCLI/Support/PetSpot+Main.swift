@@ -9,14 +9,18 @@ extension PetSpot {
     /// control characters (`ESC[2J`) or bidi overrides. Help, version and completion scripts
     /// (exit status 0) are printed unchanged.
     ///
-    /// The quick commands (``directCommands``) are parsed on their own first: parsing as the
-    /// root reflects over every subcommand's properties, and each first `as?` of a type and
-    /// protocol scans every conformance record of the binary — a quarter of `petspot
-    /// validate`'s start-up (Docs/Performance.md). Anything the direct parse does not take
+    /// `validate` with its everyday arguments is read without ArgumentParser at all
+    /// (``QuickValidate``). The other quick commands (``directCommands``) are parsed on their
+    /// own first: parsing as the root reflects over every subcommand's properties, and each
+    /// first `as?` of a type and protocol scans every conformance record of the binary — a
+    /// quarter of `petspot validate`'s start-up (Docs/CLI.md). Anything the direct parse does not take
     /// (help, a usage error, a failing `validate()`) goes through the root as before, so
     /// messages and usage lines are the same.
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "validate", let validate = QuickValidate(arguments.dropFirst()) {
+            validate.run()
+        }
         if let command = directCommand(arguments) {
             await run(command)
         }
