@@ -63,6 +63,15 @@ let package = Package(
         .library(name: "PhotoTestSupport", targets: ["PhotoTestSupport"]),
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
     ],
+    // `Server` (on by default): `petspot serve` and the commands that open a reports store
+    // (`reports`, `store`, `--store`/`--save`), with what they bring (Hummingbird, SwiftNIO,
+    // GRDB, postgres-nio, swift-nio-ssl's BoringSSL). `bash scripts/demo` builds `petspot`
+    // without it (`--disable-default-traits`), which leaves out about two thirds of the build;
+    // every other build (`swift build`, the tests, scripts/install) has it.
+    traits: [
+        .trait(name: "Server", description: "petspot serve and the reports store engines (SQLite, PostgreSQL)."),
+        .default(enabledTraits: ["Server"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Property-based tests (Swift Testing) for Geodata and Geodesy invariants.
@@ -273,7 +282,8 @@ let package = Package(
         // text chunks) and heif-enc, read back by exiftool, their pixels compared by Pillow.
         .target(name: "PhotoTestSupport", dependencies: ["LocationTestSupport"]),
 
-        // The `petspot` command-line tool.
+        // The `petspot` command-line tool. Without the `Server` trait, `serve`, `reports` and
+        // `store` only say how to build the whole `petspot` (LeanBuild.swift).
         .executableTarget(
             name: "PetSpotCLI",
             dependencies: [
@@ -288,13 +298,13 @@ let package = Package(
                 "OutsideInput",
                 "OutsideYAML",
                 "PetSpotJSON",
-                "PetSpotService",
+                .target(name: "PetSpotService", condition: .when(traits: ["Server"])),
                 "ReportStore",
-                "ReportStoreOpener",
+                .target(name: "ReportStoreOpener", condition: .when(traits: ["Server"])),
                 "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .product(name: "Configuration", package: "swift-configuration", condition: .when(traits: ["Server"])),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
