@@ -59,9 +59,20 @@ let package = Package(
         // The contract every report store passes, for the tests and the benchmarks.
         .library(name: "ReportStoreTestSupport", targets: ["ReportStoreTestSupport"]),
         .library(name: "PhotoMetadata", targets: ["PhotoMetadata"]),
+        // Shared state behind a lock ThreadSanitizer sees; a product for Sanitize/'s tests.
+        .library(name: "Locking", targets: ["Locking"]),
         // Phone-style photos with metadata (Pillow, exiftool, heif-enc) and their checks.
         .library(name: "PhotoTestSupport", targets: ["PhotoTestSupport"]),
         .executable(name: "petspot", targets: ["PetSpotCLI"]),
+    ],
+    // `Server` (on by default): `petspot serve` and the commands that open a reports store
+    // (`reports`, `store`, `--store`/`--save`), with what they bring (Hummingbird, SwiftNIO,
+    // GRDB, postgres-nio, swift-nio-ssl's BoringSSL). `bash scripts/demo` builds `petspot`
+    // without it (`--disable-default-traits`), which leaves out about two thirds of the build;
+    // every other build (`swift build`, the tests, scripts/install) has it.
+    traits: [
+        .trait(name: "Server", description: "petspot serve and the reports store engines (SQLite, PostgreSQL)."),
+        .default(enabledTraits: ["Server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -80,8 +91,6 @@ let package = Package(
         // exported by swift-prometheus in Prometheus' text format.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-        // Owner and operator tokens are kept as SHA-256 digests (Crypto).
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // `petspot serve`'s settings from PETSPOT_* environment variables (EnvironmentVariablesProvider).
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -129,6 +138,11 @@ let package = Package(
 
         // Locked<Value>: shared state behind a pthread mutex that ThreadSanitizer can see.
         .target(name: "Locking"),
+
+        // SHA-256 in Swift: the digests of owner and operator tokens and the tags of photos,
+        // without swift-crypto's BoringSSL (375 C files) in every build. Optimized in debug
+        // builds too: unoptimized, a 10 MB photo took seconds to hash in the tests.
+        .target(name: "Hashing", swiftSettings: [.unsafeFlags(["-O"])]),
 
         // LocationService: authorization, requestLocation, live updates over one provider
         // connection (its logic in LocationServiceStateMachine); the gpsd provider (libgps);
@@ -205,7 +219,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "Hashing",
             ],
             resources: [.embedInCode("Resources/openapi.yaml")] + reportPageFiles.map { .embedInCode("Pages/\($0)") }
                 + leafletFiles.map { .embedInCode("Pages/Leaflet/\($0)") }),
@@ -244,8 +258,8 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: [
-                "Geodata", "Geodesy", "Locking", "OutsideInput", "PetSpotJSON", "PhotoMetadata", "ReportSteps",
-                "ReportStore", .product(name: "Crypto", package: "swift-crypto"),
+                "Geodata", "Geodesy", "Hashing", "Locking", "OutsideInput", "PetSpotJSON", "PhotoMetadata",
+                "ReportSteps", "ReportStore",
             ]),
 
         // Opens the store a URL names, whatever its engine: for the length of a command, or
@@ -273,7 +287,8 @@ let package = Package(
         // text chunks) and heif-enc, read back by exiftool, their pixels compared by Pillow.
         .target(name: "PhotoTestSupport", dependencies: ["LocationTestSupport"]),
 
-        // The `petspot` command-line tool.
+        // The `petspot` command-line tool. Without the `Server` trait, `serve`, `reports` and
+        // `store` only say how to build the whole `petspot` (LeanBuild.swift).
         .executableTarget(
             name: "PetSpotCLI",
             dependencies: [
@@ -288,13 +303,13 @@ let package = Package(
                 "OutsideInput",
                 "OutsideYAML",
                 "PetSpotJSON",
-                "PetSpotService",
+                .target(name: "PetSpotService", condition: .when(traits: ["Server"])),
                 "ReportStore",
-                "ReportStoreOpener",
+                .target(name: "ReportStoreOpener", condition: .when(traits: ["Server"])),
                 "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .product(name: "Configuration", package: "swift-configuration", condition: .when(traits: ["Server"])),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -304,6 +319,7 @@ let package = Package(
             dependencies: ["Geodata", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "OutsideInputTests", dependencies: ["OutsideInput", "OutsideYAML"]),
+        .testTarget(name: "HashingTests", dependencies: ["Hashing", "LocationTestSupport"]),
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "PhotoTestSupport"]),
         // The package as a whole: Docs/Architecture.md against this file; what the compiler
         // refuses about Locked (swiftc on small programs).

@@ -1,9 +1,10 @@
 /// Seconds of real time after which a wait for an event that comes within a second or two on
 /// an idle machine (a child process starting and connecting, gpsd reading its feed, gpsfake's
 /// first epoch) is taken to be hung. Only a hang guard, far above any normal run: such a wait
-/// returns at its event, and a loaded machine (the suite beside a CPU hog or another build)
-/// slows it down without failing it. A wait whose time is what the test checks (a timeout
-/// that must fire, a prompt end) keeps its own short budget.
+/// returns at its event, and a loaded machine (the suite beside a CPU hog or another build,
+/// or the suite's own processes running side by side) slows it down without failing it. A
+/// wait whose time is what the test checks (a timeout that must fire, a prompt end) keeps its
+/// own short budget.
 public let hangGuard: Double = 120
 
 /// A real-time wait that gave up.
@@ -35,16 +36,17 @@ public func withDeadline<T: Sendable>(
 }
 
 /// Polls `condition` every few milliseconds of real time until it holds; throws
-/// ``DeadlineExceeded`` naming `what` after `seconds`.
+/// ``DeadlineExceeded`` naming `what` after `seconds` (by default the ``hangGuard``: the
+/// condition is an event that comes, however busy the machine).
 public func waitUntil(
-    _ seconds: Double = 5, _ what: String = "the condition", _ condition: @Sendable () async -> Bool
+    _ seconds: Double = hangGuard, _ what: String = "the condition", _ condition: @Sendable () async -> Bool
 ) async throws {
     guard await eventually(seconds, condition) else { throw DeadlineExceeded(what: what, seconds: seconds) }
 }
 
-/// Whether `condition` holds within `seconds` of real time, polled every few milliseconds
-/// (for `#expect(await eventually { … })`).
-public func eventually(_ seconds: Double = 5, _ condition: @Sendable () async -> Bool) async -> Bool {
+/// Whether `condition` holds within `seconds` of real time (by default the ``hangGuard``),
+/// polled every few milliseconds (for `#expect(await eventually { … })`).
+public func eventually(_ seconds: Double = hangGuard, _ condition: @Sendable () async -> Bool) async -> Bool {
     let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
     while ContinuousClock.now < deadline {
         if await condition() { return true }

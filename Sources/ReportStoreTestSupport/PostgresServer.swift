@@ -64,10 +64,25 @@ public final class PostgresServer: Sendable {
 
     /// Creates a cluster in a temporary folder and starts it on a free port; with `tls`, with a
     /// server certificate for `localhost` signed by a CA of its own (``caCertificate``) and
-    /// TCP connections refused unless encrypted.
+    /// TCP connections refused unless encrypted. At most ``PostgresStartSlots/count`` servers
+    /// start at once on the machine, whatever test process starts them; a port another program
+    /// took before the server could bind it is replaced by another (twice at most).
     ///
     /// - Throws: ``Failure`` naming the missing package or the program that failed, with its output.
     public static func start(tls: Bool = false) async throws -> PostgresServer {
+        // The port was free when asked, but another program may bind it before the server does
+        // (a parallel run starts many servers and connections): then another port.
+        var attempt = 1
+        while true {
+            do {
+                return try await PostgresStartSlots.withSlot { try await startOnce(tls: tls) }
+            } catch let failure as Failure where attempt < 3 && failure.description.contains("Address already in use") {
+                attempt += 1
+            }
+        }
+    }
+
+    private static func startOnce(tls: Bool) async throws -> PostgresServer {
         guard isInstalled else {
             throw Failure(
                 description: "PostgreSQL 15 with PostGIS is not installed (apt-get install postgresql-15 "

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import Hashing
 public import ReportStore
 
 /// The secret that makes whoever holds it a report's owner: who may change its status, replace

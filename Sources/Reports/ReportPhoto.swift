@@ -1,5 +1,5 @@
-import Crypto
 public import Foundation
+import Hashing
 public import ReportSteps
 
 /// A kept photo: its bytes, its type, and a tag for exactly these bytes.

@@ -132,8 +132,8 @@ final class AskCounter: Sendable {
         // What `petspot permission deny` does, through a separate authorizer on the same file.
         try PersistedConsentAuthorizer(store: store, policy: policy).deny()
         try await recorder.waitFor(5, "the denial") { $0.contains(.authorizationDenied(.denied)) }
-        try await waitUntil(5, "the provider to stop") { !provider.isRunning }
+        try await waitUntil(hangGuard, "the provider to stop") { !provider.isRunning }
         try authorizer.grant()
-        try await waitUntil(5, "the provider to restart") { provider.starts == 2 }
+        try await waitUntil(hangGuard, "the provider to restart") { provider.starts == 2 }
     }
 }

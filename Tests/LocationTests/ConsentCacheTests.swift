@@ -52,11 +52,11 @@ import Testing
         #expect(authorizer.authorization.status == .authorizedWhenInUse)
         // What `petspot permission deny` in another terminal does: the same file, another writer.
         try PersistedConsentAuthorizer(store: files.store, policy: files.policy).deny()
-        try await waitUntil(5, "the denial") { authorizer.authorization.status == .denied }
+        try await waitUntil(hangGuard, "the denial") { authorizer.authorization.status == .denied }
         try Data("restricted\n".utf8).write(to: files.policy.policyFile)
-        try await waitUntil(5, "the restriction") { authorizer.authorization.status == .restricted }
+        try await waitUntil(hangGuard, "the restriction") { authorizer.authorization.status == .restricted }
         try FileManager.default.removeItem(at: files.policy.policyFile)
-        try await waitUntil(5, "the restriction lifted") { authorizer.authorization.status == .denied }
+        try await waitUntil(hangGuard, "the restriction lifted") { authorizer.authorization.status == .denied }
     }
 
     @Test func theAuthorizersOwnChangesAreSeenAtOnce() throws {

@@ -103,7 +103,7 @@ struct ConsumerWakeTests {
         await provider.waitUntilRunning()
         let fixes = try (0..<5).map { try testFix(10 + Double($0) * 0.001, 20) }
         for fix in fixes { provider.emit(.fix(fix)) }
-        try await waitUntil(5, "the last fix") {
+        try await waitUntil(hangGuard, "the last fix") {
             await service.lastFix?.coordinate.latitude == fixes[4].coordinate.latitude
         }
         ending.wake()

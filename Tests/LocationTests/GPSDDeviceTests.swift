@@ -89,9 +89,9 @@ struct GPSDDeviceTests {
         let request = Task { await requestError(service, timeout: .seconds(30)) }
         try await recorder.waitFor(15, "gpsd connected") { $0.contains(.waitingForFix) }
         try await Task.sleep(for: .milliseconds(500))
-        try await withDeadline(5, "the request's timer") { try await clock.waitForSleepers(atLeast: 1) }
+        try await withDeadline(hangGuard, "the request's timer") { try await clock.waitForSleepers(atLeast: 1) }
         await clock.advance(by: .seconds(30))
-        let error = try await withDeadline(5, "the timeout error") { await request.value }
+        let error = try await withDeadline(hangGuard, "the timeout error") { await request.value }
         #expect(error == LocationError.noFix(waited: .seconds(30), lastSeen: nil))
         #expect(error?.heardNothing == true)
         #expect(error?.description == "No fix within 30 s (nothing heard from the receiver).")

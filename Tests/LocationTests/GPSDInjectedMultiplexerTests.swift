@@ -31,14 +31,14 @@ struct GPSDInjectedMultiplexerTests {
         }
         defer { running.cancel() }
         #expect(peer.waitForReader(timeout: 10))
-        try await waitUntil(10, "the connection to open") { multiplexer.openConnections(to: endpoint) == 1 }
+        try await waitUntil(hangGuard, "the connection to open") { multiplexer.openConnections(to: endpoint) == 1 }
         #expect(GPSDMultiplexer.shared.openConnections(to: endpoint) == 0)
         #expect(GPSDProvider.openConnectionCount(to: endpoint) == 0)
 
         _ = peer.send([
             #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2019-06-08T13:20:00Z","lat":52.2297,"lon":21.0122,"eph":4.0}"#
         ])
-        try await waitUntil(10, "the fix") { !readers.withLock { $0.isEmpty } }
+        try await waitUntil(hangGuard, "the fix") { !readers.withLock { $0.isEmpty } }
         #expect(readers.withLock { $0 } == ["petspot.inject"], "handled on the injected loop's thread")
 
         running.cancel()

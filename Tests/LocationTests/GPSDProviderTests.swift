@@ -88,9 +88,9 @@ struct GPSDProviderTests {
         // activate gpsfake's device), then end the timeout: the receiver reported, so the
         // error says no fix, not nothing heard.
         try await waitUntil(hangGuard, "no-fix reports") { await service.handledEventCount >= 5 }
-        try await withDeadline(5, "the request's timer") { try await clock.waitForSleepers(atLeast: 1) }
+        try await withDeadline(hangGuard, "the request's timer") { try await clock.waitForSleepers(atLeast: 1) }
         await clock.advance(by: .seconds(30))
-        let error = try await withDeadline(5, "the timeout error") { await request.value }
+        let error = try await withDeadline(hangGuard, "the timeout error") { await request.value }
         #expect(error == LocationError.noFix(waited: .seconds(30), lastSeen: .waitingForFix))
         #expect(recorder.fixes.isEmpty)
     }
@@ -98,7 +98,7 @@ struct GPSDProviderTests {
     @Test func nothingListeningIsProviderUnavailableWithLibgpsText() async throws {
         let port = try LoopbackSocket.freePort()
         let service = Self.service(port: port)
-        let error = try await withDeadline(10, "the request to fail") {
+        let error = try await withDeadline(hangGuard, "the request to fail") {
             await requestError(service, timeout: .seconds(30))
         }
         guard case .providerUnavailable(let endpoint, let reason)? = error else {
@@ -107,7 +107,7 @@ struct GPSDProviderTests {
         }
         #expect(endpoint == "127.0.0.1:\(port)")
         #expect(reason == GPSDConnectionError.cannotConnect.description)
-        try await waitUntil(5, "the provider to stop") { await !service.isProviderRunning }
+        try await waitUntil(hangGuard, "the provider to stop") { await !service.isProviderRunning }
     }
 
     @Test func killingGPSDMidStreamIsProviderUnavailableAndARestartResumes() async throws {
@@ -202,9 +202,9 @@ struct GPSDProviderTests {
             GPSDProvider.openConnectionCount(to: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port)) == 1
         }
         request.cancel()
-        let error = try await withDeadline(2, "the request to end") { await request.value }
+        let error = try await withDeadline(hangGuard, "the request to end") { await request.value }
         #expect(error == LocationError.cancelled)
-        try await waitUntil(2, "the connection to close") {
+        try await waitUntil(hangGuard, "the connection to close") {
             GPSDProvider.openConnectionCount(to: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port)) == 0
         }
         #expect(await !service.isProviderRunning)

@@ -102,7 +102,7 @@ struct LocationEventLoopTests {
         #expect(
             await Task(executorPreference: Self.loop) { LocationEventLoopTests.threadName() }.value == "petspot.test")
         pipe.drain()
-        try await withDeadline(10, "the wait ends once the pipe has room") { await waiting.value }
+        try await withDeadline(hangGuard, "the wait ends once the pipe has room") { await waiting.value }
         #expect(ended.withLock { $0 })
     }
 
@@ -114,7 +114,7 @@ struct LocationEventLoopTests {
         }
         try await Task.sleep(for: .milliseconds(50))
         waiting.cancel()
-        let cancelled = try await withDeadline(10, "the cancelled wait ends") { await waiting.value }
+        let cancelled = try await withDeadline(hangGuard, "the cancelled wait ends") { await waiting.value }
         #expect(cancelled)
     }
 
@@ -146,7 +146,7 @@ struct LocationEventLoopTests {
                 }, end: {})
             reader.withLock { $0 = id }
         }
-        try await waitUntil(5, "the turn after the deadline") { turns.withLock { $0 } >= 2 }
+        try await waitUntil(hangGuard, "the turn after the deadline") { turns.withLock { $0 } >= 2 }
         loop.execute { registrations in
             if let id = reader.withLock({ $0 }) { registrations.removeReader(id) }
         }

@@ -171,14 +171,14 @@ import Testing
         let fast = Task {
             await service.updates.compactMap(\.fix).prefix(1000).reduce(0) { count, _ in count + 1 }
         }
-        try await waitUntil(5, "the fast consumer") { await service.subscriberCount == 2 }
+        try await waitUntil(hangGuard, "the fast consumer") { await service.subscriberCount == 2 }
         for index in 0..<1000 {
             provider.emit(.fix(try testFix(10 + Double(index) * 0.00001, 20)))
             if index % 50 == 0 { await Task.yield() }
         }
         // The fast consumer got fixes while the slow one read nothing (it may miss some when
         // it falls behind, newest wins); the slow one holds at most 4, ending with the newest.
-        try await waitUntil(5, "the last fix") {
+        try await waitUntil(hangGuard, "the last fix") {
             await service.lastFix?.coordinate.latitude.degrees == 10 + 999 * 0.00001
         }
         fast.cancel()

@@ -21,7 +21,7 @@ import Testing
         await provider.waitUntilRunning()
         let sent = 500
         for index in 0..<sent { provider.emit(.fix(try testFix(10 + Double(index) * 0.00001, 20))) }
-        try await waitUntil(5, "the last fix") {
+        try await waitUntil(hangGuard, "the last fix") {
             await service.lastFix?.coordinate.latitude.degrees == 10 + Double(sent - 1) * 0.00001
         }
         #expect(updates.pendingUpdates == 8)
@@ -55,10 +55,10 @@ import Testing
             return count
         }
         await provider.waitUntilRunning()
-        try await waitUntil(5, "the consumer") { await service.subscriberCount == 1 }
+        try await waitUntil(hangGuard, "the consumer") { await service.subscriberCount == 1 }
         consumer.cancel()
         #expect(await consumer.value >= 0)
-        try await waitUntil(5, "the consumer to leave") { await service.subscriberCount == 0 }
-        try await waitUntil(5, "the provider to stop") { !provider.isRunning }
+        try await waitUntil(hangGuard, "the consumer to leave") { await service.subscriberCount == 0 }
+        try await waitUntil(hangGuard, "the provider to stop") { !provider.isRunning }
     }
 }

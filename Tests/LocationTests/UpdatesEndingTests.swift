@@ -15,15 +15,15 @@ struct UpdatesEndingTests {
             while await updates.next() != nil { received += 1 }
             return received
         }
-        try await waitUntil(5, "the consumer to subscribe and hear the state") {
+        try await waitUntil(hangGuard, "the consumer to subscribe and hear the state") {
             let count = await service.subscriberCount
             let state = await service.currentState
             return count == 1 && state != nil
         }
         ending.end()
-        let received = try await withDeadline(5, "the consumer to end") { await consumer.value }
+        let received = try await withDeadline(hangGuard, "the consumer to end") { await consumer.value }
         #expect(received >= 1, "the waiting state came before the end")
-        try await waitUntil(5, "the subscription to be released") { await service.subscriberCount == 0 }
+        try await waitUntil(hangGuard, "the subscription to be released") { await service.subscriberCount == 0 }
         #expect(ending.isEnded)
     }
 

@@ -41,17 +41,23 @@ struct PackageManifest {
             ".target(": "library", ".executableTarget(": "executable", ".testTarget(": "tests",
             ".systemLibrary(": "system library",
         ]
+        // A dependency written `.target(name: "X", condition: .when(traits: […]))` is a
+        // dependency on X, not a target of its own.
+        let lists = kinds.keys.flatMap { Self.blocks(in: text, opening: $0) }
+            .compactMap { Self.blocks(in: $0, opening: "dependencies: [").first }
         for (opening, kind) in kinds {
-            for block in Self.blocks(in: text, opening: opening) {
+            for block in Self.blocks(in: text, opening: opening) where !lists.contains(where: { $0.contains(block) }) {
                 guard let name = Self.firstCapture(#"name:\s*"([^"]+)""#, in: block) else { continue }
                 var dependencies: Set<String> = []
                 if let list = Self.blocks(in: block, opening: "dependencies: [").first {
                     var rest = list
-                    for product in Self.blocks(in: list, opening: ".product(") {
-                        if let productName = Self.firstCapture(#"name:\s*"([^"]+)""#, in: product) {
-                            dependencies.insert(productName)
+                    for opening in [".product(", ".target("] {
+                        for dependency in Self.blocks(in: list, opening: opening) {
+                            if let dependencyName = Self.firstCapture(#"name:\s*"([^"]+)""#, in: dependency) {
+                                dependencies.insert(dependencyName)
+                            }
+                            rest = rest.replacingOccurrences(of: dependency, with: "")
                         }
-                        rest = rest.replacingOccurrences(of: product, with: "")
                     }
                     dependencies.formUnion(Self.captures(#""([^"]+)""#, in: rest))
                 }

@@ -26,7 +26,7 @@ struct GPSDEventStreamTests {
             let clients = (0..<3).map { _ in EventStreamClient(url: server.url("/v1/location/updates")) }
             defer { for client in clients { client.close() } }
             for client in clients {
-                #expect(await client.wait(60) { !$0.fixes.isEmpty })
+                #expect(await client.wait(hangGuard) { !$0.fixes.isEmpty })
                 let fix = try #require(client.fixes.first)
                 #expect(fix.contains(#""formatted":{"latitude":"52.22970","longitude":"21.01220"}"#), "\(fix)")
                 #expect(fix.contains(#""source":"gpsd""#))
@@ -37,8 +37,8 @@ struct GPSDEventStreamTests {
             #expect(one.status == 200)
             #expect(one.body.contains(#""latitude":52.2297,"#))
             for client in clients { client.close() }
-            #expect(await eventually(10) { await service.subscriberCount == 0 })
-            #expect(await eventually(10) { GPSDProvider.openConnectionCount(to: endpoint) == 0 })
+            #expect(await eventually(hangGuard) { await service.subscriberCount == 0 })
+            #expect(await eventually(hangGuard) { GPSDProvider.openConnectionCount(to: endpoint) == 0 })
         }
     }
 }

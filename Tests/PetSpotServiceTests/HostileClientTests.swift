@@ -135,7 +135,7 @@ struct HostileClientTests {
                     }
                 }
                 // Six refusals mean two runs were admitted before them.
-                let refused = await eventually(60) { statuses.withLock { $0.filter { $0 == 503 }.count } >= 6 }
+                let refused = await eventually(hangGuard) { statuses.withLock { $0.filter { $0 == 503 }.count } >= 6 }
                 #expect(refused, "not six 503s: \(statuses.withLock { $0 })")
                 // While they run on their own thread, probes are answered.
                 #expect(try await server.request("/healthz").status == 200)

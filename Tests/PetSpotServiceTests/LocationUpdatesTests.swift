@@ -43,10 +43,10 @@ struct LocationUpdatesTests {
         try await TestServer.with(configuration) { server in
             let clients = (0..<count).map { _ in EventStreamClient(url: server.url("/v1/location/updates")) }
             defer { for client in clients { client.close() } }
-            #expect(await eventually(60) { await service.subscriberCount == count })
+            #expect(await eventually(hangGuard) { await service.subscriberCount == count })
             let playing = Task { try await loop.run() }
             defer { playing.cancel() }
-            #expect(await eventually(120) { clients.allSatisfy { $0.fixes.count >= 5 } })
+            #expect(await eventually(hangGuard) { clients.allSatisfy { $0.fixes.count >= 5 } })
             let expected = Self.expectedLatitudes(5)
             for client in clients {
                 #expect(client.status == 200)
@@ -70,13 +70,13 @@ struct LocationUpdatesTests {
         try await TestServer.with(configuration) { server in
             let client = EventStreamClient(url: server.url("/v1/location/updates"))
             defer { client.close() }
-            #expect(await eventually(30) { await service.subscriberCount == 1 })
-            #expect(await client.wait(30) { !$0.events.isEmpty })
+            #expect(await eventually(hangGuard) { await service.subscriberCount == 1 })
+            #expect(await client.wait(hangGuard) { !$0.events.isEmpty })
             for beat in 1...2 {
-                try await withDeadline(30, "the heartbeat timer") { try await clock.waitForSleepers(atLeast: 1) }
+                try await withDeadline(hangGuard, "the heartbeat timer") { try await clock.waitForSleepers(atLeast: 1) }
                 #expect(client.comments.filter { $0 == "heartbeat" }.count == beat - 1, "no heartbeat before its time")
                 await clock.advance(by: .seconds(15))
-                #expect(await client.wait(30) { $0.comments.filter { $0 == "heartbeat" }.count == beat })
+                #expect(await client.wait(hangGuard) { $0.comments.filter { $0 == "heartbeat" }.count == beat })
             }
             let first = try #require(client.events.first)
             #expect(first.name == "state")
@@ -91,15 +91,15 @@ struct LocationUpdatesTests {
             let staying = EventStreamClient(url: server.url("/v1/location/updates"))
             defer { staying.close() }
             let leaving = EventStreamClient(url: server.url("/v1/location/updates"))
-            #expect(await eventually(30) { await service.subscriberCount == 2 })
-            #expect(await leaving.wait(30) { !$0.events.isEmpty })
+            #expect(await eventually(hangGuard) { await service.subscriberCount == 2 })
+            #expect(await leaving.wait(hangGuard) { !$0.events.isEmpty })
             // Nothing is sent meanwhile (no fixes, heartbeat 15 s): the server notices the
             // closed connection itself.
             leaving.close()
-            #expect(await eventually(5) { await service.subscriberCount == 1 })
+            #expect(await eventually(hangGuard) { await service.subscriberCount == 1 })
             staying.close()
-            #expect(await eventually(5) { await service.subscriberCount == 0 })
-            #expect(await eventually(5) { await !service.isProviderRunning })
+            #expect(await eventually(hangGuard) { await service.subscriberCount == 0 })
+            #expect(await eventually(hangGuard) { await !service.isProviderRunning })
         }
     }
 }

@@ -33,7 +33,7 @@ struct MetricsTests {
         #expect(try await client.request("POST", "/v1/scenarios/default/run").status == 429)
         let stream = EventStreamClient(url: client.url("/v1/location/updates"))
         defer { stream.close() }
-        #expect(await stream.wait(60) { $0.fixCount > 0 })
+        #expect(await stream.wait(hangGuard) { $0.fixCount > 0 })
         let after = try await metrics.request("/metrics")
         #expect(after.status == 200)
         #expect(after.header("content-type")?.hasPrefix("text/plain; version=0.0.4") == true)

@@ -2,6 +2,7 @@ import Foundation
 import Geodata
 import Geodesy
 import Location
+import LocationTestSupport
 import Locking
 import PetSpotService
 import ReportSteps
@@ -100,7 +101,7 @@ struct OpenAPIConformanceTests {
             }
             let alerts = EventStreamClient(url: server.url("/v1/reports/updates?near=52.23,21.01&km=5"))
             defer { alerts.close() }
-            #expect(await alerts.wait(30) { $0.comments.contains("connected") })
+            #expect(await alerts.wait(hangGuard) { $0.comments.contains("connected") })
             #expect(alerts.status == 200)
             exercised.withLock { _ = $0.insert("GET /v1/reports/updates 200") }
         }
@@ -131,7 +132,7 @@ struct OpenAPIConformanceTests {
             try check("GET", "/v1/location", location)
             let stream = EventStreamClient(url: server.url("/v1/location/updates"))
             defer { stream.close() }
-            let unavailable = await stream.wait(30) { client in
+            let unavailable = await stream.wait(hangGuard) { client in
                 client.events.contains { $0.data.contains("\"providerUnavailable\"") }
             }
             #expect(unavailable)

@@ -33,7 +33,7 @@ struct OperatorSignalsTests {
         try Self.secondToken.write(toFile: tokenFile, atomically: true, encoding: .utf8)
         chmod(tokenFile, 0o600)
         kill(server.process.processIdentifier, SIGHUP)
-        #expect(await eventually(30) { server.output.contains("reloaded on SIGHUP") }, "\(server.output)")
+        #expect(await eventually(hangGuard) { server.output.contains("reloaded on SIGHUP") }, "\(server.output)")
         #expect(server.process.isRunning)
         #expect(server.output.contains("operator_token=reloaded from \(tokenFile)"), "\(server.output)")
         #expect(try await client.request("/healthz").status == 200)
@@ -42,7 +42,7 @@ struct OperatorSignalsTests {
 
         // Again: every SIGHUP is heard, and the server still stops cleanly.
         kill(server.process.processIdentifier, SIGHUP)
-        #expect(await eventually(30) { server.output.components(separatedBy: "reloaded on SIGHUP").count == 3 })
+        #expect(await eventually(hangGuard) { server.output.components(separatedBy: "reloaded on SIGHUP").count == 3 })
         kill(server.process.processIdentifier, SIGTERM)
         server.process.waitUntilExit()
         #expect(server.process.terminationReason == .exit)
@@ -82,7 +82,7 @@ struct OperatorSignalsTests {
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let client = TestServer(port: port)
-        #expect(await eventually(60) { (try? await client.request("/healthz").status) == 200 }, "\(closed)")
+        #expect(await eventually(hangGuard) { (try? await client.request("/healthz").status) == 200 }, "\(closed)")
         for _ in 0..<20 {
             #expect(try await client.request("/healthz").status == 200)
             #expect(try await client.request("/v1/no-such-route").status == 404)

@@ -52,14 +52,18 @@ struct ReportEventFeedTests {
                 EventStreamClient(url: server.url("/v1/reports/updates?near=-33.8688,151.2093&km=5"))
             }
             defer { for client in everywhere + sydney { client.close() } }
-            for client in everywhere + sydney { #expect(await client.wait(60) { $0.comments.contains("connected") }) }
+            for client in everywhere + sydney {
+                #expect(await client.wait(hangGuard) { $0.comments.contains("connected") })
+            }
             let before = store.count("events")
             let created = try await server.request(
                 "POST", "/v1/reports/found", headers: ExampleRequests.json, body: Array(ExampleRequests.foundBody.utf8))
             #expect(created.status == 201, "\(created.body)")
             let id = try #require(try created.object["id"] as? String)
             for client in everywhere {
-                #expect(await client.wait(60) { $0.events.contains { $0.name == "created" && $0.data.contains(id) } })
+                #expect(
+                    await client.wait(hangGuard) { $0.events.contains { $0.name == "created" && $0.data.contains(id) } }
+                )
             }
             let reads = store.count("events") - before
             #expect(reads >= 1 && reads <= 2, "the log was read \(reads) times for 80 listeners")

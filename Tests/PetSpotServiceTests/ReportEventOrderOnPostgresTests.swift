@@ -1,4 +1,5 @@
 import Foundation
+import LocationTestSupport
 import ReportStore
 import ReportStoreOpener
 import ReportStoreTestSupport
@@ -51,7 +52,7 @@ struct ReportEventOrderOnPostgresTests {
             // One that goes away part-way and comes back with Last-Event-ID.
             let leaving = EventStreamClient(url: b.url("/v1/reports/updates"))
             for client in [liveA, liveB, leaving] {
-                #expect(await client.wait(60) { $0.comments.contains("connected") })
+                #expect(await client.wait(hangGuard) { $0.comments.contains("connected") })
             }
 
             let storeURL = try StoreURL(parsing: url)
@@ -68,7 +69,7 @@ struct ReportEventOrderOnPostgresTests {
                             }
                         }
                         // Part-way through, the leaving client goes away.
-                        #expect(await leaving.wait(120) { Self.created($0).count >= total / 4 })
+                        #expect(await leaving.wait(hangGuard) { Self.created($0).count >= total / 4 })
                         leaving.close()
                         try await group.waitForAll()
                     }

@@ -50,10 +50,10 @@ struct ReportUpdatesRouteTests {
         try await Self.withServer { server in
             let client = EventStreamClient(url: server.url("/v1/reports/updates?near=52.2297,21.0122&km=5"))
             defer { client.close() }
-            #expect(await client.wait(30) { $0.comments.contains("connected") }, "the stream opened")
+            #expect(await client.wait(hangGuard) { $0.comments.contains("connected") }, "the stream opened")
             let far = try await Self.post(server, Self.found(latitude: 50.0647, longitude: 19.945))
             let near = try await Self.post(server, Self.found(latitude: 52.25, longitude: 21))
-            #expect(await client.wait(30) { Self.alerts($0).contains { $0["id"] as? String == near } })
+            #expect(await client.wait(hangGuard) { Self.alerts($0).contains { $0["id"] as? String == near } })
             let alerts = Self.alerts(client)
             #expect(!alerts.contains { $0["id"] as? String == far }, "Kraków is not within 5 km of Warsaw")
             let alert = try #require(alerts.first { $0["id"] as? String == near })
@@ -71,16 +71,16 @@ struct ReportUpdatesRouteTests {
             let closed = try await server.request(
                 "DELETE", "/v1/reports/\(near)", headers: ExampleRequests.asOperator)
             #expect(closed.status == 204)
-            #expect(await client.wait(30) { Self.alerts($0).contains { $0["change"] as? String == "removed" } })
+            #expect(await client.wait(hangGuard) { Self.alerts($0).contains { $0["change"] as? String == "removed" } })
         }
     }
 
     @Test func lastEventIDResumesAfterTheLastEventWithoutLoss() async throws {
         try await Self.withServer { server in
             let first = EventStreamClient(url: server.url("/v1/reports/updates"))
-            #expect(await first.wait(30) { $0.comments.contains("connected") })
+            #expect(await first.wait(hangGuard) { $0.comments.contains("connected") })
             let one = try await Self.post(server, Self.found(latitude: 52.25, longitude: 21))
-            #expect(await first.wait(30) { Self.alerts($0).count == 1 })
+            #expect(await first.wait(hangGuard) { Self.alerts($0).count == 1 })
             first.close()
             let sequence = try #require(Self.alerts(first).first?["sequence"] as? Double)
             // Two reports while nobody listens; the client comes back with the last id it had.
@@ -89,7 +89,7 @@ struct ReportUpdatesRouteTests {
             let again = EventStreamClient(
                 url: server.url("/v1/reports/updates"), headers: [("Last-Event-ID", "\(Int(sequence))")])
             defer { again.close() }
-            #expect(await again.wait(30) { Self.alerts($0).count >= 2 })
+            #expect(await again.wait(hangGuard) { Self.alerts($0).count >= 2 })
             let ids = Self.alerts(again).compactMap { $0["id"] as? String }
             #expect(ids == [two, three], "after \(one): \(ids)")
         }
@@ -102,12 +102,12 @@ struct ReportUpdatesRouteTests {
         try await Self.withServer(clock: clock) { server in
             let client = EventStreamClient(url: server.url("/v1/reports/updates"))
             defer { client.close() }
-            #expect(await client.wait(30) { $0.comments.contains("connected") }, "the stream opened")
+            #expect(await client.wait(hangGuard) { $0.comments.contains("connected") }, "the stream opened")
             for beat in 1...2 {
-                try await withDeadline(30, "the heartbeat timer") { try await clock.waitForSleepers(atLeast: 1) }
+                try await withDeadline(hangGuard, "the heartbeat timer") { try await clock.waitForSleepers(atLeast: 1) }
                 #expect(client.comments.filter { $0 == "heartbeat" }.count == beat - 1, "no heartbeat before its time")
                 await clock.advance(by: .seconds(15))
-                #expect(await client.wait(30) { $0.comments.filter { $0 == "heartbeat" }.count == beat })
+                #expect(await client.wait(hangGuard) { $0.comments.filter { $0 == "heartbeat" }.count == beat })
             }
         }
     }

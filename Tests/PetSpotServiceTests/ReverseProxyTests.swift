@@ -71,13 +71,13 @@ struct ReverseProxyTests {
         // The alerts stream through at once (no buffering): the greeting, then a new report.
         let alerts = EventStreamClient(url: fromHere("/v1/reports/updates"), client: Self.client)
         defer { alerts.close() }
-        #expect(await alerts.wait(60) { $0.comments.contains("connected") }, "\(proxy.output)")
+        #expect(await alerts.wait(hangGuard) { $0.comments.contains("connected") }, "\(proxy.output)")
         let created = try await Self.request(
             fromHere("/v1/reports/found"), method: "POST", headers: ExampleRequests.json,
             body: Array(ExampleRequests.foundBody.utf8))
         #expect(created.status == 201, "\(created.body)")
         let id = try #require(try created.object["id"] as? String)
-        #expect(await alerts.wait(60) { $0.events.contains { $0.name == "created" && $0.data.contains(id) } })
+        #expect(await alerts.wait(hangGuard) { $0.events.contains { $0.name == "created" && $0.data.contains(id) } })
 
         // A 2 MB body reaches petspot (its own answer, not the proxy's 413).
         let photo = try await Self.request(

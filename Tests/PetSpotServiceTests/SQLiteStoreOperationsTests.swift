@@ -120,7 +120,7 @@ struct SQLiteStoreOperationsTests {
                 }
             }
         }
-        #expect(await eventually(120) { acknowledged.withLock { $0.count } >= 200 })
+        #expect(await eventually(hangGuard) { acknowledged.withLock { $0.count } >= 200 })
         let before = Set(acknowledged.withLock { $0 })
         let copy = folder.path + ".backup"
         let backup = try await ProcessRun.run(

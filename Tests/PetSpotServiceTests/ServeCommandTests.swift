@@ -70,7 +70,7 @@ struct ServeCommandTests {
 
         /// The port from `petspot: listening on http://127.0.0.1:PORT`, waiting at most 60 s.
         func port() async -> Int? {
-            _ = await eventually(60) { self.listeningPort != nil }
+            _ = await eventually(hangGuard) { self.listeningPort != nil }
             return listeningPort
         }
 
@@ -99,7 +99,7 @@ struct ServeCommandTests {
                 self.announcements.first { $0.hasPrefix(prefix) && $0.hasSuffix("/metrics") }
                     .flatMap { Int($0.dropFirst(prefix.count).dropLast("/metrics".count)) }
             }
-            _ = await eventually(60) { port() != nil }
+            _ = await eventually(hangGuard) { port() != nil }
             return port()
         }
 
@@ -123,16 +123,16 @@ struct ServeCommandTests {
         let port = try #require(await server.port(), "\(server.output)")
         let client = EventStreamClient(url: TestServer(port: port).url("/v1/location/updates"))
         defer { client.close() }
-        #expect(await client.wait(60) { !$0.events.isEmpty }, "\(server.output)")
+        #expect(await client.wait(hangGuard) { !$0.events.isEmpty }, "\(server.output)")
         let start = ContinuousClock.now
         kill(server.process.processIdentifier, SIGTERM)
-        let exited = await eventually(10) { !server.process.isRunning }
+        let exited = await eventually(hangGuard) { !server.process.isRunning }
         let elapsed = start.duration(to: .now)
         #expect(exited)
         #expect(elapsed < .seconds(2), "took \(elapsed)")
         #expect(server.process.terminationReason == .exit)
         #expect(server.process.terminationStatus == 0)
-        #expect(await client.wait(10) { $0.ended })
+        #expect(await client.wait(hangGuard) { $0.ended })
         // Requests are logged with method, path, status and duration.
         #expect(server.output.contains("path=/v1/location/updates"))
     }
@@ -149,7 +149,7 @@ struct ServeCommandTests {
         // More event-stream clients than the limit it was started with.
         let clients = (0..<100).map { _ in EventStreamClient(url: TestServer(port: port).url("/v1/location/updates")) }
         defer { for client in clients { client.close() } }
-        #expect(await eventually(60) { clients.allSatisfy { !$0.events.isEmpty } }, "\(server.output)")
+        #expect(await eventually(hangGuard) { clients.allSatisfy { !$0.events.isEmpty } }, "\(server.output)")
         #expect(clients.allSatisfy { $0.status == 200 })
     }
 

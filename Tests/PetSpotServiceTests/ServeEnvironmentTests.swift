@@ -107,7 +107,8 @@ struct ServeEnvironmentTests {
         let untraced = try await client.request("/healthz", headers: [("X-Request-Id", "bad id;\"quoted\"")])
         let madeID = try #require(untraced.header("x-request-id"))
         #expect(!madeID.isEmpty && !madeID.contains("quoted"))
-        #expect(await eventually(30) { server.output.contains(#""hb.request.id":"probe-42""#) }, "\(server.output)")
+        #expect(
+            await eventually(hangGuard) { server.output.contains(#""hb.request.id":"probe-42""#) }, "\(server.output)")
         // PETSPOT_LOG_LEVEL, PETSPOT_LOG_FORMAT: every log line is a JSON object; debug ones too.
         let lines = server.output.split(separator: "\n").filter { !$0.hasPrefix("petspot: ") }
         #expect(!lines.isEmpty)

@@ -50,14 +50,15 @@ struct ServeManyOnPostgresTests {
             // An alerts client on B for the area; a report made through A reaches it (NOTIFY).
             let alerts = EventStreamClient(url: b.url("/v1/reports/updates?near=52.25,21&km=5"))
             defer { alerts.close() }
-            #expect(await alerts.wait(30) { $0.comments.contains("connected") })
+            #expect(await alerts.wait(hangGuard) { $0.comments.contains("connected") })
             // Made through A, with its photo: B reads both back, byte for byte, same tag.
             let created = try await a.request(
                 "POST", "/v1/reports/found", headers: Self.json, body: Array(ExampleRequests.foundBody.utf8))
             let madeAt = ContinuousClock.now
             #expect(created.status == 201, "\(created.body)")
             let id = try #require(try created.object["id"] as? String)
-            #expect(await alerts.wait(30) { $0.events.contains { $0.name == "created" && $0.data.contains(id) } })
+            #expect(
+                await alerts.wait(hangGuard) { $0.events.contains { $0.name == "created" && $0.data.contains(id) } })
             // Measured, not asserted against a guess of the machine's speed (Docs/Store.md).
             print("report alert from server A reached server B's client after \(ContinuousClock.now - madeAt)")
             let owner = [("Authorization", "Bearer \(try #require(try created.object["ownerToken"] as? String))")]
@@ -84,7 +85,7 @@ struct ServeManyOnPostgresTests {
 
             // B killed outright: A goes on serving.
             kill(serverB.process.processIdentifier, SIGKILL)
-            #expect(await eventually(10) { !serverB.process.isRunning })
+            #expect(await eventually(hangGuard) { !serverB.process.isRunning })
             let after = try await a.request(
                 "POST", "/v1/reports/found", headers: Self.json, body: Array(ExampleRequests.foundBody.utf8))
             #expect(after.status == 201, "\(after.body)")

@@ -17,7 +17,7 @@ struct ServePagesLineTests {
             "petspot: report a found animal on \(base)/report/found",
             "petspot: map of the reports on \(base)/map?near=52.2297,21.0122",
         ]
-        #expect(await eventually(30) { server.output.components(separatedBy: "\n").count > expected.count })
+        #expect(await eventually(hangGuard) { server.output.components(separatedBy: "\n").count > expected.count })
         let lines = server.output.split(separator: "\n").map(String.init)
         let start = try #require(lines.firstIndex(of: expected[0]), "\(server.output)")
         #expect(Array(lines[start...].prefix(expected.count)) == expected, "\(server.output)")

@@ -39,7 +39,7 @@ struct ServePostgresStoreTests {
             #expect(opened.lowerBound < listening.lowerBound, "the store was ready before the server listened")
 
             kill(server.process.processIdentifier, SIGTERM)
-            #expect(await eventually(10) { !server.process.isRunning })
+            #expect(await eventually(hangGuard) { !server.process.isRunning })
             #expect(server.process.terminationReason == .exit)
             #expect(server.process.terminationStatus == 0, "\(server.output)")
         } catch {

@@ -58,10 +58,10 @@ struct SlowEventStreamClientTests {
         try await TestServer.with(configuration) { server in
             let slow = try StalledEventStreamClient(port: server.port, path: "/v1/location/updates")
             defer { slow.close() }
-            #expect(await eventually(30) { await service.subscriberCount == 1 })
+            #expect(await eventually(hangGuard) { await service.subscriberCount == 1 })
             let fast = EventStreamClient(url: server.url("/v1/location/updates"))
             defer { fast.close() }
-            #expect(await eventually(30) { await service.subscriberCount == 2 })
+            #expect(await eventually(hangGuard) { await service.subscriberCount == 2 })
 
             // Fixes in batches smaller than the service's and a client's queues; the fast
             // client must have read each batch before the next is played.

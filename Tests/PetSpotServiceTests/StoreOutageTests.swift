@@ -32,7 +32,7 @@ struct StoreOutageTests {
 
             try await database.pause()
             let stopped = ContinuousClock.now
-            #expect(await eventually(30) { (try? await client.request("/readyz").status) == 503 })
+            #expect(await eventually(hangGuard) { (try? await client.request("/readyz").status) == 503 })
             let detected = stopped.duration(to: .now)
             let readiness = try await client.request("/readyz")
             #expect(try (readiness.object["store"] as? [String: Any])?["reachable"] as? Bool == false)
@@ -64,9 +64,9 @@ struct StoreOutageTests {
 
             try await database.resume()
             let resumed = ContinuousClock.now
-            #expect(await eventually(60) { (try? await client.request("/readyz").status) == 200 })
+            #expect(await eventually(hangGuard) { (try? await client.request("/readyz").status) == 200 })
             let recovered = resumed.duration(to: .now)
-            #expect(await eventually(60) { (try? await client.request(location).status) == 200 })
+            #expect(await eventually(hangGuard) { (try? await client.request(location).status) == 200 })
             // The log: once when it went, once when it came back, at warning, with the reason.
             let output = server.output
             #expect(output.components(separatedBy: "reports store unreachable").count == 2, "\(output)")

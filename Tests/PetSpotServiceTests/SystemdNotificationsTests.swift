@@ -31,16 +31,16 @@ struct SystemdNotificationsTests {
         let notifications = SystemdNotifications(
             notifier: SystemdNotifier(socket: socket.address, watchdogInterval: .seconds(10)), clock: clock)
         let running = Task { try await notifications.run() }
-        #expect(await socket.receive(within: 10) == "WATCHDOG=1", "the first at once")
+        #expect(await socket.receive(within: hangGuard) == "WATCHDOG=1", "the first at once")
         for beat in 1...3 {
-            try await withDeadline(5, "the watchdog timer") { try await clock.waitForSleepers(atLeast: 1) }
+            try await withDeadline(hangGuard, "the watchdog timer") { try await clock.waitForSleepers(atLeast: 1) }
             #expect(clock.nextDeadline == VirtualClock.Instant(offset: .seconds(10 * beat)), "none before its time")
             await clock.advance(by: .seconds(10))
-            #expect(await socket.receive(within: 10) == "WATCHDOG=1")
+            #expect(await socket.receive(within: hangGuard) == "WATCHDOG=1")
         }
         running.cancel()
         try await running.value
-        #expect(await socket.receive(within: 10) == "STOPPING=1")
+        #expect(await socket.receive(within: hangGuard) == "STOPPING=1")
     }
 
     @Test func aSocketThatIsNotThereIsNoError() {

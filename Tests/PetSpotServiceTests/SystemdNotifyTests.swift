@@ -61,7 +61,7 @@ struct SystemdNotifyTests {
         do {
             let address = try await database.createDatabase()
             let holder = try LockHolder(database: database, name: address.database)
-            #expect(await eventually(60) { await holder.holds() }, "the test never got the migration lock")
+            #expect(await eventually(hangGuard) { await holder.holds() }, "the test never got the migration lock")
             let socket = try NotifySocket()
             let port = try PostgresServer.freePortForTests()
             let server = try Server(
@@ -71,7 +71,7 @@ struct SystemdNotifyTests {
                 ], environment: ["NOTIFY_SOCKET": socket.address, "PETSPOT_PORT": String(port)])
             defer { server.stop() }
             // The server's migration waits on the lock: it has not said it is ready, nor listened.
-            #expect(await eventually(60) { await holder.othersWaiting() > 0 }, "\(server.output)")
+            #expect(await eventually(hangGuard) { await holder.othersWaiting() > 0 }, "\(server.output)")
             #expect(await socket.receive(within: 0.5) == nil)
             #expect(server.listeningPort == nil)
             #expect((try? await TestServer(port: port).request("GET", "/healthz", timeout: .seconds(2))) == nil)

@@ -1,6 +1,5 @@
 import ArgumentParser
 import ReportStore
-import ReportStoreOpener
 
 extension PetSpot.Reports {
     /// `petspot reports backup FILE`.
@@ -26,7 +25,7 @@ extension PetSpot.Reports {
         func run() async throws {
             let url = try storeOptions.url()
             do {
-                let (reports, bytes) = try await ReportStoreOpener.backup(url, to: file)
+                let (reports, bytes) = try await StoreEngines.backup(url, to: file)
                 print("Backed up \(reports) reports of \(url) to \(file) (\(bytes) bytes, integrity ok).")
             } catch {
                 throw StoreFailure(error: error)

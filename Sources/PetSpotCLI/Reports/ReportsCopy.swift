@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import OutsideInput
 import ReportStore
-import ReportStoreOpener
 import Reports
 
 extension PetSpot.Reports {
@@ -30,8 +29,8 @@ extension PetSpot.Reports {
             let target = try StoreOptions.resolve(to)
             let progress = isatty(STDERR_FILENO) == 1
             do {
-                let counts = try await ReportStoreOpener.withStore(source) { from in
-                    try await ReportStoreOpener.withStore(target) { into in
+                let counts = try await StoreEngines.withStore(source) { from in
+                    try await StoreEngines.withStore(target) { into in
                         let held = try await into.count()
                         guard held == 0 else { throw ReportsCopyError.targetNotEmpty(target, held) }
                         var copy = ReportsCopyRun(

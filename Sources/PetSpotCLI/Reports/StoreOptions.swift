@@ -1,6 +1,5 @@
 import ArgumentParser
 import ReportStore
-import ReportStoreOpener
 import Reports
 
 /// `--store URL`: which reports store a command uses.
@@ -60,7 +59,7 @@ func withStore<T>(
 ) async throws -> T {
     let url = try options.url()
     do {
-        return try await ReportStoreOpener.withStore(url, schema: schema) { store in try await body(store) }
+        return try await StoreEngines.withStore(url, schema: schema) { store in try await body(store) }
     } catch let error as ReportStoreError {
         throw StoreFailure(error: error)
     }

@@ -1,90 +1,93 @@
-import ArgumentParser
-import Foundation
-import OutsideInput
-import PetSpotService
+#if Server
+    import ArgumentParser
+    import Foundation
+    import OutsideInput
+    import PetSpotService
 
-/// `petspot serve`'s limits: what one client may take of the server, and all together
-/// (`ServiceLimits`; Docs/Service.md, Security). Each also from its `PETSPOT_*` variable.
-struct ServeLimitOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "Close a connection idle this long, or whose request head or body stalls (seconds; 15).",
-            valueName: "seconds"))
-    var idleTimeout: Double?
+    /// `petspot serve`'s limits: what one client may take of the server, and all together
+    /// (`ServiceLimits`; Docs/Service.md, Security). Each also from its `PETSPOT_*` variable.
+    struct ServeLimitOptions: ParsableArguments {
+        @Option(
+            help: ArgumentHelp(
+                "Close a connection idle this long, or whose request head or body stalls (seconds; 15).",
+                valueName: "seconds"))
+        var idleTimeout: Double?
 
-    @Option(
-        help: ArgumentHelp("A request body must arrive within this of its head (seconds; 120).", valueName: "seconds"))
-    var bodyTimeout: Double?
+        @Option(
+            help: ArgumentHelp(
+                "A request body must arrive within this of its head (seconds; 120).", valueName: "seconds"))
+        var bodyTimeout: Double?
 
-    @Option(
-        help: ArgumentHelp(
-            "The most connections open at once (default: the open-file limit less an eighth).", valueName: "n"))
-    var maxConnections: Int?
+        @Option(
+            help: ArgumentHelp(
+                "The most connections open at once (default: the open-file limit less an eighth).", valueName: "n"))
+        var maxConnections: Int?
 
-    @Option(
-        help: ArgumentHelp(
-            "Memory all request bodies being received may take together, in MiB (64); past it 503.",
-            valueName: "mib"))
-    var bodyMemory: Int?
+        @Option(
+            help: ArgumentHelp(
+                "Memory all request bodies being received may take together, in MiB (64); past it 503.",
+                valueName: "mib"))
+        var bodyMemory: Int?
 
-    @Option(
-        help: ArgumentHelp(
-            "Changes (POST, PUT, PATCH, DELETE) a minute per client address (60); 0: no limit.", valueName: "n"))
-    var rateLimit: Int?
+        @Option(
+            help: ArgumentHelp(
+                "Changes (POST, PUT, PATCH, DELETE) a minute per client address (60); 0: no limit.", valueName: "n"))
+        var rateLimit: Int?
 
-    @Option(
-        help: ArgumentHelp("Changes one client may make at once before --rate-limit applies (30).", valueName: "n"))
-    var rateBurst: Int?
+        @Option(
+            help: ArgumentHelp("Changes one client may make at once before --rate-limit applies (30).", valueName: "n"))
+        var rateBurst: Int?
 
-    /// The limits these options, else their variables in `environment`, else the defaults give.
-    ///
-    /// - Throws: `ValidationError` naming the option and its variable for a value out of range.
-    func limits(_ environment: ServeEnvironment) throws -> ServiceLimits {
-        let idle = try ServeValue.resolve(idleTimeout, "--idle-timeout", environment) ?? 15
-        let body = try ServeValue.resolve(bodyTimeout, "--body-timeout", environment) ?? 120
-        let connections: Int? = try ServeValue.resolve(maxConnections, "--max-connections", environment)
-        let memory = try ServeValue.resolve(bodyMemory, "--body-memory", environment) ?? 64
-        let rate = try ServeValue.resolve(rateLimit, "--rate-limit", environment) ?? 60
-        let burst = try ServeValue.resolve(rateBurst, "--rate-burst", environment) ?? 30
-        try ServeValue.check((0.1...3_600).contains(idle), "--idle-timeout", "from 0.1 to 3600 seconds")
-        try ServeValue.check((0.1...3_600).contains(body), "--body-timeout", "from 0.1 to 3600 seconds")
-        if let connections {
-            try ServeValue.check((1...1_000_000).contains(connections), "--max-connections", "from 1 to 1000000")
-        }
-        try ServeValue.check(
-            (16...65_536).contains(memory), "--body-memory", "from 16 to 65536 MiB (a photo may be 16)")
-        try ServeValue.check((0...1_000_000).contains(rate), "--rate-limit", "from 0 to 1000000")
-        try ServeValue.check((1...1_000_000).contains(burst), "--rate-burst", "from 1 to 1000000")
-        return ServiceLimits(
-            idleTimeout: .milliseconds(Int64((idle * 1000).rounded())),
-            bodyTimeout: .milliseconds(Int64((body * 1000).rounded())), maximumConnections: connections,
-            bodyMemoryBudget: memory * 1_048_576,
-            changeRate: rate == 0 ? nil : RateLimit(perMinute: rate, burst: burst))
-    }
-}
-
-/// An option's value: from the command line, else from its environment variable.
-enum ServeValue {
-    /// `given`, else `option`'s variable in `environment` read as the option reads its text.
-    ///
-    /// - Throws: `ValidationError` naming the variable when its text is not such a value.
-    static func resolve<Value: ExpressibleByArgument>(
-        _ given: Value?, _ option: String, _ environment: ServeEnvironment
-    ) throws -> Value? {
-        if let given { return given }
-        guard let (variable, text) = environment.text(option) else { return nil }
-        guard let value = Value(argument: text.trimmingCharacters(in: .whitespaces)) else {
-            throw ValidationError(
-                "\(variable) is '\(String(text.prefix(80)).terminalSafe)', not a value \(option) takes.")
-        }
-        return value
-    }
-
-    /// A value's range check, naming the option and its variable.
-    static func check(_ holds: Bool, _ option: String, _ rule: String) throws {
-        guard holds else {
-            let variable = ServeEnvironment.variables.first { $0.option == option }?.name ?? ""
-            throw ValidationError("\(option) (\(variable)) must be \(rule).")
+        /// The limits these options, else their variables in `environment`, else the defaults give.
+        ///
+        /// - Throws: `ValidationError` naming the option and its variable for a value out of range.
+        func limits(_ environment: ServeEnvironment) throws -> ServiceLimits {
+            let idle = try ServeValue.resolve(idleTimeout, "--idle-timeout", environment) ?? 15
+            let body = try ServeValue.resolve(bodyTimeout, "--body-timeout", environment) ?? 120
+            let connections: Int? = try ServeValue.resolve(maxConnections, "--max-connections", environment)
+            let memory = try ServeValue.resolve(bodyMemory, "--body-memory", environment) ?? 64
+            let rate = try ServeValue.resolve(rateLimit, "--rate-limit", environment) ?? 60
+            let burst = try ServeValue.resolve(rateBurst, "--rate-burst", environment) ?? 30
+            try ServeValue.check((0.1...3_600).contains(idle), "--idle-timeout", "from 0.1 to 3600 seconds")
+            try ServeValue.check((0.1...3_600).contains(body), "--body-timeout", "from 0.1 to 3600 seconds")
+            if let connections {
+                try ServeValue.check((1...1_000_000).contains(connections), "--max-connections", "from 1 to 1000000")
+            }
+            try ServeValue.check(
+                (16...65_536).contains(memory), "--body-memory", "from 16 to 65536 MiB (a photo may be 16)")
+            try ServeValue.check((0...1_000_000).contains(rate), "--rate-limit", "from 0 to 1000000")
+            try ServeValue.check((1...1_000_000).contains(burst), "--rate-burst", "from 1 to 1000000")
+            return ServiceLimits(
+                idleTimeout: .milliseconds(Int64((idle * 1000).rounded())),
+                bodyTimeout: .milliseconds(Int64((body * 1000).rounded())), maximumConnections: connections,
+                bodyMemoryBudget: memory * 1_048_576,
+                changeRate: rate == 0 ? nil : RateLimit(perMinute: rate, burst: burst))
         }
     }
-}
+
+    /// An option's value: from the command line, else from its environment variable.
+    enum ServeValue {
+        /// `given`, else `option`'s variable in `environment` read as the option reads its text.
+        ///
+        /// - Throws: `ValidationError` naming the variable when its text is not such a value.
+        static func resolve<Value: ExpressibleByArgument>(
+            _ given: Value?, _ option: String, _ environment: ServeEnvironment
+        ) throws -> Value? {
+            if let given { return given }
+            guard let (variable, text) = environment.text(option) else { return nil }
+            guard let value = Value(argument: text.trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError(
+                    "\(variable) is '\(String(text.prefix(80)).terminalSafe)', not a value \(option) takes.")
+            }
+            return value
+        }
+
+        /// A value's range check, naming the option and its variable.
+        static func check(_ holds: Bool, _ option: String, _ rule: String) throws {
+            guard holds else {
+                let variable = ServeEnvironment.variables.first { $0.option == option }?.name ?? ""
+                throw ValidationError("\(option) (\(variable)) must be \(rule).")
+            }
+        }
+    }
+#endif

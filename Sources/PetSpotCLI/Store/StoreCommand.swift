@@ -3,7 +3,6 @@ import OutsideInput
 import PetSpotJSON
 import ReportSteps
 import ReportStore
-import ReportStoreOpener
 
 extension PetSpot {
     /// `petspot store status|migrate`: the reports store's schema.
@@ -44,7 +43,7 @@ extension PetSpot.Store {
             let url = try storeOptions.url()
             let status: StoreStatus
             do {
-                status = try await ReportStoreOpener.status(url)
+                status = try await StoreEngines.status(url)
             } catch {
                 throw StoreFailure(error: error)
             }
@@ -97,7 +96,7 @@ extension PetSpot.Store {
             let url = try storeOptions.url()
             let (from, to): (Int, Int)
             do {
-                (from, to) = try await ReportStoreOpener.migrate(url)
+                (from, to) = try await StoreEngines.migrate(url)
             } catch {
                 throw StoreFailure(error: error)
             }

@@ -1,5 +1,5 @@
-public import Crypto
 import Foundation
+import Hashing
 import Locking
 import OutsideInput
 import Scenarios

@@ -91,7 +91,7 @@ final class ReverseProxy: Sendable {
         }
         let port = self.port
         let process = self.process
-        guard await eventually(60, { LoopbackSocket.accepts(port: port) || !process.isRunning }),
+        guard await eventually(hangGuard, { LoopbackSocket.accepts(port: port) || !process.isRunning }),
             process.isRunning
         else {
             process.kill()
