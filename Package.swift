@@ -132,6 +132,10 @@ let package = Package(
         // PROJ brings) at every start: Docs/CLI.md, Start-up.
         .target(name: "CLazyLibraries"),
 
+        // Mail through an SMTP server (libcurl's client, opened at the first mail): STARTTLS
+        // verified, SMTPS, AUTH; `petspot mail test`, and later the alerts' outbox.
+        .target(name: "Mail", dependencies: ["CLazyLibraries"]),
+
         // Photos without metadata: EXIF (GPS, serials, owner), XMP, IPTC and comments taken out
         // of JPEG, PNG, WebP, GIF and HEIC bytes, the orientation kept. No dependencies.
         .target(name: "PhotoMetadata"),
@@ -303,6 +307,7 @@ let package = Package(
                 "OutsideInput",
                 "OutsideYAML",
                 "PetSpotJSON",
+                "Mail",
                 .target(name: "PetSpotService", condition: .when(traits: ["Server"])),
                 "ReportStore",
                 .target(name: "ReportStoreOpener", condition: .when(traits: ["Server"])),
@@ -320,6 +325,7 @@ let package = Package(
         ),
         .testTarget(name: "OutsideInputTests", dependencies: ["OutsideInput", "OutsideYAML"]),
         .testTarget(name: "HashingTests", dependencies: ["Hashing", "LocationTestSupport"]),
+        .testTarget(name: "MailTests", dependencies: ["Mail", "LocationTestSupport"], exclude: ["smtp_server.py"]),
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "PhotoTestSupport"]),
         // The package as a whole: Docs/Architecture.md against this file; what the compiler
         // refuses about Locked (swiftc on small programs).

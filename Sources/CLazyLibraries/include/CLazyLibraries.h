@@ -1,6 +1,7 @@
-// PROJ and libgps, opened when first used: see lazy_library.h. Nothing here to import: the
-// Geodesy and Location modules call the libraries' own APIs, declared by the CProj and CGPS
-// modules, and proj.c and gps.c define them.
+// PROJ, libgps and libcurl, opened when first used: see lazy_library.h. The Geodesy and
+// Location modules call PROJ's and libgps' own APIs, declared by the CProj and CGPS modules,
+// and proj.c and gps.c define them; the Mail module calls petspot_smtp_send (smtp.c).
 #ifndef PETSPOT_CLAZYLIBRARIES_H
 #define PETSPOT_CLAZYLIBRARIES_H
+#include "petspot_smtp.h"
 #endif
