@@ -136,6 +136,10 @@ let package = Package(
         // verified, SMTPS, AUTH; `petspot mail test`, and later the alerts' outbox.
         .target(name: "Mail", dependencies: ["CLazyLibraries"]),
 
+        // Town names from Debian's libgeonames (opened at first use): search by name with
+        // accents folded, the nearest town to a place.
+        .target(name: "Places", dependencies: ["Geodata", "CLazyLibraries"]),
+
         // Photos without metadata: EXIF (GPS, serials, owner), XMP, IPTC and comments taken out
         // of JPEG, PNG, WebP, GIF and HEIC bytes, the orientation kept. No dependencies.
         .target(name: "PhotoMetadata"),
@@ -214,7 +218,7 @@ let package = Package(
             name: "PetSpotService",
             dependencies: [
                 "Geodata", "Geodesy", "Location", "Scenarios", "ScenarioSteps", "PetSpotJSON", "Locking",
-                "OutsideInput", "ReportSteps", "ReportStore", "Reports",
+                "OutsideInput", "ReportSteps", "ReportStore", "Reports", "Places",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -308,6 +312,7 @@ let package = Package(
                 "OutsideYAML",
                 "PetSpotJSON",
                 "Mail",
+                "Places",
                 .target(name: "PetSpotService", condition: .when(traits: ["Server"])),
                 "ReportStore",
                 .target(name: "ReportStoreOpener", condition: .when(traits: ["Server"])),
@@ -325,6 +330,7 @@ let package = Package(
         ),
         .testTarget(name: "OutsideInputTests", dependencies: ["OutsideInput", "OutsideYAML"]),
         .testTarget(name: "HashingTests", dependencies: ["Hashing", "LocationTestSupport"]),
+        .testTarget(name: "PlacesTests", dependencies: ["Places", "Geodata"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "LocationTestSupport"], exclude: ["smtp_server.py"]),
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "PhotoTestSupport"]),
         // The package as a whole: Docs/Architecture.md against this file; what the compiler

@@ -99,6 +99,7 @@ func makeRouter(
     HealthController(location: configuration.location, store: storeHealth).addRoutes(to: router)
     CoordinatesController().addRoutes(to: router)
     GeodesyController().addRoutes(to: router)
+    PlacesController().addRoutes(to: router)
     let access = LocationAccess(listeningOn: configuration.host, token: configuration.operatorToken)
     LocationController(location: configuration.location, access: access).addRoutes(to: router)
     LocationUpdatesController(

@@ -30,6 +30,9 @@ struct EndpointTests {
             "/v1/geodesy/radius?center=52.2297,21.0122&km=0.5", "application/geo+json",
             ["radius", "--geojson", "--center", "52.2297,21.0122", "--km", "0.5"]
         ),
+        ("/v1/places?q=Krak%C3%B3w", nil, ["place", "--json", "Kraków"]),
+        ("/v1/places?q=lodz&limit=3", nil, ["place", "--json", "--limit", "3", "Łódź"]),
+        ("/v1/places/nearest?near=52.0815,21.0240", nil, ["place", "--json", "52.0815,21.0240"]),
         ("/v1/scenarios", nil, ["scenario", "list", "--json"]),
         ("/v1/location?scenario=default", nil, ["locate", "--json", "--scenario", "default"]),
     ]
@@ -168,6 +171,30 @@ struct EndpointTests {
                 headers: [("Origin", "http://evil.test"), ("Access-Control-Request-Method", "GET")])
             #expect(otherPreflight.header("access-control-allow-origin") == nil)
             #expect(otherPreflight.status == 405)
+        }
+    }
+}
+
+/// Town names over HTTP (issue 46 item 3): accents folded both ways, the most populous first,
+/// the nearest town with its distance, and what is refused.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct PlacesRouteTests {
+    @Test func aNameWithOrWithoutAccentsFindsTheSameTownsAndANearbyPlaceItsTown() async throws {
+        try await TestServer.with { server in
+            let accented = try await server.request("/v1/places?q=Krak%C3%B3w")
+            let plain = try await server.request("/v1/places?q=krakow")
+            #expect(accented.status == 200 && accented.body == plain.body)
+            let places = try #require(try plain.object["places"] as? [[String: Any]])
+            #expect(places.first?["country"] as? String == "Poland")
+            let populations = places.compactMap { $0["population"] as? Double }
+            #expect(populations == populations.sorted(by: >))
+            let nearest = try await server.request("/v1/places/nearest?near=52.0815,21.0240")
+            let place = try #require(try nearest.object["place"] as? [String: Any])
+            #expect(place["name"] as? String == "Piaseczno")
+            #expect((try nearest.object["distanceMeters"] as? Double ?? .infinity) < 3_000)
+            let long = try await server.request("/v1/places?q=" + String(repeating: "a", count: 101))
+            #expect(long.status == 400)
+            #expect(long.body.contains("longer than 100 characters"))
         }
     }
 }

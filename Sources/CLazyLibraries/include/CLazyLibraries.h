@@ -4,4 +4,5 @@
 #ifndef PETSPOT_CLAZYLIBRARIES_H
 #define PETSPOT_CLAZYLIBRARIES_H
 #include "petspot_smtp.h"
+#include "petspot_towns.h"
 #endif

@@ -1,0 +1,65 @@
+import Foundation
+import Geodata
+
+/// Towns by one-degree cell, for the nearest town: the cells around a place in growing rings
+/// until no town in a farther ring could be nearer than the best found (near the poles, where
+/// a degree of longitude shrinks to nothing, every town is looked at).
+struct TownPlaceIndex: Sendable {
+    private var cells: [Int: [Int]] = [:]
+    private static let radius = 6_371_008.8
+
+    init(_ towns: [Town]) {
+        for (index, town) in towns.enumerated() {
+            cells[Self.cell(row: Self.row(town.coordinate.latitude.degrees), column: Self.column(town.coordinate.longitude.degrees)), default: []]
+                .append(index)
+        }
+    }
+
+    func nearest(to place: Coordinate, in towns: [Town]) -> (index: Int, meters: Double)? {
+        let latitude = place.latitude.degrees
+        var best: (index: Int, meters: Double)?
+        func consider(_ index: Int) {
+            let meters = Self.sphere(place, towns[index].coordinate)
+            if best == nil || (meters, index) < (best!.meters, best!.index) { best = (index, meters) }
+        }
+        guard abs(latitude) < 80 else {
+            towns.indices.forEach(consider)
+            return best
+        }
+        let (row, column) = (Self.row(latitude), Self.column(place.longitude.degrees))
+        // A town in ring r is r - 1 whole degrees or more away in latitude or in longitude; by
+        // the haversine formula, a longitude difference Δλ between latitudes no higher than φ
+        // is at least 2R cos φ sin(Δλ/2) away, and a latitude difference is at least that too.
+        for ring in 0...180 {
+            if let found = best, ring >= 2 {
+                let highest = min(89.9, abs(latitude) + Double(ring) + 1) * Double.pi / 180
+                let apart = Double(ring - 1) * Double.pi / 180
+                if 2 * Self.radius * cos(highest) * sin(apart / 2) > found.meters { break }
+            }
+            for r in (row - ring)...(row + ring) where r >= 0 && r < 180 {
+                let edge = r == row - ring || r == row + ring
+                let columns = edge ? Array((column - ring)...(column + ring)) : [column - ring, column + ring]
+                for c in Set(columns.map(Self.wrapped)) {
+                    cells[Self.cell(row: r, column: c)]?.forEach(consider)
+                }
+            }
+            if ring >= 180 { break }
+        }
+        return best
+    }
+
+    /// The great-circle distance on the mean sphere (haversine).
+    static func sphere(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let radians = Double.pi / 180
+        let (φ1, φ2) = (a.latitude.degrees * radians, b.latitude.degrees * radians)
+        let Δφ = φ2 - φ1
+        let Δλ = (b.longitude.degrees - a.longitude.degrees) * radians
+        let h = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
+        return 2 * radius * asin(min(1, h.squareRoot()))
+    }
+
+    private static func row(_ latitude: Double) -> Int { min(179, max(0, Int((latitude + 90).rounded(.down)))) }
+    private static func column(_ longitude: Double) -> Int { wrapped(Int((longitude + 180).rounded(.down))) }
+    private static func wrapped(_ column: Int) -> Int { (column % 360 + 360) % 360 }
+    private static func cell(row: Int, column: Int) -> Int { row * 360 + column }
+}
