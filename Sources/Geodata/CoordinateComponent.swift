@@ -44,7 +44,22 @@ extension CoordinateComponent {
     /// - Throws: ``CoordinateFieldError/invalidFormat`` or ``CoordinateFieldError/outOfRange(_:)``.
     @inlinable
     public static func parse(_ text: some StringProtocol) throws(CoordinateFieldError) -> Self? {
-        switch DecimalText.read(text) {
+        try value(of: DecimalText.read(text))
+    }
+
+    /// ``parse(_:)`` of the UTF-8 `bytes` of a field's text, without making a `String` of them
+    /// (a reader of files in memory, such as the CSV import).
+    ///
+    /// - Throws: ``CoordinateFieldError/invalidFormat`` or ``CoordinateFieldError/outOfRange(_:)``.
+    @inlinable
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(CoordinateFieldError) -> Self? {
+        try value(of: DecimalText.read(bytes: bytes))
+    }
+
+    /// The value a field's reading gives (`nil` for an empty field).
+    @inlinable
+    static func value(of reading: DecimalText.Reading) throws(CoordinateFieldError) -> Self? {
+        switch reading {
         case .empty: return nil
         case .invalid: throw .invalidFormat
         case .number(let degrees): return try Self(degrees: degrees)

@@ -19,19 +19,60 @@ public enum PlainDecimal {
     /// ```
     @inlinable
     public static func parse(_ text: some StringProtocol) -> Double? {
+        if let value = text.utf8.withContiguousStorageIfAvailable({ parse(utf8: $0) }) { return value }
+        return Array(text.utf8).withUnsafeBufferPointer { parse(utf8: $0) }
+    }
+
+    /// ``parse(_:)`` of UTF-8 `bytes`, without making a `String` of them.
+    ///
+    /// Up to 15 significant digits and 22 decimals (every radius people write) the value is one
+    /// IEEE division of two exact doubles, correctly rounded as `Double(String)` rounds (Clinger's
+    /// fast path, as Geodata reads a coordinate); longer numbers are read by `Double(String)`.
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative || bytes.first == UInt8(ascii: "+") { index = 1 }
+        var mantissa: UInt64 = 0
+        var significantDigits = 0
         var digits = 0
+        var scale = 0
         var points = 0
-        for (offset, byte) in text.utf8.enumerated() {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
-            case UInt8(ascii: "."): points += 1
-            case UInt8(ascii: "+") where offset == 0, UInt8(ascii: "-") where offset == 0: continue
-            default: return nil
+        var exact = true
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            let digit = byte &- UInt8(ascii: "0")
+            if digit < 10 {
+                digits += 1
+                if significantDigits == 0 && digit == 0 {
+                    scale += points  // a leading zero: after the point it scales
+                } else if significantDigits < 15 {
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
+                    significantDigits += 1
+                    scale += points
+                } else {
+                    exact = false
+                }
+            } else if byte == UInt8(ascii: ".") {
+                points += 1
+            } else {
+                return nil
             }
         }
-        guard digits > 0, points <= 1, let value = Double(String(text)), value.isFinite else { return nil }
+        guard digits > 0, points <= 1 else { return nil }
+        if exact, scale < exactPowersOfTen.count {
+            let magnitude = Double(mantissa) / exactPowersOfTen[scale]
+            return negative ? -magnitude : magnitude
+        }
+        guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
         return value
     }
+
+    /// Powers of ten that are exact in a `Double` (10^0 … 10^22).
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
 
     /// The text PetSpot prints for a number, everywhere (JSON, scenario files, the Pet details
     /// card): a whole number below 10^15 in magnitude as an integer (`21`, not `21.0`), any

@@ -33,6 +33,8 @@ public enum ReportStoreContract {
         case imports
         /// Imports of hundreds of rows, in an engine's batches.
         case largeImports = "large imports"
+        /// A CSV import keeps what its rows make, whichever way a row reaches the engine.
+        case csvImports = "CSV imports"
         /// Nearby answers what `NearbySearch` answers.
         case nearby
         /// Nearest is a brute-force sort of the open reports, paged.
@@ -66,6 +68,7 @@ public enum ReportStoreContract {
         await log.run(.transitions) { try await transitions(store, &$0) }
         await log.run(.imports) { try await imports(store, &$0) }
         await log.run(.largeImports) { try await largeImports(store, &$0) }
+        await log.run(.csvImports) { try await csvImports(store, &$0) }
         await log.run(.nearby) { try await nearby(store, &$0) }
         await log.run(.nearest) { try await nearest(store, &$0) }
         await log.run(.owners) { try await owners(store, &$0) }

@@ -16,7 +16,9 @@ import ReportStore
 ///
 /// SQLite keeps a statement's bindings between executions, so only what changed is bound:
 /// the creation time once, the kind and the status when they differ from the last report
-/// bound in that place, a missing field's `NULL` only when that place held a value.
+/// bound in that place, a missing field's `NULL` only when that place held a value. A CSV row
+/// of places (``PlaceRow``) is bound from the file's bytes where they are (`SQLITE_STATIC`: no
+/// copy, no `String`); a report's texts are copied by SQLite (`SQLITE_TRANSIENT`).
 struct ReportInsert {
     /// Reports per multi-row statement of an import.
     static let batchSize = 64
@@ -27,7 +29,7 @@ struct ReportInsert {
     private let ignoringDuplicates: Bool
     private var single: BoundRows
     private var batch: BoundRows
-    private var pending: [PetReport] = []
+    private var pending: [InsertRow] = []
     private var pendingLines: [Int] = []
 
     /// Prepares the statements in `db`; with `ignoringDuplicates` a stored id is skipped
@@ -66,48 +68,50 @@ struct ReportInsert {
     /// - Throws: ``ReportStoreError``: `duplicateID` for a stored id, `duplicateIdempotencyKey`
     ///   for a stored idempotency key, `storage` otherwise.
     mutating func insert(_ report: PetReport) throws(ReportStoreError) -> Bool {
+        try insert(.report(report))
+    }
+
+    private mutating func insert(_ row: InsertRow) throws(ReportStoreError) -> Bool {
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
-        single.bind(report, row: 0)
+        single.bind(row, row: 0)
         let code = sqlite3_step(handle)
         guard code == SQLITE_DONE else {
             let extended = sqlite3_extended_errcode(connection)
             if extended == Self.primaryKeyConstraint {
                 if ignoringDuplicates { return false }
-                throw .duplicateID(report.id)
+                throw .duplicateID(row.id)
             }
-            if extended == Self.uniqueConstraint, let key = report.idempotencyKey {
+            if extended == Self.uniqueConstraint, case .report(let report) = row, let key = report.idempotencyKey {
                 throw .duplicateIdempotencyKey(key)
             }
-            throw .storage("adding report \(report.id)", String(cString: sqlite3_errmsg(connection)))
+            throw .storage("adding report \(row.id)", String(cString: sqlite3_errmsg(connection)))
         }
         return true
     }
 
-    /// Adds `report` (from `line`) to the batch, writing the batch when it is full; `outcome`
-    /// is called, in order, with each written report, its line and whether it was inserted
-    /// (`false`: its id is stored already or appears earlier). Call ``flush(_:)`` at the end.
-    mutating func add(
-        _ report: PetReport, line: Int, _ outcome: (PetReport, Int, Bool) -> Void
-    ) throws(ReportStoreError) {
-        pending.append(report)
+    /// Adds `row` (from `line`) to the batch, writing the batch when it is full; `outcome` is
+    /// called, in order, with each written row, its line and whether it was inserted (`false`:
+    /// its id is stored already or appears earlier). Call ``flush(_:)`` at the end.
+    mutating func add(_ row: InsertRow, line: Int, _ outcome: (InsertRow, Int, Bool) -> Void) throws(ReportStoreError) {
+        pending.append(row)
         pendingLines.append(line)
         if pending.count == Self.batchSize { try flush(outcome) }
     }
 
-    /// Writes the reports ``add(_:line:_:)`` holds.
-    mutating func flush(_ outcome: (PetReport, Int, Bool) -> Void) throws(ReportStoreError) {
+    /// Writes the rows ``add(_:line:_:)`` holds.
+    mutating func flush(_ outcome: (InsertRow, Int, Bool) -> Void) throws(ReportStoreError) {
         guard !pending.isEmpty else { return }
         defer {
             pending.removeAll(keepingCapacity: true)
             pendingLines.removeAll(keepingCapacity: true)
         }
         if pending.count == Self.batchSize, let handle = batchStatement?.sqliteStatement {
-            for (row, report) in pending.enumerated() { batch.bind(report, row: row) }
+            for (position, row) in pending.enumerated() { batch.bind(row, row: position) }
             let code = sqlite3_step(handle)
             sqlite3_reset(handle)
             if code == SQLITE_DONE {
-                for (report, line) in zip(pending, pendingLines) { outcome(report, line, true) }
+                for (row, line) in zip(pending, pendingLines) { outcome(row, line, true) }
                 return
             }
             // A stored or repeated id aborted the statement (none of its rows stays): one by one.
@@ -115,7 +119,14 @@ struct ReportInsert {
                 throw .storage("adding reports", String(cString: sqlite3_errmsg(connection)))
             }
         }
-        for (report, line) in zip(pending, pendingLines) { outcome(report, line, try insert(report)) }
+        for (row, line) in zip(pending, pendingLines) { outcome(row, line, try insert(row)) }
+    }
+
+    /// Lets go of every binding: a ``PlaceRow``'s bytes are the source's, which the statements
+    /// must not point into once the source is done. The insert is not used after.
+    mutating func finish() {
+        sqlite3_clear_bindings(statement.sqliteStatement)
+        if let handle = batchStatement?.sqliteStatement { sqlite3_clear_bindings(handle) }
     }
 }
 
@@ -133,6 +144,26 @@ private struct BoundRows {
     /// SQLite's `SQLITE_TRANSIENT`: it copies the bytes before the call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
+    /// What a ``PlaceRow`` puts in each column, found by the columns' names once: a row of
+    /// places binds its few values and `NULL` elsewhere, wherever the schema puts the columns.
+    private enum PlaceValue {
+        case id, kind, status, latitude, longitude, radius, place, phone, email
+    }
+    private static let placeValues: [PlaceValue?] = SQLiteSchema.columns.map { name -> PlaceValue? in
+        switch name {
+        case "id": .id
+        case "kind": .kind
+        case "status": .status
+        case "latitude": .latitude
+        case "longitude": .longitude
+        case "radius_m": .radius
+        case "place": .place
+        case "phone": .phone
+        case "email": .email
+        default: nil
+        }
+    }
+
     init(_ handle: OpaquePointer?, rows: Int, createdAt: String) {
         self.handle = handle
         holdsValue = Array(repeating: false, count: rows * Self.width)
@@ -140,91 +171,117 @@ private struct BoundRows {
         statuses = Array(repeating: nil, count: rows)
         guard handle != nil else { return }
         for row in 0..<rows {
-            var index = Int32(row * Self.width + Self.width)
-            Self.bind(createdAt, handle, &index)
+            var createdAt = createdAt
+            createdAt.withUTF8 { bytes in bind(bytes, at: row * Self.width + Self.width - 1, transient: true) }
         }
     }
 
-    private static func bind(_ value: String, _ handle: OpaquePointer?, _ index: inout Int32) {
-        var value = value
-        value.withUTF8 { bytes in
-            _ = sqlite3_bind_text(
-                handle, index, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
-                Int32(bytes.count), transient)
+    /// Binds `bytes` as text to parameter `position` (from 0): copied by SQLite when
+    /// `transient`, else read where they are (`SQLITE_STATIC`) until bound again.
+    private mutating func bind(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, transient: Bool) {
+        let text = UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self)
+        sqlite3_bind_text(
+            handle, Int32(position + 1), text, Int32(clamping: bytes.count), transient ? Self.transient : nil)
+        holdsValue[position] = true
+    }
+
+    private mutating func text(_ value: String?, at position: Int) {
+        guard var value else { return null(at: position) }
+        value.withUTF8 { bytes in bind(bytes, at: position, transient: true) }
+    }
+
+    private mutating func real(_ value: Double?, at position: Int) {
+        guard let value else { return null(at: position) }
+        sqlite3_bind_double(handle, Int32(position + 1), value)
+        holdsValue[position] = true
+    }
+
+    private mutating func integer(_ value: Int?, at position: Int) {
+        guard let value else { return null(at: position) }
+        sqlite3_bind_int64(handle, Int32(position + 1), Int64(value))
+        holdsValue[position] = true
+    }
+
+    /// `NULL` in parameter `position`, bound only when it held a value.
+    private mutating func null(at position: Int) {
+        guard holdsValue[position] else { return }
+        sqlite3_bind_null(handle, Int32(position + 1))
+        holdsValue[position] = false
+    }
+
+    /// The kind and the status, bound only when they differ from the last in row `row`.
+    private mutating func kind(_ kind: ReportKind, row: Int, at position: Int) {
+        guard kinds[row] != kind else { return }
+        text(kind.rawValue, at: position)
+        kinds[row] = kind
+    }
+
+    private mutating func status(_ status: ReportStatus, row: Int, at position: Int) {
+        guard statuses[row] != status else { return }
+        text(status.rawValue, at: position)
+        statuses[row] = status
+    }
+
+    mutating func bind(_ row: InsertRow, row slot: Int) {
+        switch row {
+        case .report(let report): bind(report, row: slot)
+        case .place(let place): bind(place, row: slot)
         }
     }
 
-    /// Binds `report`'s values to the parameters of row `row`.
-    mutating func bind(_ report: PetReport, row: Int) {
-        let handle = handle
+    /// Binds `report`'s values to the parameters of row `row`, in ``SQLiteSchema/columns`` order.
+    private mutating func bind(_ report: PetReport, row: Int) {
+        var position = row * Self.width
+        func next() -> Int {
+            defer { position += 1 }
+            return position
+        }
+        text(report.id, at: next())
+        kind(report.kind, row: row, at: next())
+        status(report.status, row: row, at: next())
+        real(report.coordinate?.latitude.degrees, at: next())
+        real(report.coordinate?.longitude.degrees, at: next())
+        real(report.radius?.meters, at: next())
+        text(report.place, at: next())
+        text(report.lastSeenDate, at: next())
+        text(report.species, at: next())
+        text(report.breed, at: next())
+        text(report.gender, at: next())
+        integer(report.approximateAge, at: next())
+        text(report.microchipNumber, at: next())
+        text(report.description, at: next())
+        text(report.phone, at: next())
+        text(report.email, at: next())
+        text(report.photoUrl, at: next())
+        text(report.reward, at: next())
+        text(report.ownerTokenHash, at: next())
+        text(report.caregiverPhone, at: next())
+        text(report.currentAddress, at: next())
+        text(report.idempotencyKey, at: next())
+    }
+
+    /// Binds a row of places to the parameters of row `row`: its bytes where they are.
+    private mutating func bind(_ place: PlaceRow, row: Int) {
         let first = row * Self.width
-        var index = Int32(first)
-        // Parameter `index` + 1 (SQLite counts from 1) is the next one; `position` in holdsValue.
-        func text(_ value: String?) {
-            let position = Int(index)
-            index += 1
-            if let value {
-                var at = index
-                Self.bind(value, handle, &at)
-                holdsValue[position] = true
-            } else if holdsValue[position] {
-                sqlite3_bind_null(handle, index)
-                holdsValue[position] = false
+        for (column, value) in Self.placeValues.enumerated() {
+            let position = first + column
+            switch value {
+            case .id: bind(place.id, at: position, transient: false)
+            case .kind: kind(place.kind, row: row, at: position)
+            case .status: status(place.status, row: row, at: position)
+            case .latitude: real(place.coordinate.latitude.degrees, at: position)
+            case .longitude: real(place.coordinate.longitude.degrees, at: position)
+            case .radius: real(place.radius.meters, at: position)
+            case .place: staticText(place.place, at: position)
+            case .phone: staticText(place.phone, at: position)
+            case .email: staticText(place.email, at: position)
+            case nil: null(at: position)
             }
         }
-        func real(_ value: Double?) {
-            let position = Int(index)
-            index += 1
-            if let value {
-                sqlite3_bind_double(handle, index, value)
-                holdsValue[position] = true
-            } else if holdsValue[position] {
-                sqlite3_bind_null(handle, index)
-                holdsValue[position] = false
-            }
-        }
-        func integer(_ value: Int?) {
-            let position = Int(index)
-            index += 1
-            if let value {
-                sqlite3_bind_int64(handle, index, Int64(value))
-                holdsValue[position] = true
-            } else if holdsValue[position] {
-                sqlite3_bind_null(handle, index)
-                holdsValue[position] = false
-            }
-        }
-        text(report.id)
-        if kinds[row] != report.kind {
-            text(report.kind.rawValue)
-            kinds[row] = report.kind
-        } else {
-            index += 1
-        }
-        if statuses[row] != report.status {
-            text(report.status.rawValue)
-            statuses[row] = report.status
-        } else {
-            index += 1
-        }
-        real(report.coordinate?.latitude.degrees)
-        real(report.coordinate?.longitude.degrees)
-        real(report.radius?.meters)
-        text(report.place)
-        text(report.lastSeenDate)
-        text(report.species)
-        text(report.breed)
-        text(report.gender)
-        integer(report.approximateAge)
-        text(report.microchipNumber)
-        text(report.description)
-        text(report.phone)
-        text(report.email)
-        text(report.photoUrl)
-        text(report.reward)
-        text(report.ownerTokenHash)
-        text(report.caregiverPhone)
-        text(report.currentAddress)
-        text(report.idempotencyKey)
+    }
+
+    private mutating func staticText(_ bytes: UnsafeBufferPointer<UInt8>?, at position: Int) {
+        guard let bytes else { return null(at: position) }
+        bind(bytes, at: position, transient: false)
     }
 }

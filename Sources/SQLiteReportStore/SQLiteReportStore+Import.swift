@@ -22,51 +22,65 @@ extension SQLiteReportStore {
             if rebuildsIndex { try Self.catching { try db.execute(sql: "DROP INDEX report_open_place") } }
             var insert = try ReportInsert(db, ignoringDuplicates: true, createdAt: Self.now())
             var failure: ReportStoreError?
-            func outcome(_ report: PetReport, line: Int, inserted: Bool) {
+            func outcome(_ row: InsertRow, line: Int, inserted: Bool) {
                 guard inserted else {
                     problems.append(
                         ImportProblem(
-                            number: line,
-                            message: "id \"\(report.id)\" is already stored or appears earlier in the file"))
+                            number: line, message: "id \"\(row.id)\" is already stored or appears earlier in the file"))
                     return
                 }
                 imported += 1
-                if keepsIndex, let entry = report.indexEntry { entries.append(entry) }
+                if keepsIndex, let entry = row.indexEntry { entries.append(entry) }
             }
-            source.forEachRow { row in
-                guard failure == nil else { return }
-                problems.rows += 1
-                // A problem is listed after the rows before it are written (and theirs listed):
-                // the list stays in file order.
-                func list(_ problem: ImportProblem) {
-                    do throws(ReportStoreError) {
-                        try insert.flush(outcome)
-                        problems.append(problem)
-                    } catch {
-                        failure = error
-                    }
-                }
-                switch row {
-                case .invalid(let problem):
-                    list(problem)
-                case .report(let report, let line):
-                    do throws(ReportStoreError) {
-                        try report.validate()
-                    } catch {
-                        list(ImportProblem(number: line, message: Self.rowMessage(error)))
-                        return
-                    }
-                    // Rows after a problem are still inserted (the transaction rolls back at the
-                    // end) so that a repeated id is found and listed too.
-                    do throws(ReportStoreError) {
-                        try insert.add(report, line: line, outcome)
-                    } catch {
-                        failure = error
-                    }
+            // A problem is listed after the rows before it are written (and theirs listed): the
+            // list stays in file order.
+            func flush() -> Bool {
+                do throws(ReportStoreError) {
+                    try insert.flush(outcome)
+                    return true
+                } catch {
+                    failure = error
+                    return false
                 }
             }
+            func list(_ problem: ImportProblem) {
+                if flush() { problems.append(problem) }
+            }
+            // Rows after a problem are still inserted (the transaction rolls back at the end) so
+            // that a repeated id is found and listed too.
+            func add(_ row: InsertRow, line: Int) {
+                do throws(ReportStoreError) {
+                    try insert.add(row, line: line, outcome)
+                } catch {
+                    failure = error
+                }
+            }
+            source.forEachRecord(
+                { record in
+                    guard failure == nil else { return }
+                    problems.rows += 1
+                    switch record {
+                    case .place(let row):
+                        // A row of places passed every rule of PetReport.validate() as it was read.
+                        add(.place(row), line: row.line)
+                    case .row(.invalid(let problem)):
+                        list(problem)
+                    case .row(.report(let report, let line)):
+                        do throws(ReportStoreError) {
+                            try report.validate()
+                        } catch {
+                            list(ImportProblem(number: line, message: Self.rowMessage(error)))
+                            return
+                        }
+                        add(.report(report), line: line)
+                    }
+                },
+                end: {
+                    // The last rows are written while the source still holds their bytes.
+                    if failure == nil { _ = flush() }
+                    insert.finish()
+                })
             if let failure { throw failure }
-            try insert.flush(outcome)
             if problems.rows == 0 || (problems.count > 0 && !skipInvalid) { throw problems.failure }
             if rebuildsIndex { try Self.catching { try db.execute(sql: SQLiteSchema.openPlaceIndex) } }
         }

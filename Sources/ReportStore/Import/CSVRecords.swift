@@ -37,39 +37,86 @@ public struct CSVRecords {
     /// The first record or malformed record of the UTF-8 `bytes` (reading no further).
     public static func first(in bytes: UnsafeBufferPointer<UInt8>) -> Item? {
         var reader = CSVRecords(bytes: bytes)
-        return reader.next()
+        return reader.nextItem()
     }
 
     /// Calls `body` with each record and malformed record of the UTF-8 `bytes`, in order,
     /// holding one record at a time.
     public static func forEach(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Item) throws -> Void) rethrows {
         var reader = CSVRecords(bytes: bytes)
-        while let item = reader.next() { try body(item) }
+        while let item = reader.nextItem() { try body(item) }
     }
 
-    private let bytes: UnsafeBufferPointer<UInt8>
+    /// Where a field of the record just read is in the bytes: no `String` is made for it, and
+    /// its bytes are read where they are (``bytes(of:)``) unless it is quoted with a quote
+    /// written `""` inside (``isEscaped``), whose text only ``string(of:)`` gives.
+    struct Field {
+        /// The field's text: `bytes[start..<end]`, between its quotes when quoted.
+        var start: Int
+        var end: Int
+        /// Whether each `""` in the text stands for one quote.
+        var isEscaped: Bool
+    }
+
+    /// What ``nextRecord()`` read.
+    enum Reading {
+        /// A record starting on `line`; its fields are ``fields``.
+        case record(line: Int)
+        /// Text starting on `line` that is not a record, and why.
+        case malformed(line: Int, reason: String)
+    }
+
+    private let text: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
-    /// The fields of the record being read: one buffer for every record (when the caller has
-    /// let go of the last record's, as ``forEach(in:_:)`` does), not a growing array per record.
-    private var fields: [String] = []
+    /// The fields of the record just read: one buffer for every record.
+    private(set) var fields: [Field] = []
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
+    /// A reader of the UTF-8 `bytes`, which must stay where they are while it reads.
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        text = bytes
     }
 
     private static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr = UInt8(ascii: "\r")
     private static let lf = UInt8(ascii: "\n")
 
-    private mutating func next() -> Item? {
-        while index < bytes.count {
+    /// The bytes of `field`, which is not ``Field/isEscaped``.
+    func bytes(of field: Field) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: text[field.start..<field.end])
+    }
+
+    /// The text of `field` (each `""` of a quoted one read as one quote).
+    func string(of field: Field) -> String {
+        guard field.isEscaped else { return String(decoding: bytes(of: field), as: UTF8.self) }
+        var value: [UInt8] = []
+        value.reserveCapacity(field.end - field.start)
+        var position = field.start
+        while position < field.end {
+            value.append(text[position])
+            position += text[position] == Self.quote ? 2 : 1
+        }
+        return String(decoding: value, as: UTF8.self)
+    }
+
+    private mutating func nextItem() -> Item? {
+        switch nextRecord() {
+        case nil: nil
+        case .malformed(let line, let reason): .malformed(line: line, reason: reason)
+        case .record(let line): .record(line: line, fields: fields.map(string(of:)))
+        }
+    }
+
+    /// Reads the next record (into ``fields``) or malformed record; `nil` at the end.
+    mutating func nextRecord() -> Reading? {
+        while index < text.count {
             let start = line
-            if bytes[index] == UInt8(ascii: "#") || restOfLineIsBlank() {
+            if text[index] == UInt8(ascii: "#") || restOfLineIsBlank() {
                 skipLine()
                 continue
             }
             do {
-                return .record(line: start, fields: try record())
+                try record()
+                return .record(line: start)
             } catch {
                 skipLine()
                 return .malformed(line: start, reason: error.reason)
@@ -83,63 +130,63 @@ public struct CSVRecords {
     }
 
     /// The fields up to the end of the line (past its line break).
-    private mutating func record() throws(Malformed) -> [String] {
+    private mutating func record() throws(Malformed) {
         fields.removeAll(keepingCapacity: true)
         while true {
-            let value = try field()
-            fields.append(value)
-            guard index < bytes.count else { return fields }
-            if bytes[index] == Self.comma {
+            fields.append(try field())
+            guard index < text.count else { return }
+            if text[index] == Self.comma {
                 index += 1
                 continue
             }
             skipLineBreak()
-            return fields
+            return
         }
     }
 
     /// One field, leaving `index` at the `,`, the line break or the end.
-    private mutating func field() throws(Malformed) -> String {
+    private mutating func field() throws(Malformed) -> Field {
         skipSpaces()
-        guard index < bytes.count, bytes[index] == Self.quote else { return try unquoted() }
+        guard index < text.count, text[index] == Self.quote else { return try unquoted() }
         let opening = line
         index += 1
-        var value: [UInt8] = []
+        let start = index
+        var isEscaped = false
         while true {
-            guard index < bytes.count else {
+            guard index < text.count else {
                 throw Malformed(reason: "the quoted field opened on line \(opening) is never closed")
             }
-            let byte = bytes[index]
+            let byte = text[index]
             index += 1
             if byte == Self.quote {
-                if index < bytes.count, bytes[index] == Self.quote {
-                    value.append(Self.quote)
+                if index < text.count, text[index] == Self.quote {
+                    isEscaped = true
                     index += 1
                     continue
                 }
                 break
             }
-            if byte == Self.lf || (byte == Self.cr && (index == bytes.count || bytes[index] != Self.lf)) { line += 1 }
-            value.append(byte)
+            if byte == Self.lf || (byte == Self.cr && (index == text.count || text[index] != Self.lf)) { line += 1 }
         }
+        let end = index - 1
         skipSpaces()
-        if index < bytes.count, !Self.endsField(bytes[index]) {
+        if index < text.count, !Self.endsField(text[index]) {
             throw Malformed(reason: "text after the closing quote of a field (a quote inside a value is written \"\")")
         }
-        return String(decoding: value, as: UTF8.self)
+        return Field(start: start, end: end, isEscaped: isEscaped)
     }
 
-    private mutating func unquoted() throws(Malformed) -> String {
+    private mutating func unquoted() throws(Malformed) -> Field {
         let start = index
-        while index < bytes.count, !Self.endsField(bytes[index]) {
-            if bytes[index] == Self.quote {
+        while index < text.count, !Self.endsField(text[index]) {
+            if text[index] == Self.quote {
                 throw Malformed(reason: "a quote inside an unquoted field (put the field in quotes and write it \"\")")
             }
             index += 1
         }
         var end = index
-        while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        while end > start, text[end - 1] == UInt8(ascii: " ") || text[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        return Field(start: start, end: end, isEscaped: false)
     }
 
     private static func endsField(_ byte: UInt8) -> Bool {
@@ -147,15 +194,15 @@ public struct CSVRecords {
     }
 
     private mutating func skipSpaces() {
-        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+        while index < text.count, text[index] == UInt8(ascii: " ") || text[index] == UInt8(ascii: "\t") {
             index += 1
         }
     }
 
     private func restOfLineIsBlank() -> Bool {
         var position = index
-        while position < bytes.count, bytes[position] != Self.cr, bytes[position] != Self.lf {
-            guard bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") else { return false }
+        while position < text.count, text[position] != Self.cr, text[position] != Self.lf {
+            guard text[position] == UInt8(ascii: " ") || text[position] == UInt8(ascii: "\t") else { return false }
             position += 1
         }
         return true
@@ -163,14 +210,14 @@ public struct CSVRecords {
 
     /// Past the next line break (or to the end).
     private mutating func skipLine() {
-        while index < bytes.count, bytes[index] != Self.cr, bytes[index] != Self.lf { index += 1 }
+        while index < text.count, text[index] != Self.cr, text[index] != Self.lf { index += 1 }
         skipLineBreak()
     }
 
     /// Past CRLF, LF or CR at `index`.
     private mutating func skipLineBreak() {
-        guard index < bytes.count else { return }
-        if bytes[index] == Self.cr, index + 1 < bytes.count, bytes[index + 1] == Self.lf { index += 1 }
+        guard index < text.count else { return }
+        if text[index] == Self.cr, index + 1 < text.count, text[index + 1] == Self.lf { index += 1 }
         index += 1
         line += 1
     }

@@ -86,22 +86,37 @@ public struct ReportCSV: ReportSource {
     }
 
     public func forEachRow(_ body: (ReportRow) throws -> Void) rethrows {
+        try forEachRecord(
+            { record in
+                switch record {
+                case .row(let row): try body(row)
+                case .place(let row): try body(.report(row.report, line: row.line))
+                }
+            }, end: {})
+    }
+
+    /// The rows, each valid row of places as a ``PlaceRow`` of the file's bytes (no `String`,
+    /// no ``PetReport``); a row whose id or text breaks a rule, or has a field with a quote
+    /// in it, as the report it makes, for the engine's check to name what is wrong.
+    public func forEachRecord(_ body: (ImportRecord) throws -> Void, end: () throws -> Void) rethrows {
         try bytes.withUnsafeBufferPointer { buffer in
-            try CSVRecords.forEach(in: UnsafeBufferPointer(rebasing: buffer[start...])) { item in
-                switch item {
+            var reader = CSVRecords(bytes: UnsafeBufferPointer(rebasing: buffer[start...]))
+            while let reading = reader.nextRecord() {
+                switch reading {
                 case .malformed(let line, let reason):
-                    try body(.invalid(ImportProblem(number: line, message: reason)))
-                case .record(let line, let fields):
-                    if line == headerLine { return }
-                    let row: ReportRow
+                    try body(.row(.invalid(ImportProblem(number: line, message: reason))))
+                case .record(let line):
+                    if line == headerLine { continue }
+                    let record: ImportRecord
                     do throws(ImportProblem) {
-                        row = .report(try report(fields, line: line), line: line)
+                        record = try self.record(reader, line: line)
                     } catch {
-                        row = .invalid(error)
+                        record = .row(.invalid(error))
                     }
-                    try body(row)
+                    try body(record)
                 }
             }
+            try end()
         }
     }
 
@@ -147,30 +162,33 @@ public struct ReportCSV: ReportSource {
         return (positions, fields.count)
     }
 
-    private func report(_ fields: [String], line: Int) throws(ImportProblem) -> PetReport {
+    private func record(_ reader: CSVRecords, line: Int) throws(ImportProblem) -> ImportRecord {
         func problem(_ message: String) -> ImportProblem { ImportProblem(number: line, message: message) }
+        let fields = reader.fields
         guard fields.count == width else {
             let expected = width == 4 ? "id,latitude,longitude,radiusKm (4 fields)" : "\(width) fields"
             throw problem("expected \(expected), found \(fields.count)")
         }
-        func field(_ column: Column) -> String? {
+        /// The column's field; `nil` when the file has no such column or the field is empty.
+        func field(_ column: Column) -> CSVRecords.Field? {
             let position = positions[column.rawValue]
-            return position >= 0 ? fields[position] : nil
+            guard position >= 0, fields[position].end > fields[position].start else { return nil }
+            return fields[position]
         }
-        let id = field(.id) ?? ""
-        guard !id.isEmpty else { throw problem("id is missing") }
+        guard let id = field(.id) else { throw problem("id is missing") }
         let latitude: Latitude
         let longitude: Longitude
         do throws(ReportFieldProblem) {
-            latitude = try Self.component(field(.latitude) ?? "", Latitude.self, name: "latitude")
-            longitude = try Self.component(field(.longitude) ?? "", Longitude.self, name: "longitude")
+            latitude = try Self.component(reader, field(.latitude), Latitude.self, name: "latitude")
+            longitude = try Self.component(reader, field(.longitude), Longitude.self, name: "longitude")
         } catch {
             throw problem(error.message)
         }
-        let radiusText = field(.radius) ?? ""
-        guard !radiusText.isEmpty else { throw problem("radiusKm is missing") }
-        guard let kilometres = PlainDecimal.parse(radiusText) else {
-            throw problem("radiusKm \"\(radiusText)\" is not a number (plain decimal kilometres, like 15 or 2.5)")
+        guard let radiusField = field(.radius) else { throw problem("radiusKm is missing") }
+        // A quote in the field (an escaped one) is not a digit: not a number either way.
+        guard let kilometres = PlainDecimal.parse(utf8: reader.bytes(of: radiusField)) else {
+            let text = reader.string(of: radiusField)
+            throw problem("radiusKm \"\(text)\" is not a number (plain decimal kilometres, like 15 or 2.5)")
         }
         let radius: SearchRadius
         do {
@@ -178,33 +196,53 @@ public struct ReportCSV: ReportSource {
         } catch {
             throw problem(error.description)
         }
-        var report = PetReport(id: id, kind: .missing)
-        report.coordinate = Coordinate(latitude: latitude, longitude: longitude)
-        report.radius = radius
-        if let place = field(.place), !place.isEmpty { report.place = place }
-        if let text = field(.status), !text.isEmpty {
-            guard let status = ReportStatus(text: text) else {
+        var status = ReportStatus.active
+        if let statusField = field(.status) {
+            let text = reader.string(of: statusField)
+            guard let value = ReportStatus(text: text) else {
                 throw problem("status \"\(text)\" is not one of \(ReportStatus.choices)")
             }
-            report.status = status
+            status = value
         }
-        if let phone = field(.phone), !phone.isEmpty { report.phone = phone }
-        if let email = field(.email), !email.isEmpty { report.email = email }
-        return report
+        let (place, phone, email) = (field(.place), field(.phone), field(.email))
+        func isText(_ field: CSVRecords.Field?) -> Bool {
+            guard let field else { return true }
+            return !field.isEscaped && PetReport.isValidText(utf8: reader.bytes(of: field))
+        }
+        // A status its kind never has goes the report's way too (none today: a missing report may be any).
+        let statusIsKept = status == .active || StatusTransitions.statuses(of: .missing).contains(status)
+        guard !id.isEscaped, ReportID.isValid(utf8: reader.bytes(of: id)), isText(place), isText(phone), isText(email),
+            statusIsKept
+        else {
+            // The report as it is, for the engine's check (PetReport.validate) to name the problem.
+            let report = PlaceRow.report(
+                id: reader.string(of: id), coordinate: Coordinate(latitude: latitude, longitude: longitude),
+                radius: radius, status: status, place: place.map(reader.string(of:)),
+                phone: phone.map(reader.string(of:)), email: email.map(reader.string(of:)))
+            return .row(.report(report, line: line))
+        }
+        return .place(
+            PlaceRow(
+                line: line, id: reader.bytes(of: id), coordinate: Coordinate(latitude: latitude, longitude: longitude),
+                radius: radius, status: status, place: place.map(reader.bytes(of:)),
+                phone: phone.map(reader.bytes(of:)),
+                email: email.map(reader.bytes(of:))))
     }
 
     private struct ReportFieldProblem: Error {
         var message: String
     }
 
-    private static func component<C: CoordinateComponent>(_ text: String, _: C.Type, name: String)
-        throws(ReportFieldProblem) -> C
-    {
+    /// The coordinate component in `field` (`nil`: no field, or an empty one).
+    private static func component<C: CoordinateComponent>(
+        _ reader: CSVRecords, _ field: CSVRecords.Field?, _: C.Type, name: String
+    ) throws(ReportFieldProblem) -> C {
+        guard let field else { throw ReportFieldProblem(message: "\(name) is missing") }
         let value: C?
         do {
-            value = try C.parse(text)
+            value = field.isEscaped ? try C.parse(reader.string(of: field)) : try C.parse(utf8: reader.bytes(of: field))
         } catch {
-            throw ReportFieldProblem(message: "\(name) \"\(text)\": \(error.description)")
+            throw ReportFieldProblem(message: "\(name) \"\(reader.string(of: field))\": \(error.description)")
         }
         guard let value else { throw ReportFieldProblem(message: "\(name) is missing") }
         return value

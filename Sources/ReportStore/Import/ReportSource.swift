@@ -3,6 +3,20 @@
 public protocol ReportSource: Sendable {
     /// Calls `body` with each row in file order; stops at the first error `body` throws.
     func forEachRow(_ body: (ReportRow) throws -> Void) rethrows
+
+    /// Calls `body` with each row in file order, valid rows of places as ``PlaceRow``s where
+    /// the source can (``ReportCSV``), then `end`, before the source lets go of the bytes a
+    /// ``PlaceRow`` points into; stops at the first error either throws. The rows are the
+    /// same as ``forEachRow(_:)``'s (``PlaceRow/report``), which the default hands over as
+    /// they are.
+    func forEachRecord(_ body: (ImportRecord) throws -> Void, end: () throws -> Void) rethrows
+}
+
+extension ReportSource {
+    public func forEachRecord(_ body: (ImportRecord) throws -> Void, end: () throws -> Void) rethrows {
+        try forEachRow { try body(.row($0)) }
+        try end()
+    }
 }
 
 /// One row of an import: a report, or why the row at `line` is not one.
