@@ -175,6 +175,38 @@ class HomeTests(PageTest):
         self.assertEqual(self.element("home.place.input").get_attribute("aria-invalid"), "true")
         self.assertEqual(self.listed(), [])
 
+    def test_a_town_name_lists_the_reports_near_it_and_an_ambiguous_one_offers_a_choice(self):
+        ids = self.seed()
+        self.open("/")
+        self.type("home.place.input", "Warszawa")  # no town of that spelling: says so
+        self.tap("home.search.tap")
+        self.wait_idle()
+        error = self.element("home.place.error")
+        self.wait(lambda: error.is_displayed(), message="no such town")
+        self.assertIn("No town is called \u201cWarszawa\u201d", error.text)
+        self.element("home.place.input").clear()
+        self.type("home.place.input", "warsaw")  # the only town called so, accents and case aside
+        self.tap("home.search.tap")
+        self.wait_idle()
+        self.wait(lambda: self.listed()[:1] == [ids[0]], message="the reports near Warsaw (saw %r)" % self.listed())
+        self.assertFalse(error.is_displayed())
+        self.assertIn("52.2", self.status())
+        self.assertEqual(self.element("home.place.input").get_attribute("value"), "Warsaw")
+        self.element("home.place.input").clear()
+        self.type("home.place.input", "San")  # many towns: a choice, the most populous first
+        self.tap("home.search.tap")
+        self.wait_idle()
+        choices = self.element("home.townChoices")
+        self.wait(lambda: choices.is_displayed(), message="the towns offered")
+        first = self.element("home.town.0")
+        self.assertEqual(self.driver.switch_to.active_element, first, "focus on the first town")
+        name = first.text
+        self.assertIn("san", name.lower())
+        first.click()
+        self.wait_idle()
+        self.wait(lambda: not choices.is_displayed(), message="the choice is taken")
+        self.assertEqual(self.element("home.place.input").get_attribute("value"), name.split(",")[0])
+
     def test_my_location_lists_from_the_browsers_position(self):
         ids = self.seed()
         self.grant_location(WARSAW[0] + 0.125, WARSAW[1])

@@ -1,5 +1,5 @@
 // The home page's script: Near you. A typed place is checked by GET /v1/coordinates/validate
-// (the server's words when it is not a place); the browser's position is asked only when Use
+// (the server's words when it is not a place; a town's name is looked up by GET /v1/places); the browser's position is asked only when Use
 // my location is tapped. Then GET /v1/reports?near=PAIR&limit=10&offset=K, drawn as a list
 // whose every text comes from the server (the card's badge, date and distance). The place and
 // the page live in this page's address (?near=…&page=N, replaced, not pushed), so Back from a
@@ -150,9 +150,13 @@
     load();
   }
 
-  // A typed place: the server reads it as petspot validate does, and says what is wrong.
+  // A typed place: the server reads it as petspot validate does, and says what is wrong. A
+  // text with letters that is not a place is a town's name: GET /v1/places?q= gives the
+  // towns; one whose name is the text (accents aside), or the only one, is taken; several
+  // are offered as buttons.
   function search(typed) {
     placeError('');
+    towns(null);
     if (!typed.trim()) { placeError(text.emptyPlace); return; }
     begin();
     fetch('/v1/coordinates/validate?pair=' + encodeURIComponent(typed)).then(function (response) {
@@ -160,11 +164,61 @@
     }).then(function (report) {
       if (report.valid && report.latitude.formatted && report.longitude.formatted) {
         show(report.latitude.formatted + ',' + report.longitude.formatted, 1);
+      } else if (/[^\d\s.,°'"′″NSEWnsew+-]/.test(typed)) {
+        return town(typed.trim());
       } else {
         placeError(report.latitude.error || report.longitude.error || report.detail || text.emptyPlace);
         document.getElementById('home-place').focus();
       }
     }).catch(function () { placeError(text.unreachable); }).then(end);
+  }
+
+  function folded(name) { return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase(); }
+
+  function town(typed) {
+    return fetch('/v1/places?q=' + encodeURIComponent(typed) + '&limit=5').then(function (response) {
+      if (!response.ok) throw new Error('places');
+      return response.json();
+    }).then(function (answer) {
+      var places = answer.places || [];
+      var same = places.filter(function (place) { return folded(place.name) === folded(typed); });
+      if (places.length === 1 || same.length === 1) { take(places.length === 1 ? places[0] : same[0]); return; }
+      if (places.length === 0) {
+        placeError(text.noTown.replace('{typed}', typed));
+        document.getElementById('home-place').focus();
+        return;
+      }
+      towns(places, typed);
+    }, function () { placeError(text.noTown.replace('{typed}', typed)); });
+  }
+
+  function townName(place) { return [place.name, place.state, place.country].filter(Boolean).join(', '); }
+
+  function take(place) {
+    towns(null);
+    document.getElementById('home-place').value = place.name;
+    show(place.latitude.toFixed(5) + ',' + place.longitude.toFixed(5), 1);
+  }
+
+  // The towns a name may mean, as buttons (null: none shown).
+  function towns(places, typed) {
+    var box = part('town-choices');
+    var list = part('town-list');
+    list.textContent = '';
+    box.hidden = !places;
+    if (!places) return;
+    part('town-question').textContent = text.chooseTown.replace('{typed}', typed);
+    places.forEach(function (place, index) {
+      var item = document.createElement('li');
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = townName(place);
+      button.dataset.testid = 'home.town.' + index;
+      button.addEventListener('click', function () { take(place); });
+      item.appendChild(button);
+      list.appendChild(item);
+    });
+    list.querySelector('button').focus();
   }
 
   // While the browser is asked, Use my location is disabled and Cancel location request
