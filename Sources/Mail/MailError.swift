@@ -22,7 +22,8 @@ public enum MailError: Error, Equatable, CustomStringConvertible, Sendable {
         case .badHeader(let text): "a mail header may not hold a line break: \(text)"
         case .libraryMissing(let text): "mail cannot be sent: \(text)"
         case .notSent(let reason, let code, let reply):
-            code == 0 ? "the mail was not sent: \(reason)" : "the mail was not sent: \(reason) (the server said \(reply))"
+            code == 0
+                ? "the mail was not sent: \(reason)" : "the mail was not sent: \(reason) (the server said \(reply))"
         }
     }
 }

@@ -39,8 +39,12 @@ public struct MailMessage: Sendable {
         ]
         lines += headers.map { "\($0.name): \($0.value)" }
         lines.append("")
-        let body = Data(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n").utf8)
-        lines.append(body.base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed]))
+        let body = Data(
+            text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        lines.append(
+            body.base64EncodedString(options: [
+                .lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed,
+            ]))
         return lines.joined(separator: "\r\n") + "\r\n"
     }
 

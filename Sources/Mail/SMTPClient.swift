@@ -27,7 +27,9 @@ public struct SMTPClient: Sendable {
 
     /// Sends `message`; blocks until the server took it or refused it (or the timeouts passed).
     /// - Throws: ``MailError/notSent(reason:replyCode:reply:)`` or ``MailError/libraryMissing(_:)``.
-    public func send(_ message: MailMessage, date: Date = Date(), id: String = UUID().uuidString) throws(MailError) -> Reply {
+    public func send(_ message: MailMessage, date: Date = Date(), id: String = UUID().uuidString) throws(MailError)
+        -> Reply
+    {
         let wire = message.wire(date: date, id: id)
         var result = petspot_smtp_result()
         let code = wire.withCString { bytes in

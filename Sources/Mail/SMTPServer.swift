@@ -39,7 +39,8 @@ public struct SMTPServer: Sendable, Equatable {
             case ("tls", "required"): requiresTLS = true
             case ("tls", "when-offered") where scheme == "smtp": requiresTLS = false
             default:
-                throw .badServerURL("unknown setting \(item.name)=\(item.value ?? ""): cafile=PATH and tls=required are known")
+                throw .badServerURL(
+                    "unknown setting \(item.name)=\(item.value ?? ""): cafile=PATH and tls=required are known")
             }
         }
         let port = parts.port.map { ":\($0)" } ?? ""
@@ -56,7 +57,9 @@ public struct SMTPServer: Sendable, Equatable {
     }
 
     /// The URL as it may be shown: no password.
-    public var shown: String { username.map { endpoint.replacingOccurrences(of: "://", with: "://\($0)@") } ?? endpoint }
+    public var shown: String {
+        username.map { endpoint.replacingOccurrences(of: "://", with: "://\($0)@") } ?? endpoint
+    }
 
     private static func readPassword(_ path: String) throws(MailError) -> String {
         let attributes: [FileAttributeKey: Any]

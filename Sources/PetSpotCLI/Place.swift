@@ -47,7 +47,11 @@ extension PetSpot {
                 guard let nearest = towns.nearest(to: place) else { throw PlaceFailure(message: "no town is known") }
                 let meters = Geodesic.wgs84.inverse(from: place, to: nearest.town.coordinate).meters
                 if json {
-                    print(JSONValue.object([("place", Self.json(nearest.town)), ("distanceMeters", .number((meters * 10).rounded() / 10))]).text)
+                    print(
+                        JSONValue.object([
+                            ("place", Self.json(nearest.town)),
+                            ("distanceMeters", .number((meters * 10).rounded() / 10)),
+                        ]).text)
                 } else {
                     print("\(Self.line(nearest.town)) • \(Self.distance(meters)) away")
                 }
@@ -59,7 +63,11 @@ extension PetSpot {
             } else {
                 for town in found { print(Self.line(town)) }
             }
-            if found.isEmpty { throw PlaceFailure(message: "no town's name starts with \(TerminalSafeText.terminalSafe(text, allowingNewlines: false))") }
+            if found.isEmpty {
+                throw PlaceFailure(
+                    message:
+                        "no town's name starts with \(TerminalSafeText.terminalSafe(text, allowingNewlines: false))")
+            }
         }
 
         static func line(_ town: Town) -> String {
@@ -76,7 +84,8 @@ extension PetSpot {
             .object([
                 ("name", .string(town.name)), ("state", .string(town.state)), ("country", .string(town.country)),
                 ("countryCode", .string(town.countryCode)), ("latitude", .number(town.coordinate.latitude.degrees)),
-                ("longitude", .number(town.coordinate.longitude.degrees)), ("population", .number(Double(town.population))),
+                ("longitude", .number(town.coordinate.longitude.degrees)),
+                ("population", .number(Double(town.population))),
             ])
         }
     }

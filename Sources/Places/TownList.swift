@@ -30,7 +30,9 @@ public final class TownList: Sendable {
         var error = [CChar](repeating: 0, count: 512)
         let count = petspot_towns_count(&error, Int32(error.count))
         guard count >= 0 else {
-            return .failure(.libraryMissing(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+            return .failure(
+                .libraryMissing(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            )
         }
         var towns: [Town] = []
         towns.reserveCapacity(Int(count))

@@ -1,17 +1,22 @@
 import Foundation
 import Geodata
 
-/// Towns by one-degree cell, for the nearest town: the cells around a place in growing rings
-/// until no town in a farther ring could be nearer than the best found (near the poles, where
-/// a degree of longitude shrinks to nothing, every town is looked at).
+/// Towns by one-degree cell, for the nearest town: the cells around a place in growing rings,
+/// within the latitudes the best found so far leaves open, until no town in a farther ring
+/// could be nearer (at 80° and beyond, where a degree of longitude shrinks to nothing, every
+/// town is looked at).
 struct TownPlaceIndex: Sendable {
     private var cells: [Int: [Int]] = [:]
     private static let radius = 6_371_008.8
 
     init(_ towns: [Town]) {
         for (index, town) in towns.enumerated() {
-            cells[Self.cell(row: Self.row(town.coordinate.latitude.degrees), column: Self.column(town.coordinate.longitude.degrees)), default: []]
-                .append(index)
+            cells[
+                Self.cell(
+                    row: Self.row(town.coordinate.latitude.degrees),
+                    column: Self.column(town.coordinate.longitude.degrees)), default: []
+            ]
+            .append(index)
         }
     }
 
@@ -20,30 +25,42 @@ struct TownPlaceIndex: Sendable {
         var best: (index: Int, meters: Double)?
         func consider(_ index: Int) {
             let meters = Self.sphere(place, towns[index].coordinate)
-            if best == nil || (meters, index) < (best!.meters, best!.index) { best = (index, meters) }
+            if let found = best, (found.meters, found.index) <= (meters, index) { return }
+            best = (index, meters)
         }
         guard abs(latitude) < 80 else {
             towns.indices.forEach(consider)
             return best
         }
         let (row, column) = (Self.row(latitude), Self.column(place.longitude.degrees))
-        // A town in ring r is r - 1 whole degrees or more away in latitude or in longitude; by
-        // the haversine formula, a longitude difference Δλ between latitudes no higher than φ
-        // is at least 2R cos φ sin(Δλ/2) away, and a latitude difference is at least that too.
+        let degree = Double.pi / 180
+        // Once a town is found D away, a nearer one is within D / R of the place's latitude
+        // (rows beyond are skipped), and by the haversine formula one whose longitude differs
+        // by Δλ is at least 2R asin(√(cos φ cos φ′) sin(Δλ/2)) away, φ′ the farthest latitude
+        // still within reach. A town in ring r differs by r - 1 whole degrees or more in
+        // latitude or in longitude: the rings end when both bounds pass D.
         for ring in 0...180 {
-            if let found = best, ring >= 2 {
-                let highest = min(89.9, abs(latitude) + Double(ring) + 1) * Double.pi / 180
-                let apart = Double(ring - 1) * Double.pi / 180
-                if 2 * Self.radius * cos(highest) * sin(apart / 2) > found.meters { break }
+            var rows = (row - ring)...(row + ring)
+            if let found = best {
+                let reach = found.meters / Self.radius / degree
+                if ring >= 2 {
+                    let apart = Double(ring - 1) * degree
+                    let farthest = min(89.9, abs(latitude) + reach) * degree
+                    let scale = (cos(latitude * degree) * cos(farthest)).squareRoot()
+                    let longitudeBound = 2 * Self.radius * asin(min(1, scale * sin(apart / 2)))
+                    if apart * Self.radius > found.meters, longitudeBound > found.meters { break }
+                }
+                let low = Self.row(latitude - reach - 1)
+                let high = Self.row(latitude + reach + 1)
+                rows = max(rows.lowerBound, low)...max(max(rows.lowerBound, low), min(rows.upperBound, high))
             }
-            for r in (row - ring)...(row + ring) where r >= 0 && r < 180 {
+            for r in rows where r >= 0 && r < 180 {
                 let edge = r == row - ring || r == row + ring
                 let columns = edge ? Array((column - ring)...(column + ring)) : [column - ring, column + ring]
                 for c in Set(columns.map(Self.wrapped)) {
                     cells[Self.cell(row: r, column: c)]?.forEach(consider)
                 }
             }
-            if ring >= 180 { break }
         }
         return best
     }

@@ -4,7 +4,8 @@ import Testing
 
 /// `petspot mail test` against a real SMTP server (aiosmtpd): STARTTLS with a private CA and
 /// AUTH, SMTPS, a certificate that does not verify, a server without STARTTLS (issue 45, item 1).
-@Suite(.serialized, .enabled(if: SMTPTestServer.shouldRun, "python3-aiosmtpd is not installed"), .timeLimit(.minutes(5)))
+@Suite(
+    .serialized, .enabled(if: SMTPTestServer.shouldRun, "python3-aiosmtpd is not installed"), .timeLimit(.minutes(5)))
 struct MailCommandTests {
     static let from = "alerts@petspot.example"
 
@@ -38,7 +39,10 @@ struct MailCommandTests {
                     "PETSPOT_MAIL_FROM": Self.from,
                 ])
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stdout == "Sent to owner@example.org through smtp://petspot@127.0.0.1:\(server.port): 250 OK kept as mail-1\n")
+            #expect(
+                run.stdout
+                    == "Sent to owner@example.org through smtp://petspot@127.0.0.1:\(server.port): 250 OK kept as mail-1\n"
+            )
             #expect(!(run.stdout + run.stderr).contains("s3cret"), "the password is never printed")
             let mails = try server.kept()
             #expect(mails.count == 1)
@@ -58,7 +62,9 @@ struct MailCommandTests {
             let run = try await Self.petspot(
                 ["owner@example.org", "--smtp", "smtp://127.0.0.1:\(server.port)", "--mail-from", Self.from])
             #expect(run.status == 1)
-            #expect(run.stderr.contains("the mail was not sent") && run.stderr.lowercased().contains("certificate"), "\(run.stderr)")
+            #expect(
+                run.stderr.contains("the mail was not sent") && run.stderr.lowercased().contains("certificate"),
+                "\(run.stderr)")
             #expect(try server.kept().isEmpty, "nothing went out in plain text instead")
         }
     }
@@ -68,7 +74,10 @@ struct MailCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try await SMTPTestServer.with([], in: folder) { server in
             let refused = try await Self.petspot(
-                ["owner@example.org", "--smtp", "smtp://127.0.0.1:\(server.port)?tls=required", "--mail-from", Self.from])
+                [
+                    "owner@example.org", "--smtp", "smtp://127.0.0.1:\(server.port)?tls=required", "--mail-from",
+                    Self.from,
+                ])
             #expect(refused.status == 1, "\(refused.stdout)")
             #expect(refused.stderr.contains("the mail was not sent"), "\(refused.stderr)")
             #expect(try server.kept().isEmpty)
@@ -85,7 +94,10 @@ struct MailCommandTests {
         let tls = try await SMTPTestServer.certificates(in: folder)
         try await SMTPTestServer.with(["--implicit", tls.certificate, tls.key], in: folder) { server in
             let run = try await Self.petspot(
-                ["owner@example.org", "--smtp", "smtps://127.0.0.1:\(server.port)?cafile=\(tls.ca)", "--mail-from", Self.from])
+                [
+                    "owner@example.org", "--smtp", "smtps://127.0.0.1:\(server.port)?cafile=\(tls.ca)", "--mail-from",
+                    Self.from,
+                ])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(try server.kept().map(\.tls) == [true])
         }
@@ -101,15 +113,22 @@ struct MailCommandTests {
         try "pw".write(toFile: open, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: open)
         let shared = try await Self.petspot(
-            ["owner@example.org", "--smtp", "smtp://u@127.0.0.1:1", "--mail-from", Self.from, "--smtp-password-file", open])
+            [
+                "owner@example.org", "--smtp", "smtp://u@127.0.0.1:1", "--mail-from", Self.from, "--smtp-password-file",
+                open,
+            ])
         #expect(shared.status == 1)
         #expect(shared.stderr.contains("others may read it; chmod 600 \(open)"))
         let http = try await Self.petspot(["owner@example.org", "--smtp", "http://127.0.0.1", "--mail-from", Self.from])
         #expect(http.stderr.contains("write smtp://[user[:password]@]host[:port] or smtps://"))
-        let two = try await Self.petspot(["a@example.org,b@example.org", "--smtp", "smtp://127.0.0.1:1", "--mail-from", Self.from])
+        let two = try await Self.petspot([
+            "a@example.org,b@example.org", "--smtp", "smtp://127.0.0.1:1", "--mail-from", Self.from,
+        ])
         #expect(two.status == 1)
         #expect(two.stderr.contains("not a mail address"))
-        let unreachable = try await Self.petspot(["a@example.org", "--smtp", "smtp://127.0.0.1:1", "--mail-from", Self.from])
+        let unreachable = try await Self.petspot([
+            "a@example.org", "--smtp", "smtp://127.0.0.1:1", "--mail-from", Self.from,
+        ])
         #expect(unreachable.status == 1)
         #expect(unreachable.stderr.contains("the mail was not sent"), "\(unreachable.stderr)")
     }

@@ -27,7 +27,9 @@ struct MailMessageTests {
         #expect(String(decoding: decoded, as: UTF8.self) == "Zażółć gęślą jaźń\r\n.\r\nkoniec")
         let subject = try #require(wire.components(separatedBy: "\r\n").first { $0.hasPrefix("Subject: ") })
         let word = subject.dropFirst("Subject: =?UTF-8?B?".count).prefix { $0 != "?" }
-        #expect(Data(base64Encoded: String(word)).map { String(decoding: $0, as: UTF8.self) }?.hasPrefix("Znaleziony") == true)
+        #expect(
+            Data(base64Encoded: String(word)).map { String(decoding: $0, as: UTF8.self) }?.hasPrefix("Znaleziony")
+                == true)
     }
 
     @Test(arguments: ["", "a", "a@b", "a@b.c,d@e.f", "a b@c.d", "<a@b.c>", "a@b.c\r\n", "@b.c", "a@.b"])
@@ -42,7 +44,9 @@ struct MailMessageTests {
         #expect(server.shown == "smtp://alerts@mail.example:587", "no password shown")
         #expect(try SMTPServer(url: "smtps://mail.example").requiresTLS)
         #expect(try !SMTPServer(url: "smtp://mail.example").requiresTLS)
-        for bad in ["mail.example", "http://mail.example", "smtp://", "smtp://mail.example/inbox", "smtp://m.example?tls=maybe"] {
+        for bad in [
+            "mail.example", "http://mail.example", "smtp://", "smtp://mail.example/inbox", "smtp://m.example?tls=maybe",
+        ] {
             #expect(throws: MailError.self, "\(bad)") { try SMTPServer(url: bad) }
         }
     }

@@ -1,6 +1,6 @@
 import Location
-import Locking
 import LocationTestSupport
+import Locking
 import Testing
 
 @testable import PetSpotService

@@ -12,11 +12,17 @@ struct ListenerIndexTests {
         var inside = 0
         for round in 0..<5_000 {
             // Centres anywhere, some near the poles and the antimeridian; places around each.
-            let latitude = round % 10 == 0 ? Double.random(in: 85...89.9, using: &generator) * (round % 20 == 0 ? 1 : -1)
+            let latitude =
+                round % 10 == 0
+                ? Double.random(in: 85...89.9, using: &generator) * (round % 20 == 0 ? 1 : -1)
                 : Double.random(in: -89...89, using: &generator)
-            let longitude = round % 7 == 0 ? 180 - Double.random(in: 0...0.5, using: &generator)
+            let longitude =
+                round % 7 == 0
+                ? 180 - Double.random(in: 0...0.5, using: &generator)
                 : Double.random(in: -180...180, using: &generator)
-            let meters = round % 3 == 0 ? Double.random(in: 1...2_000, using: &generator)
+            let meters =
+                round % 3 == 0
+                ? Double.random(in: 1...2_000, using: &generator)
                 : Double.random(in: 1...300_000, using: &generator)
             let area = ReportArea(center: try Coordinate(latitude: latitude, longitude: longitude), meters: meters)
             let reach = meters / 111_000 * 1.3 + 0.0001

@@ -6,8 +6,11 @@ import Testing
 
 /// libgeonames' towns (issue 46 item 3): names found with or without accents, the most
 /// populous first; the nearest town the same as a scan of every town.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["CI"] == "true"
-    || FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/libgeonames.so.0"), "libgeonames is not installed"))
+@Suite(
+    .enabled(
+        if: ProcessInfo.processInfo.environment["CI"] == "true"
+            || FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/libgeonames.so.0"),
+        "libgeonames is not installed"))
 struct TownListTests {
     @Test func theLibraryHasItsTowns() throws {
         let towns = try TownList.shared()
@@ -21,7 +24,8 @@ struct TownListTests {
     func aNameIsFoundWithOrWithoutItsAccents(_ name: String, _ query: String) throws {
         let towns = try TownList.shared()
         let found = towns.search(query)
-        #expect(found.contains { NameFolding.fold($0.name) == NameFolding.fold(name) }, "\(query): \(found.map(\.name))")
+        #expect(
+            found.contains { NameFolding.fold($0.name) == NameFolding.fold(name) }, "\(query): \(found.map(\.name))")
         #expect(towns.search(NameFolding.fold(name)).map(\.name) == towns.search(name).map(\.name), "both ways")
     }
 
@@ -38,10 +42,13 @@ struct TownListTests {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<1_000 {
             let place = try Coordinate(
-                latitude: Double.random(in: -60...85, using: &generator), longitude: Double.random(in: -180...180, using: &generator))
+                latitude: Double.random(in: -60...85, using: &generator),
+                longitude: Double.random(in: -180...180, using: &generator))
             let found = try #require(list.nearest(to: place))
-            let scanned = list.towns.indices.map { (index: $0, meters: TownPlaceIndex.sphere(place, list.towns[$0].coordinate)) }
-                .min { ($0.meters, $0.index) < ($1.meters, $1.index) }
+            let scanned = list.towns.indices.map {
+                (index: $0, meters: TownPlaceIndex.sphere(place, list.towns[$0].coordinate))
+            }
+            .min { ($0.meters, $0.index) < ($1.meters, $1.index) }
             let expected = try #require(scanned)
             #expect(found.town == list.towns[expected.index], "\(place)")
             #expect(abs(found.meters - expected.meters) < 1e-6)

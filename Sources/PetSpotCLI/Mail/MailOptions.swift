@@ -26,14 +26,17 @@ struct MailOptions: ParsableArguments {
 
     /// The server and sender the options and variables give.
     /// - Throws: ``MailFailure`` for a missing or unusable setting.
-    func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (SMTPServer, MailAddress) {
+    func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (
+        SMTPServer, MailAddress
+    ) {
         guard let url = smtp ?? environment["PETSPOT_SMTP_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             throw MailFailure(message: "no mail server: give --smtp smtp://host:port or set PETSPOT_SMTP_URL")
         }
         guard let from = mailFrom ?? environment["PETSPOT_MAIL_FROM"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             throw MailFailure(message: "no sender: give --mail-from ADDRESS or set PETSPOT_MAIL_FROM")
         }
-        let passwordFile = smtpPasswordFile ?? environment["PETSPOT_SMTP_PASSWORD_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        let passwordFile =
+            smtpPasswordFile ?? environment["PETSPOT_SMTP_PASSWORD_FILE"].flatMap { $0.isEmpty ? nil : $0 }
         do {
             return (try SMTPServer(url: url, passwordFile: passwordFile), try MailAddress(from))
         } catch {

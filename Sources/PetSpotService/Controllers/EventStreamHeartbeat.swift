@@ -78,7 +78,8 @@ final class EventStreamHeartbeat: Service {
             try await clock.sleep(until: deadline, tolerance: nil)
             wake(slot: slot)
             slot = (slot + 1) % Self.slots
-            deadline = slot == 0 ? deadline.advanced(by: interval - turn * Int(Self.slots - 1)) : deadline.advanced(by: turn)
+            deadline =
+                slot == 0 ? deadline.advanced(by: interval - turn * Int(Self.slots - 1)) : deadline.advanced(by: turn)
             // After a stall (a suspended process), at most one round of turns at once: no burst.
             let now = clock.now
             if deadline.duration(to: now) > interval { deadline = now }

@@ -1,8 +1,8 @@
 import Geodata
 import Geodesy
 import Hummingbird
-import Places
 import PetSpotJSON
+import Places
 
 /// `GET /v1/places?q=NAME` (up to `limit`, default 10, towns whose name or a word of it starts
 /// with NAME, accents folded both ways, the most populous first) and
@@ -13,13 +13,17 @@ struct PlacesController {
         router.get("/v1/places") { request, _ -> Response in
             let query = try Query(request, allowed: ["q", "limit"])
             let text = try query.required("q", "a town's name, or its first letters")
-            guard text.count <= 100 else { throw Problem.badParameter("q", "Query parameter 'q' is longer than 100 characters.") }
-            let limit = try query.number("limit", in: 1...50, "a whole number from 1 to 50").map { value throws(Problem) in
-                guard value == value.rounded() else {
-                    throw Problem.badParameter("limit", "Query parameter 'limit' must be a whole number from 1 to 50.")
-                }
-                return Int(value)
-            } ?? 10
+            guard text.count <= 100 else {
+                throw Problem.badParameter("q", "Query parameter 'q' is longer than 100 characters.")
+            }
+            let limit =
+                try query.number("limit", in: 1...50, "a whole number from 1 to 50").map { value throws(Problem) in
+                    guard value == value.rounded() else {
+                        throw Problem.badParameter(
+                            "limit", "Query parameter 'limit' must be a whole number from 1 to 50.")
+                    }
+                    return Int(value)
+                } ?? 10
             let towns = try Self.towns().search(text, limit: limit)
             return .json(.object([("places", .array(towns.map(Self.json)))]))
         }
@@ -30,7 +34,9 @@ struct PlacesController {
                 throw Problem(.notFound, detail: "No town is known.")
             }
             let meters = Geodesic.wgs84.inverse(from: place, to: nearest.town.coordinate).meters
-            return .json(.object([("place", Self.json(nearest.town)), ("distanceMeters", .number((meters * 10).rounded() / 10))]))
+            return .json(
+                .object([("place", Self.json(nearest.town)), ("distanceMeters", .number((meters * 10).rounded() / 10))])
+            )
         }
     }
 

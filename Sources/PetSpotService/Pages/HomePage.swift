@@ -49,7 +49,8 @@ struct HomePage {
     let unsupported = "This browser cannot share your location. Type a place instead."
     let emptyPlace = "Type a place: a town, or a latitude and a longitude such as 52.2297, 21.0122."
     /// `{typed}` is filled in by the script.
-    let noTown = "No town is called \u{201C}{typed}\u{201D}. Type a town\u{2019}s name, or a latitude and a longitude such as 52.2297, 21.0122."
+    let noTown =
+        "No town is called \u{201C}{typed}\u{201D}. Type a town\u{2019}s name, or a latitude and a longitude such as 52.2297, 21.0122."
     /// `{typed}` is filled in by the script; the towns follow as buttons.
     let chooseTown = "Which \u{201C}{typed}\u{201D}?"
     let noReports = "No open reports have a place yet."

@@ -84,7 +84,9 @@ struct ListenerIndex<Listener> {
         let spread = 2 * asin(ratio) * 1.01 * degrees
         let longitude = area.center.longitude.degrees
         let (firstRow, lastRow) = (Int(south.rounded(.down)), Int(north.rounded(.down)))
-        let (firstColumn, lastColumn) = (Int((longitude - spread).rounded(.down)), Int((longitude + spread).rounded(.down)))
+        let (firstColumn, lastColumn) = (
+            Int((longitude - spread).rounded(.down)), Int((longitude + spread).rounded(.down))
+        )
         let count = (lastRow - firstRow + 1) * (lastColumn - firstColumn + 1)
         guard lastColumn - firstColumn < 359, count <= maximumCells else { return nil }
         var cells: [Int] = []

@@ -30,11 +30,15 @@ struct SMTPTestServer {
     func kept() throws -> [Kept] {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasPrefix("mail-") && $0.hasSuffix(".json") }.sorted()
-        return try names.map { try JSONDecoder().decode(Kept.self, from: Data(contentsOf: folder.appendingPathComponent($0))) }
+        return try names.map {
+            try JSONDecoder().decode(Kept.self, from: Data(contentsOf: folder.appendingPathComponent($0)))
+        }
     }
 
     /// Runs `body` with a server started with `arguments` (`--starttls CERT KEY`, `--auth U:P` …).
-    static func with<T>(_ arguments: [String], in folder: URL, _ body: (SMTPTestServer) async throws -> T) async throws -> T {
+    static func with<T>(_ arguments: [String], in folder: URL, _ body: (SMTPTestServer) async throws -> T) async throws
+        -> T
+    {
         let mails = folder.appendingPathComponent("mails-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: mails, withIntermediateDirectories: true)
         let process = Process()
@@ -80,14 +84,21 @@ struct SMTPTestServer {
     /// A certificate authority and a certificate it signed for 127.0.0.1, made with `openssl`.
     static func certificates(in folder: URL) async throws -> (ca: String, certificate: String, key: String) {
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-        try "subjectAltName=IP:127.0.0.1,DNS:localhost\n".write(toFile: path("ext.cnf"), atomically: true, encoding: .utf8)
+        try "subjectAltName=IP:127.0.0.1,DNS:localhost\n".write(
+            toFile: path("ext.cnf"), atomically: true, encoding: .utf8)
         let steps: [[String]] = [
-            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path("ca.key"), "-out", path("ca.pem"),
-             "-days", "1", "-subj", "/CN=PetSpot Test CA"],
-            ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", path("server.key"), "-out", path("server.csr"),
-             "-subj", "/CN=127.0.0.1"],
-            ["x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
-             "-CAcreateserial", "-out", path("server.pem"), "-days", "1", "-extfile", path("ext.cnf")],
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path("ca.key"), "-out", path("ca.pem"),
+                "-days", "1", "-subj", "/CN=PetSpot Test CA",
+            ],
+            [
+                "req", "-newkey", "rsa:2048", "-nodes", "-keyout", path("server.key"), "-out", path("server.csr"),
+                "-subj", "/CN=127.0.0.1",
+            ],
+            [
+                "x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
+                "-CAcreateserial", "-out", path("server.pem"), "-days", "1", "-extfile", path("ext.cnf"),
+            ],
         ]
         for step in steps {
             let made = try await ProcessRun.run(URL(fileURLWithPath: "/usr/bin/openssl"), step, timeout: .seconds(120))
