@@ -2,7 +2,7 @@ import CLazyLibraries
 public import Geodata
 
 /// Every town of libgeonames (24,361 on Debian 12), read once at the first use, with a name
-/// index and a place index: ``search(_:limit:)`` and ``nearest(to:)`` answer in microseconds.
+/// index and a k-d tree of where they are: ``search(_:limit:)`` and ``nearest(to:)`` answer in microseconds.
 ///
 /// ```swift
 /// let towns = try TownList.shared()
@@ -12,12 +12,12 @@ public import Geodata
 public final class TownList: Sendable {
     public let towns: [Town]
     private let names: TownNameIndex
-    private let places: TownPlaceIndex
+    private let places: TownTree
 
     init(towns: [Town]) {
         self.towns = towns
         names = TownNameIndex(towns)
-        places = TownPlaceIndex(towns)
+        places = TownTree(towns)
     }
 
     /// The library's towns, read at the first call.
@@ -56,7 +56,7 @@ public final class TownList: Sendable {
     /// The town nearest `coordinate` (great-circle distance on the mean sphere) and its
     /// distance in metres; `nil` only for an empty list.
     public func nearest(to coordinate: Coordinate) -> (town: Town, meters: Double)? {
-        places.nearest(to: coordinate, in: towns).map { (towns[$0.index], $0.meters) }
+        places.nearest(to: coordinate).map { (towns[$0.index], $0.meters) }
     }
 
     private static func text<Buffer>(_ buffer: inout Buffer) -> String {

@@ -35,14 +35,7 @@ struct GeodesyController {
             throw Problem.badParameter("km", "Query parameter 'km': \(error.description)")
         }
         // Checked whatever the answer's form: a bad `points` is a 400 for JSON too.
-        let points =
-            try query.number("points", in: 3...10_000, "a whole number from 3 to 10000").map { value throws(Problem) in
-                guard value == value.rounded() else {
-                    throw Problem.badParameter(
-                        "points", "Query parameter 'points' must be a whole number from 3 to 10000.")
-                }
-                return Int(value)
-            } ?? SearchCircle.defaultPointCount
+        let points = try query.wholeNumber("points", in: 3...10_000) ?? SearchCircle.defaultPointCount
         let name = query["name"]
         let circle = SearchCircle(center: centre, radius: radius)
         let label = RadiusDisplay.line(place: name, coordinate: centre, radius: radius) ?? centre.formatted

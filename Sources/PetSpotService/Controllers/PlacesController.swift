@@ -16,14 +16,7 @@ struct PlacesController {
             guard text.count <= 100 else {
                 throw Problem.badParameter("q", "Query parameter 'q' is longer than 100 characters.")
             }
-            let limit =
-                try query.number("limit", in: 1...50, "a whole number from 1 to 50").map { value throws(Problem) in
-                    guard value == value.rounded() else {
-                        throw Problem.badParameter(
-                            "limit", "Query parameter 'limit' must be a whole number from 1 to 50.")
-                    }
-                    return Int(value)
-                } ?? 10
+            let limit = try query.wholeNumber("limit", in: 1...50) ?? 10
             let towns = try Self.towns().search(text, limit: limit)
             return .json(.object([("places", .array(towns.map(Self.json)))]))
         }

@@ -95,4 +95,16 @@ struct Query {
         }
         return value
     }
+
+    /// The whole number `name` in `range`, or `nil` when absent; a 400 naming the rule otherwise.
+    func wholeNumber(_ name: String, in range: ClosedRange<Int>) throws(Problem) -> Int? {
+        let rule = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        guard let value = try number(name, in: Double(range.lowerBound)...Double(range.upperBound), rule) else {
+            return nil
+        }
+        guard value == value.rounded() else {
+            throw Problem.badParameter(name, "Query parameter '\(name)' must be \(rule).")
+        }
+        return Int(value)
+    }
 }
