@@ -61,7 +61,7 @@ struct StepAnswer {
         self.progress = progress
         self.outcome = outcome
         toast = outcome?.toast
-        fields = Form.Field.allCases.map { ($0.rawValue, FieldView(form.model(of: $0), value: form.text(of: $0))) }
+        fields = Form.fields.map { ($0.rawValue, FieldView(form.model(of: $0), value: form.text(of: $0))) }
         self.checked = checked
         self.location = coordinates.map { LocationOutcomeJSON.block($0, outcome: location) }
         self.next = outcome?.advances == true ? next : nil

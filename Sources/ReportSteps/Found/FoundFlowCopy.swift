@@ -37,6 +37,10 @@ public enum FoundFlowCopy {
         public static let continueTitle = "Continue"
         /// Description length limit.
         public static let descriptionLimit = 500
+        /// The free texts this flow adds to the step, after its coordinates (``TextFieldCopy``:
+        /// a report field with its label, placeholder and identifier; the step asks for it,
+        /// the report keeps it, the card shows it). None yet.
+        public static let addedTexts: [TextFieldCopy] = []
 
         /// Inline message: no date.
         public static let dateRequired = "Please select the date found"

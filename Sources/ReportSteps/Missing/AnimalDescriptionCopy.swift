@@ -49,6 +49,11 @@ public enum AnimalDescriptionCopy {
         "Cleared because the species changed (it was \u{201C}\(previous)\u{201D})."
     }
 
+    /// The free texts this flow adds to the step, after its coordinates (``TextFieldCopy``: a
+    /// report field with its label, placeholder and identifier; the step asks for it, the
+    /// report keeps it, the card shows it). None yet.
+    public static let addedTexts: [TextFieldCopy] = []
+
     /// Maximum description length (FR-011).
     public static let descriptionLimit = 500
     /// Largest age in years (FR-008).
