@@ -1,5 +1,6 @@
 import PetSpotJSON
 import ReportSteps
+import ReportStore
 
 /// A field as the page draws it: the model's identifier, the field's text, its inline
 /// error, helper text, placeholder and whether it takes edits.

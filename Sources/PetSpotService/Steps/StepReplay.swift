@@ -1,6 +1,7 @@
 import Hummingbird
 import PetSpotJSON
 import ReportSteps
+import ReportStore
 
 /// Replays a page's request on one step with fields of a flow's machine
 /// (``MissingReportMachine``, ``FoundReportMachine``), so a page sees exactly what the model

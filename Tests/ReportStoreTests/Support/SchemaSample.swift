@@ -1,3 +1,4 @@
+import Foundation
 import Geodata
 import Geodesy
 import ReportStore
