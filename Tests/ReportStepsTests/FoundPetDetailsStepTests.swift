@@ -163,4 +163,16 @@ struct FoundPetDetailsStepTests {
         let shortChip = FoundPetDetailsStep(state: state, today: Fixtures.fixedToday)
         #expect(shortChip.microchipField.text == "12345-6789", "fewer than 15 digits is fine and kept")
     }
+
+    @Test func aStepWithoutCollarDataWritesNoMicrochip() {
+        var state = ReportFoundPetFlowState()
+        var step = FoundPetDetailsStep(state: state, today: Fixtures.fixedToday)
+        step.selectDate(Fixtures.today.adding(days: -1))
+        step.selectSpecies(Fixtures.dog)
+        step.selectGender(.male)
+        step.coordinates.latitudeText = "52.2297"
+        step.coordinates.longitudeText = "21.0122"
+        #expect(step.continueTapped(writingTo: &state) == .advance)
+        #expect(state.microchipNumber == nil, "no collar data: none sent (not an empty number)")
+    }
 }

@@ -121,7 +121,7 @@ public struct FoundPetDetailsStep: Sendable {
         dateError = date.map(dateMessage) ?? FoundFlowCopy.PetDetails.dateRequired
         speciesError = speciesMessage
         genderError = genderMessage
-        let chip = chip.continued()
+        let number = chip.continued()
         let location = coordinates.validate()
         guard dateError == nil, speciesError == nil, genderError == nil, let date, let species, let gender,
             let coordinate = location.coordinate
@@ -132,7 +132,7 @@ public struct FoundPetDetailsStep: Sendable {
         state.breed = breedText.trimmedNonEmpty
         state.gender = gender
         state.coordinate = coordinate
-        state.microchipNumber = microchip
+        state.microchipNumber = number
         state.description = additionalDescription.trimmedValue
         addedTexts.write(into: &state.texts)
         return .advance
