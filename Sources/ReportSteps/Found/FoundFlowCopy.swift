@@ -1,3 +1,5 @@
+import ReportStore
+
 /// The English copy of the Found-pet wizard (spec 004 FR-017), its inline messages and
 /// accessibility identifiers (`{screen}.{element}.{action}`).
 public enum FoundFlowCopy {

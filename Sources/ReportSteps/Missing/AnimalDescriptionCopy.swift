@@ -1,3 +1,5 @@
+import ReportStore
+
 /// The English copy and accessibility identifiers of the Missing flow's *Animal
 /// description* step (spec 000; identifiers follow `{screen}.{element}.{action}`, FR-016).
 public enum AnimalDescriptionCopy {
