@@ -1,7 +1,7 @@
 import Geodata
 public import PetSpotJSON
 public import ReportSteps
-public import ReportStore
+import ReportStore
 
 /// The JSON of reports, keys in a fixed, documented order, every field named by the report's
 /// one key type (``ReportField``, and ``Key`` for what a wizard's JSON has beyond a report's
