@@ -198,8 +198,9 @@ let package = Package(
         // of coordinate validation, distances and radii.
         .target(name: "Geodesy", dependencies: ["Geodata", "CProj", "CLazyLibraries", "PetSpotJSON"]),
 
-        // The report wizards' step models (Missing and Found flows) and the Pet details card.
-        .target(name: "ReportSteps", dependencies: ["Geodata", "Location", "Geodesy", "OutsideInput"]),
+        // The report wizards' step models (Missing and Found flows) and the Pet details card; a
+        // step's fields are the record's (ReportStore's ReportField).
+        .target(name: "ReportSteps", dependencies: ["Geodata", "Location", "Geodesy", "OutsideInput", "ReportStore"]),
 
         // Scenarios played through the report steps: `step:` expectations checked against the
         // real Animal description / Pet details models.
@@ -354,8 +355,8 @@ let package = Package(
         .testTarget(
             name: "ReportStepsTests",
             dependencies: [
-                "ReportSteps", "Geodata", "Location", "GPSDTestSupport", "LocationTestSupport", "Scenarios",
-                "ScenarioSteps", "Locking",
+                "ReportSteps", "ReportStore", "Geodata", "Location", "GPSDTestSupport", "LocationTestSupport",
+                "Scenarios", "ScenarioSteps", "Locking",
             ]),
         .testTarget(
             name: "ScenariosTests",
@@ -385,7 +386,7 @@ let package = Package(
             name: "ReportStoreTests",
             dependencies: [
                 "ReportStore", "SQLiteReportStore", "PostgresReportStore", "ReportStoreOpener",
-                "ReportStoreTestSupport", "Reports", "ReportSteps", "Geodata", "Geodesy",
+                "ReportStoreTestSupport", "Reports", "ReportSteps", "Geodata", "Geodesy", "OutsideInput", "PetSpotJSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
     ],

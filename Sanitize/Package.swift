@@ -28,6 +28,7 @@ let package = Package(
             name: "ReportStepsTests",
             dependencies: [
                 .product(name: "ReportSteps", package: "PetSpotLocation"),
+                .product(name: "ReportStore", package: "PetSpotLocation"),
                 .product(name: "Geodata", package: "PetSpotLocation"),
                 .product(name: "Location", package: "PetSpotLocation"),
                 .product(name: "GPSDTestSupport", package: "PetSpotLocation"),

@@ -196,18 +196,25 @@ extension PostgresReportStore {
         return .duplicateID(report.id)
     }
 
+    /// The `INSERT` of `report`: every field in its column (``CopyText/columns``), as text
+    /// or a number by its codec, and the radius band.
     static func insert(_ report: PetReport) -> PostgresQuery {
-        let radius = report.radius?.meters
-        let band = radius.map { RadiusBand.of($0) }
-        return """
-            INSERT INTO report (\(unescaped: columnList)) VALUES (
-                \(report.id), \(report.kind.rawValue), \(report.status.rawValue),
-                \(report.coordinate?.latitude.degrees), \(report.coordinate?.longitude.degrees), \(radius), \(band),
-                \(report.place), \(report.lastSeenDate), \(report.species), \(report.breed), \(report.gender),
-                \(report.approximateAge), \(report.microchipNumber), \(report.description), \(report.phone),
-                \(report.email), \(report.photoUrl), \(report.reward), \(report.ownerTokenHash),
-                \(report.caregiverPhone), \(report.currentAddress), \(report.idempotencyKey))
-            """
+        var binds = PostgresBindings(capacity: CopyText.columns.count)
+        for field in CopyText.fields {
+            switch field.value {
+            case .id: binds.append(report.id)
+            case .kind: binds.append(report.kind.rawValue)
+            case .status: binds.append(report.status.rawValue)
+            case .text: binds.append(field.text(in: report))
+            case .wholeNumber: binds.append(field.integer(in: report))
+            case .latitude: binds.append(report.coordinate?.latitude.degrees)
+            case .longitude: binds.append(report.coordinate?.longitude.degrees)
+            case .radius: binds.append(report.radius?.meters)
+            }
+        }
+        binds.append(report.radius.map { RadiusBand.of($0.meters) })
+        let parameters = (1...CopyText.columns.count).map { "$\($0)" }.joined(separator: ", ")
+        return PostgresQuery(unsafeSQL: "INSERT INTO report (\(columnList)) VALUES (\(parameters))", binds: binds)
     }
 
     static func rowMessage(_ error: ReportStoreError) -> String {

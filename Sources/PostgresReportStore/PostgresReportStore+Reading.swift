@@ -90,36 +90,39 @@ extension PostgresReportStore {
 
     static let columnList = CopyText.columns.joined(separator: ", ")
 
-    /// A report from a row of ``CopyText/columns``.
+    /// A report from a row of ``CopyText/columns``, each field read by its column's name
+    /// (``ReportField/column``), never by position.
+    ///
+    /// - Throws: ``ReportStoreError/Reason/storage`` for a row without a column of the report's,
+    ///   or with a value out of range; postgres-nio's decoding error for a value of another type.
     static func report(_ row: PostgresRow) throws -> PetReport {
         let cells = row.makeRandomAccess()
-        let id = try cells[0].decode(String.self)
-        guard let kind = ReportKind(rawValue: try cells[1].decode(String.self)),
-            let status = ReportStatus(rawValue: try cells[2].decode(String.self))
+        for column in CopyText.columns where !cells.contains(column) {
+            throw ReportStoreError.storage("reading a report", "the row has no column \(column)")
+        }
+        func cell(_ field: ReportField) -> PostgresCell { cells[field.column] }
+        let id = try cell(.id).decode(String.self)
+        guard let kind = ReportKind(rawValue: try cell(.kind).decode(String.self)),
+            let status = ReportStatus(rawValue: try cell(.status).decode(String.self))
         else {
             throw ReportStoreError.storage("reading report \(id)", "an unknown kind or status")
         }
         var report = PetReport(id: id, kind: kind, status: status)
-        if let latitude = try cells[3].decode(Double?.self), let longitude = try cells[4].decode(Double?.self) {
+        for field in CopyText.fields {
+            switch field.value {
+            case .id, .kind, .status, .latitude, .longitude, .radius: continue
+            case .text: field.setText(try cell(field).decode(String?.self), in: &report)
+            case .wholeNumber: field.setInteger(try cell(field).decode(Int?.self), in: &report)
+            }
+        }
+        if let latitude = try cell(.locationLatitude).decode(Double?.self),
+            let longitude = try cell(.locationLongitude).decode(Double?.self)
+        {
             report.coordinate = try Coordinate(latitude: latitude, longitude: longitude)
         }
-        if let meters = try cells[5].decode(Double?.self) { report.radius = try SearchRadius(meters: meters) }
-        report.place = try cells[7].decode(String?.self)
-        report.lastSeenDate = try cells[8].decode(String?.self)
-        report.species = try cells[9].decode(String?.self)
-        report.breed = try cells[10].decode(String?.self)
-        report.gender = try cells[11].decode(String?.self)
-        report.approximateAge = try cells[12].decode(Int?.self)
-        report.microchipNumber = try cells[13].decode(String?.self)
-        report.description = try cells[14].decode(String?.self)
-        report.phone = try cells[15].decode(String?.self)
-        report.email = try cells[16].decode(String?.self)
-        report.photoUrl = try cells[17].decode(String?.self)
-        report.reward = try cells[18].decode(String?.self)
-        report.ownerTokenHash = try cells[19].decode(String?.self)
-        report.caregiverPhone = try cells[20].decode(String?.self)
-        report.currentAddress = try cells[21].decode(String?.self)
-        report.idempotencyKey = try cells[22].decode(String?.self)
+        if let meters = try cell(.locationRadius).decode(Double?.self) {
+            report.radius = try SearchRadius(meters: meters)
+        }
         return report
     }
 }

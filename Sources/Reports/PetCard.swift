@@ -35,7 +35,7 @@ public struct PetCard: Sendable {
         actions = StatusTransitions.next(from: report.status, kind: report.kind).map {
             StatusAction(to: $0, kind: report.kind)
         }
-        card = try PetDetailsCard(checking: Announcement(report, photoUrl: photoUrl ?? report.photoUrl))
+        card = try PetDetailsCard(checking: Announcement(report, photoUrl: photoUrl))
         mapPage = report.coordinate.map { place in
             // Ids may hold `+` and `:`, which a query would read otherwise: percent-encoded.
             let id = report.id.addingPercentEncoding(withAllowedCharacters: Self.queryValue) ?? ""
@@ -81,7 +81,7 @@ public struct PetCard: Sendable {
         ])
     }
 
-    /// One label-value pair, with its layout as data (``PetDetailsCard/LabelValue``'s role):
+    /// One label-value pair, with its layout as data (by ``PetDetailsCard/LabelValue``'s field):
     /// `empty` for a value the report does not have, `half` for the pairs shown side by side.
     static func field(_ field: PetDetailsCard.LabelValue) -> JSONValue {
         .object([
@@ -109,7 +109,7 @@ public struct PetCard: Sendable {
     /// `tel:+48123456789` (digits and `+` only) or `mailto:owner@example.com` (percent-encoded
     /// where a URL needs it), for the phone, caregiver phone and email rows; `nil` for the others.
     static func href(_ field: PetDetailsCard.LabelValue) -> String? {
-        switch field.role {
+        switch field.field {
         case .phone, .caregiverPhone:
             let phone = ContactRules.sanitizedPhone(field.value)
             return phone.isEmpty ? nil : "tel:" + phone
@@ -118,20 +118,5 @@ public struct PetCard: Sendable {
         default:
             return nil
         }
-    }
-}
-
-extension Announcement {
-    /// The announcement of a stored report, as `GET /v1/reports/{id}` answers it.
-    init(_ report: PetReport, photoUrl: String?) {
-        self.init(
-            id: report.id, photoUrl: photoUrl ?? "", status: report.status.rawValue,
-            lastSeenDate: report.lastSeenDate ?? "", species: report.species ?? "", gender: report.gender ?? "",
-            breed: report.breed, description: report.description, location: report.place,
-            locationRadius: report.radius?.kilometers, locationLatitude: report.coordinate?.latitude.degrees,
-            locationLongitude: report.coordinate?.longitude.degrees, phone: report.phone, email: report.email,
-            microchipNumber: report.microchipNumber, approximateAge: report.approximateAge.map(String.init),
-            reward: report.reward, kind: ReportDraft.Flow(rawValue: report.kind.rawValue),
-            caregiverPhone: report.caregiverPhone, currentAddress: report.currentAddress)
     }
 }

@@ -11,9 +11,9 @@ public import ReportStore
 /// so `reports export` → `reports import` into either engine loses nothing.
 ///
 /// A line is the report's announcement (``ReportJSON/report(_:contacts:)``, the same member
-/// names) plus `ownerTokenHash` (hex or `null`), `idempotencyKey` (the `Idempotency-Key` that
-/// made it, or `null`) and `photo` (`{"type": "PNG", "data": BASE64}`
-/// or `null`). Base64 in the line, not a tar of files beside it: one file, read and written a
+/// names) plus its private fields (``ReportField/Audience/private``: `ownerTokenHash`, hex or
+/// `null`; `idempotencyKey`, the `Idempotency-Key` that made it, or `null`) and `photo`
+/// (`{"type": "PNG", "data": BASE64}` or `null`): every field of ``ReportField``. Base64 in the line, not a tar of files beside it: one file, read and written a
 /// line at a time with no second format, at a third more bytes for the photos.
 ///
 /// Reading takes one line at a time (``InputLines``): a line longer than
@@ -41,11 +41,10 @@ public enum ReportArchive {
             photo.map {
                 .object([("type", .string($0.type.rawValue)), ("data", .string($0.bytes.base64EncodedString()))])
             } ?? .null
-        let kept: [(String, JSONValue)] = [
-            ("ownerTokenHash", .string(report.ownerTokenHash)), ("idempotencyKey", .string(report.idempotencyKey)),
-            ("photo", photoValue),
-        ]
-        return JSONValue.object(members + kept).text
+        let kept = ReportField.allCases.filter { $0.audience == .private }.map {
+            ($0.rawValue, ReportJSON.value($0, of: report))
+        }
+        return JSONValue.object(members + kept + [(ReportArchiveLine.photoMember, photoValue)]).text
     }
 
     /// What an archive holds: its reports (or the problem of each line that is not one, with

@@ -5,16 +5,14 @@ import OutsideInput
 import ReportSteps
 import ReportStore
 
-/// One line of a ``ReportArchive`` decoded into a report and its photo: every member by the
-/// announcement's name, checked with the rules the store and Geodata apply, a member the line
-/// should not have or a key written twice refused; the photo through ``ReportPhotoRules`` (its
-/// type from its bytes, the report's flow's formats and size, its metadata removed).
+/// One line of a ``ReportArchive`` decoded into a report and its photo: every field of
+/// ``ReportField`` by its name and codec, checked with the rules the store and Geodata apply,
+/// a member the line should not have or a key written twice refused; the photo through
+/// ``ReportPhotoRules`` (its type from its bytes, the report's flow's formats and size, its
+/// metadata removed).
 struct ReportArchiveLine: Decodable {
-    enum Key: String, CodingKey, CaseIterable {
-        case id, kind, status, photoUrl, lastSeenDate, species, gender, breed, description, location
-        case locationRadius, locationLatitude, locationLongitude, phone, email, caregiverPhone, currentAddress
-        case microchipNumber, approximateAge, reward, ownerTokenHash, idempotencyKey, photo
-    }
+    /// The member that holds the photo, beside the report's fields.
+    static let photoMember = "photo"
 
     struct Photo: Decodable {
         let type: ImageType
@@ -56,33 +54,26 @@ struct ReportArchiveLine: Decodable {
 
     init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: AnyKey.self)
-        let unknown = values.allKeys.map(\.stringValue).filter { Key(rawValue: $0) == nil }
+        let unknown = values.allKeys.map(\.stringValue).filter {
+            ReportField(rawValue: $0) == nil && $0 != Self.photoMember
+        }
         guard unknown.isEmpty else {
             throw ReportArchiveProblem("\(unknown.sorted().joined(separator: ", ")) is not a member of a report")
         }
-        let line = try decoder.container(keyedBy: Key.self)
+        let line = try decoder.container(keyedBy: ReportField.self)
         let id = try line.decode(String.self, forKey: .id)
         let kind = try line.decode(ReportKind.self, forKey: .kind)
         var report = PetReport(id: id, kind: kind, status: try line.decode(ReportStatus.self, forKey: .status))
-        func text(_ key: Key) throws -> String? { try line.decodeIfPresent(String.self, forKey: key) }
-        /// The card's required texts are written "" when the report has none.
-        func required(_ key: Key) throws -> String? { try text(key).flatMap { $0.isEmpty ? nil : $0 } }
-        report.photoUrl = try required(.photoUrl)
-        report.lastSeenDate = try required(.lastSeenDate)
-        report.species = try required(.species)
-        report.gender = try required(.gender)
-        report.breed = try text(.breed)
-        report.description = try text(.description)
-        report.place = try text(.location)
-        report.phone = try text(.phone)
-        report.email = try text(.email)
-        report.caregiverPhone = try text(.caregiverPhone)
-        report.currentAddress = try text(.currentAddress)
-        report.microchipNumber = try text(.microchipNumber)
-        report.reward = try text(.reward)
-        report.ownerTokenHash = try text(.ownerTokenHash)
-        report.idempotencyKey = try text(.idempotencyKey)
-        report.approximateAge = try line.decodeIfPresent(Int.self, forKey: .approximateAge)
+        for field in ReportField.allCases {
+            switch field.value {
+            case .id, .kind, .status, .latitude, .longitude, .radius: continue
+            case .text:
+                let text = try line.decodeIfPresent(String.self, forKey: field)
+                // The card's required texts are written "" when the report has none.
+                field.setText(field.isRequiredOnCard && text?.isEmpty == true ? nil : text, in: &report)
+            case .wholeNumber: field.setInteger(try line.decodeIfPresent(Int.self, forKey: field), in: &report)
+            }
+        }
         let latitude = try line.decodeIfPresent(Double.self, forKey: .locationLatitude)
         let longitude = try line.decodeIfPresent(Double.self, forKey: .locationLongitude)
         switch (latitude, longitude) {
@@ -103,7 +94,7 @@ struct ReportArchiveLine: Decodable {
             }
         }
         self.report = report
-        if let photo = try line.decodeIfPresent(Photo.self, forKey: .photo) {
+        if let photo = try values.decodeIfPresent(Photo.self, forKey: AnyKey(Self.photoMember)) {
             guard let bytes = Data(base64Encoded: photo.data), !bytes.isEmpty else {
                 throw ReportArchiveProblem("photo.data is not base64 of an image")
             }
@@ -145,6 +136,7 @@ struct ReportArchiveLine: Decodable {
     /// Any member name, to find those a report does not have.
     private struct AnyKey: CodingKey {
         let stringValue: String
+        init(_ name: String) { stringValue = name }
         init?(stringValue: String) { self.stringValue = stringValue }
         var intValue: Int? { nil }
         init?(intValue: Int) { nil }

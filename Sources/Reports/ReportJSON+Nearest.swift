@@ -40,15 +40,15 @@ extension ReportJSON {
     /// ``DistanceDisplay``; `photoUrl` empty when there is none: the page shows "Image not available").
     public static func nearestItem(_ result: NearestReport, photoUrl: String? = nil) -> JSONValue {
         guard case .object(let members) = report(result.report, contacts: false) else { return .null }
-        let card = PetDetailsCard(Announcement(result.report, photoUrl: photoUrl ?? result.report.photoUrl))
+        let card = PetDetailsCard(Announcement(result.report, photoUrl: photoUrl))
         let summary: JSONValue = .object([
-            (Key.photoUrl.rawValue, .string(card.photoURL)),
+            (ReportField.photoUrl.rawValue, .string(card.photoURL)),
             (
-                Key.status.rawValue,
+                ReportField.status.rawValue,
                 .object([("text", .string(card.status.text)), ("color", .string(card.status.color.rawValue))])
             ),
-            (Details.species.rawValue, .string(PetCard.visible(card.speciesText))),
-            (Details.breed.rawValue, .string(PetCard.visible(card.breedText))),
+            (ReportField.species.rawValue, .string(PetCard.visible(card.speciesText))),
+            (ReportField.breed.rawValue, .string(PetCard.visible(card.breedText))),
             ("date", .string(card.dateText)),
             ("distance", .string(DistanceDisplay.text(meters: result.meters))),
         ])

@@ -8,14 +8,15 @@ public import ReportStore
 /// the service (`/v1/reports…`).
 extension ReportJSON {
     /// A stored report as an announcement (`GET /api/v1/announcements/:id`, spec 003), which
-    /// the Pet details card reads, members in this order: `id`, `kind`, `status`, `photoUrl`,
-    /// `lastSeenDate`, `species`, `gender`, `breed`, `description`, `location`,
-    /// `locationRadius` (km), `locationLatitude`, `locationLongitude`, `phone`, `email`,
-    /// `caregiverPhone`, `currentAddress` (a found report's, spec 004 US3), `microchipNumber`,
-    /// `approximateAge`, `reward`. The card's required texts (`photoUrl`, `lastSeenDate`,
-    /// `species`, `gender`) are `""` when the report has none; other absent values are `null`.
-    /// Without `contacts`, the contact details (`phone`, `email`, `caregiverPhone`,
-    /// `currentAddress`) are left out (a list hands out none; a report's own card does).
+    /// the Pet details card reads: every field ``ReportField`` shows (not the private ones), by
+    /// its name, in its order — `id`, `kind`, `status`, `photoUrl`, `lastSeenDate`, `species`,
+    /// `gender`, `breed`, `description`, `location`, `locationRadius` (km), `locationLatitude`,
+    /// `locationLongitude`, `phone`, `email`, `caregiverPhone`, `currentAddress` (a found
+    /// report's, spec 004 US3), `microchipNumber`, `approximateAge`, `reward`. The card's required
+    /// texts (`photoUrl`, `lastSeenDate`, `species`, `gender`) are `""` when the report has none;
+    /// other absent values are `null`. Without `contacts`, the contact details
+    /// (``ReportField/Audience/contact``: `phone`, `email`, `caregiverPhone`, `currentAddress`)
+    /// are left out (a list hands out none; a report's own card does).
     public static func report(_ report: PetReport, contacts: Bool = true) -> JSONValue {
         .object(members(report, contacts: contacts))
     }
@@ -27,33 +28,24 @@ extension ReportJSON {
     }
 
     private static func members(_ report: PetReport, contacts: Bool) -> [(String, JSONValue)] {
-        let members: [(String, JSONValue)] = [
-            (Key.id.rawValue, .string(report.id)),
-            (Key.kind.rawValue, .string(report.kind.rawValue)),
-            (Key.status.rawValue, .string(report.status.rawValue)),
-            (Key.photoUrl.rawValue, .string(report.photoUrl ?? "")),
-            (Details.lastSeenDate.rawValue, .string(report.lastSeenDate ?? "")),
-            (Details.species.rawValue, .string(report.species ?? "")),
-            (Details.gender.rawValue, .string(report.gender ?? "")),
-            (Details.breed.rawValue, .string(report.breed)),
-            (Details.description.rawValue, .string(report.description)),
-            (Key.location.rawValue, .string(report.place)),
-            (Key.locationRadius.rawValue, .number(report.radius?.kilometers)),
-            (Details.locationLatitude.rawValue, .number(report.coordinate?.latitude.degrees)),
-            (Details.locationLongitude.rawValue, .number(report.coordinate?.longitude.degrees)),
-            (Contact.phone.rawValue, .string(report.phone)),
-            (Contact.email.rawValue, .string(report.email)),
-            (FoundContact.caregiverPhone.rawValue, .string(report.caregiverPhone)),
-            (FoundContact.currentAddress.rawValue, .string(report.currentAddress)),
-            (Details.microchipNumber.rawValue, .string(report.microchipNumber)),
-            (Description.approximateAge.rawValue, .number(report.approximateAge.map(Double.init))),
-            (Key.reward.rawValue, .string(report.reward)),
-        ]
-        let contactNames: Set<String> = [
-            Contact.phone.rawValue, Contact.email.rawValue, FoundContact.caregiverPhone.rawValue,
-            FoundContact.currentAddress.rawValue,
-        ]
-        return contacts ? members : members.filter { !contactNames.contains($0.0) }
+        ReportField.shown.filter { contacts || $0.audience != .contact }.map { ($0.rawValue, value($0, of: report)) }
+    }
+
+    /// `field`'s value in `report` as its codec (``ReportField/value``) writes it: a text, `""`
+    /// for a text the card requires (``ReportField/isRequiredOnCard``) and `null` for another
+    /// when absent; the radius in kilometres.
+    static func value(_ field: ReportField, of report: PetReport) -> JSONValue {
+        switch field.value {
+        case .id: .string(report.id)
+        case .kind: .string(report.kind.rawValue)
+        case .status: .string(report.status.rawValue)
+        case .text:
+            field.isRequiredOnCard ? .string(field.text(in: report) ?? "") : .string(field.text(in: report))
+        case .wholeNumber: .number(field.integer(in: report).map(Double.init))
+        case .latitude: .number(report.coordinate?.latitude.degrees)
+        case .longitude: .number(report.coordinate?.longitude.degrees)
+        case .radius: .number(report.radius?.kilometers)
+        }
     }
 
     /// A page of reports: `{"reports": [report…], "next": "last id" | null}` (`next` is set when

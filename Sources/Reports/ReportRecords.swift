@@ -41,17 +41,18 @@ public enum ReportRecords {
         report.coordinate = state.coordinate
         report.radius = state.coordinate == nil ? nil : (extras.radius ?? defaultMissingRadius)
         report.place = extras.place
-        report.lastSeenDate = state.disappearanceDate?.fieldText
-        report.species = state.animalSpecies?.fieldText
-        report.breed = state.animalRace
-        report.gender = state.animalGender?.fieldText
-        report.approximateAge = state.animalAge
-        report.description = state.animalAdditionalDescription
+        report.lastSeenDate = state.lastSeenDate?.fieldText
+        report.species = state.species?.fieldText
+        report.breed = state.breed
+        report.gender = state.gender?.fieldText
+        report.approximateAge = state.approximateAge
+        report.description = state.description
         report.microchipNumber = state.microchipNumber?.fieldText
         report.phone = extras.phone ?? state.phone
         report.email = extras.email ?? state.email
         report.photoUrl = extras.photoUrl
         report.reward = extras.reward
+        setTexts(state.texts, in: &report)
         return report
     }
 
@@ -73,6 +74,12 @@ public enum ReportRecords {
         report.caregiverPhone = payload.caregiverPhone
         report.currentAddress = payload.currentAddress
         report.photoUrl = photoUrl
+        setTexts(payload.texts, in: &report)
         return report
+    }
+
+    /// The texts a flow's copy adds (``TextFieldCopy``), each in its field of `report`.
+    static func setTexts(_ texts: [ReportField: String], in report: inout PetReport) {
+        for (field, text) in texts { field.setText(text, in: &report) }
     }
 }

@@ -5,8 +5,10 @@ import Geodesy
 import ReportStore
 
 /// The prepared `INSERT` of reports, bound through SQLite's C API directly: GRDB's
-/// `StatementArguments` box every value (19 per report), which made binding the largest cost
-/// of an import. The only file that calls SQLite's C functions.
+/// `StatementArguments` box every value (one per field), which made binding the largest cost
+/// of an import. The only file that calls SQLite's C functions. The columns are the report's
+/// fields (``SQLiteSchema/fields``, the list the statement names its columns from), each
+/// bound by its codec (``ReportField/value``): never by a position written here.
 ///
 /// An import writes ``batchSize`` reports per statement (one multi-row `INSERT`): SQLite's
 /// cost per executed statement (starting it, the VDBE's setup, halting it) was as large as the
@@ -144,25 +146,10 @@ private struct BoundRows {
     /// SQLite's `SQLITE_TRANSIENT`: it copies the bytes before the call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    /// What a ``PlaceRow`` puts in each column, found by the columns' names once: a row of
-    /// places binds its few values and `NULL` elsewhere, wherever the schema puts the columns.
-    private enum PlaceValue {
-        case id, kind, status, latitude, longitude, radius, place, phone, email
-    }
-    private static let placeValues: [PlaceValue?] = SQLiteSchema.columns.map { name -> PlaceValue? in
-        switch name {
-        case "id": .id
-        case "kind": .kind
-        case "status": .status
-        case "latitude": .latitude
-        case "longitude": .longitude
-        case "radius_m": .radius
-        case "place": .place
-        case "phone": .phone
-        case "email": .email
-        default: nil
-        }
-    }
+    /// The columns of a row, from the list the statement names them from (``SQLiteSchema/fields``:
+    /// `SQLiteSchema.columns` is `fields.map(\.column)`), each with its field: parameter
+    /// `row * width + offset` holds `fields[offset]`, whatever order the schema gives them.
+    private static let fields = Array(SQLiteSchema.fields.enumerated())
 
     init(_ handle: OpaquePointer?, rows: Int, createdAt: String) {
         self.handle = handle
@@ -229,53 +216,40 @@ private struct BoundRows {
         }
     }
 
-    /// Binds `report`'s values to the parameters of row `row`, in ``SQLiteSchema/columns`` order.
+    /// Binds `report`'s values to the parameters of row `row`: each column by its field's codec.
     private mutating func bind(_ report: PetReport, row: Int) {
-        var position = row * Self.width
-        func next() -> Int {
-            defer { position += 1 }
-            return position
+        let first = row * Self.width
+        for (offset, field) in Self.fields {
+            let position = first + offset
+            switch field.value {
+            case .id: text(report.id, at: position)
+            case .kind: kind(report.kind, row: row, at: position)
+            case .status: status(report.status, row: row, at: position)
+            case .text: text(field.text(in: report), at: position)
+            case .wholeNumber: integer(field.integer(in: report), at: position)
+            case .latitude: real(report.coordinate?.latitude.degrees, at: position)
+            case .longitude: real(report.coordinate?.longitude.degrees, at: position)
+            case .radius: real(report.radius?.meters, at: position)
+            }
         }
-        text(report.id, at: next())
-        kind(report.kind, row: row, at: next())
-        status(report.status, row: row, at: next())
-        real(report.coordinate?.latitude.degrees, at: next())
-        real(report.coordinate?.longitude.degrees, at: next())
-        real(report.radius?.meters, at: next())
-        text(report.place, at: next())
-        text(report.lastSeenDate, at: next())
-        text(report.species, at: next())
-        text(report.breed, at: next())
-        text(report.gender, at: next())
-        integer(report.approximateAge, at: next())
-        text(report.microchipNumber, at: next())
-        text(report.description, at: next())
-        text(report.phone, at: next())
-        text(report.email, at: next())
-        text(report.photoUrl, at: next())
-        text(report.reward, at: next())
-        text(report.ownerTokenHash, at: next())
-        text(report.caregiverPhone, at: next())
-        text(report.currentAddress, at: next())
-        text(report.idempotencyKey, at: next())
     }
 
-    /// Binds a row of places to the parameters of row `row`: its bytes where they are.
+    /// Binds a row of places to the parameters of row `row`, each column by its field as for a
+    /// report: its bytes where they are, `NULL` for the texts it does not carry
+    /// (``PlaceRow/text(_:)``) and the whole numbers.
     private mutating func bind(_ place: PlaceRow, row: Int) {
         let first = row * Self.width
-        for (column, value) in Self.placeValues.enumerated() {
-            let position = first + column
-            switch value {
+        for (offset, field) in Self.fields {
+            let position = first + offset
+            switch field.value {
             case .id: bind(place.id, at: position, transient: false)
             case .kind: kind(place.kind, row: row, at: position)
             case .status: status(place.status, row: row, at: position)
+            case .text: staticText(place.text(field), at: position)
+            case .wholeNumber: null(at: position)
             case .latitude: real(place.coordinate.latitude.degrees, at: position)
             case .longitude: real(place.coordinate.longitude.degrees, at: position)
             case .radius: real(place.radius.meters, at: position)
-            case .place: staticText(place.place, at: position)
-            case .phone: staticText(place.phone, at: position)
-            case .email: staticText(place.email, at: position)
-            case nil: null(at: position)
             }
         }
     }

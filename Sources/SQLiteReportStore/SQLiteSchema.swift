@@ -1,15 +1,15 @@
 import GRDB
+import ReportStore
 
 /// The SQLite store's schema, as versioned migrations applied in order when a store opens
 /// (GRDB's `DatabaseMigrator` records the applied ones in `grdb_migrations`). Never edit a
 /// released migration: add the next one.
 enum SQLiteSchema {
-    /// Every report column, in the order ``PetReport/init(row:)`` and the insert statement use.
-    static let columns = [
-        "id", "kind", "status", "latitude", "longitude", "radius_m", "place", "last_seen_date", "species", "breed",
-        "gender", "approximate_age", "microchip_number", "description", "phone", "email", "photo_url", "reward",
-        "owner_token_hash", "caregiver_phone", "current_address", "idempotency_key",
-    ]
+    /// The report's fields, each in its column (``ReportField/column``): every statement
+    /// names them from here, and ``PetReport/init(row:)`` reads them by these names.
+    static let fields = ReportField.allCases
+    /// Every report column but `created_at`, in ``fields``' order (the insert binds in it).
+    static let columns = fields.map(\.column)
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

@@ -1,5 +1,6 @@
 import Geodata
 import ReportSteps
+import ReportStore
 import Testing
 
 @Suite("Missing flow: Animal description (spec 000)")
@@ -7,7 +8,7 @@ struct AnimalDescriptionStepTests {
     private func validStep() -> AnimalDescriptionStep {
         var step = AnimalDescriptionStep(state: ReportMissingPetFlowState(), today: Fixtures.fixedToday)
         step.selectSpecies(Fixtures.dog)
-        step.setRace("Beagle")
+        step.setBreed("Beagle")
         step.selectGender(.female)
         return step
     }
@@ -71,16 +72,16 @@ struct AnimalDescriptionStepTests {
 
     @Test func raceIsDisabledUntilASpeciesIsChosenAndClearedWhenItChanges() {
         var step = AnimalDescriptionStep(state: ReportMissingPetFlowState(), today: Fixtures.fixedToday)
-        #expect(step.raceField.isDisabled)
-        step.setRace("Beagle")
-        #expect(step.raceText == "")
+        #expect(step.breedField.isDisabled)
+        step.setBreed("Beagle")
+        #expect(step.breedText == "")
         step.selectSpecies(Fixtures.dog)
-        #expect(!step.raceField.isDisabled)
-        step.setRace("Beagle")
+        #expect(!step.breedField.isDisabled)
+        step.setBreed("Beagle")
         step.selectSpecies(Fixtures.dog)
-        #expect(step.raceText == "Beagle", "choosing the same species keeps the race")
+        #expect(step.breedText == "Beagle", "choosing the same species keeps the race")
         step.selectSpecies(Fixtures.cat)
-        #expect(step.raceText == "")
+        #expect(step.breedText == "")
     }
 
     @Test func continueWithNothingShowsToastAndOneMessagePerRequiredField() {
@@ -92,7 +93,7 @@ struct AnimalDescriptionStepTests {
         #expect(outcome.toast?.duration == .seconds(3))
         #expect(step.speciesError == "Please select a species")
         #expect(step.genderError == "Please select a gender")
-        #expect(step.raceError == nil, "race is disabled until a species is chosen")
+        #expect(step.breedError == nil, "race is disabled until a species is chosen")
         #expect(
             step.inlineErrors.map(\.field) == [
                 "animalDescription.speciesDropdown.tap", "animalDescription.genderFemale.tap",
@@ -103,11 +104,11 @@ struct AnimalDescriptionStepTests {
     @Test func raceIsRequiredOnceASpeciesIsChosen() {
         var state = ReportMissingPetFlowState()
         var step = validStep()
-        step.setRace("   ")
+        step.setBreed("   ")
         let outcome = step.continueTapped(writingTo: &state)
         #expect(outcome == .stay(.correctHighlightedFields))
-        #expect(step.raceError == "Please enter the race")
-        #expect(step.raceField.errorMessage == "Please enter the race")
+        #expect(step.breedError == "Please enter the race")
+        #expect(step.breedField.errorMessage == "Please enter the race")
     }
 
     @Test(arguments: [
@@ -171,17 +172,17 @@ struct AnimalDescriptionStepTests {
         let outcome = step.continueTapped(writingTo: &state)
         #expect(outcome == .advance)
         #expect(step.inlineErrors.isEmpty)
-        #expect(state.disappearanceDate?.isoText == "2025-11-16")
-        #expect(state.animalSpecies?.id == "dog")
-        #expect(state.animalRace == "Beagle")
-        #expect(state.animalGender == .female)
-        #expect(state.animalAge == 3)
-        #expect(state.animalAdditionalDescription == "Brown collar")
+        #expect(state.lastSeenDate?.isoText == "2025-11-16")
+        #expect(state.species?.id == "dog")
+        #expect(state.breed == "Beagle")
+        #expect(state.gender == .female)
+        #expect(state.approximateAge == 3)
+        #expect(state.description == "Brown collar")
         #expect(state.latitude?.formatted == "52.22970")
         #expect(state.longitude?.formatted == "21.01220")
         // A step re-created from the state shows the same values.
         let again = AnimalDescriptionStep(state: state, today: Fixtures.fixedToday)
-        #expect(again.raceText == "Beagle")
+        #expect(again.breedText == "Beagle")
         #expect(again.coordinates.latitudeText == "52.22970")
         #expect(again.ageText == "3")
     }
@@ -199,7 +200,7 @@ struct AnimalDescriptionStepTests {
         #expect(step.ageError == "Age must be a whole number from 0 to 40")
         step.selectSpecies(Fixtures.dog)
         #expect(step.speciesError == nil)
-        #expect(step.raceError == nil, "the race had no message; it gets none before Continue")
+        #expect(step.breedError == nil, "the race had no message; it gets none before Continue")
         step.selectGender(.male)
         #expect(step.genderError == nil)
         step.setAge("41")
@@ -207,9 +208,9 @@ struct AnimalDescriptionStepTests {
         step.setAge("4")
         #expect(step.ageError == nil)
         _ = step.continueTapped(writingTo: &state)
-        #expect(step.raceError == "Please enter the race")
-        step.setRace("Beagle")
-        #expect(step.raceField.errorMessage == nil)
+        #expect(step.breedError == "Please enter the race")
+        step.setBreed("Beagle")
+        #expect(step.breedField.errorMessage == nil)
         step.coordinates.latitudeText = "95"
         _ = step.continueTapped(writingTo: &state)
         #expect(step.coordinates.latitudeField.errorMessage == "Must be between -90 and 90")
@@ -222,19 +223,19 @@ struct AnimalDescriptionStepTests {
     /// FR-006 clears the race when the species changes; the step says so under the field.
     @Test func aSpeciesChangeClearsTheRaceAndSaysSo() {
         var step = validStep()
-        #expect(step.raceField.helperText == nil)
+        #expect(step.breedField.helperText == nil)
         let taken1 = step.selectSpecies(Fixtures.cat)
         #expect(taken1)
-        #expect(step.raceText == "")
-        #expect(step.raceField.helperText == "Cleared because the species changed (it was \u{201C}Beagle\u{201D}).")
+        #expect(step.breedText == "")
+        #expect(step.breedField.helperText == "Cleared because the species changed (it was \u{201C}Beagle\u{201D}).")
         let taken2 = step.selectSpecies(Fixtures.cat)
         #expect(!taken2, "the same species clears nothing")
-        step.setRace("Tabby")
-        #expect(step.raceField.helperText == nil)
+        step.setBreed("Tabby")
+        #expect(step.breedField.helperText == nil)
         var empty = AnimalDescriptionStep(state: ReportMissingPetFlowState(), today: Fixtures.fixedToday)
         empty.selectSpecies(Fixtures.dog)
         let taken3 = empty.selectSpecies(Fixtures.cat)
         #expect(!taken3, "no race typed: nothing to say")
-        #expect(empty.raceField.helperText == nil)
+        #expect(empty.breedField.helperText == nil)
     }
 }

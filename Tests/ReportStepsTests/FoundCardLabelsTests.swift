@@ -1,5 +1,6 @@
 import Foundation
 import ReportSteps
+import ReportStore
 import Testing
 
 /// The card of a found report speaks of finding (spec 004): "Date found", "Place found",
@@ -16,15 +17,15 @@ struct FoundCardLabelsTests {
     }
 
     static func labels(_ card: PetDetailsCard) -> [String] {
-        card.fields.filter { [.date, .phone, .email, .place].contains($0.role) }.map(\.label)
+        card.fields.filter { [.lastSeenDate, .phone, .email, .location].contains($0.field) }.map(\.label)
     }
 
     @Test func aFoundReportsCardSaysDateFoundPlaceFoundAndContactFinder() throws {
         let card = try Self.card(kind: "found")
         #expect(card.isFoundReport)
         #expect(Self.labels(card) == ["Date found", "Contact finder", "Contact finder", "Place found"])
-        #expect(card.fields.first { $0.role == .date }?.value == "Nov 18, 2025")
-        #expect(card.fields.first { $0.role == .place }?.value == "Warsaw")
+        #expect(card.fields.first { $0.field == .lastSeenDate }?.value == "Nov 18, 2025")
+        #expect(card.fields.first { $0.field == .location }?.value == "Warsaw")
     }
 
     @Test(arguments: ["missing", nil, "lost"])

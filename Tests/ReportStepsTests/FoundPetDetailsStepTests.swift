@@ -1,5 +1,6 @@
 import Geodata
 import ReportSteps
+import ReportStore
 import Testing
 
 @Suite("Found flow: Pet details (spec 004 FR-007–FR-009, FR-017)")
@@ -12,8 +13,8 @@ struct FoundPetDetailsStepTests {
         let step = FoundPetDetailsStep(state: ReportFoundPetFlowState(), today: Fixtures.fixedToday)
         #expect(step.dateField.label == "Date found")
         #expect(step.dateField.placeholder == "DD/MM/YYYY")
-        #expect(step.collarField.label == "Collar data (optional)")
-        #expect(step.collarField.placeholder == "00000-00000-00000")
+        #expect(step.microchipField.label == "Collar data (optional)")
+        #expect(step.microchipField.placeholder == "00000-00000-00000")
         #expect(step.descriptionField.label == "Additional description (optional)")
         #expect(step.descriptionField.placeholder == "Any details that could help identify the pet...")
         #expect(step.coordinates.copy.buttonTitle == "Use current location")
@@ -25,7 +26,7 @@ struct FoundPetDetailsStepTests {
         var step = FoundPetDetailsStep(state: state, today: Fixtures.fixedToday)
         step.selectDate(Fixtures.today)
         step.selectSpecies(Fixtures.cat)
-        step.selectSex(.male)
+        step.selectGender(.male)
         let outcome = step.continueTapped(writingTo: &state)
         #expect(outcome.toast?.message == "Please correct the highlighted fields")
         #expect(step.coordinates.latitudeField.errorMessage == "Latitude is required")
@@ -35,7 +36,7 @@ struct FoundPetDetailsStepTests {
         #expect(!again.advances)
         #expect(step.coordinates.latitudeField.errorMessage == nil)
         #expect(step.coordinates.longitudeField.errorMessage == "Longitude is required")
-        #expect(state.foundLocation == nil)
+        #expect(state.coordinate == nil)
     }
 
     @Test func missingRequiredFieldsEachGetAMessage() {
@@ -82,11 +83,11 @@ struct FoundPetDetailsStepTests {
     ])
     func collarDataTakesDigitsUpTo15AndShowsGroupsOfFive(typed: String, digits: String, shown: String) {
         var step = FoundPetDetailsStep(state: ReportFoundPetFlowState(), today: Fixtures.fixedToday)
-        let taken1 = step.setCollarData(typed)
+        let taken1 = step.setMicrochip(typed)
         #expect(taken1)
         #expect(step.microchip.digits == digits)
-        #expect(step.collarField.text == shown)
-        #expect(step.collarError == nil)
+        #expect(step.microchipField.text == shown)
+        #expect(step.microchipError == nil)
     }
 
     /// A refused edit keeps the stored number and says why: never cut to 15 digits, never
@@ -99,36 +100,36 @@ struct FoundPetDetailsStepTests {
     ])
     func aRefusedCollarEditKeepsTheOldNumberAndSaysWhy(typed: String, message: String) {
         var step = FoundPetDetailsStep(state: ReportFoundPetFlowState(), today: Fixtures.fixedToday)
-        let taken2 = step.setCollarData("123456789")
+        let taken2 = step.setMicrochip("123456789")
         #expect(taken2)
-        let taken3 = step.setCollarData(typed)
+        let taken3 = step.setMicrochip(typed)
         #expect(!taken3)
         #expect(step.microchip.digits == "123456789")
-        #expect(step.collarField.text == "12345-6789")
-        #expect(step.collarField.errorMessage == message)
-        let taken4 = step.setCollarData("1")
+        #expect(step.microchipField.text == "12345-6789")
+        #expect(step.microchipField.errorMessage == message)
+        let taken4 = step.setMicrochip("1")
         #expect(taken4)
-        #expect(step.collarError == nil)
+        #expect(step.microchipError == nil)
     }
 
     /// A page's input filters keystrokes: a burst of typing keeps the digits accepted, up to 15,
     /// and says what was left out, where a whole entry (the terminal's line) is refused whole.
     @Test func aTypedCollarKeepsTheDigitsAnInputAccepts() {
         var step = FoundPetDetailsStep(state: ReportFoundPetFlowState(), today: Fixtures.fixedToday)
-        step.typeCollarData("12a34-5678901234567")
+        step.typeMicrochip("12a34-5678901234567")
         #expect(step.microchip.digits == "123456789012345")
-        #expect(step.collarField.text == "12345-67890-12345")
-        #expect(step.collarError == "At most 15 digits; this one has 17: the first 15 were kept")
-        step.typeCollarData("12345-6b")
-        #expect(step.collarField.text == "12345-6")
-        #expect(step.collarError == "Digits only (spaces and hyphens are fine): \u{201C}b\u{201D} was left out")
-        step.typeCollarData("12345-6c")
-        #expect(step.collarField.text == "12345-6")
+        #expect(step.microchipField.text == "12345-67890-12345")
+        #expect(step.microchipError == "At most 15 digits; this one has 17: the first 15 were kept")
+        step.typeMicrochip("12345-6b")
+        #expect(step.microchipField.text == "12345-6")
+        #expect(step.microchipError == "Digits only (spaces and hyphens are fine): \u{201C}b\u{201D} was left out")
+        step.typeMicrochip("12345-6c")
+        #expect(step.microchipField.text == "12345-6")
         #expect(
-            step.collarError == "Digits only (spaces and hyphens are fine), not \u{201C}c\u{201D}; nothing was changed")
-        step.typeCollarData("123456789012345")
-        #expect(step.collarError == nil)
-        let refused = step.setCollarData("12a34")
+            step.microchipError == "Digits only (spaces and hyphens are fine), not \u{201C}c\u{201D}; nothing was changed")
+        step.typeMicrochip("123456789012345")
+        #expect(step.microchipError == nil)
+        let refused = step.setMicrochip("12a34")
         #expect(!refused)
         #expect(step.microchip.digits == "123456789012345")
     }
@@ -149,17 +150,29 @@ struct FoundPetDetailsStepTests {
         var step = FoundPetDetailsStep(state: state, today: Fixtures.fixedToday)
         step.selectDate(Fixtures.today.adding(days: -1))
         step.selectSpecies(Fixtures.dog)
-        step.selectSex(.female)
-        step.setCollarData("12345-6789")
+        step.selectGender(.female)
+        step.setMicrochip("12345-6789")
         step.setBreed(" Husky ")
         step.coordinates.latitudeText = "52,2297"
         step.coordinates.longitudeText = "21.0122"
         #expect(step.continueTapped(writingTo: &state) == .advance)
         #expect(state.microchipNumber?.digits == "123456789")
-        #expect(state.foundLocation?.formatted == "52.22970, 21.01220")
+        #expect(state.coordinate?.formatted == "52.22970, 21.01220")
         #expect(state.breed == "Husky")
-        #expect(state.dateFound?.numericText == "17/11/2025")
+        #expect(state.lastSeenDate?.numericText == "17/11/2025")
         let shortChip = FoundPetDetailsStep(state: state, today: Fixtures.fixedToday)
-        #expect(shortChip.collarField.text == "12345-6789", "fewer than 15 digits is fine and kept")
+        #expect(shortChip.microchipField.text == "12345-6789", "fewer than 15 digits is fine and kept")
+    }
+
+    @Test func aStepWithoutCollarDataWritesNoMicrochip() {
+        var state = ReportFoundPetFlowState()
+        var step = FoundPetDetailsStep(state: state, today: Fixtures.fixedToday)
+        step.selectDate(Fixtures.today.adding(days: -1))
+        step.selectSpecies(Fixtures.dog)
+        step.selectGender(.male)
+        step.coordinates.latitudeText = "52.2297"
+        step.coordinates.longitudeText = "21.0122"
+        #expect(step.continueTapped(writingTo: &state) == .advance)
+        #expect(state.microchipNumber == nil, "no collar data: none sent (not an empty number)")
     }
 }

@@ -33,9 +33,9 @@ struct GPSDFoundLocationTests {
         #expect(fields.helperText == "Location captured successfully")
         flow.petDetailsStep.selectDate(Fixtures.today)
         flow.petDetailsStep.selectSpecies(Fixtures.cat)
-        flow.petDetailsStep.selectSex(.female)
+        flow.petDetailsStep.selectGender(.female)
         #expect(flow.continueTapped() == .advance)
-        #expect(flow.state.foundLocation?.formatted == "50.06143, 19.93658")
+        #expect(flow.state.coordinate?.formatted == "50.06143, 19.93658")
     }
 
     @Test func useCurrentLocationWithGpsdDownSaysTheProviderIsUnavailable() async throws {

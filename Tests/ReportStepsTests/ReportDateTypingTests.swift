@@ -1,4 +1,5 @@
 import ReportSteps
+import ReportStore
 import Testing
 
 /// A date typed into a page's date input (``FieldEntry/keystrokes``): Chromium's date field
@@ -7,7 +8,7 @@ import Testing
 @Suite("Report dates typed out of range, both flows")
 struct ReportDateTypingTests {
     /// The date field's text and message after `day` is typed over 1 November 2025.
-    static func typed<Form: FieldForm>(_ day: String, into form: Form, _ field: Form.Field) throws -> (
+    static func typed<Form: FieldForm>(_ day: String, into form: Form, _ field: ReportField) throws -> (
         text: String, message: String?
     ) {
         var form = form

@@ -1,5 +1,6 @@
 import Geodata
 import ReportSteps
+import ReportStore
 import Testing
 
 /// The flows as value-type reducers: each action changes the value and returns what the
@@ -12,7 +13,7 @@ struct MissingReportMachineTests {
         try report.photoStep.attach(filename: "luna.png", bytes: Fixtures.pngBytes)
         report.send(.continueTapped)
         report.descriptionStep.selectSpecies(Fixtures.dog)
-        report.descriptionStep.setRace("Beagle")
+        report.descriptionStep.setBreed("Beagle")
         report.descriptionStep.selectGender(.female)
         return report
     }
@@ -25,7 +26,7 @@ struct MissingReportMachineTests {
         report.contactStep.setEmail("owner@example.com")
         #expect(report.send(.continueTapped) == [.complete])
         #expect(report.isComplete)
-        #expect(report.state.animalRace == "Beagle" && report.state.email == "owner@example.com")
+        #expect(report.state.breed == "Beagle" && report.state.email == "owner@example.com")
         #expect(report.state.photo?.filename == "luna.png")
     }
 
@@ -63,18 +64,18 @@ struct MissingReportMachineTests {
         #expect(report.check(.animalDescription) == .stay(.correctHighlightedFields))
         #expect(report.descriptionStep.speciesError == AnimalDescriptionCopy.speciesRequired)
         #expect(report.step == .microchip)
-        #expect(report.state.disappearanceDate == nil)
+        #expect(report.state.lastSeenDate == nil)
     }
 
     @Test func checkFieldsChecksEveryStepWithFieldsAndWritesWhatPasses() {
         var report = MissingReportMachine(today: Fixtures.fixedToday)
         report.descriptionStep.selectSpecies(Fixtures.dog)
-        report.descriptionStep.setRace("Beagle")
+        report.descriptionStep.setBreed("Beagle")
         report.descriptionStep.selectGender(.male)
         let incomplete = report.checkFields()
         #expect(!incomplete, "no phone, no email")
         #expect(report.contactStep.phoneError == MissingStepsCopy.Contact.oneRequired)
-        #expect(report.state.animalRace == "Beagle", "the steps that passed wrote their values")
+        #expect(report.state.breed == "Beagle", "the steps that passed wrote their values")
         report.contactStep.setPhone("600 700 800")
         let complete = report.checkFields()
         #expect(complete)
@@ -91,7 +92,7 @@ struct FoundReportMachineTests {
         report.send(.continueTapped)
         report.petDetailsStep.selectDate(Fixtures.today)
         report.petDetailsStep.selectSpecies(Fixtures.cat)
-        report.petDetailsStep.selectSex(.male)
+        report.petDetailsStep.selectGender(.male)
         report.petDetailsStep.coordinates.latitudeText = "52.2297"
         report.petDetailsStep.coordinates.longitudeText = "21.0122"
         report.send(.continueTapped)
@@ -173,7 +174,7 @@ struct FieldValueTests {
 struct FieldFormTests {
     /// `true` when `step` refuses `text` as a whole value in `field`.
     static func refuses(
-        _ step: inout FoundPetDetailsStep, _ text: String, in field: FoundPetDetailsStep.Field
+        _ step: inout FoundPetDetailsStep, _ text: String, in field: ReportField
     ) -> Bool {
         do {
             try step.enter(text, in: field, as: .whole)
@@ -218,7 +219,7 @@ struct FieldFormTests {
         var resumed = MissingReportMachine(today: Fixtures.fixedToday)
         resumed.restore(draft, photoBytes: Fixtures.pngBytes)
         #expect(resumed.step == .animalDescription)
-        #expect(resumed.descriptionStep.raceText == "Beagle")
+        #expect(resumed.descriptionStep.breedText == "Beagle")
         #expect(resumed.descriptionStep.coordinates.latitudeText == "95")
     }
 }

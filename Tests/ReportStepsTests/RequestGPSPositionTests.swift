@@ -36,7 +36,7 @@ struct RequestGPSPositionTests {
         #expect(flow.continueTapped() == .advance)
         await flow.requestGPSPosition()
         flow.descriptionStep.selectSpecies(Fixtures.dog)
-        flow.descriptionStep.setRace("Beagle")
+        flow.descriptionStep.setBreed("Beagle")
         flow.descriptionStep.selectGender(.male)
         #expect(flow.continueTapped() == .advance)
         #expect(flow.state.coordinate?.formatted == "52.22968, 21.01223")

@@ -1,10 +1,11 @@
 import Location
 import OutsideInput
 import ReportSteps
+import ReportStore
 
 /// Applies a ``ReportAnswers`` file to a flow, step by step, as a person would on the
 /// terminal, and collects every field that is not valid. An answers file names the fields as
-/// every front end does (the steps' ``ReportField`` key types: `lastSeenDate`, `species`,
+/// every front end does (the report's fields, ``ReportField``: `lastSeenDate`, `species`,
 /// `breed`, `gender`, …), and each value goes through its field's codec as a whole entry
 /// (``FieldForm/fill(_:)``), so the rules and messages are the step API's and a posted
 /// report's too.
@@ -20,7 +21,7 @@ enum AnsweredReport {
         case useCurrentLocation
     }
 
-    nonisolated static func names<Form: FieldForm>(_: Form.Type) -> [String] { Form.Field.allCases.map(\.rawValue) }
+    nonisolated static func names<Form: FieldForm>(_: Form.Type) -> [String] { Form.names }
 
     nonisolated static let missingFields =
         names(MicrochipStep.self) + [Key.photo.rawValue] + names(AnimalDescriptionStep.self)
@@ -31,7 +32,7 @@ enum AnsweredReport {
         + names(ContactInfoStep.self)
 
     /// The refusals of a ``FieldForm/fill(_:)``, as problems.
-    static func problems<Field: ReportField>(_ refused: [(field: Field, error: FieldTextError)]) -> [Problem] {
+    static func problems(_ refused: [(field: ReportField, error: FieldTextError)]) -> [Problem] {
         refused.map { Problem(field: $0.field.rawValue, message: $0.error.description) }
     }
 
@@ -112,7 +113,7 @@ enum AnsweredReport {
     static func fill<Machine: ReportMachine, Form: FieldForm>(
         _ answers: ReportAnswers, into flow: ReportFlow<Machine>, form: WritableKeyPath<Machine, Form>,
         on step: Machine.Step,
-        location: (coordinates: KeyPath<Machine, CoordinateFields>, fields: [Form.Field])? = nil
+        location: (coordinates: KeyPath<Machine, CoordinateFields>, fields: [ReportField])? = nil
     ) async -> [Problem] {
         let refused = flow[dynamicMember: form].fill { answers[$0.rawValue] }
         var problems = Self.problems(refused)

@@ -1,19 +1,8 @@
 import ReportSteps
 
-/// The location fields shared by Missing *Animal description* and Found *Pet details*: fields
-/// 7 (latitude) and 8 (longitude), and the permission alert a location request can raise.
+/// The permission alert a location request on Missing *Animal description* or Found *Pet
+/// details* can raise (their coordinates are edited as any field: ``ReportWizard/editField(_:of:)``).
 extension WizardConsole {
-    /// Edits the latitude text (`key` "7") or the longitude text ("8") of `coordinates`.
-    func editCoordinate(_ key: String, of coordinates: inout CoordinateFields) throws(WizardExit) {
-        if key == "7" {
-            if let text = try edit(coordinates.copy.latitudeLabel, current: coordinates.latitudeText) {
-                coordinates.latitudeText = text
-            }
-        } else if let text = try edit(coordinates.copy.longitudeLabel, current: coordinates.longitudeText) {
-            coordinates.longitudeText = text
-        }
-    }
-
     /// After a location request: shows the alert it raised, if any (Cancel / Go to Settings),
     /// applies the choice, and explains what Go to Settings means here (for a restriction: what
     /// restricts location use and how to lift it).

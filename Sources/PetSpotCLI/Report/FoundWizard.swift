@@ -50,44 +50,21 @@ final class FoundWizard: ReportWizard {
         screen.fields(of: step)
         screen.helper(step.coordinates.helperText, success: step.coordinates.isCaptured)
         screen.menu([
-            ("1-8", "edit field"), ("u", step.coordinates.copy.buttonTitle),
+            fieldKeys(FoundPetDetailsStep.self), ("u", step.coordinates.copy.buttonTitle),
             ("c", FoundFlowCopy.PetDetails.continueTitle), ("b", "Back"), ("q", "Cancel"),
         ])
     }
 
     private func detailsScreen() async throws(WizardExit) {
         drawDetails()
-        let step = flow.petDetailsStep
         let key = try readKey()
         switch key {
-        case "1":
-            try editDate(
-                FoundFlowCopy.PetDetails.dateLabel, current: step.dateField.text,
-                refusal: step.dateMessage
-            ) { flow.petDetailsStep.selectDate($0) }
-        case "2":
-            try chooseSpecies(FoundFlowCopy.PetDetails.speciesLabel, step.speciesChoices) {
-                flow.petDetailsStep.selectSpecies($0)
-            }
-        case "3":
-            try editText(FoundFlowCopy.PetDetails.breedLabel, current: step.breedText) {
-                flow.petDetailsStep.setBreed($0)
-            }
-        case "4":
-            try chooseSex(FoundFlowCopy.PetDetails.sexLabel, step.sexChoices) { flow.petDetailsStep.selectSex($0) }
-        case "5":
-            try editText(FoundFlowCopy.PetDetails.collarLabel, current: step.collarField.text) {
-                flow.petDetailsStep.setCollarData($0)
-            }
-        case "6":
-            try editLimited(FoundFlowCopy.PetDetails.descriptionLabel, step.additionalDescription) {
-                flow.petDetailsStep.setAdditionalDescription($0)
-            }
-        case "7", "8":
-            try console.editCoordinate(key, of: &flow.petDetailsStep.coordinates)
         case "u": try await requestLocation(into: \.petDetailsStep.coordinates)
         case "c": continueTapped()
-        default: try navigate(key, keys: "a field number 1–8, u, c, b or q")
+        default:
+            if try !editField(key, of: \.petDetailsStep) {
+                try navigate(key, keys: keyList(FoundPetDetailsStep.self, ["u", "c", "b", "q"]))
+            }
         }
     }
 
@@ -99,30 +76,24 @@ final class FoundWizard: ReportWizard {
         screen.text(FoundFlowCopy.Contact.heading)
         screen.text(FoundFlowCopy.Contact.body)
         screen.fields(of: flow.contactStep)
-        screen.menu([("1-4", "edit field"), ("s", FoundFlowCopy.Contact.submitTitle), ("b", "Back"), ("q", "Cancel")])
+        screen.menu([
+            fieldKeys(ContactInfoStep.self), ("s", FoundFlowCopy.Contact.submitTitle), ("b", "Back"), ("q", "Cancel"),
+        ])
     }
 
     private func contactScreen() async throws(WizardExit) {
         drawContact()
-        let step = flow.contactStep
         let key = try readKey()
         switch key {
-        case "1":
-            try editText(FoundFlowCopy.Contact.phoneLabel, current: step.phoneText) { flow.contactStep.setPhone($0) }
-        case "2":
-            try editText(FoundFlowCopy.Contact.emailLabel, current: step.emailText) { flow.contactStep.setEmail($0) }
-        case "3":
-            try editText(FoundFlowCopy.Contact.caregiverPhoneLabel, current: step.caregiverPhoneText) {
-                flow.contactStep.setCaregiverPhone($0)
-            }
-        case "4":
-            try editLimited(FoundFlowCopy.Contact.addressLabel, step.address) { flow.contactStep.setAddress($0) }
         case "s", "c":
             console.terminal.line()  // the payload starts on its own line when it goes to the terminal
             if case .stay(let shown) = await flow.submitTapped() {
                 toast = shown  // says what failed (FoundReportSubmissionFailure), once
             }
-        default: try navigate(key, keys: "a field number 1–4, s, b or q")
+        default:
+            if try !editField(key, of: \.contactStep) {
+                try navigate(key, keys: keyList(ContactInfoStep.self, ["s", "b", "q"]))
+            }
         }
     }
 }

@@ -50,38 +50,36 @@ final class MissingWizard: ReportWizard {
             context: Self.context)
         screen.text(MissingStepsCopy.Microchip.body)
         screen.fields(of: flow.microchipStep)
-        screen.menu([("1", "edit field"), ("c", MissingStepsCopy.Microchip.continueTitle), ("q", "Cancel")])
+        screen.menu([fieldKeys(MicrochipStep.self), ("c", MissingStepsCopy.Microchip.continueTitle), ("q", "Cancel")])
         let key = try readKey()
         switch key {
-        case "1":
-            try editText(MissingStepsCopy.Microchip.label, current: flow.microchipStep.microchipField.text) {
-                flow.microchipStep.setMicrochip($0)
-            }
         case "c": continueTapped()
-        default: try navigate(key, keys: "1, c or q")
+        default:
+            if try !editField(key, of: \.microchipStep) {
+                try navigate(key, keys: keyList(MicrochipStep.self, ["c", "q"]))
+            }
         }
     }
 
     // MARK: Contact details
 
     private func contactScreen() throws(WizardExit) {
-        let step = flow.contactStep
         let screen = console.screen
         screen.header(
             title: MissingStepsCopy.Contact.title, progress: MissingStepsCopy.Contact.progress, context: Self.context)
         screen.text(MissingStepsCopy.Contact.body)
-        screen.fields(of: step)
+        screen.fields(of: flow.contactStep)
         screen.menu([
-            ("1-2", "edit field"), ("s", MissingStepsCopy.Contact.submitTitle), ("b", "Back"), ("q", "Cancel"),
+            fieldKeys(ContactDetailsStep.self), ("s", MissingStepsCopy.Contact.submitTitle), ("b", "Back"),
+            ("q", "Cancel"),
         ])
         let key = try readKey()
         switch key {
-        case "1":
-            try editText(MissingStepsCopy.Contact.phoneLabel, current: step.phoneText) { flow.contactStep.setPhone($0) }
-        case "2":
-            try editText(MissingStepsCopy.Contact.emailLabel, current: step.emailText) { flow.contactStep.setEmail($0) }
         case "s", "c": continueTapped()
-        default: try navigate(key, keys: "a field number 1–2, s, b or q")
+        default:
+            if try !editField(key, of: \.contactStep) {
+                try navigate(key, keys: keyList(ContactDetailsStep.self, ["s", "b", "q"]))
+            }
         }
     }
 
@@ -96,46 +94,21 @@ final class MissingWizard: ReportWizard {
         screen.fields(of: step)
         screen.helper(step.coordinates.helperText, success: step.coordinates.isCaptured)
         screen.menu([
-            ("1-8", "edit field"), ("g", step.coordinates.copy.buttonTitle), ("c", AnimalDescriptionCopy.continueTitle),
-            ("b", "Back"), ("q", "Cancel"),
+            fieldKeys(AnimalDescriptionStep.self), ("g", step.coordinates.copy.buttonTitle),
+            ("c", AnimalDescriptionCopy.continueTitle), ("b", "Back"), ("q", "Cancel"),
         ])
     }
 
     private func descriptionScreen() async throws(WizardExit) {
         drawDescription()
-        let step = flow.descriptionStep
         let key = try readKey()
         switch key {
-        case "1":
-            try editDate(
-                AnimalDescriptionCopy.dateLabel, current: step.date.numericText,
-                refusal: step.dateMessage
-            ) { flow.descriptionStep.selectDate($0) }
-        case "2":
-            try chooseSpecies(AnimalDescriptionCopy.speciesLabel, step.speciesChoices) {
-                flow.descriptionStep.selectSpecies($0)
-            }
-        case "3":
-            guard !step.raceField.isDisabled else {
-                console.notice("\(AnimalDescriptionCopy.raceLabel): \(AnimalDescriptionCopy.racePlaceholderDisabled).")
-                return
-            }
-            try editText(AnimalDescriptionCopy.raceLabel, current: step.raceText) { flow.descriptionStep.setRace($0) }
-        case "4":
-            try chooseSex(AnimalDescriptionCopy.genderLabel, step.genderChoices) {
-                flow.descriptionStep.selectGender($0)
-            }
-        case "5":
-            try editText(AnimalDescriptionCopy.ageLabel, current: step.ageText) { flow.descriptionStep.setAge($0) }
-        case "6":
-            try editLimited(AnimalDescriptionCopy.descriptionLabel, step.additionalDescription) {
-                flow.descriptionStep.setAdditionalDescription($0)
-            }
-        case "7", "8":
-            try console.editCoordinate(key, of: &flow.descriptionStep.coordinates)
         case "g": try await requestLocation(into: \.descriptionStep.coordinates)
         case "c": continueTapped()
-        default: try navigate(key, keys: "a field number 1–8, g, c, b or q")
+        default:
+            if try !editField(key, of: \.descriptionStep) {
+                try navigate(key, keys: keyList(AnimalDescriptionStep.self, ["g", "c", "b", "q"]))
+            }
         }
     }
 

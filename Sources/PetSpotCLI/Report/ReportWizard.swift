@@ -3,9 +3,9 @@ import ReportSteps
 
 /// What the two terminal wizards (``MissingWizard``, ``FoundWizard``) share around their
 /// screens: the draft saved before each one, the toast and notices under it, the keys every
-/// screen answers the same (b, q, Enter, a key that is not an action), the photo screen, and
-/// the rows *Animal description* and *Pet details* both have — the date, the species and sex
-/// choices, the texts with a limit, the location request.
+/// screen answers the same (b, q, Enter, a key that is not an action), the photo screen, every
+/// field's edit by its number and the kind of its input (the fields are the step's, in its
+/// order: ``FieldForm/fields``), and the location request.
 @MainActor
 protocol ReportWizard: AnyObject {
     /// The flow's machine.
@@ -68,49 +68,78 @@ extension ReportWizard {
         }
     }
 
-    /// Edits a date (any of ``CalendarDay/acceptedFormats``); `select` refuses a day after
-    /// today or before 1900, and a notice says why (`refusal`), as it says why a text is not a
-    /// date.
-    func editDate(
-        _ label: String, current: String, refusal: (CalendarDay) -> String?, select: (CalendarDay) -> Bool
-    )
-        throws(WizardExit)
-    {
-        guard let text = try console.edit(label, current: current, hint: CalendarDay.acceptedFormats) else { return }
-        do {
-            let day = try CalendarDay(parsing: text)
-            if !select(day), let message = refusal(day) { console.notice("\(label): \(message).") }
-        } catch {
-            console.notice("\(label): \(error.description)")
+    /// The menu's entry for the fields of `form`: `("1-8", "edit field")`, or `("1", …)` for one.
+    func fieldKeys<Form: FieldForm>(_: Form.Type) -> (String, String) {
+        (Form.fields.count == 1 ? "1" : "1-\(Form.fields.count)", "edit field")
+    }
+
+    /// What a screen with the fields of `form` and `others` keys takes, for the notice of a key
+    /// that is not one: `a field number 1–8, g, c, b or q` (`1, c or q` with one field).
+    func keyList<Form: FieldForm>(_: Form.Type, _ others: [String]) -> String {
+        let fields = Form.fields.count == 1 ? "1" : "a field number 1–\(Form.fields.count)"
+        let keys = [fields] + others
+        return keys.dropLast().joined(separator: ", ") + " or " + (keys.last ?? "")
+    }
+
+    /// Edits the field numbered `key` (from 1, in the step's order: ``FieldForm/fields``) of the
+    /// step `form`, as what input draws it (``FieldKind``) with its label as the prompt: a date
+    /// (any of ``CalendarDay/acceptedFormats``; a day after today or before 1900 is refused with
+    /// a notice), a species or sex among its choices, a text with a limit (a notice says when it
+    /// was cut), any other text as a whole entry (a notice says why one is refused, unless the
+    /// field shows it). A disabled field says why.
+    ///
+    /// - Returns: `false` when `key` numbers no field of the step.
+    func editField<Form: FieldForm>(_ key: String, of form: WritableKeyPath<Machine, Form>) throws(WizardExit) -> Bool {
+        guard let number = Int(key), Form.fields.indices.contains(number - 1) else { return false }
+        let field = Form.fields[number - 1]
+        let model = flow[dynamicMember: form].model(of: field)
+        guard !model.isDisabled else {
+            console.notice("\(model.label): \(model.placeholder).")
+            return true
         }
-    }
-
-    /// Edits a text field: `set` gets the new text, unless the person kept the current one.
-    func editText(_ label: String, current: String, set: (String) -> Void) throws(WizardExit) {
-        if let text = try console.edit(label, current: current) { set(text) }
-    }
-
-    /// Edits `current`, a text that keeps at most its ``LimitedText/limit`` characters: `set`
-    /// says when it cut, and a notice says so.
-    func editLimited(_ label: String, _ current: LimitedText, set: (String) -> Bool) throws(WizardExit) {
-        if let text = try console.edit(label, current: current.value), set(text) {
-            console.notice("Only the first \(current.limit) characters were kept.")
+        let current = flow[dynamicMember: form].text(of: field)
+        switch field.fieldKind {
+        case .day:
+            let shown = (try? CalendarDay(fieldText: current))?.numericText ?? ""
+            guard let text = try console.edit(model.label, current: shown, hint: CalendarDay.acceptedFormats) else {
+                break
+            }
+            let day: CalendarDay
+            do {
+                day = try CalendarDay(parsing: text)
+            } catch {
+                console.notice("\(model.label): \(error.description)")
+                break
+            }
+            do throws(FieldTextError) {
+                try flow[dynamicMember: form].enter(day.fieldText, in: field, as: .whole)
+            } catch {
+                console.notice("\(model.label): \(error.description).")
+            }
+        case .species, .gender:
+            let choices = flow[dynamicMember: form].choices(of: field)
+            let values =
+                field.fieldKind == .gender
+                ? AnimalGender.allCases.map(\.fieldText) : SpeciesTaxonomy.options.map(\.fieldText)
+            guard let index = try console.choose(model.label, choices), values.indices.contains(index) else { break }
+            try? flow[dynamicMember: form].enter(values[index], in: field, as: .whole)
+        case .multilineText, .address:
+            guard let text = try console.edit(model.label, current: current) else { break }
+            try? flow[dynamicMember: form].enter(text, in: field, as: .keystrokes)
+            let kept = flow[dynamicMember: form].text(of: field).count
+            if kept < text.count { console.notice("Only the first \(kept) characters were kept.") }
+        default:
+            guard let text = try console.edit(model.label, current: current) else { break }
+            do throws(FieldTextError) {
+                try flow[dynamicMember: form].enter(text, in: field, as: .whole)
+            } catch {
+                // A field that shows why under it (a refused microchip number) needs no notice.
+                if flow[dynamicMember: form].model(of: field).errorMessage != error.description {
+                    console.notice("\(model.label): \(error.description)")
+                }
+            }
         }
-    }
-
-    /// Chooses a species among `choices` (the species list's).
-    func chooseSpecies(_ label: String, _ choices: [ChoiceModel], select: (SpeciesTaxonomyOption) -> Void)
-        throws(WizardExit)
-    {
-        guard let index = try console.choose(label, choices), SpeciesTaxonomy.options.indices.contains(index) else {
-            return
-        }
-        select(SpeciesTaxonomy.options[index])
-    }
-
-    /// Chooses Female or Male (`choices` in that order).
-    func chooseSex(_ label: String, _ choices: [ChoiceModel], select: (AnimalGender) -> Void) throws(WizardExit) {
-        if let index = try console.choose(label, choices) { select(index == 0 ? .female : .male) }
+        return true
     }
 
     /// Runs the location request: gpsd's permission question first when needed, then the

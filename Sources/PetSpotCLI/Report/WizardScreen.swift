@@ -150,14 +150,14 @@ struct WizardScreen {
     /// shows its chosen entry or its placeholder (`Female or Male` for the sex cards), any
     /// other field its text or placeholder.
     func fields<Form: FieldForm>(of form: Form) {
-        for (index, name) in Form.Field.allCases.enumerated() {
+        for (index, name) in Form.fields.enumerated() {
             let model = form.model(of: name)
             let choices = form.choices(of: name)
             guard !choices.isEmpty else {
                 field(index + 1, ScreenField(model))
                 continue
             }
-            let placeholder = name.kind == .sex ? "Female or Male" : model.placeholder
+            let placeholder = name.fieldKind == .gender ? "Female or Male" : model.placeholder
             field(
                 index + 1,
                 ScreenField(label: model.label, choices: choices, placeholder: placeholder, error: model.errorMessage))

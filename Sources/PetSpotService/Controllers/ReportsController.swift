@@ -259,7 +259,7 @@ struct ReportsController {
 
     /// `{"status": "CLOSED"}`.
     private static func status(_ data: Data) throws(Problem) -> ReportStatus {
-        let name = ReportJSON.Key.status.rawValue
+        let name = ReportField.status.rawValue
         var body = try PostedFields(data, known: [name])
         let text = body.text(name)
         if text == nil, body.problems.isEmpty { body.fail(name, "is required: \(ReportStatus.choices)") }

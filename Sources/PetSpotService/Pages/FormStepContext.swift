@@ -1,4 +1,5 @@
 import ReportSteps
+import ReportStore
 
 /// A step with fields as `FormStep.mustache` draws it: its header, heading and body, every
 /// field of its model in screen order as its kind (``FieldKind``) draws it, named by its key
@@ -28,10 +29,10 @@ struct FormStepContext {
         intro = StepIntroContext(
             StepHeaderContext(step: step.name, screen: screen, title: title, progress: step.progress, hasBack: hasBack),
             heading: heading, body: body)
-        fields = Form.Field.allCases.filter { $0.kind != .coordinate }.map {
+        fields = Form.fields.filter { $0.fieldKind != .coordinate }.map {
             Self.field($0, of: form, step: step.name, today: today)
         }
-        let names = Form.Field.allCases.filter { $0.kind == .coordinate }.map(\.rawValue)
+        let names = Form.fields.filter { $0.fieldKind == .coordinate }.map(\.rawValue)
         if let coordinates, names.count == 2 {
             self.coordinates = [
                 CoordinateContext(step: step.name, coordinates, latitude: names[0], longitude: names[1])
@@ -44,7 +45,7 @@ struct FormStepContext {
     }
 
     /// `field` as its kind draws it.
-    static func field<Form: FieldForm>(_ field: Form.Field, of form: Form, step: String, today: CalendarDay)
+    static func field<Form: FieldForm>(_ field: ReportField, of form: Form, step: String, today: CalendarDay)
         -> FieldContext
     {
         let model = form.model(of: field)
@@ -59,7 +60,7 @@ struct FormStepContext {
                         inputMode: inputMode, min: min, max: max, autocomplete: autocomplete)
                 ], choice: [])
         }
-        switch field.kind {
+        switch field.fieldKind {
         case .species:
             return FieldContext(
                 text: [],
@@ -68,7 +69,7 @@ struct FormStepContext {
                         step: step, name: name, label: model.label, placeholder: model.placeholder,
                         choices: form.choices(of: field), id: model.accessibilityIdentifier)
                 ])
-        case .sex:
+        case .gender:
             return FieldContext(
                 text: [],
                 choice: [.genders(step: step, name: name, label: model.label, choices: form.choices(of: field))])

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import OutsideInput
 import ReportSteps
+import ReportStore
 
 /// A report posted as one JSON object (``JSONInput``, the service's one body reader), read
 /// member by member so that every member's problem is listed: a wrong type is a field
@@ -77,10 +78,10 @@ struct PostedFields {
     /// microchip number).
     ///
     /// - Returns: the names of the fields whose value the step refused (their problem is listed).
-    mutating func fill<Form: FieldForm>(_ step: inout Form, only: [Form.Field]? = nil) -> Set<String> {
+    mutating func fill<Form: FieldForm>(_ step: inout Form, only: [ReportField]? = nil) -> Set<String> {
         var refused: Set<String> = []
-        for field in only ?? Array(Form.Field.allCases) {
-            let numbers = [.wholeNumber, .coordinate, .digits].contains(field.kind)
+        for field in only ?? Form.fields {
+            let numbers = [.wholeNumber, .coordinate, .digits].contains(field.fieldKind)
             guard let text = text(field.rawValue, numbers: numbers) else { continue }
             do throws(FieldTextError) {
                 try step.enter(text, in: field, as: .whole)

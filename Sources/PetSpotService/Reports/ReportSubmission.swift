@@ -16,25 +16,26 @@ import Reports
 /// plus what the store keeps beyond them.
 enum ReportSubmission {
     typealias Key = ReportJSON.Key
+    typealias Field = ReportField
 
     /// The members of a missing report: the wizard's JSON (`flow`, `steps`, `photo` and every
     /// step's fields), and `location`, `locationRadius` (km), `reward`; a `photoUrl` is refused (the server sets it).
     static let missingMembers =
         [Key.flow, .steps].map(\.rawValue) + names(MicrochipStep.self) + [Key.photo.rawValue]
         + names(AnimalDescriptionStep.self) + names(ContactDetailsStep.self)
-        + [Key.location, .locationRadius, .photoUrl, .reward].map(\.rawValue)
+        + [Field.location, .locationRadius, .photoUrl, .reward].map(\.rawValue)
 
     /// The members of a found report: `FoundReportPayload`'s (with the caregiver phone and the
     /// current address: spec 004 left them out only because its backend could not keep them),
     /// and `location` (`photoUrl` refused).
     static let foundMembers =
-        [Key.status.rawValue] + names(FoundPetDetailsStep.self) + names(ContactInfoStep.self)
-        + [Key.location, .photoUrl].map(\.rawValue)
+        [Field.status.rawValue] + names(FoundPetDetailsStep.self) + names(ContactInfoStep.self)
+        + [Field.location, .photoUrl].map(\.rawValue)
 
     /// The longest photo URL, reward or place name accepted.
     static let maximumExtraLength = 2048
 
-    static func names<Form: FieldForm>(_: Form.Type) -> [String] { Form.Field.allCases.map(\.rawValue) }
+    static func names<Form: FieldForm>(_: Form.Type) -> [String] { Form.names }
 
     /// A missing report from `data`.
     ///
@@ -47,14 +48,14 @@ enum ReportSubmission {
         _ = body.fill(&machine.descriptionStep)
         _ = body.fill(&machine.contactStep)
         var extras = ReportRecords.MissingExtras()
-        extras.place = body.limited(Key.location.rawValue, limit: maximumExtraLength)
+        extras.place = body.limited(Field.location.rawValue, limit: maximumExtraLength)
         refuseClientPhotoUrl(&body)
-        extras.reward = body.limited(Key.reward.rawValue, limit: maximumExtraLength)
-        if let kilometres = body.number(Key.locationRadius.rawValue) {
+        extras.reward = body.limited(Field.reward.rawValue, limit: maximumExtraLength)
+        if let kilometres = body.number(Field.locationRadius.rawValue) {
             do {
                 extras.radius = try SearchRadius(kilometers: kilometres)
             } catch {
-                body.fail(Key.locationRadius.rawValue, error.description)
+                body.fail(Field.locationRadius.rawValue, error.description)
             }
         }
         machine.checkFields()
@@ -69,13 +70,13 @@ enum ReportSubmission {
     ///   field problem.
     static func found(_ data: Data, today: Today) throws(Problem) -> PetReport {
         var body = try PostedFields(data, known: foundMembers)
-        if let status = body.text(Key.status.rawValue), status != "FOUND" {
-            body.fail(Key.status.rawValue, "a found report's status is FOUND (or leave it out)")
+        if let status = body.text(Field.status.rawValue), status != "FOUND" {
+            body.fail(Field.status.rawValue, "a found report's status is FOUND (or leave it out)")
         }
         var machine = FoundReportMachine(today: today)
         _ = body.fill(&machine.petDetailsStep)
         _ = body.fill(&machine.contactStep)
-        let place = body.limited(Key.location.rawValue, limit: maximumExtraLength)
+        let place = body.limited(Field.location.rawValue, limit: maximumExtraLength)
         refuseClientPhotoUrl(&body)
         machine.checkFields()
         try check(body, machine.petDetailsStep.problems(besides: []) + machine.contactStep.problems(besides: []))
@@ -88,9 +89,9 @@ enum ReportSubmission {
     /// `photoUrl` is the server's to set (the route of the photo it keeps): a client that sends
     /// one could make a card show another report's photo, so any value is a field problem.
     private static func refuseClientPhotoUrl(_ body: inout PostedFields) {
-        guard body.has(Key.photoUrl.rawValue) else { return }
+        guard body.has(Field.photoUrl.rawValue) else { return }
         body.fail(
-            Key.photoUrl.rawValue,
+            Field.photoUrl.rawValue,
             "is set by the server: send the photo with PUT /v1/reports/{id}/photo once the report is made")
     }
 

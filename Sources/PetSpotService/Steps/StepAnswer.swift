@@ -1,5 +1,6 @@
 import PetSpotJSON
 import ReportSteps
+import ReportStore
 
 /// A field as the page draws it: the model's identifier, the field's text, its inline
 /// error, helper text, placeholder and whether it takes edits.
@@ -61,7 +62,7 @@ struct StepAnswer {
         self.progress = progress
         self.outcome = outcome
         toast = outcome?.toast
-        fields = Form.Field.allCases.map { ($0.rawValue, FieldView(form.model(of: $0), value: form.text(of: $0))) }
+        fields = Form.fields.map { ($0.rawValue, FieldView(form.model(of: $0), value: form.text(of: $0))) }
         self.checked = checked
         self.location = coordinates.map { LocationOutcomeJSON.block($0, outcome: location) }
         self.next = outcome?.advances == true ? next : nil

@@ -1,6 +1,7 @@
 import Hummingbird
 import PetSpotJSON
 import ReportSteps
+import ReportStore
 
 /// Replays a page's request on one step with fields of a flow's machine
 /// (``MissingReportMachine``, ``FoundReportMachine``), so a page sees exactly what the model
@@ -55,7 +56,7 @@ struct StepReplay<Machine: Sendable, Form: FieldForm> {
 
     /// The values that differ from what the model shows, through the setters in screen order.
     mutating func enter(_ values: [String: String]) throws(Problem) {
-        for field in Form.Field.allCases {
+        for field in Form.fields {
             guard let text = values[field.rawValue], text != model.text(of: field) else { continue }
             try enter(text, in: field.rawValue)
         }
@@ -66,7 +67,7 @@ struct StepReplay<Machine: Sendable, Form: FieldForm> {
     /// - Throws: ``Problem`` (400) when the text is not a value the field takes (a species not
     ///   in the list): a page never sends one, so it is the client's mistake.
     mutating func enter(_ text: String, in name: String) throws(Problem) {
-        guard let field = Form.Field(rawValue: name) else { return }
+        guard let field = Form.field(named: name) else { return }
         do throws(FieldTextError) {
             try machine[keyPath: form].enter(text, in: field, as: .keystrokes)
         } catch {
@@ -81,7 +82,7 @@ struct StepReplay<Machine: Sendable, Form: FieldForm> {
     }
 
     /// The field names of the step, in screen order.
-    static var fields: [String] { Form.Field.allCases.map(\.rawValue) }
+    static var fields: [String] { Form.names }
 }
 
 extension CoordinateFields {

@@ -1,5 +1,8 @@
 import Foundation
+import Geodata
+import Geodesy
 import OutsideInput
+public import ReportStore
 
 /// One announcement as `GET /api/v1/announcements/:id` returns it (spec 003 "Key entities").
 ///
@@ -32,71 +35,76 @@ public struct Announcement: Sendable, Hashable, Decodable {
     public var species: String
     /// `"MALE"` or `"FEMALE"`.
     public var gender: String
-    /// Breed.
-    public var breed: String?
-    /// Additional description.
-    public var description: String?
-    /// The place's name: `"Warsaw"`.
-    public var location: String?
     /// Radius around the place, kilometres.
     public var locationRadius: Double?
     /// Latitude, when the backend sends it.
     public var locationLatitude: Double?
     /// Longitude, when the backend sends it.
     public var locationLongitude: Double?
-    /// Owner's phone.
-    public var phone: String?
-    /// Owner's email.
-    public var email: String?
-    /// Microchip digits (mocked locally in phase 1).
-    public var microchipNumber: String?
     /// Approximate age in years (mocked locally in phase 1).
     public var approximateAge: String?
-    /// Reward text, shown as is (mocked locally in phase 1).
-    public var reward: String?
-    /// A found report's caregiver phone (spec 004 US3), when the finder gave one.
-    public var caregiverPhone: String?
-    /// Where a found animal is now (spec 004 US3), several lines.
-    public var currentAddress: String?
+    /// Every other text the announcement has (breed, description, the place's name, the
+    /// contacts, the microchip, the reward…), by field: the optional texts of ``ReportField``.
+    public var texts: [ReportField: String]
+
+    /// The optional texts an announcement reads: ``ReportField``'s shown texts (not the
+    /// private ones) that are not required on the card.
+    public static let optionalTexts = ReportField.texts.filter { $0.audience != .private && !$0.isRequiredOnCard }
 
     /// An announcement from its values (what a store holds), with no JSON in between.
     public init(
         id: String?, photoUrl: String, status: String, lastSeenDate: String, species: String, gender: String,
-        breed: String? = nil, description: String? = nil, location: String? = nil, locationRadius: Double? = nil,
-        locationLatitude: Double? = nil, locationLongitude: Double? = nil, phone: String? = nil,
-        email: String? = nil, microchipNumber: String? = nil, approximateAge: String? = nil, reward: String? = nil,
-        kind: ReportDraft.Flow? = nil, caregiverPhone: String? = nil, currentAddress: String? = nil
+        locationRadius: Double? = nil, locationLatitude: Double? = nil, locationLongitude: Double? = nil,
+        approximateAge: String? = nil, kind: ReportDraft.Flow? = nil, texts: [ReportField: String] = [:]
     ) {
         self.id = id
-        self.caregiverPhone = caregiverPhone
-        self.currentAddress = currentAddress
         self.kind = kind
         self.photoUrl = photoUrl
         self.status = status
         self.lastSeenDate = lastSeenDate
         self.species = species
         self.gender = gender
-        self.breed = breed
-        self.description = description
-        self.location = location
         self.locationRadius = locationRadius
         self.locationLatitude = locationLatitude
         self.locationLongitude = locationLongitude
-        self.phone = phone
-        self.email = email
-        self.microchipNumber = microchipNumber
         self.approximateAge = approximateAge
-        self.reward = reward
+        self.texts = texts.filter { Self.optionalTexts.contains($0.key) }
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id, kind, photoUrl, status, lastSeenDate, species, gender, breed, description, location, locationRadius
-        case locationLatitude, locationLongitude, phone, email, microchipNumber, approximateAge, reward
-        case caregiverPhone, currentAddress
+    /// The announcement of a stored report (what `GET /v1/reports/{id}` answers); `photoUrl`
+    /// (where its kept photo is served) wins over the one it was stored with.
+    public init(_ report: PetReport, photoUrl: String? = nil) {
+        self.init(
+            id: report.id, photoUrl: photoUrl ?? report.photoUrl ?? "", status: report.status.rawValue,
+            lastSeenDate: report.lastSeenDate ?? "", species: report.species ?? "", gender: report.gender ?? "",
+            locationRadius: report.radius?.kilometers, locationLatitude: report.coordinate?.latitude.degrees,
+            locationLongitude: report.coordinate?.longitude.degrees,
+            approximateAge: report.approximateAge.map(String.init), kind: ReportDraft.Flow(rawValue: report.kind.rawValue),
+            texts: Dictionary(
+                uniqueKeysWithValues: Self.optionalTexts.compactMap { field in field.text(in: report).map { (field, $0) } }))
     }
+
+    /// Breed.
+    public var breed: String? { texts[.breed] }
+    /// Additional description.
+    public var description: String? { texts[.description] }
+    /// The place's name: `"Warsaw"`.
+    public var location: String? { texts[.location] }
+    /// Owner's phone.
+    public var phone: String? { texts[.phone] }
+    /// Owner's email.
+    public var email: String? { texts[.email] }
+    /// Microchip digits (mocked locally in phase 1).
+    public var microchipNumber: String? { texts[.microchipNumber] }
+    /// Reward text, shown as is (mocked locally in phase 1).
+    public var reward: String? { texts[.reward] }
+    /// A found report's caregiver phone (spec 004 US3), when the finder gave one.
+    public var caregiverPhone: String? { texts[.caregiverPhone] }
+    /// Where a found animal is now (spec 004 US3), several lines.
+    public var currentAddress: String? { texts[.currentAddress] }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ReportField.self)
         id = try container.flexibleString(.id)
         // Tolerant like the rest: an unknown kind is a card that does not say which.
         kind = try container.flexibleString(.kind).flatMap(ReportDraft.Flow.init(rawValue:))
@@ -105,23 +113,17 @@ public struct Announcement: Sendable, Hashable, Decodable {
         lastSeenDate = try container.decode(String.self, forKey: .lastSeenDate)
         species = try container.decode(String.self, forKey: .species)
         gender = try container.decode(String.self, forKey: .gender)
-        breed = try container.flexibleString(.breed)
-        description = try container.flexibleString(.description)
-        location = try container.flexibleString(.location)
         locationRadius = try container.flexibleDouble(.locationRadius)
         locationLatitude = try container.flexibleDouble(.locationLatitude)
         locationLongitude = try container.flexibleDouble(.locationLongitude)
-        phone = try container.flexibleString(.phone)
-        email = try container.flexibleString(.email)
-        microchipNumber = try container.flexibleString(.microchipNumber)
         approximateAge = try container.flexibleString(.approximateAge)
-        reward = try container.flexibleString(.reward)
-        caregiverPhone = try container.flexibleString(.caregiverPhone)
-        currentAddress = try container.flexibleString(.currentAddress)
+        var texts: [ReportField: String] = [:]
+        for field in Self.optionalTexts { texts[field] = try container.flexibleString(field) }
+        self.texts = texts
     }
 }
 
-extension KeyedDecodingContainer where Key == Announcement.CodingKeys {
+extension KeyedDecodingContainer where Key == ReportField {
     /// A string, or a number written as a string; `nil` when missing, `null`, or a number that
     /// would not read back as written (past 10^15, or only in exponent form: `1e+300`).
     fileprivate func flexibleString(_ key: Key) throws -> String? {

@@ -1,6 +1,7 @@
 import Geodata
 import Geodesy
 import OutsideInput
+public import ReportStore
 
 /// The Pet details screen's display values (spec 003), computed from an ``Announcement``:
 /// every text the screen shows, `—` for every missing optional.
@@ -11,7 +12,7 @@ import OutsideInput
 /// card.status.color           // .red
 /// card.dateText               // "Nov 18, 2025"
 /// card.microchipText          // "123-456-789-012"
-/// card.sexText                // "♂ Male"
+/// card.genderText             // "♂ Male"
 /// card.locationText           // "Warsaw • ±15 km"
 /// ```
 public struct PetDetailsCard: Sendable, Hashable {
@@ -53,38 +54,11 @@ public struct PetDetailsCard: Sendable, Hashable {
     }
 
     /// A label and a value, as the reusable label-value component shows them (FR-022), with
-    /// what the row is (``Role``), so that a front end lays it out by that, never by its text.
+    /// the report's field it shows (``field``), so that a front end lays it out by that, never
+    /// by its text.
     public struct LabelValue: Sendable, Hashable {
-        /// What a row shows.
-        public enum Role: Sendable, Hashable, CaseIterable {
-            /// Date of disappearance.
-            case date
-            /// The owner's phone (tappable).
-            case phone
-            /// The owner's email (tappable).
-            case email
-            /// A found animal's caregiver's phone (tappable, spec 004 US3).
-            case caregiverPhone
-            /// Where a found animal is now (spec 004 US3), in full on several lines.
-            case currentAddress
-            /// Microchip number.
-            case microchip
-            /// Species.
-            case species
-            /// Breed.
-            case breed
-            /// Sex.
-            case sex
-            /// Approximate age.
-            case age
-            /// Place and radius.
-            case place
-            /// Additional description.
-            case description
-        }
-
-        /// What the row shows.
-        public let role: Role
+        /// The report's field the row shows (the place row: `location`, with the radius).
+        public let field: ReportField
         /// The label.
         public let label: String
         /// The value (or `—`).
@@ -94,8 +68,8 @@ public struct PetDetailsCard: Sendable, Hashable {
         /// The identifier when tappable (phone, email), else `nil`.
         public let accessibilityIdentifier: String?
 
-        init(_ role: Role, _ label: String, _ value: String, accessibilityIdentifier: String? = nil) {
-            self.role = role
+        init(_ field: ReportField, _ label: String, _ value: String, accessibilityIdentifier: String? = nil) {
+            self.field = field
             self.label = label
             self.value = value
             isEmpty = value == PetDetailsCard.dash
@@ -104,13 +78,15 @@ public struct PetDetailsCard: Sendable, Hashable {
 
         /// `true` for the short fields a screen cuts with an ellipsis when they are too long
         /// (species, breed, sex, age, microchip, place: spec 003 FR-014).
-        public var isTruncated: Bool { [.microchip, .species, .breed, .sex, .age, .place].contains(role) }
+        public var isTruncated: Bool {
+            [.microchipNumber, .species, .breed, .gender, .approximateAge, .location].contains(field)
+        }
         /// `true` for the values shown in full on several lines: the description (FR-013) and
         /// the current address.
-        public var isMultiline: Bool { role == .description || role == .currentAddress }
+        public var isMultiline: Bool { field == .description || field == .currentAddress }
         /// `true` for the rows shown side by side in pairs: species and breed (FR-008), sex
         /// and age (FR-009).
-        public var isHalfWidth: Bool { [.species, .breed, .sex, .age].contains(role) }
+        public var isHalfWidth: Bool { [.species, .breed, .gender, .approximateAge].contains(field) }
     }
 
     /// The photo's URL (empty when the announcement has none).
@@ -149,13 +125,16 @@ public struct PetDetailsCard: Sendable, Hashable {
     /// Breed, or `—`.
     public let breedText: String
     /// `"♂ Male"`, `"♀ Female"`.
-    public let sexText: String
+    public let genderText: String
     /// `"3 years"`, or `—`.
     public let ageText: String
     /// `"Warsaw • ±15 km"`, or `—`.
     public let locationText: String
     /// Additional description in full, or `—`.
     public let descriptionText: String
+    /// The rows of the texts the report's flow adds to its steps (``TextFieldCopy``: their
+    /// card labels), each value as it is, or `—`.
+    public let addedFields: [LabelValue]
 
     /// The display values of `announcement`.
     public init(_ announcement: Announcement) {
@@ -173,11 +152,15 @@ public struct PetDetailsCard: Sendable, Hashable {
             SpeciesTaxonomy.option(id: announcement.species)?.displayName
             ?? announcement.species.trimmedNonEmpty ?? Self.dash
         breedText = announcement.breed?.trimmedNonEmpty ?? Self.dash
-        sexText = Self.sexText(announcement.gender)
+        genderText = Self.genderText(announcement.gender)
         ageText = Self.ageText(announcement.approximateAge)
         locationText = Self.locationLine(announcement) ?? Self.dash
         descriptionText = announcement.description?.trimmedNonEmpty ?? Self.dash
         mapURL = Self.mapURL(announcement)
+        let added = announcement.kind == .found ? FoundFlowCopy.PetDetails.addedTexts : AnimalDescriptionCopy.addedTexts
+        addedFields = added.map { copy in
+            LabelValue(copy.field, copy.cardLabel, announcement.texts[copy.field]?.trimmedNonEmpty ?? Self.dash)
+        }
     }
 
     /// `https://www.openstreetmap.org/?mlat=52.22970&mlon=21.01220#map=12/52.22970/21.01220` for
@@ -215,10 +198,11 @@ public struct PetDetailsCard: Sendable, Hashable {
     /// This card's labels.
     public var labels: Labels { isFoundReport ? .found : .missing }
 
-    /// The label-value pairs in screen order (FR-005–FR-013); contacts only when present.
+    /// The label-value pairs in screen order (FR-005–FR-013), then the texts the report's flow
+    /// adds (``addedFields``); contacts only when present.
     public var fields: [LabelValue] {
         let labels = labels
-        var fields = [LabelValue(.date, labels.date, dateText)]
+        var fields = [LabelValue(.lastSeenDate, labels.date, dateText)]
         if let phone {
             fields.append(LabelValue(.phone, labels.contact, phone, accessibilityIdentifier: "petDetails.phone.tap"))
         }
@@ -233,15 +217,15 @@ public struct PetDetailsCard: Sendable, Hashable {
         }
         if let currentAddress { fields.append(LabelValue(.currentAddress, Labels.currentAddress, currentAddress)) }
         fields += [
-            LabelValue(.microchip, "Microchip number", microchipText),
+            LabelValue(.microchipNumber, "Microchip number", microchipText),
             LabelValue(.species, "Animal Species", speciesText),
             LabelValue(.breed, "Animal Race", breedText),
-            LabelValue(.sex, "Animal Sex", sexText),
-            LabelValue(.age, "Animal Approx. Age", ageText),
-            LabelValue(.place, labels.place, locationText),
+            LabelValue(.gender, "Animal Sex", genderText),
+            LabelValue(.approximateAge, "Animal Approx. Age", ageText),
+            LabelValue(.location, labels.place, locationText),
             LabelValue(.description, "Animal Additional Description", descriptionText),
         ]
-        return fields
+        return fields + addedFields
     }
 
     /// `Nov 18, 2025`; a date in a known format that does not exist (`2025-02-31`,
@@ -264,7 +248,7 @@ public struct PetDetailsCard: Sendable, Hashable {
         return digits.isEmpty ? dash : MicrochipNumber.cardText(digits: digits)
     }
 
-    static func sexText(_ gender: String) -> String {
+    static func genderText(_ gender: String) -> String {
         guard let sex = AnimalGender(rawValue: gender.uppercased()) else { return gender.trimmedNonEmpty ?? dash }
         return "\(sex.symbol) \(sex.displayName)"
     }

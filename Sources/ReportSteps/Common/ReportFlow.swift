@@ -31,7 +31,7 @@ public final class ReportFlow<Machine: ReportMachine> {
     }
 
     /// The machine's values and step models — `state`, `step`, `descriptionStep`, `draft`… —
-    /// read, and the step models edited, through the flow: `flow.descriptionStep.setRace("Beagle")`.
+    /// read, and the step models edited, through the flow: `flow.descriptionStep.setBreed("Beagle")`.
     public subscript<Value>(dynamicMember keyPath: WritableKeyPath<Machine, Value>) -> Value {
         get { machine[keyPath: keyPath] }
         set { machine[keyPath: keyPath] = newValue }

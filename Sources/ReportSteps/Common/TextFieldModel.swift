@@ -2,7 +2,7 @@
 /// whether it is enabled, and the accessibility identifier UI tests look it up by.
 ///
 /// ```swift
-/// let race = step.raceField
+/// let race = step.breedField
 /// race.label                      // "Animal race"
 /// race.isDisabled                 // true until a species is chosen
 /// race.accessibilityIdentifier    // "animalDescription.raceTextField.input"

@@ -1,3 +1,5 @@
+import ReportStore
+
 /// Everything a person has entered in a report wizard, as text, so that a front end can keep
 /// it in local storage and offer to resume it: spec 001 asks that a draft session survive the
 /// app going to the background for more than 30 minutes, with the photo's card still shown.
@@ -53,7 +55,7 @@ extension FieldForm {
     /// Puts back the texts `fields` has for this step, as a page's inputs would type them:
     /// nothing is refused or validated, so the person continues as they left off.
     mutating func restore(_ fields: [String: String]) {
-        for field in Field.allCases {
+        for field in Self.fields {
             guard let text = fields[field.rawValue] else { continue }
             try? enter(text, in: field, as: .keystrokes)
         }
@@ -67,7 +69,7 @@ extension MissingReportMachine {
         var fields = microchipStep.draftFields.merging(contactStep.draftFields) { first, _ in first }
         fields.merge(descriptionStep.draftFields) { first, _ in first }
         if descriptionStep.date == descriptionStep.latestSelectableDate {
-            fields[AnimalDescriptionStep.Field.lastSeenDate.rawValue] = nil
+            fields[ReportField.lastSeenDate.rawValue] = nil
         }
         return ReportDraft(
             flow: .missing, step: step.rawValue, photoFilename: photoStep.photo?.filename, fields: fields)

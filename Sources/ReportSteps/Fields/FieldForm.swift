@@ -1,17 +1,4 @@
-/// The key type of a step's fields: one case per field, whose raw value is the field's one
-/// name everywhere — the step API's `values`, a posted report's members, an answers file's
-/// keys, a draft, the page's input names and the OpenAPI document — and whose order is the
-/// screen's.
-///
-/// ```swift
-/// AnimalDescriptionStep.Field.breed.rawValue     // breed
-/// AnimalDescriptionStep.Field(rawValue: "animalRace")  // nil: one name per field
-/// ```
-public protocol ReportField: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {
-    /// What kind of value the field holds, so that a front end draws its input without
-    /// knowing the field (a date picker, a phone keypad, a dropdown).
-    var kind: FieldKind { get }
-}
+public import ReportStore
 
 /// What kind of value a field holds.
 public enum FieldKind: Sendable, Hashable {
@@ -38,7 +25,7 @@ public enum FieldKind: Sendable, Hashable {
     /// One of the species list (a dropdown).
     case species
     /// Female or Male (two cards).
-    case sex
+    case gender
 }
 
 /// How a text reaches a field.
@@ -74,19 +61,25 @@ public struct FieldProblem: Sendable, Hashable, CustomStringConvertible {
 /// replays a page's edits through it, a posted report and an answers file fill it, a draft
 /// keeps it. Every rule stays the step's own: this is only the way in and out.
 ///
+/// A step's fields are report fields (``ReportField``, the record's one vocabulary): their
+/// raw value is the field's one name everywhere — the step API's `values`, a posted report's
+/// members, an answers file's keys, a draft, the page's input names and the OpenAPI document —
+/// and ``fields`` lists the step's in screen order.
+///
 /// ```swift
 /// var step = AnimalDescriptionStep(state: ReportMissingPetFlowState(), today: .system())
 /// try step.enter("dog", in: .species, as: .whole)
 /// try step.enter("Beagle", in: .breed, as: .whole)
 /// step.text(of: .species)                     // "DOG"
+/// AnimalDescriptionStep.fields.contains(.reward)   // false: not a field of this step
 /// ```
 public protocol FieldForm: Sendable {
-    /// The step's fields.
-    associatedtype Field: ReportField
+    /// The step's fields, in screen order.
+    static var fields: [ReportField] { get }
 
     /// The field's text as the model shows it now, written by its ``FieldValue`` codec: what a
     /// page puts in its input, what a draft keeps.
-    func text(of field: Field) -> String
+    func text(of field: ReportField) -> String
 
     /// Enters `text` in `field` through the model's own setter.
     ///
@@ -94,32 +87,43 @@ public protocol FieldForm: Sendable {
     ///   codec's message); with ``FieldEntry/whole``, also when the model refuses it (a
     ///   microchip with letters, a text over its limit, a future date). The model is then
     ///   unchanged.
-    mutating func enter(_ text: String, in field: Field, as entry: FieldEntry) throws(FieldTextError)
+    mutating func enter(_ text: String, in field: ReportField, as entry: FieldEntry) throws(FieldTextError)
 
     /// What a front end draws for `field`: its label, placeholder, inline error, helper text,
     /// whether it takes edits and its accessibility identifier (its text is the model's
     /// display text; ``text(of:)`` is the value).
-    func model(of field: Field) -> TextFieldModel
+    func model(of field: ReportField) -> TextFieldModel
 
     /// The inline messages the last Continue left, by field, in screen order.
-    var fieldErrors: [(field: Field, message: String)] { get }
+    var fieldErrors: [(field: ReportField, message: String)] { get }
 
-    /// The choices of a ``FieldKind/species`` or ``FieldKind/sex`` field, in screen order,
+    /// The choices of a ``FieldKind/species`` or ``FieldKind/gender`` field, in screen order,
     /// each with its identifier; empty for the other fields.
-    func choices(of field: Field) -> [ChoiceModel]
+    func choices(of field: ReportField) -> [ChoiceModel]
 }
 
 extension FieldForm {
     /// No choices: a step without a dropdown or cards.
-    public func choices(of field: Field) -> [ChoiceModel] { [] }
+    public func choices(of field: ReportField) -> [ChoiceModel] { [] }
+
+    /// Whether `field` is one of the step's.
+    public static func has(_ field: ReportField) -> Bool { fields.contains(field) }
+
+    /// The step's field named `name`, or `nil` when the step has none of that name.
+    public static func field(named name: String) -> ReportField? {
+        ReportField(rawValue: name).flatMap { has($0) ? $0 : nil }
+    }
+
+    /// The step's field names, in screen order.
+    public static var names: [String] { fields.map(\.rawValue) }
 
     /// Enters every field `texts` names, in screen order, as ``FieldEntry/whole`` values: an
     /// answers file, a posted report.
     ///
     /// - Returns: the refusals, by field, in screen order.
-    public mutating func fill(_ texts: (Field) -> String?) -> [(field: Field, error: FieldTextError)] {
-        var refused: [(field: Field, error: FieldTextError)] = []
-        for field in Field.allCases {
+    public mutating func fill(_ texts: (ReportField) -> String?) -> [(field: ReportField, error: FieldTextError)] {
+        var refused: [(field: ReportField, error: FieldTextError)] = []
+        for field in Self.fields {
             guard let text = texts(field) else { continue }
             do throws(FieldTextError) {
                 try enter(text, in: field, as: .whole)
@@ -133,7 +137,7 @@ extension FieldForm {
     /// The problems to list after Continue: the step's inline messages, except for a field
     /// whose text was refused (`refused`), which has its own ("\"lizard\" is not one of the
     /// species" says more than "Please select a species").
-    public func problems(besides refused: [(field: Field, error: FieldTextError)]) -> [FieldProblem] {
+    public func problems(besides refused: [(field: ReportField, error: FieldTextError)]) -> [FieldProblem] {
         let named = Set(refused.map(\.field))
         return fieldErrors.filter { !named.contains($0.field) }.map {
             FieldProblem(field: $0.field.rawValue, message: $0.message)
@@ -141,7 +145,7 @@ extension FieldForm {
     }
 
     /// Every field's text, by name, in screen order: what a page keeps and sends back.
-    public var texts: [(field: Field, text: String)] { Field.allCases.map { ($0, text(of: $0)) } }
+    public var texts: [(field: ReportField, text: String)] { Self.fields.map { ($0, text(of: $0)) } }
 
     /// The inline messages of the last Continue by accessibility identifier, in screen order.
     public var inlineErrors: [(field: String, message: String)] {
@@ -160,7 +164,17 @@ extension FieldForm {
     /// `text` when it has at most `limit` characters, for a whole entry (a file's or a body's
     /// text is never cut silently); a page's input stops at the limit itself.
     static func limited(_ text: String, _ limit: Int, _ entry: FieldEntry) throws(FieldTextError) -> String {
-        guard entry == .whole, text.count > limit else { return text }
+        try entry.limited(text, limit)
+    }
+}
+
+extension FieldEntry {
+    /// `text` when it has at most `limit` characters, for a whole entry (a file's or a body's
+    /// text is never cut silently); a page's input stops at the limit itself.
+    ///
+    /// - Throws: ``FieldTextError`` for a longer whole entry.
+    func limited(_ text: String, _ limit: Int) throws(FieldTextError) -> String {
+        guard self == .whole, text.count > limit else { return text }
         throw FieldTextError(
             "at most \(limit) characters; this one has \(text.count) (nothing was cut: shorten it)")
     }

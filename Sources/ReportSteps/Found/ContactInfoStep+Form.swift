@@ -1,54 +1,41 @@
+public import ReportStore
+
 extension ContactInfoStep: FieldForm, FlowStepForm {
-    /// *Contact information*'s fields; the last two are optional (spec 004 US3).
-    public enum Field: String, ReportField {
-        /// The finder's phone number.
-        case phone
-        /// The finder's email.
-        case email
-        /// The caregiver's phone number (optional).
-        case caregiverPhone
-        /// Where the animal is now (optional, multi-line).
-        case currentAddress
+    /// *Contact information*'s fields: the finder's phone and email, then the caregiver's phone
+    /// and where the animal is now, both optional (spec 004 US3).
+    public static let fields: [ReportField] = [.phone, .email, .caregiverPhone, .currentAddress]
 
-        public var kind: FieldKind {
-            switch self {
-            case .phone: .ownPhone
-            case .email: .ownEmail
-            case .caregiverPhone: .otherPhone
-            case .currentAddress: .address
-            }
-        }
-    }
-
-    public func text(of field: Field) -> String {
+    public func text(of field: ReportField) -> String {
         switch field {
         case .phone: phoneText
         case .email: emailText
         case .caregiverPhone: caregiverPhoneText
         case .currentAddress: address.value
+        default: ""
         }
     }
 
-    public mutating func enter(_ text: String, in field: Field, as entry: FieldEntry) throws(FieldTextError) {
+    public mutating func enter(_ text: String, in field: ReportField, as entry: FieldEntry) throws(FieldTextError) {
         switch field {
         case .phone: setPhone(text)
         case .email: setEmail(text)
         case .caregiverPhone: setCaregiverPhone(text)
         case .currentAddress: setAddress(try Self.limited(text, FoundFlowCopy.Contact.addressLimit, entry))
+        default: break
         }
     }
 
-    public func model(of field: Field) -> TextFieldModel {
+    public func model(of field: ReportField) -> TextFieldModel {
         switch field {
         case .phone: phoneField
         case .email: emailField
         case .caregiverPhone: caregiverPhoneField
-        case .currentAddress: addressField
+        default: addressField
         }
     }
 
-    public var fieldErrors: [(field: Field, message: String)] {
-        let errors: [(Field, String?)] = [
+    public var fieldErrors: [(field: ReportField, message: String)] {
+        let errors: [(ReportField, String?)] = [
             (.phone, phoneError), (.email, emailError), (.caregiverPhone, caregiverPhoneError),
         ]
         return errors.compactMap { field, message in message.map { (field, $0) } }

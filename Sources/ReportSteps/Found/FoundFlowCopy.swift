@@ -1,3 +1,5 @@
+import ReportStore
+
 /// The English copy of the Found-pet wizard (spec 004 FR-017), its inline messages and
 /// accessibility identifiers (`{screen}.{element}.{action}`).
 public enum FoundFlowCopy {
@@ -37,6 +39,10 @@ public enum FoundFlowCopy {
         public static let continueTitle = "Continue"
         /// Description length limit.
         public static let descriptionLimit = 500
+        /// The free texts this flow adds to the step, after its coordinates (``TextFieldCopy``:
+        /// a report field with its label, placeholder and identifier; the step asks for it,
+        /// the report keeps it, the card shows it). None yet.
+        public static let addedTexts: [TextFieldCopy] = []
 
         /// Inline message: no date.
         public static let dateRequired = "Please select the date found"

@@ -19,15 +19,15 @@ extension FoundPetDetailsStep {
             accessibilityIdentifier: FoundFlowCopy.PetDetails.ID.breedTextField)
     }
 
-    /// The two sex cards, Female then Male.
-    public var sexChoices: [ChoiceModel] {
+    /// The two sex cards (the report's gender), Female then Male.
+    public var genderChoices: [ChoiceModel] {
         ChoiceModel.sexes(
-            selected: sex, female: FoundFlowCopy.PetDetails.ID.sexFemale, male: FoundFlowCopy.PetDetails.ID.sexMale)
+            selected: gender, female: FoundFlowCopy.PetDetails.ID.sexFemale, male: FoundFlowCopy.PetDetails.ID.sexMale)
     }
 
-    /// The collar data input, showing `00000-00000-00000` grouping.
-    public var collarField: TextFieldModel {
-        collar.field(
+    /// The collar data input (the microchip number), showing `00000-00000-00000` grouping.
+    public var microchipField: TextFieldModel {
+        chip.field(
             label: FoundFlowCopy.PetDetails.collarLabel, placeholder: FoundFlowCopy.PetDetails.collarPlaceholder,
             accessibilityIdentifier: FoundFlowCopy.PetDetails.ID.collarTextField)
     }

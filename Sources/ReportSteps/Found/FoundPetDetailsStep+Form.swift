@@ -1,68 +1,47 @@
 import Geodata
+public import ReportStore
 
 extension FoundPetDetailsStep: FieldForm {
-    /// *Pet details*' fields, by their one name: spec 004's payload names (the screen's Sex is
-    /// `gender`, Collar data is `microchipNumber`).
-    public enum Field: String, ReportField {
-        /// Date found, `YYYY-MM-DD`.
-        case lastSeenDate
-        /// The species (`DOG`).
-        case species
-        /// The breed (optional).
-        case breed
-        /// `FEMALE` or `MALE`.
-        case gender
-        /// Collar data: the microchip number (optional).
-        case microchipNumber
-        /// Additional description (optional).
-        case description
-        /// Found location's latitude.
-        case locationLatitude
-        /// Found location's longitude.
-        case locationLongitude
-
-        public var kind: FieldKind {
-            switch self {
-            case .lastSeenDate: .day
-            case .species: .species
-            case .breed: .text
-            case .gender: .sex
-            case .microchipNumber: .digits
-            case .description: .multilineText
-            case .locationLatitude, .locationLongitude: .coordinate
-            }
-        }
-    }
+    /// *Pet details*' fields, in screen order, by the report's names (the screen's Sex is
+    /// `gender`, Collar data is `microchipNumber`), then the texts the flow's copy adds
+    /// (``FoundFlowCopy/PetDetails/addedTexts``).
+    public static let fields: [ReportField] =
+        [
+            .lastSeenDate, .species, .breed, .gender, .microchipNumber, .description, .locationLatitude,
+            .locationLongitude,
+        ] + FoundFlowCopy.PetDetails.addedTexts.map(\.field)
 
     /// The field's text; collar data as its input shows it, grouped (`12345-67890-12`).
-    public func text(of field: Field) -> String {
+    public func text(of field: ReportField) -> String {
         switch field {
         case .lastSeenDate: date?.fieldText ?? ""
         case .species: species?.fieldText ?? ""
         case .breed: breedText
-        case .gender: sex?.fieldText ?? ""
+        case .gender: gender?.fieldText ?? ""
         case .microchipNumber: microchip.formatted
         case .description: additionalDescription.value
         case .locationLatitude: coordinates.latitudeText
         case .locationLongitude: coordinates.longitudeText
+        default: addedTexts.text(of: field)
         }
     }
 
-    public mutating func enter(_ text: String, in field: Field, as entry: FieldEntry) throws(FieldTextError) {
+    public mutating func enter(_ text: String, in field: ReportField, as entry: FieldEntry) throws(FieldTextError) {
         switch field {
         case .lastSeenDate: try enterDate(text, as: entry)
         case .species: selectSpecies(try Self.choice(text, entry))
         case .breed: setBreed(try Self.limited(text, FieldEntry.maximumFreeText, entry))
-        case .gender: selectSex(try Self.choice(text, entry))
-        case .microchipNumber: try collar.enter(text, as: entry)
+        case .gender: selectGender(try Self.choice(text, entry))
+        case .microchipNumber: try chip.enter(text, as: entry)
         case .description:
             setAdditionalDescription(try Self.limited(text, FoundFlowCopy.PetDetails.descriptionLimit, entry))
         case .locationLatitude: coordinates.latitudeText = text
         case .locationLongitude: coordinates.longitudeText = text
+        default: try addedTexts.enter(text, in: field, as: entry)
         }
     }
 
-    public func model(of field: Field) -> TextFieldModel {
+    public func model(of field: ReportField) -> TextFieldModel {
         switch field {
         case .lastSeenDate: dateField
         case .species:
@@ -73,26 +52,27 @@ extension FoundPetDetailsStep: FieldForm {
         case .breed: breedField
         case .gender:
             TextFieldModel(
-                label: FoundFlowCopy.PetDetails.sexLabel, text: sex?.displayName ?? "", errorMessage: sexError,
+                label: FoundFlowCopy.PetDetails.sexLabel, text: gender?.displayName ?? "", errorMessage: genderError,
                 accessibilityIdentifier: FoundFlowCopy.PetDetails.ID.sexFemale)
-        case .microchipNumber: collarField
+        case .microchipNumber: microchipField
         case .description: descriptionField
         case .locationLatitude: coordinates.latitudeField
         case .locationLongitude: coordinates.longitudeField
+        default: addedTexts.model(of: field)
         }
     }
 
-    public func choices(of field: Field) -> [ChoiceModel] {
+    public func choices(of field: ReportField) -> [ChoiceModel] {
         switch field {
         case .species: speciesChoices
-        case .gender: sexChoices
+        case .gender: genderChoices
         default: []
         }
     }
 
-    public var fieldErrors: [(field: Field, message: String)] {
-        let errors: [(Field, String?)] = [
-            (.lastSeenDate, dateError), (.species, speciesError), (.gender, sexError),
+    public var fieldErrors: [(field: ReportField, message: String)] {
+        let errors: [(ReportField, String?)] = [
+            (.lastSeenDate, dateError), (.species, speciesError), (.gender, genderError),
             (.locationLatitude, coordinates.latitudeError?.description),
             (.locationLongitude, coordinates.longitudeError?.description),
         ]

@@ -7,10 +7,10 @@ import Geodata
 /// ```swift
 /// var state = ReportFoundPetFlowState()
 /// var step = FoundPetDetailsStep(state: state, today: .system())
-/// step.setCollarData("123456789012")
-/// step.collarField.text                       // "12345-67890-12"
-/// step.setCollarData("12345a")                // false: refused, the old value stays
-/// step.collarError                            // "Digits only (spaces and hyphens are fine), …"
+/// step.setMicrochip("123456789012")
+/// step.microchipField.text                    // "12345-67890-12"
+/// step.setMicrochip("12345a")                 // false: refused, the old value stays
+/// step.microchipError                         // "Digits only (spaces and hyphens are fine), …"
 /// step.continueTapped(writingTo: &state)      // .stay(…): date, species, sex and location missing
 /// ```
 public struct FoundPetDetailsStep: Sendable {
@@ -22,39 +22,43 @@ public struct FoundPetDetailsStep: Sendable {
     public private(set) var species: SpeciesTaxonomyOption?
     /// The breed text (optional).
     public private(set) var breedText: String
-    /// The sex.
-    public private(set) var sex: AnimalGender?
+    /// The sex (the report's gender).
+    public private(set) var gender: AnimalGender?
     /// Additional description, at most 500 characters.
     public private(set) var additionalDescription: LimitedText
     /// The found-location block with the Use current location button.
     public var coordinates: CoordinateFields
-    /// Collar data (digits only, at most 15) and the message of its last refused entry.
-    var collar: MicrochipEntry
+    /// Collar data (the microchip number: digits only, at most 15) and the message of its last
+    /// refused entry.
+    var chip: MicrochipEntry
+    /// The free texts the flow's copy adds to the step (``FoundFlowCopy/PetDetails/addedTexts``).
+    var addedTexts: AddedTexts
 
     /// Inline message of the date field after the last Continue.
     public internal(set) var dateError: String?
     /// Inline message of the species dropdown after the last Continue.
     public private(set) var speciesError: String?
     /// Inline message of the sex selector after the last Continue.
-    public private(set) var sexError: String?
+    public private(set) var genderError: String?
 
     /// Collar data: digits only, at most 15.
-    public var microchip: MicrochipNumber { collar.number }
+    public var microchip: MicrochipNumber { chip.number }
     /// Why the last Collar data entry was refused (``MicrochipNumber/EntryError``); the stored
     /// number stayed as it was. Cleared by an accepted entry or Continue.
-    public var collarError: String? { collar.error }
+    public var microchipError: String? { chip.error }
 
     /// The step showing what `state` holds.
     public init(state: ReportFoundPetFlowState, today: Today) {
         self.today = today
-        date = state.dateFound
+        date = state.lastSeenDate
         species = state.species
         breedText = state.breed ?? ""
-        sex = state.sex
-        collar = MicrochipEntry(state.microchipNumber)
+        gender = state.gender
+        chip = MicrochipEntry(state.microchipNumber)
         additionalDescription = LimitedText(
-            limit: FoundFlowCopy.PetDetails.descriptionLimit, value: state.additionalDescription ?? "")
-        coordinates = CoordinateFields(requirement: .foundPetFlow, copy: .foundFlow, coordinate: state.foundLocation)
+            limit: FoundFlowCopy.PetDetails.descriptionLimit, value: state.description ?? "")
+        coordinates = CoordinateFields(requirement: .foundPetFlow, copy: .foundFlow, coordinate: state.coordinate)
+        addedTexts = AddedTexts(FoundFlowCopy.PetDetails.addedTexts, showing: state.texts)
     }
 
     /// Picks the date found; a day after today, or before ``CalendarDay/earliestReportable``,
@@ -83,26 +87,26 @@ public struct FoundPetDetailsStep: Sendable {
     /// Types the breed.
     public mutating func setBreed(_ text: String) { breedText = text }
 
-    /// Picks the sex.
-    public mutating func selectSex(_ value: AnimalGender?) {
-        sex = value
-        if sexError != nil { sexError = sexMessage }
+    /// Picks the sex (the report's gender).
+    public mutating func selectGender(_ value: AnimalGender?) {
+        gender = value
+        if genderError != nil { genderError = genderMessage }
     }
 
     /// Enters the collar data as a whole (``MicrochipNumber/init(validating:)``): digits, with
     /// spaces and hyphens ignored, at most 15. Anything else is refused — the stored number
-    /// stays and ``collarError`` says why — never cut or filtered silently.
+    /// stays and ``microchipError`` says why — never cut or filtered silently.
     ///
     /// - Returns: `true` when the entry was taken.
     @discardableResult
-    public mutating func setCollarData(_ text: String) -> Bool { collar.set(text) }
+    public mutating func setMicrochip(_ text: String) -> Bool { chip.set(text) }
 
     /// What a page's input does with its text after a burst of keystrokes
     /// (``MicrochipNumber/type(_:into:)``): the digits an input that filters keystrokes keeps
-    /// are taken, and ``collarError`` says what was left out. A page sends its field's whole
-    /// text after a pause; refusing it whole (``setCollarData(_:)``, the terminal's line) would
+    /// are taken, and ``microchipError`` says what was left out. A page sends its field's whole
+    /// text after a pause; refusing it whole (``setMicrochip(_:)``, the terminal's line) would
     /// take back the digits accepted before the one too many.
-    public mutating func typeCollarData(_ text: String) { collar.type(text) }
+    public mutating func typeMicrochip(_ text: String) { chip.type(text) }
 
     /// Types or pastes the description; text past 500 characters is dropped.
     ///
@@ -116,24 +120,25 @@ public struct FoundPetDetailsStep: Sendable {
     public mutating func continueTapped(writingTo state: inout ReportFoundPetFlowState) -> StepOutcome {
         dateError = date.map(dateMessage) ?? FoundFlowCopy.PetDetails.dateRequired
         speciesError = speciesMessage
-        sexError = sexMessage
-        let chip = collar.continued()
+        genderError = genderMessage
+        let number = chip.continued()
         let location = coordinates.validate()
-        guard dateError == nil, speciesError == nil, sexError == nil, let date, let species, let sex,
+        guard dateError == nil, speciesError == nil, genderError == nil, let date, let species, let gender,
             let coordinate = location.coordinate
         else { return .stay(.correctHighlightedFields) }
 
-        state.dateFound = date
+        state.lastSeenDate = date
         state.species = species
         state.breed = breedText.trimmedNonEmpty
-        state.sex = sex
-        state.foundLocation = coordinate
-        state.microchipNumber = chip
-        state.additionalDescription = additionalDescription.trimmedValue
+        state.gender = gender
+        state.coordinate = coordinate
+        state.microchipNumber = number
+        state.description = additionalDescription.trimmedValue
+        addedTexts.write(into: &state.texts)
         return .advance
     }
 
     private var speciesMessage: String? { species == nil ? FoundFlowCopy.PetDetails.speciesRequired : nil }
-    private var sexMessage: String? { sex == nil ? FoundFlowCopy.PetDetails.sexRequired : nil }
+    private var genderMessage: String? { gender == nil ? FoundFlowCopy.PetDetails.sexRequired : nil }
 
 }

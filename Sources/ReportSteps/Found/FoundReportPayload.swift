@@ -1,4 +1,5 @@
 import Geodata
+public import ReportStore
 
 /// The body of the found-report request to the backend (`POST /api/v1/announcements`).
 ///
@@ -7,13 +8,13 @@ import Geodata
 /// this package is the backend and stores them (issue 32), so they are part of it when given.
 /// The photo is uploaded alongside, not inside the JSON.
 ///
-/// Its properties are the backend's keys, and the *Pet details* and *Contact information*
-/// steps' field names (``FoundPetDetailsStep/Field``, ``ContactInfoStep/Field``): `status`,
-/// `lastSeenDate`, `species`, `breed`, `gender`, `locationLatitude`, `locationLongitude`,
-/// `microchipNumber`, `description`, `phone`, `email`, `caregiverPhone`, `currentAddress`;
-/// each value is its field's text
-/// (``FieldValue``): `2025-11-18`, `DOG`, `MALE`, the microchip's digits.
-public struct FoundReportPayload: Sendable, Hashable, Codable {
+/// Its properties are the backend's keys, the report's fields (``ReportField``) the *Pet
+/// details* and *Contact information* steps ask for: `status`, `lastSeenDate`, `species`,
+/// `breed`, `gender`, `locationLatitude`, `locationLongitude`, `microchipNumber`, `description`,
+/// `phone`, `email`, `caregiverPhone`, `currentAddress`, then the texts the flow's copy adds
+/// (``texts``); each value is its field's text (``FieldValue``): `2025-11-18`, `DOG`, `MALE`,
+/// the microchip's digits.
+public struct FoundReportPayload: Sendable, Hashable {
     /// Always `"FOUND"`.
     public var status = "FOUND"
     /// The date found, `YYYY-MM-DD`.
@@ -40,25 +41,28 @@ public struct FoundReportPayload: Sendable, Hashable, Codable {
     public var caregiverPhone: String?
     /// Where the animal is now (several lines), if given.
     public var currentAddress: String?
+    /// The texts the flow's copy adds to its steps (``TextFieldCopy``), by field, if given.
+    public var texts: [ReportField: String]
 
     /// The payload of `state`, or `nil` when a required value is missing (a step was not
     /// completed).
     public init?(state: ReportFoundPetFlowState) {
-        guard let date = state.dateFound, let species = state.species, let sex = state.sex,
-            let location = state.foundLocation, let phone = state.phone, let email = state.email
+        guard let date = state.lastSeenDate, let species = state.species, let gender = state.gender,
+            let location = state.coordinate, let phone = state.phone, let email = state.email
         else { return nil }
         lastSeenDate = date.fieldText
         self.species = species.fieldText
         breed = state.breed
-        gender = sex.fieldText
+        self.gender = gender.fieldText
         locationLatitude = location.latitude.degrees
         locationLongitude = location.longitude.degrees
         microchipNumber = state.microchipNumber?.fieldText
-        description = state.additionalDescription
+        description = state.description
         self.phone = phone
         self.email = email
         caregiverPhone = state.caregiverPhone
         currentAddress = state.currentAddress
+        texts = state.texts
     }
 }
 

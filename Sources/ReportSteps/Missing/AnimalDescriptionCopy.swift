@@ -1,3 +1,5 @@
+import ReportStore
+
 /// The English copy and accessibility identifiers of the Missing flow's *Animal
 /// description* step (spec 000; identifiers follow `{screen}.{element}.{action}`, FR-016).
 public enum AnimalDescriptionCopy {
@@ -48,6 +50,11 @@ public enum AnimalDescriptionCopy {
     public static func raceCleared(previous: String) -> String {
         "Cleared because the species changed (it was \u{201C}\(previous)\u{201D})."
     }
+
+    /// The free texts this flow adds to the step, after its coordinates (``TextFieldCopy``: a
+    /// report field with its label, placeholder and identifier; the step asks for it, the
+    /// report keeps it, the card shows it). None yet.
+    public static let addedTexts: [TextFieldCopy] = []
 
     /// Maximum description length (FR-011).
     public static let descriptionLimit = 500

@@ -10,13 +10,13 @@ extension AnimalDescriptionStep {
     /// The dropdown's text: the chosen species or the placeholder "Select an option".
     public var speciesText: String { species?.displayName ?? AnimalDescriptionCopy.speciesPlaceholder }
 
-    /// The race input: disabled until a species is chosen.
-    public var raceField: TextFieldModel {
+    /// The breed input (the form's race): disabled until a species is chosen.
+    public var breedField: TextFieldModel {
         TextFieldModel(
             label: AnimalDescriptionCopy.raceLabel,
             placeholder: species == nil
                 ? AnimalDescriptionCopy.racePlaceholderDisabled : AnimalDescriptionCopy.racePlaceholder,
-            text: raceText, errorMessage: raceError, helperText: raceClearedNotice, isDisabled: species == nil,
+            text: breedText, errorMessage: breedError, helperText: breedClearedNotice, isDisabled: species == nil,
             accessibilityIdentifier: AnimalDescriptionCopy.ID.raceTextField)
     }
 

@@ -1,68 +1,44 @@
 import Geodata
+public import ReportStore
 
 extension AnimalDescriptionStep: FieldForm {
-    /// *Animal description*'s fields, by their one name. Spec 000's flow state calls them
-    /// `disappearanceDate`, `animalSpecies`, `animalRace`, `animalGender`, `animalAge`; on the
-    /// wire they are the backend's (spec 003's announcement, spec 004's payload).
-    public enum Field: String, ReportField {
-        /// Date of disappearance, `YYYY-MM-DD`.
-        case lastSeenDate
-        /// The species (`DOG`).
-        case species
-        /// The race.
-        case breed
-        /// `FEMALE` or `MALE`.
-        case gender
-        /// Whole years, 0–40.
-        case approximateAge
-        /// Additional description.
-        case description
-        /// Last known latitude.
-        case locationLatitude
-        /// Last known longitude.
-        case locationLongitude
+    /// *Animal description*'s fields, in screen order: the date, the species, the breed (the
+    /// form's race), the gender, the age, the description, the coordinates, then the texts the
+    /// flow's copy adds (``AnimalDescriptionCopy/addedTexts``).
+    public static let fields: [ReportField] =
+        [.lastSeenDate, .species, .breed, .gender, .approximateAge, .description, .locationLatitude, .locationLongitude]
+        + AnimalDescriptionCopy.addedTexts.map(\.field)
 
-        public var kind: FieldKind {
-            switch self {
-            case .lastSeenDate: .day
-            case .species: .species
-            case .breed: .text
-            case .gender: .sex
-            case .approximateAge: .wholeNumber
-            case .description: .multilineText
-            case .locationLatitude, .locationLongitude: .coordinate
-            }
-        }
-    }
-
-    public func text(of field: Field) -> String {
+    public func text(of field: ReportField) -> String {
         switch field {
         case .lastSeenDate: date.fieldText
         case .species: species?.fieldText ?? ""
-        case .breed: raceText
+        case .breed: breedText
         case .gender: gender?.fieldText ?? ""
         case .approximateAge: ageText
         case .description: additionalDescription.value
         case .locationLatitude: coordinates.latitudeText
         case .locationLongitude: coordinates.longitudeText
+        default: addedTexts.text(of: field)
         }
     }
 
-    public mutating func enter(_ text: String, in field: Field, as entry: FieldEntry) throws(FieldTextError) {
+    public mutating func enter(_ text: String, in field: ReportField, as entry: FieldEntry) throws(FieldTextError) {
         switch field {
         case .lastSeenDate: try enterDate(text, as: entry)  // always a date: today by default
         case .species: selectSpecies(try Self.choice(text, entry))
-        case .breed: setRace(try Self.limited(text, FieldEntry.maximumFreeText, entry))
+        case .breed: setBreed(try Self.limited(text, FieldEntry.maximumFreeText, entry))
         case .gender: selectGender(try Self.choice(text, entry))
         case .approximateAge: setAge(text)
         case .description:
             setAdditionalDescription(try Self.limited(text, AnimalDescriptionCopy.descriptionLimit, entry))
         case .locationLatitude: coordinates.latitudeText = text
         case .locationLongitude: coordinates.longitudeText = text
+        default: try addedTexts.enter(text, in: field, as: entry)
         }
     }
 
-    public func model(of field: Field) -> TextFieldModel {
+    public func model(of field: ReportField) -> TextFieldModel {
         switch field {
         case .lastSeenDate:
             TextFieldModel(
@@ -73,7 +49,7 @@ extension AnimalDescriptionStep: FieldForm {
                 label: AnimalDescriptionCopy.speciesLabel, placeholder: AnimalDescriptionCopy.speciesPlaceholder,
                 text: species?.displayName ?? "", errorMessage: speciesError,
                 accessibilityIdentifier: AnimalDescriptionCopy.ID.speciesDropdown)
-        case .breed: raceField
+        case .breed: breedField
         case .gender:
             TextFieldModel(
                 label: AnimalDescriptionCopy.genderLabel, text: gender?.displayName ?? "", errorMessage: genderError,
@@ -82,10 +58,11 @@ extension AnimalDescriptionStep: FieldForm {
         case .description: descriptionField
         case .locationLatitude: coordinates.latitudeField
         case .locationLongitude: coordinates.longitudeField
+        default: addedTexts.model(of: field)
         }
     }
 
-    public func choices(of field: Field) -> [ChoiceModel] {
+    public func choices(of field: ReportField) -> [ChoiceModel] {
         switch field {
         case .species: speciesChoices
         case .gender: genderChoices
@@ -93,9 +70,9 @@ extension AnimalDescriptionStep: FieldForm {
         }
     }
 
-    public var fieldErrors: [(field: Field, message: String)] {
-        let errors: [(Field, String?)] = [
-            (.lastSeenDate, dateError), (.species, speciesError), (.breed, raceError), (.gender, genderError),
+    public var fieldErrors: [(field: ReportField, message: String)] {
+        let errors: [(ReportField, String?)] = [
+            (.lastSeenDate, dateError), (.species, speciesError), (.breed, breedError), (.gender, genderError),
             (.approximateAge, ageError), (.locationLatitude, coordinates.latitudeError?.description),
             (.locationLongitude, coordinates.longitudeError?.description),
         ]

@@ -14,8 +14,8 @@ import Geodata
 /// var step = AnimalDescriptionStep(state: state, today: .fixed(try CalendarDay(year: 2025, month: 11, day: 18)))
 /// step.continueTapped(writingTo: &state)    // .stay(Toast("Please correct the highlighted fields"))
 /// step.speciesError                         // "Please select a species"
-/// step.selectSpecies(SpeciesTaxonomy.options[0]); step.setRace("Beagle"); step.selectGender(.female)
-/// step.continueTapped(writingTo: &state)    // .advance; state.animalRace == "Beagle"
+/// step.selectSpecies(SpeciesTaxonomy.options[0]); step.setBreed("Beagle"); step.selectGender(.female)
+/// step.continueTapped(writingTo: &state)    // .advance; state.breed == "Beagle"
 /// ```
 public struct AnimalDescriptionStep: Sendable {
     /// Where "today" comes from: the default date and the latest selectable one.
@@ -24,8 +24,8 @@ public struct AnimalDescriptionStep: Sendable {
     public private(set) var date: CalendarDay
     /// The chosen species (FR-005).
     public private(set) var species: SpeciesTaxonomyOption?
-    /// The race text; empty and disabled until a species is chosen (FR-006).
-    public private(set) var raceText: String
+    /// The breed (the form's race): empty and disabled until a species is chosen (FR-006).
+    public private(set) var breedText: String
     /// Female or Male (FR-007).
     public private(set) var gender: AnimalGender?
     /// The age text as typed (FR-008).
@@ -34,33 +34,36 @@ public struct AnimalDescriptionStep: Sendable {
     public private(set) var additionalDescription: LimitedText
     /// The latitude/longitude block with the Request GPS position button.
     public var coordinates: CoordinateFields
+    /// The free texts the flow's copy adds to the step (``AnimalDescriptionCopy/addedTexts``).
+    var addedTexts: AddedTexts
 
     /// Inline message of the date field after the last Continue.
     public internal(set) var dateError: String?
     /// Inline message of the species dropdown after the last Continue.
     public private(set) var speciesError: String?
-    /// Inline message of the race field after the last Continue.
-    public private(set) var raceError: String?
+    /// Inline message of the breed (race) field after the last Continue.
+    public private(set) var breedError: String?
     /// Inline message of the gender selector after the last Continue.
     public private(set) var genderError: String?
     /// Inline message of the age field after the last Continue.
     public private(set) var ageError: String?
-    /// Said under the race field after a species change cleared a typed race (FR-006 clears
-    /// it; a person should not lose text without a word), until the race is typed again.
-    public private(set) var raceClearedNotice: String?
+    /// Said under the breed (race) field after a species change cleared a typed race (FR-006
+    /// clears it; a person should not lose text without a word), until the race is typed again.
+    public private(set) var breedClearedNotice: String?
 
     /// The step showing what `state` already holds (or the defaults).
     public init(state: ReportMissingPetFlowState, today: Today) {
         self.today = today
-        date = state.disappearanceDate ?? today.day()
-        species = state.animalSpecies
-        raceText = state.animalRace ?? ""
-        gender = state.animalGender
-        ageText = state.animalAge.map(String.init) ?? ""
+        date = state.lastSeenDate ?? today.day()
+        species = state.species
+        breedText = state.breed ?? ""
+        gender = state.gender
+        ageText = state.approximateAge.map(String.init) ?? ""
         additionalDescription = LimitedText(
-            limit: AnimalDescriptionCopy.descriptionLimit, value: state.animalAdditionalDescription ?? "")
+            limit: AnimalDescriptionCopy.descriptionLimit, value: state.description ?? "")
         coordinates = CoordinateFields(
             requirement: .missingPetFlow, copy: .missingFlow, coordinate: state.coordinate)
+        addedTexts = AddedTexts(AnimalDescriptionCopy.addedTexts, showing: state.texts)
     }
 
     // MARK: Edits
@@ -85,30 +88,31 @@ public struct AnimalDescriptionStep: Sendable {
         day.reportDateMessage(latest: latestSelectableDate)
     }
 
-    /// Picks a species; a different species clears the race (FR-006), and ``raceClearedNotice``
+    /// Picks a species; a different species clears the race (FR-006), and ``breedClearedNotice``
     /// says so when there was a race to clear.
     ///
     /// - Returns: `true` when a typed race was cleared.
     @discardableResult
     public mutating func selectSpecies(_ option: SpeciesTaxonomyOption?) -> Bool {
         var cleared = false
-        if option != species, let previous = raceText.trimmedNonEmpty {
-            raceClearedNotice = AnimalDescriptionCopy.raceCleared(previous: previous)
+        if option != species, let previous = breedText.trimmedNonEmpty {
+            breedClearedNotice = AnimalDescriptionCopy.raceCleared(previous: previous)
             cleared = true
         }
-        if option != species { raceText = "" }
+        if option != species { breedText = "" }
         species = option
         if speciesError != nil { speciesError = speciesMessage }
-        if raceError != nil { raceError = raceMessage }
+        if breedError != nil { breedError = breedMessage }
         return cleared
     }
 
-    /// Types the race. Ignored while no species is chosen (the field is disabled).
-    public mutating func setRace(_ text: String) {
+    /// Types the breed (the form's race). Ignored while no species is chosen (the field is
+    /// disabled).
+    public mutating func setBreed(_ text: String) {
         guard species != nil else { return }
-        raceText = text
-        raceClearedNotice = nil
-        if raceError != nil { raceError = raceMessage }
+        breedText = text
+        breedClearedNotice = nil
+        if breedError != nil { breedError = breedMessage }
     }
 
     /// Picks Female or Male (the cards are mutually exclusive).
@@ -139,33 +143,34 @@ public struct AnimalDescriptionStep: Sendable {
     public mutating func continueTapped(writingTo state: inout ReportMissingPetFlowState) -> StepOutcome {
         dateError = dateMessage(date)
         speciesError = speciesMessage
-        let race = raceText.trimmedNonEmpty
-        raceError = raceMessage
+        let race = breedText.trimmedNonEmpty
+        breedError = breedMessage
         genderError = genderMessage
         let age = AgeInput(ageText)
         ageError = ageMessage
         let location = coordinates.validate()
 
-        guard dateError == nil, speciesError == nil, raceError == nil, genderError == nil, ageError == nil,
+        guard dateError == nil, speciesError == nil, breedError == nil, genderError == nil, ageError == nil,
             location.isValid, let species, let race, let gender
         else { return .stay(.correctHighlightedFields) }
 
-        state.disappearanceDate = date
-        state.animalSpecies = species
-        state.animalRace = race
-        state.animalGender = gender
-        state.animalAge = age.years
+        state.lastSeenDate = date
+        state.species = species
+        state.breed = race
+        state.gender = gender
+        state.approximateAge = age.years
         state.latitude = location.coordinate?.latitude
         state.longitude = location.coordinate?.longitude
-        state.animalAdditionalDescription = additionalDescription.trimmedValue
+        state.description = additionalDescription.trimmedValue
+        addedTexts.write(into: &state.texts)
         return .advance
     }
 
     // MARK: Field rules (Continue sets the messages; an edit re-checks a field that shows one)
 
     private var speciesMessage: String? { species == nil ? AnimalDescriptionCopy.speciesRequired : nil }
-    private var raceMessage: String? {
-        species != nil && raceText.trimmedNonEmpty == nil ? AnimalDescriptionCopy.raceRequired : nil
+    private var breedMessage: String? {
+        species != nil && breedText.trimmedNonEmpty == nil ? AnimalDescriptionCopy.raceRequired : nil
     }
     private var genderMessage: String? { gender == nil ? AnimalDescriptionCopy.genderRequired : nil }
     private var ageMessage: String? { AgeInput(ageText) == .invalid ? AnimalDescriptionCopy.ageInvalid : nil }

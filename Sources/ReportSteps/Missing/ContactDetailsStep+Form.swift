@@ -1,42 +1,34 @@
+public import ReportStore
+
 extension ContactDetailsStep: FieldForm, FlowStepForm {
-    /// *Contact details*' fields.
-    public enum Field: String, ReportField {
-        /// The owner's phone number.
-        case phone
-        /// The owner's email.
-        case email
+    /// *Contact details*' fields: the owner's phone and email (one of them at least).
+    public static let fields: [ReportField] = [.phone, .email]
 
-        public var kind: FieldKind {
-            switch self {
-            case .phone: .ownPhone
-            case .email: .ownEmail
-            }
-        }
-    }
-
-    public func text(of field: Field) -> String {
+    public func text(of field: ReportField) -> String {
         switch field {
         case .phone: phoneText
         case .email: emailText
+        default: ""
         }
     }
 
-    public mutating func enter(_ text: String, in field: Field, as entry: FieldEntry) throws(FieldTextError) {
+    public mutating func enter(_ text: String, in field: ReportField, as entry: FieldEntry) throws(FieldTextError) {
         switch field {
         case .phone: setPhone(text)
         case .email: setEmail(text)
+        default: break
         }
     }
 
-    public func model(of field: Field) -> TextFieldModel {
+    public func model(of field: ReportField) -> TextFieldModel {
         switch field {
         case .phone: phoneField
-        case .email: emailField
+        default: emailField
         }
     }
 
-    public var fieldErrors: [(field: Field, message: String)] {
-        [(Field.phone, phoneError), (.email, emailError)].compactMap { field, message in message.map { (field, $0) } }
+    public var fieldErrors: [(field: ReportField, message: String)] {
+        [(ReportField.phone, phoneError), (.email, emailError)].compactMap { field, message in message.map { (field, $0) } }
     }
 
     /// Submit report's check: ``validate(writingTo:)``.

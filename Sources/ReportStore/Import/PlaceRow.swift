@@ -28,29 +28,41 @@ public struct PlaceRow {
     /// The kind of every place row.
     public var kind: ReportKind { .missing }
 
+    /// The optional texts (``ReportField/Value/text``) a row of places carries: ``text(_:)``
+    /// has each of them, any other is `nil`. A CSV column of another text makes its row a
+    /// report (``ReportCSV``).
+    public static let texts: [ReportField] = [.location, .phone, .email]
+
+    /// The bytes of `field`'s text: ``place``, ``phone`` or ``email``; `nil` for any other
+    /// field, or when the row has none (an engine binds each column by its field: the same
+    /// column list its insert names, whatever order the columns are in).
+    public func text(_ field: ReportField) -> UnsafeBufferPointer<UInt8>? {
+        switch field {
+        case .location: place
+        case .phone: phone
+        case .email: email
+        default: nil
+        }
+    }
+
     /// The identifier as text.
     public var idText: String { String(decoding: id, as: UTF8.self) }
 
     /// The same row as a report, for what needs one (a message, an index entry, an engine that
     /// writes reports).
     public var report: PetReport {
-        func text(_ bytes: UnsafeBufferPointer<UInt8>?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
-        return Self.report(
-            id: idText, coordinate: coordinate, radius: radius, status: status, place: text(place), phone: text(phone),
-            email: text(email))
+        var report = Self.report(id: idText, coordinate: coordinate, radius: radius, status: status)
+        for field in Self.texts {
+            if let bytes = text(field) { field.setText(String(decoding: bytes, as: UTF8.self), in: &report) }
+        }
+        return report
     }
 
-    /// The missing report a CSV row of places makes.
-    static func report(
-        id: String, coordinate: Coordinate, radius: SearchRadius, status: ReportStatus, place: String?,
-        phone: String?, email: String?
-    ) -> PetReport {
+    /// The missing report a CSV row of places makes, before its texts.
+    static func report(id: String, coordinate: Coordinate, radius: SearchRadius, status: ReportStatus) -> PetReport {
         var report = PetReport(id: id, kind: .missing, status: status)
         report.coordinate = coordinate
         report.radius = radius
-        report.place = place
-        report.phone = phone
-        report.email = email
         return report
     }
 }

@@ -20,43 +20,32 @@ import OutsideInput
 /// csv.forEachRow { row in … }     // .report(PetReport r1, line: 2)
 /// ```
 public struct ReportCSV: ReportSource {
-    /// The columns and the names a header may give each.
-    enum Column: Int, CaseIterable {
-        case id, latitude, longitude, radius, place, status, phone, email
+    /// The columns a file may have: the report's fields with CSV names
+    /// (``ReportField/csvNames``), in the report's order.
+    static let columns = ReportField.allCases.filter { !$0.csvNames.isEmpty }
+    /// The columns every file has, in the order of a file without a header.
+    static let required: [ReportField] = [.id, .locationLatitude, .locationLongitude, .locationRadius]
+    /// The text columns (``ReportField/Value/text``), each set as it is when not empty.
+    static let texts = columns.indices.filter { columns[$0].value == .text }
+    /// Where the columns read on their own are in ``columns`` (found once, not for each row).
+    static let (idColumn, latitudeColumn, longitudeColumn, radiusColumn, statusColumn) = (
+        column(.id), column(.locationLatitude), column(.locationLongitude), column(.locationRadius),
+        column(.status)
+    )
 
-        var names: [String] {
-            switch self {
-            case .id: ["id"]
-            case .latitude: ["latitude", "lat"]
-            case .longitude: ["longitude", "lon", "lng"]
-            case .radius: ["radiuskm", "radius_km", "radius", "locationradius"]
-            case .place: ["location", "place"]
-            case .status: ["status"]
-            case .phone: ["phone"]
-            case .email: ["email"]
-            }
-        }
+    /// Where the texts a row of places carries (``PlaceRow/texts``) are in ``columns``.
+    static let (placeColumn, phoneColumn, emailColumn) = (column(.location), column(.phone), column(.email))
+    /// The text columns a row of places does not carry (none today): a row with one of them
+    /// filled goes the report's way (``PetReport``), so a field given CSV names is imported
+    /// whatever ``PlaceRow`` carries.
+    static let otherTexts = texts.filter { !PlaceRow.texts.contains(columns[$0]) }
 
-        var title: String {
-            switch self {
-            case .id: "id"
-            case .latitude: "latitude"
-            case .longitude: "longitude"
-            case .radius: "radiusKm"
-            case .place: "location"
-            case .status: "status"
-            case .phone: "phone"
-            case .email: "email"
-            }
-        }
-
-        static let required: [Column] = [.id, .latitude, .longitude, .radius]
-    }
+    private static func column(_ field: ReportField) -> Int { columns.firstIndex(of: field) ?? -1 }
 
     private let bytes: [UInt8]
     /// Where the text starts in `bytes`: after the byte order mark, if there is one.
     private let start: Int
-    /// Each column's field number, by ``Column`` raw value; -1 when the file has no such column.
+    /// Each column's field number, in the order of ``columns``; -1 when the file has no such column.
     private let positions: [Int]
     private let width: Int
     private let headerLine: Int?
@@ -74,7 +63,7 @@ public struct ReportCSV: ReportSource {
         self.bytes = bytes
         let start = start
         let first = bytes.withUnsafeBufferPointer { CSVRecords.first(in: UnsafeBufferPointer(rebasing: $0[start...])) }
-        var named: [Column: Int] = [.id: 0, .latitude: 1, .longitude: 2, .radius: 3]
+        var named = Dictionary(uniqueKeysWithValues: Self.required.enumerated().map { ($0.element, $0.offset) })
         if case .record(let line, let fields) = first, Self.isHeader(fields) {
             (named, width) = try Self.header(fields, line: line)
             headerLine = line
@@ -82,7 +71,7 @@ public struct ReportCSV: ReportSource {
             width = 4
             headerLine = nil
         }
-        positions = Column.allCases.map { named[$0] ?? -1 }
+        positions = Self.columns.map { named[$0] ?? -1 }
     }
 
     public func forEachRow(_ body: (ReportRow) throws -> Void) rethrows {
@@ -140,24 +129,30 @@ public struct ReportCSV: ReportSource {
     }
 
     private static func isHeader(_ fields: [String]) -> Bool {
-        fields.contains { Column.latitude.names.contains($0.lowercased()) }
+        fields.contains { Self.names(ReportField.locationLatitude).contains($0.lowercased()) }
     }
 
-    private static func header(_ fields: [String], line: Int) throws(ImportProblem) -> ([Column: Int], Int) {
-        var positions: [Column: Int] = [:]
+    /// The names a header may give `column`, in lower case.
+    private static func names(_ column: ReportField) -> [String] { column.csvNames.map { $0.lowercased() } }
+
+    /// How messages name `column`: its first CSV name (`radiusKm`).
+    private static func title(_ column: ReportField) -> String { column.csvNames.first ?? column.rawValue }
+
+    private static func header(_ fields: [String], line: Int) throws(ImportProblem) -> ([ReportField: Int], Int) {
+        var positions: [ReportField: Int] = [:]
         for (position, field) in fields.enumerated() {
-            guard let column = Column.allCases.first(where: { $0.names.contains(field.lowercased()) }) else { continue }
+            guard let column = columns.first(where: { names($0).contains(field.lowercased()) }) else { continue }
             guard positions[column] == nil else {
-                throw ImportProblem(number: line, message: "the header names the \(column.title) column twice")
+                throw ImportProblem(number: line, message: "the header names the \(title(column)) column twice")
             }
             positions[column] = position
         }
-        let missing = Column.required.filter { positions[$0] == nil }
+        let missing = required.filter { positions[$0] == nil }
         guard missing.isEmpty else {
             throw ImportProblem(
                 number: line,
-                message: "the header has no \(missing.map(\.title).joined(separator: ", ")) column "
-                    + "(expected id,latitude,longitude,radiusKm)")
+                message: "the header has no \(missing.map(title).joined(separator: ", ")) column "
+                    + "(expected \(required.map(title).joined(separator: ",")))")
         }
         return (positions, fields.count)
     }
@@ -169,22 +164,24 @@ public struct ReportCSV: ReportSource {
             let expected = width == 4 ? "id,latitude,longitude,radiusKm (4 fields)" : "\(width) fields"
             throw problem("expected \(expected), found \(fields.count)")
         }
-        /// The column's field; `nil` when the file has no such column or the field is empty.
-        func field(_ column: Column) -> CSVRecords.Field? {
-            let position = positions[column.rawValue]
+        /// The field of column `index` (in ``columns``); `nil` when the file has no such column
+        /// or the field is empty.
+        func field(at index: Int) -> CSVRecords.Field? {
+            guard positions.indices.contains(index) else { return nil }
+            let position = positions[index]
             guard position >= 0, fields[position].end > fields[position].start else { return nil }
             return fields[position]
         }
-        guard let id = field(.id) else { throw problem("id is missing") }
+        guard let id = field(at: Self.idColumn) else { throw problem("id is missing") }
         let latitude: Latitude
         let longitude: Longitude
         do throws(ReportFieldProblem) {
-            latitude = try Self.component(reader, field(.latitude), Latitude.self, name: "latitude")
-            longitude = try Self.component(reader, field(.longitude), Longitude.self, name: "longitude")
+            latitude = try Self.component(reader, field(at: Self.latitudeColumn), Latitude.self, name: "latitude")
+            longitude = try Self.component(reader, field(at: Self.longitudeColumn), Longitude.self, name: "longitude")
         } catch {
             throw problem(error.message)
         }
-        guard let radiusField = field(.radius) else { throw problem("radiusKm is missing") }
+        guard let radiusField = field(at: Self.radiusColumn) else { throw problem("radiusKm is missing") }
         // A quote in the field (an escaped one) is not a digit: not a number either way.
         guard let kilometres = PlainDecimal.parse(utf8: reader.bytes(of: radiusField)) else {
             let text = reader.string(of: radiusField)
@@ -197,14 +194,16 @@ public struct ReportCSV: ReportSource {
             throw problem(error.description)
         }
         var status = ReportStatus.active
-        if let statusField = field(.status) {
+        if let statusField = field(at: Self.statusColumn) {
             let text = reader.string(of: statusField)
             guard let value = ReportStatus(text: text) else {
                 throw problem("status \"\(text)\" is not one of \(ReportStatus.choices)")
             }
             status = value
         }
-        let (place, phone, email) = (field(.place), field(.phone), field(.email))
+        let (place, phone, email) = (
+            field(at: Self.placeColumn), field(at: Self.phoneColumn), field(at: Self.emailColumn)
+        )
         func isText(_ field: CSVRecords.Field?) -> Bool {
             guard let field else { return true }
             return !field.isEscaped && PetReport.isValidText(utf8: reader.bytes(of: field))
@@ -212,13 +211,15 @@ public struct ReportCSV: ReportSource {
         // A status its kind never has goes the report's way too (none today: a missing report may be any).
         let statusIsKept = status == .active || StatusTransitions.statuses(of: .missing).contains(status)
         guard !id.isEscaped, ReportID.isValid(utf8: reader.bytes(of: id)), isText(place), isText(phone), isText(email),
-            statusIsKept
+            statusIsKept, Self.otherTexts.allSatisfy({ field(at: $0) == nil })
         else {
             // The report as it is, for the engine's check (PetReport.validate) to name the problem.
-            let report = PlaceRow.report(
+            var report = PlaceRow.report(
                 id: reader.string(of: id), coordinate: Coordinate(latitude: latitude, longitude: longitude),
-                radius: radius, status: status, place: place.map(reader.string(of:)),
-                phone: phone.map(reader.string(of:)), email: email.map(reader.string(of:)))
+                radius: radius, status: status)
+            for index in Self.texts {
+                if let text = field(at: index) { Self.columns[index].setText(reader.string(of: text), in: &report) }
+            }
             return .row(.report(report, line: line))
         }
         return .place(

@@ -100,73 +100,6 @@ public struct PetReport: Sendable, Hashable {
     public var matchFacts: MatchFacts { MatchFacts(species: species, lastSeenDate: lastSeenDate) }
 }
 
-/// The rules of a report identifier: 1 to 128 characters, each an ASCII letter or digit or
-/// one of `-_.:~@+` (so an id is its own URL path segment and compares the same everywhere),
-/// and not `nearby` (a route of its own), `.` or `..` (which a URL path resolves away).
-public enum ReportID {
-    /// The longest identifier, in characters.
-    public static let maximumLength = 128
-
-    /// The characters an identifier may have besides ASCII letters and digits.
-    public static let punctuation = "-_.:~@+"
-
-    /// Checks `id`.
-    ///
-    /// - Throws: ``ReportStoreError`` (invalid report) saying which rule it breaks.
-    public static func check(_ id: String) throws(ReportStoreError) {
-        if id.isEmpty { throw .invalidReport("the id is empty") }
-        if id.utf8.count > maximumLength { throw .invalidReport("the id is longer than \(maximumLength) characters") }
-        if !id.utf8.allSatisfy(isAllowed) {
-            throw .invalidReport(
-                "the id \(ReportStoreError.quoted(id)) may have only ASCII letters, digits and \(punctuation)")
-        }
-        if id == "nearby" { throw .invalidReport("\"nearby\" is not a report id (it names a route)") }
-        if id == "." || id == ".." {
-            throw .invalidReport(
-                "\"\(id)\" is not a report id (as a URL path segment it means this or the parent folder)")
-        }
-    }
-
-    /// Whether the UTF-8 `bytes` are an identifier, without making a `String` of them: what
-    /// ``check(_:)`` lets through (a reader of files in memory asks this of every row).
-    public static func isValid(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !bytes.isEmpty, bytes.count <= maximumLength, bytes.allSatisfy(isAllowed) else { return false }
-        // The reserved names by their length first: a generic comparison with a `String`'s
-        // UTF-8 cost 300 instructions a row.
-        let dot = UInt8(ascii: ".")
-        switch bytes.count {
-        case 1: return bytes[0] != dot
-        case 2: return bytes[0] != dot || bytes[1] != dot
-        case 6: return !bytes.elementsEqual("nearby".utf8)
-        default: return true
-        }
-    }
-
-    /// Whether an identifier may have `byte`: an ASCII letter or digit, or one of ``punctuation``.
-    private static func isAllowed(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "a")...UInt8(ascii: "z"):
-            true
-        default: punctuation.utf8.contains(byte)
-        }
-    }
-
-    /// `true` when `a` sorts before `b` in the stores' order: by their UTF-8 bytes (SQLite's
-    /// BINARY collation, PostgreSQL's `COLLATE "C"`).
-    public static func precedes(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
-    }
-
-    /// A new identifier: `r-` and 16 random hexadecimal digits.
-    public static func generate() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let value = generator.next() as UInt64
-        let hex = String(value, radix: 16)
-        return "r-" + String(repeating: "0", count: 16 - hex.count) + hex
-    }
-}
-
 extension PetReport {
     /// The longest text a field may hold, in UTF-8 bytes.
     public static let maximumTextBytes = 4096
@@ -178,20 +111,8 @@ extension PetReport {
     /// - Throws: ``ReportStoreError`` (invalid report) naming the field.
     public func validate() throws(ReportStoreError) {
         try ReportID.check(id)
-        // One call per field (not an array of pairs: this runs for every row of an import).
-        try Self.check(.location, place)
-        try Self.check(.lastSeenDate, lastSeenDate)
-        try Self.check(.species, species)
-        try Self.check(.breed, breed)
-        try Self.check(.gender, gender)
-        try Self.check(.microchipNumber, microchipNumber)
-        try Self.check(.description, description)
-        try Self.check(.phone, phone)
-        try Self.check(.email, email)
-        try Self.check(.caregiverPhone, caregiverPhone)
-        try Self.check(.currentAddress, currentAddress)
-        try Self.check(.photoUrl, photoUrl)
-        try Self.check(.reward, reward)
+        // One switch a field (``ReportField/text(in:)``), no key paths: this runs for every row of an import.
+        for field in ReportField.freeTexts { try Self.check(field, field.text(in: self)) }
         if kind == .found, radius != nil { throw .invalidReport("a found report has no search radius") }
         if !StatusTransitions.statuses(of: kind).contains(status) {
             let kept = StatusTransitions.statuses(of: kind).map(\.rawValue).joined(separator: " or ")
@@ -208,24 +129,17 @@ extension PetReport {
         }
     }
 
-    /// The text members of a report, by their names in the report's JSON (the announcement's):
-    /// what ``validate()`` names when one breaks a rule.
-    enum TextMember: String {
-        case location, lastSeenDate, species, breed, gender, microchipNumber, description, phone, email, photoUrl,
-            reward, caregiverPhone, currentAddress
-    }
-
     /// Whether the UTF-8 `bytes` may be a text field of a report, without making a `String` of
     /// them: what ``validate()`` lets through (at most ``maximumTextBytes``, no NUL).
     public static func isValidText(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.count <= maximumTextBytes && !bytes.contains(0)
     }
 
-    private static func check(_ member: TextMember, _ value: String?) throws(ReportStoreError) {
+    private static func check(_ field: ReportField, _ value: String?) throws(ReportStoreError) {
         guard let value else { return }
         if value.utf8.count > maximumTextBytes {
-            throw .invalidReport("\(member.rawValue) is longer than \(maximumTextBytes) bytes")
+            throw .invalidReport("\(field.rawValue) is longer than \(maximumTextBytes) bytes")
         }
-        if value.utf8.contains(0) { throw .invalidReport("\(member.rawValue) contains a NUL character") }
+        if value.utf8.contains(0) { throw .invalidReport("\(field.rawValue) contains a NUL character") }
     }
 }
