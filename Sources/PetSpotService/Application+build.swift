@@ -26,7 +26,9 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
     let heartbeat = EventStreamHeartbeat(
         interval: configuration.heartbeatInterval, clock: configuration.clock)
     let feed = configuration.reports.map {
-        ReportEventFeed(store: $0, heartbeat: heartbeat, logger: configuration.logger)
+        ReportEventFeed(
+            store: $0, heartbeat: heartbeat, logger: configuration.logger,
+            publicLocation: configuration.publicLocation)
     }
     let router = makeRouter(
         configuration, storeHealth: health, reportFeed: feed, heartbeat: heartbeat, routes: routes)
@@ -123,7 +125,7 @@ func makeRouter(
     ).addRoutes(to: router)
     ReportsController(
         store: reports, photos: photos, today: configuration.today, access: reportAccess,
-        matchMargin: configuration.matchMargin
+        matchMargin: configuration.matchMargin, publicLocation: configuration.publicLocation
     )
     .addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)

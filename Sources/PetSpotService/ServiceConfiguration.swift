@@ -65,6 +65,9 @@ public struct ServiceConfiguration: Sendable {
     public var matchMargin: SearchRadius
     /// 1 km: a pet is often found just outside where its owner thought it could be.
     public static let defaultMatchMargin = (try? SearchRadius(kilometers: 1)) ?? .zero
+    /// The grid strangers see missing reports' places on (`--public-precision-m`, 500 m by
+    /// default): ``PublicLocation``.
+    public var publicLocation: PublicLocation
     /// Called once the server listens, with the port it got.
     public var onListening: @Sendable (_ host: String, _ port: Int) async -> Void
 
@@ -81,6 +84,7 @@ public struct ServiceConfiguration: Sendable {
         beforeListening: @escaping @Sendable () async throws -> Void = {}, photos: (any ReportPhotos)? = nil,
         today: Today = .system(), tiles: TileSource = .openStreetMap,
         matchMargin: SearchRadius = ServiceConfiguration.defaultMatchMargin,
+        publicLocation: PublicLocation = PublicLocation(),
         onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) {
         self.host = host
@@ -100,6 +104,7 @@ public struct ServiceConfiguration: Sendable {
         self.reports = reports
         self.tiles = tiles
         self.matchMargin = matchMargin
+        self.publicLocation = publicLocation
         self.services = services
         self.beforeListening = beforeListening
         self.photos = photos

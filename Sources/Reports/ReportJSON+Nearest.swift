@@ -16,7 +16,7 @@ extension ReportJSON {
     ///   - photoURLs: where each report's kept photo is served, by id (it wins over the stored URL).
     public static func nearest(
         _ results: [NearestReport], near location: Coordinate, offset: Int, limit: Int, hasMore: Bool,
-        photoURLs: [String: String] = [:]
+        photoURLs: [String: String] = [:], public grid: PublicLocation? = nil
     ) -> JSONValue {
         .object([
             (
@@ -28,7 +28,15 @@ extension ReportJSON {
             ),
             ("offset", .number(Double(offset))),
             ("limit", .number(Double(limit))),
-            ("reports", .array(results.map { nearestItem($0, photoUrl: photoURLs[$0.report.id]) })),
+            (
+                "reports",
+                .array(
+                    results.map {
+                        nearestItem(
+                            $0, photoUrl: photoURLs[$0.report.id],
+                            public: grid?.generalizes($0.report) == true ? grid : nil)
+                    })
+            ),
             ("next", hasMore ? .number(Double(offset + limit)) : .null),
         ])
     }
@@ -38,9 +46,22 @@ extension ReportJSON {
     /// shows as the card does: the photo's URL, the status badge's text and colour, species, breed
     /// (outside text as the card shows it, `PetCard.visible`), date and distance (`2.4 km`,
     /// ``DistanceDisplay``; `photoUrl` empty when there is none: the page shows "Image not available").
-    public static func nearestItem(_ result: NearestReport, photoUrl: String? = nil) -> JSONValue {
-        guard case .object(let members) = report(result.report, contacts: false) else { return .null }
-        let card = PetDetailsCard(Announcement(result.report, photoUrl: photoUrl))
+    ///
+    /// With `public` (a stranger's view of a missing report: ``PublicLocation``), the place is
+    /// its cell's centre with `locationPrecisionMeters`, `result.meters` is taken as measured
+    /// from it, and the distance is rounded (`distanceMeters` to 100 m, never under 100;
+    /// `about 2.4 km`).
+    public static func nearestItem(_ result: NearestReport, photoUrl: String? = nil, public grid: PublicLocation? = nil)
+        -> JSONValue
+    {
+        let shown = grid.map { $0.publicView(of: result.report) } ?? result.report
+        guard case .object(let members) = report(shown, contacts: false, precision: grid?.precisionMeters) else {
+            return .null
+        }
+        let meters = grid == nil ? result.meters : PublicLocation.publicMeters(result.meters)
+        let distance =
+            grid == nil ? DistanceDisplay.text(meters: result.meters) : PublicLocation.publicText(result.meters)
+        let card = PetDetailsCard(Announcement(shown, photoUrl: photoUrl))
         let summary: JSONValue = .object([
             (ReportField.photoUrl.rawValue, .string(card.photoURL)),
             (
@@ -50,8 +71,8 @@ extension ReportJSON {
             (ReportField.species.rawValue, .string(PetCard.visible(card.speciesText))),
             (ReportField.breed.rawValue, .string(PetCard.visible(card.breedText))),
             ("date", .string(card.dateText)),
-            ("distance", .string(DistanceDisplay.text(meters: result.meters))),
+            ("distance", .string(distance)),
         ])
-        return .object(members + [("distanceMeters", .number(result.meters)), ("card", summary)])
+        return .object(members + [("distanceMeters", .number(meters)), ("card", summary)])
     }
 }

@@ -17,8 +17,11 @@ extension ReportJSON {
     /// other absent values are `null`. Without `contacts`, the contact details
     /// (``ReportField/Audience/contact``: `phone`, `email`, `caregiverPhone`, `currentAddress`)
     /// are left out (a list hands out none; a report's own card does).
-    public static func report(_ report: PetReport, contacts: Bool = true) -> JSONValue {
-        .object(members(report, contacts: contacts))
+    ///
+    /// With `precision` (a stranger's view: ``PublicLocation``, the place already its cell's
+    /// centre), `locationPrecisionMeters` follows `locationLongitude`: the side of the cell.
+    public static func report(_ report: PetReport, contacts: Bool = true, precision: Double? = nil) -> JSONValue {
+        .object(members(report, contacts: contacts, precision: precision))
     }
 
     /// A report just made over HTTP (`POST /v1/reports/…`, the pages' Submit): the report and,
@@ -27,8 +30,17 @@ extension ReportJSON {
         .object(members(report, contacts: true) + [(Key.ownerToken.rawValue, .string(ownerToken.text))])
     }
 
-    private static func members(_ report: PetReport, contacts: Bool) -> [(String, JSONValue)] {
-        ReportField.shown.filter { contacts || $0.audience != .contact }.map { ($0.rawValue, value($0, of: report)) }
+    private static func members(_ report: PetReport, contacts: Bool, precision: Double? = nil)
+        -> [(String, JSONValue)]
+    {
+        var members: [(String, JSONValue)] = []
+        for field in ReportField.shown where contacts || field.audience != .contact {
+            members.append((field.rawValue, value(field, of: report)))
+            if field == .locationLongitude, let precision {
+                members.append((Key.locationPrecisionMeters.rawValue, .number(precision)))
+            }
+        }
+        return members
     }
 
     /// `field`'s value in `report` as its codec (``ReportField/value``) writes it: a text, `""`
@@ -51,9 +63,20 @@ extension ReportJSON {
     /// A page of reports: `{"reports": [report…], "next": "last id" | null}` (`next` is set when
     /// the page is full: pass it as `after` for the next page); `contacts` as in
     /// ``report(_:contacts:)``.
-    public static func list(_ reports: [PetReport], limit: Int, contacts: Bool = true) -> JSONValue {
+    /// `public` (a stranger's list) shows each missing report's place as its cell's centre
+    /// (``PublicLocation``).
+    public static func list(
+        _ reports: [PetReport], limit: Int, contacts: Bool = true, public grid: PublicLocation? = nil
+    ) -> JSONValue {
         .object([
-            ("reports", .array(reports.map { report($0, contacts: contacts) })),
+            (
+                "reports",
+                .array(
+                    reports.map { stored in
+                        guard let grid, grid.generalizes(stored) else { return report(stored, contacts: contacts) }
+                        return report(grid.publicView(of: stored), contacts: contacts, precision: grid.precisionMeters)
+                    })
+            ),
             ("next", reports.count == limit ? .string(reports.last?.id) : .null),
         ])
     }
@@ -62,7 +85,8 @@ extension ReportJSON {
     /// "longitude"}, "reports": N | null, "count": M, "matches": [{"id", "meters", "latitude",
     /// "longitude", "radiusMeters", "label"}]}`. `reports` is how many were searched, `null`
     /// when the store does not count them cheaply (PostgreSQL).
-    public static func nearby(from location: Coordinate, result: NearbyResult) -> JSONValue {
+    /// With `precision`, a stranger's: each match as ``match(_:precision:)`` writes it.
+    public static func nearby(from location: Coordinate, result: NearbyResult, precision: Double? = nil) -> JSONValue {
         .object([
             (
                 "from",
@@ -73,19 +97,27 @@ extension ReportJSON {
             ),
             ("reports", .number(result.searched.map(Double.init))),
             ("count", .number(Double(result.count))),
-            ("matches", .array(result.matches.map(match))),
+            ("matches", .array(result.matches.map { match($0, precision: precision) })),
         ])
     }
 
-    /// One match: `{"id", "meters", "latitude", "longitude", "radiusMeters", "label"}`.
-    public static func match(_ match: ReportMatch) -> JSONValue {
-        .object([
+    /// One match: `{"id", "meters", "latitude", "longitude", "radiusMeters", "label"}`; a
+    /// stranger's (`precision`: the place its cell's centre, the metres rounded) with
+    /// `locationPrecisionMeters` last.
+    public static func match(_ match: ReportMatch, precision: Double? = nil) -> JSONValue {
+        var members = matchMembers(match)
+        if let precision { members.append((Key.locationPrecisionMeters.rawValue, .number(precision))) }
+        return .object(members)
+    }
+
+    private static func matchMembers(_ match: ReportMatch) -> [(String, JSONValue)] {
+        [
             ("id", .string(match.id)), ("meters", .number(match.meters)),
             ("latitude", .number(match.coordinate.latitude.degrees)),
             ("longitude", .number(match.coordinate.longitude.degrees)),
             ("radiusMeters", .number(match.radius.meters)),
             ("label", .string(RadiusDisplay.line(place: nil, coordinate: match.coordinate, radius: match.radius))),
-        ])
+        ]
     }
 
     /// What an import did: `{"imported": N, "skipped": M, "problems": [{"line", "message"}…]}`

@@ -20,6 +20,9 @@ public enum ReportJSON {
         case photo
         /// The secret that makes its holder the report's owner, given once (``OwnerToken``).
         case ownerToken
+        /// The side of the cell a stranger's view of a missing report's place is the centre of
+        /// (``PublicLocation``), in metres; absent from the exact view.
+        case locationPrecisionMeters
     }
 
     typealias Field = ReportField
@@ -50,7 +53,8 @@ public enum ReportJSON {
         members += [(Field.phone.rawValue, .string(payload.phone)), (Field.email.rawValue, .string(payload.email))]
         if let phone = payload.caregiverPhone { members.append((Field.caregiverPhone.rawValue, .string(phone))) }
         if let address = payload.currentAddress { members.append((Field.currentAddress.rawValue, .string(address))) }
-        return .object(members + texts(payload.texts, of: FoundFlowCopy.PetDetails.addedTexts.map(\.field), nulls: false))
+        return .object(
+            members + texts(payload.texts, of: FoundFlowCopy.PetDetails.addedTexts.map(\.field), nulls: false))
     }
 
     /// The texts a flow's copy adds (``TextFieldCopy``: `fields`, in screen order) as `texts`

@@ -8,20 +8,35 @@ extension ReportMatching {
     /// distance as shown (`"2.4 km"`, `"850 m"`), the card's species and breed (`"Dog ·
     /// Beagle"`) and date (`"Nov 17, 2025"`), the match's card, and the report without its
     /// contacts (they are on its card).
-    public static func json(id: String, _ matches: [Match]) -> JSONValue {
+    ///
+    /// With `public` (a stranger's list), a missing report is shown on its cell
+    /// (``PublicLocation``: its place the cell's centre, `locationPrecisionMeters`) and every
+    /// distance rounded (`meters` to 100 m, `about 2.4 km`).
+    public static func json(id: String, _ matches: [Match], public grid: PublicLocation? = nil) -> JSONValue {
         .object([
             ("id", .string(id)),
             (
                 "matches",
                 .array(
                     matches.map { match in
-                        .object([
-                            ("id", .string(match.report.id)), ("meters", .number(match.meters)),
-                            ("distance", .string(distanceText(match.meters))),
+                        let shown = grid?.generalizes(match.report) == true ? grid : nil
+                        let report =
+                            shown.map {
+                                ReportJSON.report(
+                                    $0.publicView(of: match.report), contacts: false, precision: $0.precisionMeters)
+                            } ?? ReportJSON.report(match.report, contacts: false)
+                        let meters = grid == nil ? match.meters : PublicLocation.publicMeters(match.meters)
+                        return .object([
+                            ("id", .string(match.report.id)), ("meters", .number(meters)),
+                            (
+                                "distance",
+                                .string(
+                                    grid == nil ? distanceText(match.meters) : PublicLocation.publicText(match.meters))
+                            ),
                             ("score", .number((match.score * 1000).rounded() / 1000)),
                             ("title", .string(title(match.report))), ("date", .string(date(match.report))),
                             ("url", .string("/pets/\(match.report.id)")),
-                            ("report", ReportJSON.report(match.report, contacts: false)),
+                            ("report", report),
                         ])
                     })
             ),

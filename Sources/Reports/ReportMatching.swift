@@ -28,11 +28,16 @@ public enum ReportMatching {
 
     /// The matches of `report`, best first (ties by id), at most `limit`; none for a report
     /// that is not open or has no place (a missing one: no radius).
-    public static func matches(for report: PetReport, in store: any ReportStore, margin: SearchRadius, limit: Int)
-        async throws(ReportStoreError) -> [Match]
-    {
+    ///
+    /// With `public` (a stranger asks: ``PublicLocation``), which reports match is still decided
+    /// by the exact places, but each distance — and so the rank — is measured from the missing
+    /// report's cell's centre: the list narrows no place below its cell.
+    public static func matches(
+        for report: PetReport, in store: any ReportStore, margin: SearchRadius, limit: Int,
+        public grid: PublicLocation? = nil
+    ) async throws(ReportStoreError) -> [Match] {
         if report.kind == .missing {
-            return try await foundMatches(for: report, in: store, margin: margin, limit: limit)
+            return try await foundMatches(for: report, in: store, margin: margin, limit: limit, public: grid)
         }
         guard report.kind == .found, report.status == .found, let place = report.coordinate else { return [] }
         // Every report within reach is a candidate: the nearest are not always the best (a loss
@@ -50,8 +55,11 @@ public enum ReportMatching {
             guard let fact = candidate.facts ?? read[candidate.id], sameSpecies(fact.species, report.species),
                 let days = days(from: fact.lastSeenDate.flatMap(day), to: foundDay)
             else { continue }
-            let depth = depth(candidate.meters, within: candidate.radius.meters + margin.meters)
-            scored.append((candidate.id, candidate.meters, score(depth: depth, days: days)))
+            let meters =
+                grid.map { PublicLocation.meters(place, $0.cellCentre(of: candidate.coordinate)) }
+                ?? candidate.meters
+            let depth = depth(meters, within: candidate.radius.meters + margin.meters)
+            scored.append((candidate.id, meters, score(depth: depth, days: days)))
         }
         scored.sort { $0.score != $1.score ? $0.score > $1.score : ReportID.precedes($0.id, $1.id) }
         let page = scored.prefix(max(limit, 0))
@@ -65,9 +73,10 @@ public enum ReportMatching {
     /// A missing report's matches: the open found reports inside its circle (widened by
     /// `margin`), of its species, found on or after the day it was lost — read in one store call
     /// (``ReportStore/openReports(of:within:of:)``), then ranked as a found report's are.
-    static func foundMatches(for missing: PetReport, in store: any ReportStore, margin: SearchRadius, limit: Int)
-        async throws(ReportStoreError) -> [Match]
-    {
+    static func foundMatches(
+        for missing: PetReport, in store: any ReportStore, margin: SearchRadius, limit: Int,
+        public grid: PublicLocation?
+    ) async throws(ReportStoreError) -> [Match] {
         guard missing.kind == .missing, missing.status == .active, let center = missing.coordinate,
             let radius = missing.radius
         else { return [] }
@@ -78,8 +87,12 @@ public enum ReportMatching {
             guard sameSpecies(missing.species, near.report.species),
                 let days = days(from: lostDay, to: near.report.lastSeenDate.flatMap(day))
             else { continue }
-            let depth = depth(near.meters, within: reach)
-            matches.append(Match(report: near.report, meters: near.meters, score: score(depth: depth, days: days)))
+            let meters =
+                grid.flatMap { grid in
+                    near.report.coordinate.map { PublicLocation.meters(grid.cellCentre(of: center), $0) }
+                } ?? near.meters
+            let depth = depth(meters, within: reach)
+            matches.append(Match(report: near.report, meters: meters, score: score(depth: depth, days: days)))
         }
         return ranked(matches, limit: limit)
     }

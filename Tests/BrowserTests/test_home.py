@@ -80,7 +80,9 @@ class HomeTests(PageTest):
         self.assertEqual(self.status(), "Reports 1\u201310, nearest first to 52.22970,21.01220.")
         self.assertEqual(self.element("home.map.tap").get_attribute("href"),
                          self.origin + "/map?near=52.22970%2C21.01220")
-        self.assertEqual(self.item_text(0, "home.item.distance"), "1.1 km")
+        # A missing report is shown to the public on its 500 m grid cell: measured from the
+        # cell's centre and rounded (PublicLocation); a found report's place is exact.
+        self.assertRegex(self.item_text(0, "home.item.distance"), r"^about 1\.\d km$")
         self.assertEqual(self.item_text(1, "home.item.distance"), "2.2 km")
         self.assertEqual(self.item_text(0, "home.item.status"), "MISSING")
         self.assertEqual(self.item_text(1, "home.item.status"), "FOUND")

@@ -66,6 +66,22 @@ class MapTests(PageTest):
         # Back to the list of the same place.
         self.assertEqual(self.element("map.back.tap").get_attribute("href"), self.origin + "/?near=52.2297%2C21.0122&page=1")
 
+    def test_a_missing_pets_place_is_a_shaded_area_and_no_pin_is_at_the_place(self):
+        ids = self.seed()
+        self.open("/map?near=52.2297,21.0122")
+        self.wait(lambda: self.drawn() == "4,3", message="drawn (saw %r)" % self.drawn())
+        # Each missing report (not the found one) is a shaded area around its grid cell's centre.
+        areas = self.driver.find_elements("css selector", '[data-testid="map.area"]')
+        self.assertEqual(sorted(a.get_attribute("data-id") for a in areas), sorted(ids[:3]))
+        # What the page drew from: no missing report at its place (the found one is exact).
+        answer = self.driver.execute_async_script(
+            "var done = arguments[0];"
+            " fetch('/v1/reports?near=52.2297,21.0122&limit=50').then(function (r) { return r.text(); }).then(done);")
+        self.assertNotIn('"locationLatitude":52.24,', answer)
+        self.assertNotIn('"locationLatitude":52.2,', answer)
+        self.assertIn('"locationPrecisionMeters":500', answer)
+        self.assertIn('"locationLatitude":52.25,', answer)
+
     def test_the_card_opens_the_map_on_its_report(self):
         ids = self.seed()
         self.driver.get(self.origin + "/pets/" + ids[0])

@@ -132,7 +132,8 @@ class MatchesCardTests(FoundFlowHelpers):
         self.assertEqual(self.css('[data-role="matches"] h2').text, "Possible matches")
         link = self.element("petDetails.match.tap")
         self.assertEqual(link.text, "Dog \u00b7 Beagle")
-        self.assertIn("2.4 km", self.css('[data-role="matches"] li').text)
+        # Measured from the missing report's grid cell, rounded (PublicLocation).
+        self.assertRegex(self.css('[data-role="matches"] li').text, r"about 2\.\d km")
         link.click()
         self.wait(lambda: self.card_id() == missing_id, message="the match's card opens")
         self.wait_card()

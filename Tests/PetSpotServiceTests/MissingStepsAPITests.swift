@@ -145,7 +145,10 @@ struct MissingStepsAPITests {
             let photo = try await server.request("/v1/reports/\(id)/photo")
             #expect(photo.status == 200)
             #expect(photo.header("content-type") == "image/png")
-            let card = try await server.request("/v1/reports/\(id)/card")
+            // The owner's card (their token): the exact place (a stranger's is a grid cell's centre).
+            let token = try #require(report["ownerToken"] as? String)
+            let card = try await server.request(
+                "/v1/reports/\(id)/card", headers: [("Authorization", "Bearer \(token)")])
             #expect(card.status == 200, "\(card.body)")
             let object = try card.object
             #expect((object["status"] as? [String: Any])?["text"] as? String == "MISSING")

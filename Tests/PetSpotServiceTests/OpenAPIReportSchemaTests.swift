@@ -36,10 +36,14 @@ struct OpenAPIReportSchemaTests {
 
     @Test func aStoredReportsSchemaIsEveryShownFieldOfItsType() {
         let shown = ReportField.shown.map(\.rawValue)
+        // A stranger's view of a missing report adds `locationPrecisionMeters` (PublicLocation);
+        // a report just made is its owner's: exact.
+        let precision = ReportJSON.Key.locationPrecisionMeters.rawValue
         for name in ["Report", "CreatedReport"] {
             let extra = name == "CreatedReport" ? ["ownerToken"] : []
+            let optional = name == "Report" ? [precision] : []
             #expect(Self.required(name) == shown + extra, "\(name) requires every shown field, in order")
-            #expect(Set(Self.properties(name).keys) == Set(shown + extra), "\(name)'s properties")
+            #expect(Set(Self.properties(name).keys) == Set(shown + extra + optional), "\(name)'s properties")
             for field in ReportField.shown {
                 #expect(
                     Self.types(of: Self.properties(name)[field.rawValue]) == Self.types(field),
@@ -52,9 +56,10 @@ struct OpenAPIReportSchemaTests {
         let listed = ReportField.shown.filter { $0.audience != .contact }.map(\.rawValue)
         // A list has the contacts only with `contacts=true` and the operator's token.
         #expect(Self.required("ListedReport") == listed)
-        #expect(Set(Self.properties("ListedReport").keys) == Set(ReportField.shown.map(\.rawValue)))
+        let precision = ReportJSON.Key.locationPrecisionMeters.rawValue
+        #expect(Set(Self.properties("ListedReport").keys) == Set(ReportField.shown.map(\.rawValue) + [precision]))
         #expect(Self.required("NearestReport") == listed + ["distanceMeters", "card"])
-        #expect(Set(Self.properties("NearestReport").keys) == Set(listed + ["distanceMeters", "card"]))
+        #expect(Set(Self.properties("NearestReport").keys) == Set(listed + ["distanceMeters", "card", precision]))
     }
 
     @Test func aPostedReportsSchemaHasItsFlowsFields() {

@@ -48,9 +48,11 @@ struct ReportRoutesTests {
             #expect(created.status == 201, "\(created.body)")
             let location = try #require(created.header("location"))
             #expect(location.hasPrefix("/v1/reports/r-"))
-            let read = try await server.request(location)
+            // The owner's read (a stranger's shows the place's grid cell: PublicLocationRouteTests)
+            // is the answer to POST, less the owner token given only then.
+            let token = try #require(try created.object["ownerToken"] as? String)
+            let read = try await server.request(location, headers: [("Authorization", "Bearer \(token)")])
             #expect(read.status == 200)
-            // The read is the answer to POST, less the owner token given only then.
             var expected = try created.object
             expected["ownerToken"] = nil
             #expect(NSDictionary(dictionary: try read.object) == NSDictionary(dictionary: expected))

@@ -1,5 +1,7 @@
 import Foundation
 import GPSDTestSupport
+import Geodata
+import Geodesy
 import LocationTestSupport
 import ReportSteps
 import ReportStore
@@ -21,7 +23,12 @@ struct ServeEnvironmentTests {
         let earlier = try SQLiteReportStore(path: folder.path)
         var seeded = PetReport(id: "env-1", kind: .found)
         seeded.email = "finder@example.com"
-        try await earlier.add([seeded])
+        var lost = PetReport(id: "env-2", kind: .missing)
+        let home = try Coordinate(latitude: 52.229712345, longitude: 21.012298765)
+        lost.coordinate = home
+        lost.radius = try SearchRadius(kilometers: 5)
+        lost.email = "owner@example.com"
+        try await earlier.add([seeded, lost])
         await earlier.close()
         try ReportPhotoFolder(path: photos.path).write(Data(ExampleRequests.png), type: .png, id: "env-1")
         let port = try LoopbackSocket.freePort()
@@ -36,7 +43,7 @@ struct ServeEnvironmentTests {
                 "PETSPOT_METRICS_HOST": "127.0.0.1", "PETSPOT_METRICS_PORT": "0", "PETSPOT_IDLE_TIMEOUT": "1",
                 "PETSPOT_BODY_TIMEOUT": "1.5", "PETSPOT_MAX_CONNECTIONS": "40", "PETSPOT_BODY_MEMORY": "16",
                 "PETSPOT_RATE_LIMIT": "6", "PETSPOT_RATE_BURST": "3", "PETSPOT_TILE_URL": tileURL,
-                "PETSPOT_TILE_ATTRIBUTION": "Tiles by Example",
+                "PETSPOT_TILE_ATTRIBUTION": "Tiles by Example", "PETSPOT_PUBLIC_PRECISION_M": "1000",
             ])
         defer { server.stop() }
         // PETSPOT_HOST, PETSPOT_PORT
@@ -62,6 +69,11 @@ struct ServeEnvironmentTests {
         #expect(map.body.contains(tileURL) && map.body.contains("Tiles by Example"))
         #expect(
             map.header("content-security-policy")?.contains("img-src 'self' data: https://tiles.example.org;") == true)
+        // PETSPOT_PUBLIC_PRECISION_M: a stranger sees a missing report on 1 km cells.
+        let shown = try await client.request("/v1/reports/env-2").object
+        #expect(shown["locationPrecisionMeters"] as? Double == 1000, "\(shown)")
+        let centre = PublicLocation(precisionMeters: 1000).cellCentre(of: home)
+        #expect(shown["locationLatitude"] as? Double == centre.latitude.degrees)
         // PETSPOT_STORE: a report and its photo land there.
         let created = try await client.request(
             "POST", "/v1/reports/found", headers: ExampleRequests.json, body: Array(ExampleRequests.foundBody.utf8))

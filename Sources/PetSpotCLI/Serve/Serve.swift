@@ -139,7 +139,7 @@
 
             @OptionGroup(title: "Map") var mapOptions: ServeMapOptions
 
-            @OptionGroup(title: "Matches") var matchOptions: ServeMatchOptions
+            @OptionGroup(title: "Matches and privacy") var matchOptions: ServeMatchOptions
 
             @OptionGroup var storeOptions: StoreOptions
 
@@ -208,6 +208,7 @@
                 settings.limits = try limitOptions.limits(environment)
                 settings.tiles = try mapOptions.tiles(environment)
                 settings.matchMargin = try matchOptions.margin(environment)
+                settings.publicLocation = try matchOptions.publicLocation(environment)
                 if let file = try ServeValue.resolve(operatorTokenFile, "--operator-token-file", environment) {
                     settings.operatorTokenFile = file
                     do {
@@ -290,6 +291,7 @@
                         if let photos { await Self.movePhotos(from: oldPhotos, into: photos, logger: storeLogger) }
                     },
                     photos: photos, tiles: settings.tiles, matchMargin: settings.matchMargin,
+                    publicLocation: settings.publicLocation,
                     onListening: { host, port in
                         let base = "http://\(Self.shown(host)):\(port)"
                         announcer.say("listening on \(base)", fields: [("url", .string(base))])

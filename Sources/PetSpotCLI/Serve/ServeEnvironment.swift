@@ -80,6 +80,9 @@
                 option: "--match-margin-km", key: "petspot.matchMarginKm", meaning: "km added to circles in matches",
                 defaultValue: "1"),
             Variable(
+                option: "--public-precision-m", key: "petspot.publicPrecisionM",
+                meaning: "grid strangers see missing places on", defaultValue: "500"),
+            Variable(
                 option: "--metrics-host", key: "petspot.metricsHost", meaning: "interface of /metrics",
                 defaultValue: "127.0.0.1"),
             Variable(

@@ -2,6 +2,7 @@
     import Location
     import Logging
     import PetSpotService
+    import ReportStore
 
     /// What `petspot serve` runs with once its options, the environment and the defaults are
     /// combined (``PetSpot/Serve/settings(_:)``).
@@ -22,6 +23,8 @@
         var tiles = TileSource.openStreetMap
         /// Kilometres added to every search circle when reports are matched (`--match-margin-km`).
         var matchMargin = ServiceConfiguration.defaultMatchMargin
+        /// The grid strangers see missing reports' places on (`--public-precision-m`).
+        var publicLocation = PublicLocation()
         var metricsHost = "127.0.0.1"
         var metricsPort: Int?
         var limits = ServiceLimits()

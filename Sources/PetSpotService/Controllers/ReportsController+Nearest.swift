@@ -5,8 +5,9 @@ import Reports
 
 /// `GET /v1/reports?near=PAIR&limit=N&offset=K[&kind=missing|found]`: a page of the open
 /// reports nearest first (``ReportStore/nearest(_:)``), each with `distanceMeters` and without
-/// its contacts (``ReportJSON/nearestItem(_:photoUrl:)``). The list route hands a request with
-/// `near` here.
+/// its contacts (``ReportJSON/nearestItem(_:photoUrl:public:)``); a stranger's measured from and
+/// ranked by each missing report's cell (``publicNearest(_:in:)``). The list route hands a
+/// request with `near` here.
 extension ReportsController {
     /// The largest page of the nearest list.
     static let maximumNearestLimit = 100
@@ -27,7 +28,11 @@ extension ReportsController {
         let store = try requireStore()
         // One more than the page, to tell whether another page follows.
         let asked = NearestQuery(location: near, kind: kind, limit: limit + 1, offset: offset)
-        let found = try await Self.storeCall { try await store.nearest(asked) }
+        let grid = publicGrid(for: request)
+        let found =
+            grid == nil
+            ? try await Self.storeCall { try await store.nearest(asked) }
+            : try await publicNearest(asked, in: store)
         let page = Array(found.prefix(limit))
         var photoURLs: [String: String] = [:]
         for result in page {
@@ -36,7 +41,8 @@ extension ReportsController {
         }
         return .json(
             ReportJSON.nearest(
-                page, near: near, offset: offset, limit: limit, hasMore: found.count > limit, photoURLs: photoURLs))
+                page, near: near, offset: offset, limit: limit, hasMore: found.count > limit, photoURLs: photoURLs,
+                public: grid))
     }
 
     /// A whole-number parameter in `range`, or `nil` when not given (400 naming it otherwise).

@@ -17,10 +17,13 @@ extension ReportsController {
             let margin = try Self.margin(query) ?? matchMargin
             let store = try requireStore()
             let report = try await Self.storeCall { try await store.report(id: id) }
+            // Anyone but the operator (a report's owner too: the matches are others' reports) is
+            // given distances measured from missing reports' cells (PublicLocation).
+            let grid = publicGrid(for: request)
             let matches = try await Self.storeCall {
-                try await ReportMatching.matches(for: report, in: store, margin: margin, limit: limit)
+                try await ReportMatching.matches(for: report, in: store, margin: margin, limit: limit, public: grid)
             }
-            return .json(ReportMatching.json(id: id, matches))
+            return .json(ReportMatching.json(id: id, matches, public: grid))
         }
     }
 }

@@ -27,6 +27,8 @@ struct ReportsController {
     let access: ReportAccess
     /// Added to every search circle when reports are matched and a request names no margin.
     let matchMargin: SearchRadius
+    /// The grid a stranger sees missing reports' places on (``PublicLocation``).
+    let publicLocation: PublicLocation
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/reports/missing") { request, _ -> Response in
@@ -61,7 +63,9 @@ struct ReportsController {
             list.limit = try Self.limit(query, maximum: ReportListQuery.maximumLimit) ?? 100
             let store = try requireStore()
             let reports = try await Self.storeCall { try await store.list(list) }
-            return .json(ReportJSON.list(reports, limit: list.limit, contacts: contacts))
+            return .json(
+                ReportJSON.list(
+                    reports, limit: list.limit, contacts: contacts, public: contacts ? nil : publicGrid(for: request)))
         }
         router.get("/v1/reports/nearby") { request, _ -> Response in
             let query = try Query(request, allowed: ["from", "limit", "marginKm"])
@@ -69,21 +73,26 @@ struct ReportsController {
             let limit = try Self.limit(query, maximum: 10_000) ?? 100
             let margin = try Self.margin(query) ?? .zero
             let store = try requireStore()
-            let result = try await Self.storeCall { try await store.nearby(from, margin: margin, limit: limit) }
-            return .json(ReportJSON.nearby(from: from, result: result))
+            guard publicGrid(for: request) != nil else {
+                let result = try await Self.storeCall { try await store.nearby(from, margin: margin, limit: limit) }
+                return .json(ReportJSON.nearby(from: from, result: result))
+            }
+            let result = try await publicNearby(from, margin: margin, limit: limit, in: store)
+            return .json(ReportJSON.nearby(from: from, result: result, precision: publicLocation.precisionMeters))
         }
         router.get("/v1/reports/{id}") { request, context -> Response in
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
             let store = try requireStore()
             let report = try await Self.storeCall { try await store.report(id: id) }
-            return .json(ReportJSON.report(report))
+            return .json(reportJSON(report, for: request))
         }
         router.get("/v1/reports/{id}/card") { request, context -> Response in
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
             let store = try requireStore()
-            let report = try await Self.storeCall { try await store.report(id: id) }
+            let stored = try await Self.storeCall { try await store.report(id: id) }
+            let report = access.seesWhole(request, stored) ? stored : publicLocation.publicView(of: stored)
             let kept = try? await photos?.type(id: id)
             do throws(AnnouncementError) {
                 return .json(try PetCard(report, photoUrl: kept == nil ? nil : Self.photoPath(id)).json)

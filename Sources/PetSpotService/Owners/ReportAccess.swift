@@ -36,6 +36,20 @@ struct ReportAccess: Sendable {
             extensions: [("reason", "notOwner")])
     }
 
+    /// Whether `request` sees `report` whole — its exact place (``PublicLocation``): it carries
+    /// the report's owner token or the operator's. Anyone else (no token, another scheme, a
+    /// wrong token) is a stranger: no error, the public view.
+    func seesWhole(_ request: Request, _ report: PetReport) -> Bool {
+        guard let presented = try? Credentials.bearer(request) else { return false }
+        return OwnerToken.owns(presented, report) || operatorToken?.matches(presented) == true
+    }
+
+    /// Whether `request` carries the operator's token (lists: every place exact).
+    func isOperator(_ request: Request) -> Bool {
+        guard let presented = try? Credentials.bearer(request) else { return false }
+        return operatorToken?.matches(presented) == true
+    }
+
     /// Whether `request` carries the operator's token (401/403 as
     /// ``Credentials/requireOperator(_:_:for:)`` when it carries another, or none).
     func requireOperator(_ request: Request, for what: String) throws(Problem) {

@@ -2,7 +2,8 @@
 // as Leaflet markers, each missing report's search circle from GET /v1/geodesy/radius as
 // GeoJSON (split at the antimeridian and closed around a pole by the server), and tiles from
 // the operator's template. A tile that cannot be loaded says so once; the markers and circles
-// stay on a plain background. ?report=ID opens that report's popup. Outside text is written
+// stay on a plain background. A missing report's place, generalized for the public, is a shaded
+// area. ?report=ID opens that report's popup. Outside text is written
 // only through textContent. body[data-drawn] counts what is drawn, for the tests.
 (function () {
   'use strict';
@@ -31,8 +32,11 @@
   });
   tiles.addTo(map);
 
-  var drawn = { markers: 0, circles: 0 };
-  function count() { body.dataset.drawn = drawn.markers + ',' + drawn.circles; }
+  var drawn = { markers: 0, circles: 0, areas: 0 };
+  function count() {
+    body.dataset.drawn = drawn.markers + ',' + drawn.circles;
+    body.dataset.areas = String(drawn.areas);
+  }
 
   function popup(item) {
     var box = document.createElement('div');
@@ -66,6 +70,18 @@
     });
   }
 
+  // A missing report's place is shown to the public as the centre of a grid cell of
+  // locationPrecisionMeters (the exact place is its owner's): a shaded area around it, the
+  // marker only where the cell's centre is.
+  function area(item, place) {
+    var shade = L.circle(place, {
+      radius: item.locationPrecisionMeters * 0.75, color: '#7c3aed', weight: 1, fillOpacity: 0.25
+    }).addTo(map);
+    var element = shade.getElement();
+    if (element) { element.dataset.testid = 'map.area'; element.dataset.id = item.id; }
+    drawn.areas += 1;
+  }
+
   if (!near) { say(text.idle); count(); return; }
   say(text.loading);
   body.dataset.busy = '1';
@@ -87,6 +103,7 @@
       marker.getElement().dataset.id = item.id;
       drawn.markers += 1;
       bounds.push(place);
+      if (item.locationPrecisionMeters) area(item, place);
       if (item.kind === 'missing' && item.locationRadius) circles.push(circle(item));
       if (item.id === focus) marker.openPopup();
     });

@@ -33,7 +33,10 @@
 
   function load() {
     setState('loading');
-    fetch(cardUrl(), { headers: { Accept: 'application/json' } }).then(function (response) {
+    // The owner's token (if this browser has it) shows them their report's exact place;
+    // anyone else is shown the area (the grid cell) the public sees.
+    var headers = Object.assign({ Accept: 'application/json' }, authorization());
+    fetch(cardUrl(), { headers: headers }).then(function (response) {
       if (!response.ok) {
         // Not in the store (reason reportNotFound): Retry cannot bring it back. Anything else
         // (no store here, the server away) may pass.

@@ -47,7 +47,14 @@ enum ReportEventFrame {
             ("status", .string(event.status.rawValue)),
             ("latitude", event.coordinate.map { .number($0.latitude.degrees) } ?? .null),
             ("longitude", event.coordinate.map { .number($0.longitude.degrees) } ?? .null),
-            ("distanceMeters", distance.map { .number(($0 * 100).rounded() / 100) } ?? .null),
+            // Missing reports' places are their cells' centres (PublicLocation): their distances rounded.
+            (
+                "distanceMeters",
+                distance.map {
+                    .number(event.kind == .missing ? PublicLocation.publicMeters($0) : ($0 * 100).rounded() / 100)
+                }
+                    ?? .null
+            ),
             ("time", .string(event.time.formatted(.iso8601))),
         ])
     }

@@ -40,14 +40,21 @@ final class ReportEventFeed: Service {
     static let page = 200
 
     private let store: any ReportStore
+    /// Alerts are public: every event is kept and handed out as a stranger sees it (a missing
+    /// report's place its cell's centre), so which area an event falls in says no more.
+    let publicLocation: PublicLocation
     private let heartbeat: EventStreamHeartbeat
     private let logger: Logger
     private let state: Locked<State>
     /// The feed's own wake-ups: `.change` for a store signal, `.heartbeat` to retry a failed read.
     private let wakes = ReportRings()
 
-    init(store: any ReportStore, heartbeat: EventStreamHeartbeat, logger: Logger, capacity: Int = 4096) {
+    init(
+        store: any ReportStore, heartbeat: EventStreamHeartbeat, logger: Logger, capacity: Int = 4096,
+        publicLocation: PublicLocation = PublicLocation()
+    ) {
         self.store = store
+        self.publicLocation = publicLocation
         self.heartbeat = heartbeat
         self.logger = logger
         state = Locked(State(recent: RecentEvents(capacity: capacity)))
@@ -113,7 +120,8 @@ final class ReportEventFeed: Service {
                 state.withLock { $0.recent.begin(at: end) }
             }
             while let last = state.withLock({ $0.recent.last }) {
-                let events = try await store.events(after: last, limit: Self.page)
+                let read = try await store.events(after: last, limit: Self.page)
+                let events = read.map(publicLocation.publicView(of:))
                 let places = events.compactMap(\.coordinate)
                 let listeners = state.withLock { state -> [Listener] in
                     state.recent.append(events)

@@ -60,7 +60,7 @@ enum ReportUpdatesStream {
             }
             let events: [ReportEvent]
             do {
-                events = try await store.events(after: last, limit: page)
+                events = try await store.events(after: last, limit: page).map(feed.publicLocation.publicView(of:))
             } catch {
                 logger.warning("report alerts: the event log cannot be read", metadata: ["error": "\(error)"])
                 return true

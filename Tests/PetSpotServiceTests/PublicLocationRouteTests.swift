@@ -1,0 +1,149 @@
+import Foundation
+import Geodata
+import Geodesy
+import LocationTestSupport
+import PetSpotService
+import ReportStore
+import Reports
+import SQLiteReportStore
+import Testing
+
+/// What a stranger learns of where a missing pet was last seen, on a real server over a real
+/// SQLite store (``PublicLocation``, 500 m cells): every route answers with the cell's centre,
+/// never the place; the owner's token and the operator's see it exactly; and no ordering of
+/// stranger queries tells apart two places in one cell.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct PublicLocationRouteTests {
+    static let json = [("Content-Type", "application/json")]
+    /// The owner's front door, to 9 decimals; a stranger may see neither `52.2297` nor `21.0122`.
+    static let home = (latitude: 52.229712345, longitude: 21.012298765)
+    static let exactTexts = ["52.2297", "21.0122"]
+    static let grid = PublicLocation()
+
+    static func missingBody(latitude: Double, longitude: Double) -> [UInt8] {
+        Array(
+            #"{"lastSeenDate":"2025-11-17","species":"DOG","breed":"Beagle","gender":"FEMALE","locationLatitude":\#(latitude),"locationLongitude":\#(longitude),"locationRadius":5,"phone":"+48600100200","email":"o@example.com"}"#
+                .utf8)
+    }
+
+    static let foundBody = Array(
+        #"{"lastSeenDate":"2025-11-18","species":"DOG","gender":"FEMALE","locationLatitude":52.24,"locationLongitude":21.02,"phone":"+48123456789","email":"f@example.com"}"#
+            .utf8)
+
+    static func withServer(_ body: @Sendable (TestServer) async throws -> Void) async throws {
+        let folder = try TemporaryStoreFolder()
+        let store = try SQLiteReportStore(path: folder.path)
+        try await TestServer.with(
+            ServiceConfiguration(
+                limits: .unlimitedRate, operatorToken: try OperatorToken(secret: ExampleRequests.operatorSecret),
+                logger: TestServer.quietLogger, reports: store, today: ReportRoutesTests.today)
+        ) { server in try await body(server) }
+        await store.close()
+    }
+
+    /// Makes a report; its id and owner token.
+    static func post(_ server: TestServer, _ path: String, _ body: [UInt8]) async throws -> (String, String) {
+        let created = try await server.request("POST", path, headers: json, body: body)
+        #expect(created.status == 201, "\(created.body)")
+        let id = try #require(try created.object["id"] as? String)
+        return (id, try #require(try created.object["ownerToken"] as? String))
+    }
+
+    @Test func aStrangerIsShownTheCellsCentreOnEveryRouteAndTheOwnerAndOperatorThePlace() async throws {
+        try await Self.withServer { server in
+            let (missing, token) = try await Self.post(
+                server, "/v1/reports/missing",
+                Self.missingBody(latitude: Self.home.latitude, longitude: Self.home.longitude))
+            let (found, _) = try await Self.post(server, "/v1/reports/found", Self.foundBody)
+            let stranger = [
+                "/v1/reports/\(missing)", "/v1/reports/\(missing)/card", "/v1/reports", "/v1/reports?near=52.23,21.01",
+                "/v1/reports/nearby?from=52.24,21.02", "/v1/reports/\(found)/matches", "/v1/reports/\(missing)/matches",
+            ]
+            for path in stranger {
+                let answer = try await server.request(path)
+                #expect(answer.status == 200, "\(path): \(answer.body)")
+                for text in Self.exactTexts {
+                    #expect(!answer.body.contains(text), "\(path) shows \(text): \(answer.body)")
+                }
+                #expect(answer.body.contains("\(missing)"), "\(path) lists the report: \(answer.body)")
+            }
+            let shown = try await server.request("/v1/reports/\(missing)").object
+            let centre = Self.grid.cellCentre(
+                of: try Coordinate(latitude: Self.home.latitude, longitude: Self.home.longitude))
+            #expect(shown["locationLatitude"] as? Double == centre.latitude.degrees)
+            #expect(shown["locationLongitude"] as? Double == centre.longitude.degrees)
+            #expect(shown["locationPrecisionMeters"] as? Double == 500)
+            // A wrong token is a stranger too; the owner's and the operator's see the place.
+            let wrong = try await server.request("/v1/reports/\(missing)", headers: [("Authorization", "Bearer nope")])
+            #expect(wrong.status == 200 && !wrong.body.contains("52.2297"), "\(wrong.body)")
+            for credentials in [[("Authorization", "Bearer \(token)")], ExampleRequests.asOperator] {
+                let whole = try await server.request("/v1/reports/\(missing)", headers: credentials)
+                #expect(whole.body.contains("52.229712345"), "\(whole.body)")
+                #expect(try whole.object["locationPrecisionMeters"] == nil)
+                let card = try await server.request("/v1/reports/\(missing)/card", headers: credentials)
+                #expect(card.body.contains("52.22971"), "\(card.body)")
+            }
+            let list = try await server.request("/v1/reports?near=52.23,21.01", headers: ExampleRequests.asOperator)
+            #expect(list.body.contains("52.229712345"), "the operator's list: \(list.body)")
+            // A found report's place (where an animal was found) stays exact for everyone.
+            #expect(try await server.request("/v1/reports/\(found)").body.contains("52.24"))
+        }
+    }
+
+    @Test func anAlertOfAMissingReportCarriesTheCellsCentre() async throws {
+        try await Self.withServer { server in
+            let client = EventStreamClient(url: server.url("/v1/reports/updates?near=52.23,21.01&km=5"))
+            defer { client.close() }
+            #expect(await client.wait(hangGuard) { $0.comments.contains("connected") }, "the stream opened")
+            let (missing, _) = try await Self.post(
+                server, "/v1/reports/missing",
+                Self.missingBody(latitude: Self.home.latitude, longitude: Self.home.longitude))
+            #expect(await client.wait(hangGuard) { $0.events.contains { $0.data.contains(missing) } })
+            let data = client.events.map(\.data).joined(separator: "\n")
+            for text in Self.exactTexts { #expect(!data.contains(text), "the alert shows \(text): \(data)") }
+            // Resumed from the start (the store's log, not the feed's memory): the same.
+            let again = EventStreamClient(url: server.url("/v1/reports/updates"), headers: [("Last-Event-ID", "0")])
+            defer { again.close() }
+            #expect(await again.wait(hangGuard) { $0.events.contains { $0.data.contains(missing) } })
+            for text in Self.exactTexts {
+                #expect(!again.events.map(\.data).joined().contains(text), "the log's alert shows \(text)")
+            }
+        }
+    }
+
+    /// Two missing reports in one cell, `b-near` always the nearer by its exact place: 1,000
+    /// stranger queries around them rank them the same way (by id: their shown places are one)
+    /// with the same distance — the exact order would put `b-near` first from most places.
+    @Test func strangersQueriesNeverRankTwoPlacesInOneCellApart() async throws {
+        try await Self.withServer { server in
+            let centre = Self.grid.cellCentre(of: try Coordinate(latitude: 52.2297, longitude: 21.0122))
+            let far = try Geodesic.wgs84.destination(from: centre, bearing: 0, distance: 180).coordinate
+            let near = try Geodesic.wgs84.destination(from: centre, bearing: 180, distance: 180).coordinate
+            #expect(Self.grid.cellCentre(of: far) == centre && Self.grid.cellCentre(of: near) == centre)
+            _ = try await Self.post(
+                server, "/v1/reports/missing",
+                Self.missingBody(latitude: far.latitude.degrees, longitude: far.longitude.degrees))
+            _ = try await Self.post(
+                server, "/v1/reports/missing",
+                Self.missingBody(latitude: near.latitude.degrees, longitude: near.longitude.degrees))
+            var apart = 0
+            for index in 0..<1_000 {
+                // South of the cell, where the exact places are 360 m apart in distance.
+                let from = try Geodesic.wgs84.destination(
+                    from: centre, bearing: 135 + Double(index % 90), distance: 400 + Double(index) * 3
+                ).coordinate
+                let answer = try await server.request(
+                    "/v1/reports?near=\(from.latitude.degrees),\(from.longitude.degrees)&limit=2")
+                let items = try #require(try answer.object["reports"] as? [[String: Any]])
+                let meters = items.compactMap { $0["distanceMeters"] as? Double }
+                if meters.count != 2 || meters[0] != meters[1] { apart += 1 }
+                if let first = items.first?["id"] as? String, let second = items.last?["id"] as? String,
+                    ReportID.precedes(second, first)
+                {
+                    apart += 1
+                }
+            }
+            #expect(apart == 0, "\(apart) of 1,000 answers told the two places apart")
+        }
+    }
+}
