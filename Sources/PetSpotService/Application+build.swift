@@ -125,7 +125,10 @@ func makeRouter(
     ).addRoutes(to: router)
     ReportsController(
         store: reports, photos: photos, today: configuration.today, access: reportAccess,
-        matchMargin: configuration.matchMargin, publicLocation: configuration.publicLocation
+        matchMargin: configuration.matchMargin, publicLocation: configuration.publicLocation,
+        contactLimiter: configuration.limits.contactsPerHour.map {
+            RateLimiter(burst: $0, every: .seconds(3600 / max(1, $0)), clock: configuration.clock)
+        }
     )
     .addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)

@@ -24,14 +24,23 @@ public struct PetCard: Sendable {
     public let actions: [StatusAction]
     /// The service's own map on this report (`/map?near=LAT,LON&report=ID`), when it has a place.
     public let mapPage: String?
+    /// How the card shows the contact rows (``ContactView``).
+    public let contacts: ContactView
 
     /// The card of `report`; `photoUrl` (where its kept photo is served) wins over the one it
     /// was stored with.
     ///
     /// - Throws: ``AnnouncementError/noContact`` for a report with neither a phone nor an email
     ///   (the card needs one).
-    public init(_ report: PetReport, photoUrl: String? = nil) throws(AnnouncementError) {
+    ///
+    /// `contacts`: how the contact rows are shown — whole for the report's owner and the
+    /// operator; to a stranger on request (``ContactView/onRequest``), or not at all once the
+    /// report is closed (``ContactView/forStranger(_:)``).
+    public init(_ report: PetReport, photoUrl: String? = nil, contacts: ContactView = .shown)
+        throws(AnnouncementError)
+    {
         id = report.id
+        self.contacts = contacts
         actions = StatusTransitions.next(from: report.status, kind: report.kind).map {
             StatusAction(to: $0, kind: report.kind)
         }
@@ -59,7 +68,7 @@ public struct PetCard: Sendable {
             ("imageNotAvailable", .string(PetDetailsCard.imageNotAvailable)),
             ("status", .object([("text", .string(card.status.text)), ("color", .string(card.status.color.rawValue))])),
             ("reward", .string(card.rewardText.map(Self.visible))),
-            ("fields", .array(card.fields.map(Self.field))),
+            ("fields", .array(card.fields.map { Self.field($0, contacts: contacts) })),
             (
                 "map",
                 .object([

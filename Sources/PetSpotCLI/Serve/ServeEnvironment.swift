@@ -106,6 +106,9 @@
             Variable(
                 option: "--rate-burst", key: "petspot.rateBurst", meaning: "changes at once per client",
                 defaultValue: "30"),
+            Variable(
+                option: "--contact-rate-limit", key: "petspot.contactRateLimit",
+                meaning: "contacts shown an hour per client", defaultValue: "20"),
         ]
 
         /// The table for `--help`: a line per variable (two when it would not fit in 79 columns).

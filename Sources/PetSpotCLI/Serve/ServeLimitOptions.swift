@@ -38,6 +38,13 @@
             help: ArgumentHelp("Changes one client may make at once before --rate-limit applies (30).", valueName: "n"))
         var rateBurst: Int?
 
+        @Option(
+            help: ArgumentHelp(
+                "Times an hour one client address is shown a report's contacts (GET /v1/reports/{id}/contact), "
+                    + "whatever --rate-limit says (20); 0: no limit.",
+                valueName: "n"))
+        var contactRateLimit: Int?
+
         /// The limits these options, else their variables in `environment`, else the defaults give.
         ///
         /// - Throws: `ValidationError` naming the option and its variable for a value out of range.
@@ -48,6 +55,7 @@
             let memory = try ServeValue.resolve(bodyMemory, "--body-memory", environment) ?? 64
             let rate = try ServeValue.resolve(rateLimit, "--rate-limit", environment) ?? 60
             let burst = try ServeValue.resolve(rateBurst, "--rate-burst", environment) ?? 30
+            let contacts = try ServeValue.resolve(contactRateLimit, "--contact-rate-limit", environment) ?? 20
             try ServeValue.check((0.1...3_600).contains(idle), "--idle-timeout", "from 0.1 to 3600 seconds")
             try ServeValue.check((0.1...3_600).contains(body), "--body-timeout", "from 0.1 to 3600 seconds")
             if let connections {
@@ -57,11 +65,13 @@
                 (16...65_536).contains(memory), "--body-memory", "from 16 to 65536 MiB (a photo may be 16)")
             try ServeValue.check((0...1_000_000).contains(rate), "--rate-limit", "from 0 to 1000000")
             try ServeValue.check((1...1_000_000).contains(burst), "--rate-burst", "from 1 to 1000000")
+            try ServeValue.check((0...100_000).contains(contacts), "--contact-rate-limit", "from 0 to 100000")
             return ServiceLimits(
                 idleTimeout: .milliseconds(Int64((idle * 1000).rounded())),
                 bodyTimeout: .milliseconds(Int64((body * 1000).rounded())), maximumConnections: connections,
                 bodyMemoryBudget: memory * 1_048_576,
-                changeRate: rate == 0 ? nil : RateLimit(perMinute: rate, burst: burst))
+                changeRate: rate == 0 ? nil : RateLimit(perMinute: rate, burst: burst),
+                contactsPerHour: contacts == 0 ? nil : contacts)
         }
     }
 

@@ -11,13 +11,13 @@ import Reports
 /// The stores search exact places; these widen the search by the grid's reach, measure again
 /// from the centres, and keep what the centres say.
 extension ReportsController {
-    /// Report JSON for `request`: whole for its owner or the operator, else the public view.
+    /// Report JSON for `request`: whole for its owner or the operator; else the public view —
+    /// no contacts (they are on the contact route) and a missing report's place its cell's centre.
     func reportJSON(_ report: PetReport, for request: Request) -> JSONValue {
-        guard publicLocation.generalizes(report), !access.seesWhole(request, report) else {
-            return ReportJSON.report(report)
-        }
+        if access.seesWhole(request, report) { return ReportJSON.report(report) }
+        guard publicLocation.generalizes(report) else { return ReportJSON.report(report, contacts: false) }
         return ReportJSON.report(
-            publicLocation.publicView(of: report), precision: publicLocation.precisionMeters)
+            publicLocation.publicView(of: report), contacts: false, precision: publicLocation.precisionMeters)
     }
 
     /// The grid when `request` is a stranger's to a list (`nil` for the operator's).

@@ -29,6 +29,8 @@ struct ReportsController {
     let matchMargin: SearchRadius
     /// The grid a stranger sees missing reports' places on (``PublicLocation``).
     let publicLocation: PublicLocation
+    /// A stranger's budget of contacts (``ServiceLimits/contactsPerHour``); `nil`: none.
+    let contactLimiter: RateLimiter?
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/reports/missing") { request, _ -> Response in
@@ -92,10 +94,14 @@ struct ReportsController {
             let id = try Self.id(context)
             let store = try requireStore()
             let stored = try await Self.storeCall { try await store.report(id: id) }
-            let report = access.seesWhole(request, stored) ? stored : publicLocation.publicView(of: stored)
+            // A stranger: the place's grid cell (PublicLocation), contacts on request.
+            let whole = access.seesWhole(request, stored)
+            let report = whole ? stored : publicLocation.publicView(of: stored)
+            let contacts: PetCard.ContactView = whole ? .shown : .forStranger(stored)
             let kept = try? await photos?.type(id: id)
             do throws(AnnouncementError) {
-                return .json(try PetCard(report, photoUrl: kept == nil ? nil : Self.photoPath(id)).json)
+                let photoUrl = kept == nil ? nil : Self.photoPath(id)
+                return .json(try PetCard(report, photoUrl: photoUrl, contacts: contacts).json)
             } catch {
                 throw Problem(.unprocessableContent, detail: "Report \(id) has no card: \(error).")
             }
@@ -125,6 +131,7 @@ struct ReportsController {
         }
         addPhotoRoutes(to: router)
         addMatchRoutes(to: router)
+        addContactRoute(to: router)
     }
 
     func requireStore() throws(Problem) -> any ReportStore {

@@ -18,20 +18,36 @@ final class RateLimiter: Sendable {
         var updated: Duration
     }
 
+    /// The limit it keeps: `limit.burst` at once, `limit.perMinute` a minute on average (with
+    /// ``init(burst:every:clock:maximumClients:)``, the burst and a minute's share of the refill).
     let limit: RateLimit
     let maximumClients: Int
+    /// Tokens added a second.
+    private let perSecond: Double
     /// The time since the limiter was made, on its clock.
     private let elapsed: @Sendable () -> Duration
     private let buckets = Locked([String: Bucket]())
 
-    init<C: Clock<Duration>>(_ limit: RateLimit, clock: C, maximumClients: Int = 10_000) {
+    convenience init<C: Clock<Duration>>(_ limit: RateLimit, clock: C, maximumClients: Int = 10_000) {
+        self.init(limit, perSecond: Double(max(1, limit.perMinute)) / 60, clock: clock, maximumClients: maximumClients)
+    }
+
+    /// A limiter of `burst` at once and one more every `interval` (20 an hour: `burst: 20,
+    /// every: .seconds(180)`), for limits slower than one a minute.
+    convenience init<C: Clock<Duration>>(burst: Int, every interval: Duration, clock: C, maximumClients: Int = 10_000) {
+        let seconds = max(Self.seconds(interval), 0.001)
+        self.init(
+            RateLimit(perMinute: Int((60 / seconds).rounded()), burst: burst), perSecond: 1 / seconds, clock: clock,
+            maximumClients: maximumClients)
+    }
+
+    private init<C: Clock<Duration>>(_ limit: RateLimit, perSecond: Double, clock: C, maximumClients: Int) {
         self.limit = limit
+        self.perSecond = perSecond
         let origin = clock.now
         elapsed = { origin.duration(to: clock.now) }
         self.maximumClients = max(1, maximumClients)
     }
-
-    private var perSecond: Double { Double(max(1, limit.perMinute)) / 60 }
 
     /// Takes one token of `client`'s bucket: `nil` when there was one, else how long until
     /// there is.

@@ -35,6 +35,10 @@ public struct ServiceLimits: Sendable {
     /// How often one client (one IPv4 address, one IPv6 /64) may create or change something
     /// (`POST`, `PUT`, `PATCH`, `DELETE`); `nil`: no limit.
     public var changeRate: RateLimit?
+    /// How many times an hour one client may be handed a report's contacts
+    /// (`GET /v1/reports/{id}/contact`) as a stranger, whatever ``changeRate`` says (20: the
+    /// whole hourly budget at once, then one every 3 minutes); `nil`: no limit.
+    public var contactsPerHour: Int?
     /// Scenario runs (`POST /v1/scenarios/{name}/run`) admitted at once, running or waiting
     /// for the scenario thread (8); more get 503 and `Retry-After`.
     public var scenarioRunsAdmitted: Int
@@ -45,7 +49,7 @@ public struct ServiceLimits: Sendable {
     public init(
         idleTimeout: Duration = .seconds(15), bodyTimeout: Duration = .seconds(120), maximumConnections: Int? = nil,
         bodyMemoryBudget: Int = 64 * 1_048_576, changeRate: RateLimit? = RateLimit(perMinute: 60, burst: 30),
-        scenarioRunsAdmitted: Int = 8
+        scenarioRunsAdmitted: Int = 8, contactsPerHour: Int? = 20
     ) {
         self.idleTimeout = idleTimeout
         self.bodyTimeout = bodyTimeout
@@ -53,10 +57,11 @@ public struct ServiceLimits: Sendable {
         self.bodyMemoryBudget = bodyMemoryBudget
         self.changeRate = changeRate
         self.scenarioRunsAdmitted = scenarioRunsAdmitted
+        self.contactsPerHour = contactsPerHour
     }
 
     /// No rate limit and generous sizes: for tests that make many changes in a row.
-    public static var unlimitedRate: ServiceLimits { ServiceLimits(changeRate: nil) }
+    public static var unlimitedRate: ServiceLimits { ServiceLimits(changeRate: nil, contactsPerHour: nil) }
 }
 
 /// A token bucket's settings: `burst` requests at once, refilled at `perMinute`.

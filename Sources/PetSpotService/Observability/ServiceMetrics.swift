@@ -78,8 +78,12 @@ public enum ServiceMetrics {
 
     /// Why a limit refused a request (the problem's `reason`).
     enum Refusal: String {
-        case rateLimited, bodyBudget, scenarioRunsBusy, hostNotAllowed, bodyTimeout
+        case rateLimited, bodyBudget, scenarioRunsBusy, hostNotAllowed, bodyTimeout, contactRateLimited
     }
+
+    /// `petspot_contact_reveals_total`: a report's contacts handed to someone who is neither its
+    /// owner nor the operator (`GET /v1/reports/{id}/contact`): a harvest shows here first.
+    static func revealedContacts() { Counter(label: "petspot_contact_reveals_total").increment() }
 
     /// Event-stream clients connected now.
     static let eventStreamClients = Meter(label: "petspot_event_stream_clients")

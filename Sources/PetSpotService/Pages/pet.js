@@ -66,6 +66,48 @@
     img.src = card.photoUrl;
   }
 
+  function contactLink(field) {
+    var link = document.createElement('a');
+    link.href = field.href;
+    link.textContent = field.value;
+    if (field.id) link.dataset.testid = field.id;
+    return link;
+  }
+
+  // A stranger's contact row: a button that asks GET /v1/reports/{id}/contact (the contacts are
+  // not in the card, the page or any list), then shows that row as the owner's card does. The
+  // answer is kept for the other rows; a refusal (closed report, too many asked) is a toast.
+  var contacts = null;
+  function revealButton(field, value) {
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'reveal';
+    button.textContent = field.reveal.title;
+    button.dataset.testid = field.reveal.id;
+    button.addEventListener('click', function () {
+      var asked = contacts || fetch('/v1/reports/' + encodeURIComponent(id) + '/contact', {
+        headers: Object.assign({ Accept: 'application/json' }, authorization())
+      }).then(function (response) {
+        return response.json().then(function (answer) {
+          if (!response.ok) throw new Error(answer.detail || String(response.status));
+          return answer;
+        });
+      });
+      contacts = asked;
+      asked.then(function (answer) {
+        var row = answer.fields.filter(function (one) { return one.field === field.field; })[0];
+        if (!row) return;
+        value.textContent = '';
+        if (row.href) value.appendChild(contactLink(row));
+        else value.textContent = row.value;
+      }).catch(function (error) {
+        contacts = null;
+        showToast(error && error.message ? error.message : body.dataset.unreachable);
+      });
+    });
+    return button;
+  }
+
   function draw(card) {
     photo(card);
     var status = part('status');
@@ -85,12 +127,10 @@
       var value = document.createElement('dd');
       value.dir = 'auto'; // right-to-left text reads right to left, isolated from the rest
       if (field.empty) value.className = 'dash';
-      if (field.href) {
-        var link = document.createElement('a');
-        link.href = field.href;
-        link.textContent = field.value;
-        if (field.id) link.dataset.testid = field.id;
-        value.appendChild(link);
+      if (field.reveal) {
+        value.appendChild(revealButton(field, value));
+      } else if (field.href) {
+        value.appendChild(contactLink(field));
       } else {
         value.textContent = field.value;
         if (field.truncated) value.title = field.value;
