@@ -56,8 +56,9 @@ class Server:
         self.stop()
         raise RuntimeError("petspot serve did not listen: " + seen.decode("utf-8", "replace"))
 
-    def json(self, path):
-        with urllib.request.urlopen(self.url + path, timeout=10) as answer:
+    def json(self, path, headers=None):
+        request = urllib.request.Request(self.url + path, headers=headers or {})
+        with urllib.request.urlopen(request, timeout=10) as answer:
             return json.loads(answer.read())
 
     def stop(self):
@@ -292,10 +293,15 @@ class PageTest(unittest.TestCase):
         return self.driver.execute_script("return document.body.dataset.state || null")
 
     def wait_stored(self):
-        """After Submit report: until the report's card opens; the stored report (GET /v1/reports/{id})."""
+        """After Submit report: until the report's card opens; the stored report (GET /v1/reports/{id})
+        as its owner reads it, with the owner token this browser kept (a stranger's has no contacts)."""
         self.wait(lambda: "/pets/" in self.driver.current_url, message="the card opens")
         self.wait_card()
-        return self.server.json("/v1/reports/" + self.card_id())
+        report_id = self.card_id()
+        token = self.driver.execute_script("return window.localStorage.getItem('petspot.owner.' + arguments[0])",
+                                           report_id)
+        self.assertTrue(token, "Submit kept the owner token in this browser")
+        return self.server.json("/v1/reports/" + report_id, {"Authorization": "Bearer " + token})
 
     def card_id(self):
         """The report id of the card page open now (/pets/{id}, whatever its #fragment)."""

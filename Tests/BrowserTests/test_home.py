@@ -297,7 +297,13 @@ class HomeTests(PageTest):
         self.driver.get(self.origin + "/pets/" + created["id"])
         self.wait_card()
         self.assertEqual(self.card_state(), "loaded")
+        # A stranger's card: the address is not in the page until Show email asks for it.
+        self.assertNotIn(email, self.driver.page_source)
+        self.tap("petDetails.email.reveal")
+        self.wait(lambda: self.driver.find_elements("css selector", '[data-testid="petDetails.email.tap"]'),
+                  message="Show email reveals the address")
         self.assertEqual(self.element("petDetails.email.tap").text.replace("\n", ""), email)
+        self.assertEqual(self.element("petDetails.email.tap").get_attribute("href"), "mailto:" + email)
         widths = self.driver.execute_script(
             "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         self.assertLessEqual(widths[0], widths[1], "the card scrolls sideways at 390 px: %r" % widths)

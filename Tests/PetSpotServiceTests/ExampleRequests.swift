@@ -198,6 +198,7 @@ enum ExampleRequests {
         ExampleRequest(method: "PUT", path: "/v1/reports/r-1/photo", headers: octets, body: png, status: 503),
         ExampleRequest(method: "DELETE", path: "/v1/reports/r-1", status: 503),
         ExampleRequest(path: "/v1/reports/r-1/matches", status: 503),
+        ExampleRequest(path: "/v1/reports/r-1/contact", status: 503),
         ExampleRequest(
             method: "PATCH", path: "/v1/reports/r-1", headers: json, body: Array(#"{"status":"CLOSED"}"#.utf8),
             status: 503),
@@ -241,10 +242,15 @@ enum ExampleRequests {
         ExampleRequest(path: "/v1/reports/ex-4/matches?limit=5&marginKm=2", status: 200),
         ExampleRequest(path: "/v1/reports/ex-4/matches?limit=0", status: 400),
         ExampleRequest(path: "/v1/reports/none/matches", status: 404),
+        ExampleRequest(path: "/v1/reports/ex-3/contact", status: 200),
+        ExampleRequest(path: "/v1/reports/ex-1/contact", status: 200),
+        ExampleRequest(path: "/v1/reports/ex-3/contact?all=1", status: 400),
+        ExampleRequest(path: "/v1/reports/none/contact", status: 404),
         ExampleRequest(
             method: "PATCH", path: "/v1/reports/ex-1", headers: json + asOperator,
             body: Array(#"{"status":"CLOSED"}"#.utf8),
             status: 200),
+        ExampleRequest(path: "/v1/reports/ex-1/contact", status: 410),
         ExampleRequest(
             method: "PATCH", path: "/v1/reports/ex-1", headers: json + asOperator,
             body: Array(#"{"status":"GONE"}"#.utf8),

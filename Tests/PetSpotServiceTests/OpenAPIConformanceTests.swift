@@ -118,6 +118,18 @@ struct OpenAPIConformanceTests {
             #expect(try await store.count() == before, "nothing stored without its photo")
             try check("POST", path, answer)
         }
+        // A stranger past the contact budget (one an hour here): 429.
+        try await TestServer.with(
+            ServiceConfiguration(
+                limits: ServiceLimits(changeRate: nil, contactsPerHour: 1), logger: TestServer.quietLogger,
+                reports: store, today: ReportRoutesTests.today)
+        ) { server in
+            for status in [200, 429] {
+                let answer = try await server.request("/v1/reports/ex-3/contact")
+                #expect(answer.status == status, "\(answer.body)")
+                try check("GET", "/v1/reports/ex-3/contact", answer)
+            }
+        }
         await store.close()
         // A gpsd source nobody listens on: the provider is unavailable.
         let deadGPSD = ServiceConfiguration(

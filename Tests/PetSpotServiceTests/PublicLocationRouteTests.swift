@@ -90,6 +90,20 @@ struct PublicLocationRouteTests {
         }
     }
 
+    /// Spec 003's "Warsaw • ±15 km": a place nobody named is named by its nearest town (Debian's
+    /// libgeonames), for a stranger and for the owner alike.
+    @Test func aCardNamesAPlaceWithoutANameByItsNearestTown() async throws {
+        try await Self.withServer { server in
+            let (missing, token) = try await Self.post(
+                server, "/v1/reports/missing",
+                Self.missingBody(latitude: Self.home.latitude, longitude: Self.home.longitude))
+            for headers in [[], [("Authorization", "Bearer \(token)")]] {
+                let card = try await server.request("/v1/reports/\(missing)/card", headers: headers)
+                #expect(card.body.contains("near Warsaw \u{2022} \u{00B1}5 km"), "\(card.body)")
+            }
+        }
+    }
+
     @Test func anAlertOfAMissingReportCarriesTheCellsCentre() async throws {
         try await Self.withServer { server in
             let client = EventStreamClient(url: server.url("/v1/reports/updates?near=52.23,21.01&km=5"))

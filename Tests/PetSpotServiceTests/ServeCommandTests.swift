@@ -170,10 +170,11 @@ struct ServeCommandTests {
         let again = try Server(["--store", "sqlite:" + folder.path, "--log-level", "warning"])
         defer { again.stop() }
         let newPort = try #require(await again.port(), "\(again.output)")
-        let read = try await TestServer(port: newPort).request(location)
-        #expect(read.status == 200)
-        // The answer to POST, less the owner token it alone gives.
+        // The owner's read: the answer to POST, less the owner token it alone gives.
         let token = try #require(try created.object["ownerToken"] as? String)
+        let read = try await TestServer(port: newPort).request(
+            location, headers: [("Authorization", "Bearer \(token)")])
+        #expect(read.status == 200)
         #expect(read.body == created.body.replacingOccurrences(of: #","ownerToken":"\#(token)""#, with: ""))
     }
 

@@ -33,6 +33,17 @@ struct PlacesController {
         }
     }
 
+    /// How far a town may be for a place to be called "near" it: 30 km.
+    static let nearMeters = 30_000.0
+
+    /// `near Piaseczno`: the nearest town to `place` within ``nearMeters``, as a card names a
+    /// report's place that has no name (spec 003's "Warsaw • ±15 km" rather than coordinates);
+    /// `nil` without a town that near, or without town names on this server.
+    static func nearTown(_ place: Coordinate) -> String? {
+        guard let nearest = try? TownList.shared().nearest(to: place), nearest.meters <= nearMeters else { return nil }
+        return "near " + nearest.town.name
+    }
+
     /// `{"name", "state", "country", "countryCode", "latitude", "longitude", "population"}`.
     static func json(_ town: Town) -> JSONValue {
         .object([

@@ -96,7 +96,11 @@ struct ReportsController {
             let stored = try await Self.storeCall { try await store.report(id: id) }
             // A stranger: the place's grid cell (PublicLocation), contacts on request.
             let whole = access.seesWhole(request, stored)
-            let report = whole ? stored : publicLocation.publicView(of: stored)
+            var report = whole ? stored : publicLocation.publicView(of: stored)
+            // A place without a name is named by its nearest town ("near Piaseczno • ±10 km").
+            if report.place?.isEmpty ?? true, let place = report.coordinate {
+                report.place = PlacesController.nearTown(place)
+            }
             let contacts: PetCard.ContactView = whole ? .shown : .forStranger(stored)
             let kept = try? await photos?.type(id: id)
             do throws(AnnouncementError) {
