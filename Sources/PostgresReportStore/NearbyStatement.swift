@@ -65,7 +65,7 @@ struct NearbyStatement: PostgresPreparedStatement {
         RadiusBand.all.enumerated().flatMap { position, band in
             (0..<2).map { slot in
                 """
-                SELECT id, latitude, longitude, radius_m, species, last_seen_date FROM report
+                SELECT id, latitude, longitude, radius_m, species, last_seen_date, gender, microchip_number FROM report
                 WHERE kind = 'missing' AND status = 'ACTIVE' AND latitude IS NOT NULL AND radius_m IS NOT NULL
                   AND radius_band = \(band)::smallint AND point(longitude, latitude) <@ \(box(2 * position + slot))
                 """
@@ -90,14 +90,16 @@ struct NearbyStatement: PostgresPreparedStatement {
         var cells = row.makeIterator()
         func next<Value: PostgresDecodable>(_ type: Value.Type) throws -> Value {
             guard let cell = cells.next() else {
-                throw ReportStoreError.storage("searching nearby reports", "a row had fewer than its six columns")
+                throw ReportStoreError.storage("searching nearby reports", "a row had fewer than its eight columns")
             }
             return try cell.decode(Value.self)
         }
         let id = try next(String.self)
         let coordinate = try Coordinate(latitude: try next(Double.self), longitude: try next(Double.self))
         let radius = try SearchRadius(meters: try next(Double.self))
-        let facts = MatchFacts(species: try next(String?.self), lastSeenDate: try next(String?.self))
+        let facts = MatchFacts(
+            species: try next(String?.self), lastSeenDate: try next(String?.self), gender: try next(String?.self),
+            microchipNumber: try next(String?.self))
         return LiveNearbyIndex.Entry(report: NearbyReport(id: id, coordinate: coordinate, radius: radius), facts: facts)
     }
 }

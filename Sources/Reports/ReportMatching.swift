@@ -5,8 +5,10 @@ public import ReportStore
 /// Possible matches, the point of a lost-and-found service: for a found report, the open
 /// missing reports whose search circle (widened by `margin`) holds the place it was found, of
 /// the same species, last seen on or before the day it was found; for a missing report, the
-/// open found reports inside its circle found since it was lost. Ranked by how deep inside
-/// the circle the found place is and how recent the loss (``Match/score``).
+/// open found reports inside its circle found since it was lost. A known opposite sex is no
+/// match; the same microchip number is the best match (``Match/sameMicrochip``); the rest are
+/// ranked by how deep inside the circle the found place is and how recent the loss
+/// (``Match/score``).
 ///
 /// Built on the store's searches (``ReportStore/nearby(_:margin:limit:)`` and
 /// ``ReportStore/openReports(of:within:of:)``), so SQLite and PostgreSQL + PostGIS give the same
@@ -24,6 +26,16 @@ public enum ReportMatching {
         public let meters: Double
         /// 0…1: 0.6 × depth inside the circle + 0.4 × 30 / (30 + days between loss and find).
         public let score: Double
+        /// Both reports give the same microchip number: the best match whatever the score
+        /// (ranked above every other).
+        public var sameMicrochip: Bool = false
+
+        /// Whether this ranks before `other`: a microchip match first, then the higher score,
+        /// then the identifier.
+        func ranks(before other: Match) -> Bool {
+            if sameMicrochip != other.sameMicrochip { return sameMicrochip }
+            return score != other.score ? score > other.score : ReportID.precedes(report.id, other.report.id)
+        }
     }
 
     /// The matches of `report`, best first (ties by id), at most `limit`; none for a report
@@ -49,24 +61,31 @@ public enum ReportMatching {
         let unknown = near.matches.filter { $0.facts == nil }.map(\.id)
         let read = unknown.isEmpty ? [:] : try await facts(of: unknown, in: store)
         let foundDay = report.lastSeenDate.flatMap(day)
-        var scored: [(id: String, meters: Double, score: Double)] = []
+        var scored: [(id: String, meters: Double, score: Double, chip: Bool)] = []
         for candidate in near.matches {
             // A report removed since the search is left out.
             guard let fact = candidate.facts ?? read[candidate.id], sameSpecies(fact.species, report.species),
+                !oppositeSex(fact.gender, report.gender),
                 let days = days(from: fact.lastSeenDate.flatMap(day), to: foundDay)
             else { continue }
             let meters =
                 grid.map { PublicLocation.meters(place, $0.cellCentre(of: candidate.coordinate)) }
                 ?? candidate.meters
             let depth = depth(meters, within: candidate.radius.meters + margin.meters)
-            scored.append((candidate.id, meters, score(depth: depth, days: days)))
+            let chip = sameMicrochip(fact.microchipNumber, report.microchipNumber)
+            scored.append((candidate.id, meters, score(depth: depth, days: days), chip))
         }
-        scored.sort { $0.score != $1.score ? $0.score > $1.score : ReportID.precedes($0.id, $1.id) }
+        scored.sort {
+            if $0.chip != $1.chip { return $0.chip }
+            return $0.score != $1.score ? $0.score > $1.score : ReportID.precedes($0.id, $1.id)
+        }
         let page = scored.prefix(max(limit, 0))
         let whole = try await store.reports(ids: page.map(\.id))
         let byID = Dictionary(whole.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return page.compactMap { entry in
-            byID[entry.id].map { Match(report: $0, meters: entry.meters, score: entry.score) }
+            byID[entry.id].map {
+                Match(report: $0, meters: entry.meters, score: entry.score, sameMicrochip: entry.chip)
+            }
         }
     }
 
@@ -84,7 +103,7 @@ public enum ReportMatching {
         let lostDay = missing.lastSeenDate.flatMap(day)
         var matches: [Match] = []
         for near in try await store.openReports(of: .found, within: reach, of: center) {
-            guard sameSpecies(missing.species, near.report.species),
+            guard sameSpecies(missing.species, near.report.species), !oppositeSex(missing.gender, near.report.gender),
                 let days = days(from: lostDay, to: near.report.lastSeenDate.flatMap(day))
             else { continue }
             let meters =
@@ -92,7 +111,10 @@ public enum ReportMatching {
                     near.report.coordinate.map { PublicLocation.meters(grid.cellCentre(of: center), $0) }
                 } ?? near.meters
             let depth = depth(meters, within: reach)
-            matches.append(Match(report: near.report, meters: meters, score: score(depth: depth, days: days)))
+            matches.append(
+                Match(
+                    report: near.report, meters: meters, score: score(depth: depth, days: days),
+                    sameMicrochip: sameMicrochip(missing.microchipNumber, near.report.microchipNumber)))
         }
         return ranked(matches, limit: limit)
     }
@@ -114,11 +136,9 @@ public enum ReportMatching {
     /// 0.6 × depth inside the circle + 0.4 × 30 / (30 + days).
     static func score(depth: Double, days: Int) -> Double { 0.6 * depth + 0.4 * 30 / (30 + Double(days)) }
 
-    /// Best first, ties by id, at most `limit`.
+    /// Best first (``Match/ranks(before:)``), at most `limit`.
     static func ranked(_ matches: [Match], limit: Int) -> [Match] {
-        let sorted = matches.sorted {
-            $0.score != $1.score ? $0.score > $1.score : ReportID.precedes($0.report.id, $1.report.id)
-        }
+        let sorted = matches.sorted { $0.ranks(before: $1) }
         return Array(sorted.prefix(limit))
     }
 

@@ -236,7 +236,8 @@ public actor SQLiteReportStore: ReportStore {
                 let rows = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT id, latitude, longitude, radius_m, species, last_seen_date FROM report
+                        SELECT id, latitude, longitude, radius_m, species, last_seen_date, gender, microchip_number
+                        FROM report
                         WHERE kind = 'missing' AND status = 'ACTIVE' AND latitude IS NOT NULL AND radius_m IS NOT NULL
                         ORDER BY id
                         """)
@@ -250,7 +251,8 @@ public actor SQLiteReportStore: ReportStore {
                     entries.append(
                         LiveNearbyIndex.Entry(
                             report: NearbyReport(id: id, coordinate: coordinate, radius: radius),
-                            facts: MatchFacts(species: row[4], lastSeenDate: row[5])))
+                            facts: MatchFacts(
+                                species: row[4], lastSeenDate: row[5], gender: row[6], microchipNumber: row[7])))
                 }
                 return entries
             }

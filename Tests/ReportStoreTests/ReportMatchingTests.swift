@@ -9,11 +9,36 @@ import SQLiteReportStore
 import Testing
 
 /// Possible matches (``ReportMatching``), found → missing and missing → found: the rules
-/// (species, the day lost, the margin, the ranking), and the same matches from SQLite,
+/// (species, sex, microchip, the day lost, the margin, the ranking), and the same matches from SQLite,
 /// PostgreSQL + PostGIS and a brute-force reference over the same random reports.
 @Suite(.serialized, .timeLimit(.minutes(DifferentialScale.isLarge ? 120 : 10)))
 struct ReportMatchingTests {
     static let species = ["DOG", "CAT", "BIRD"]
+    static let sexes: [String?] = ["FEMALE", "MALE", nil]
+
+    /// A 15-digit microchip number made from `number`.
+    static func chip(_ number: Int) -> String { "9851000\(String(format: "%08d", number))" }
+
+    /// The brute-force rules beside the circle and the day: a known opposite sex is no match.
+    static func oppositeSex(_ one: PetReport, _ other: PetReport) -> Bool {
+        guard let one = one.gender, let other = other.gender else { return false }
+        return one != other
+    }
+
+    /// The same microchip digits on both.
+    static func sameChip(_ one: PetReport, _ other: PetReport) -> Bool {
+        let digits = { (report: PetReport) in report.microchipNumber?.filter(\.isNumber) ?? "" }
+        return !digits(one).isEmpty && digits(one) == digits(other)
+    }
+
+    /// Ids best first: a microchip match, then the score, then the id.
+    static func ranked(_ scored: [(id: String, score: Double, chip: Bool)], limit: Int) -> [String] {
+        scored.sorted {
+            if $0.chip != $1.chip { return $0.chip }
+            return $0.score != $1.score ? $0.score > $1.score : ReportID.precedes($0.id, $1.id)
+        }
+        .prefix(limit).map(\.id)
+    }
 
     /// 3,000 missing reports around Warsaw (radii 0.2–20 km, three species, lost in November
     /// 2025, a tenth closed) and 40 found reports among them; in a large run
@@ -28,6 +53,8 @@ struct ReportMatchingTests {
                 radius: SearchRadius(kilometers: 0.2 + generator.unit() * 20))
             report.species = species[number % 3]
             report.lastSeenDate = "2025-11-\(String(format: "%02d", 1 + Int(generator.unit() * 29)))"
+            report.gender = sexes[number % 3]
+            report.microchipNumber = number % 50 == 0 ? chip(number / 50) : nil
             if number % 10 == 9 { report.status = .closed }
             missing.append(report)
         }
@@ -37,6 +64,10 @@ struct ReportMatchingTests {
                 latitude: 52 + generator.unit() * 0.5, longitude: 20.8 + generator.unit() * 0.6)
             report.species = number % 7 == 0 ? nil : species[number % 3]
             report.lastSeenDate = "2025-11-\(String(format: "%02d", 10 + number % 20))"
+            report.gender = sexes[(number / 2) % 3]
+            // Every fourth found report reads a chip some missing report has (spaced as people type it).
+            report.microchipNumber =
+                number % 4 == 0 ? chip(number % 60).replacingOccurrences(of: "00", with: "0-0") : nil
             return report
         }
         return (missing, found)
@@ -45,8 +76,10 @@ struct ReportMatchingTests {
     /// What the rules say, by brute force over every report: the expected ids in order.
     static func reference(_ found: PetReport, _ missing: [PetReport], margin: SearchRadius, limit: Int) -> [String] {
         guard let place = found.coordinate else { return [] }
-        let scored: [(id: String, score: Double)] = missing.compactMap { report in
-            guard report.status == .active, let center = report.coordinate, let radius = report.radius else {
+        let scored: [(id: String, score: Double, chip: Bool)] = missing.compactMap { report in
+            guard report.status == .active, let center = report.coordinate, let radius = report.radius,
+                !oppositeSex(report, found)
+            else {
                 return nil
             }
             let meters = Geodesic.wgs84.inverse(from: place, to: center).meters
@@ -55,27 +88,25 @@ struct ReportMatchingTests {
             if let species = found.species, let other = report.species, species != other { return nil }
             guard let lost = report.lastSeenDate, let day = found.lastSeenDate, lost <= day else { return nil }
             let days = Double((Int(day.suffix(2)) ?? 0) - (Int(lost.suffix(2)) ?? 0))
-            return (report.id, 0.6 * max(0, 1 - meters / reach) + 0.4 * 30 / (30 + days))
+            return (report.id, 0.6 * max(0, 1 - meters / reach) + 0.4 * 30 / (30 + days), sameChip(report, found))
         }
-        return scored.sorted { $0.score != $1.score ? $0.score > $1.score : ReportID.precedes($0.id, $1.id) }
-            .prefix(limit).map(\.id)
+        return ranked(scored, limit: limit)
     }
 
     /// A missing report's found matches, by brute force.
     static func foundReference(_ lost: PetReport, _ found: [PetReport], margin: SearchRadius, limit: Int) -> [String] {
         guard lost.status == .active, let center = lost.coordinate, let radius = lost.radius else { return [] }
-        let scored: [(id: String, score: Double)] = found.compactMap { report in
-            guard let place = report.coordinate else { return nil }
+        let scored: [(id: String, score: Double, chip: Bool)] = found.compactMap { report in
+            guard let place = report.coordinate, !oppositeSex(report, lost) else { return nil }
             let meters = Geodesic.wgs84.inverse(from: center, to: place).meters
             let reach = radius.meters + margin.meters
             guard meters <= reach else { return nil }
             if let species = report.species, let other = lost.species, species != other { return nil }
             guard let day = report.lastSeenDate, let since = lost.lastSeenDate, since <= day else { return nil }
             let days = Double((Int(day.suffix(2)) ?? 0) - (Int(since.suffix(2)) ?? 0))
-            return (report.id, 0.6 * max(0, 1 - meters / reach) + 0.4 * 30 / (30 + days))
+            return (report.id, 0.6 * max(0, 1 - meters / reach) + 0.4 * 30 / (30 + days), sameChip(report, lost))
         }
-        return scored.sorted { $0.score != $1.score ? $0.score > $1.score : ReportID.precedes($0.id, $1.id) }
-            .prefix(limit).map(\.id)
+        return ranked(scored, limit: limit)
     }
 
     static func compare(_ store: any ReportStore, _ missing: [PetReport], _ found: [PetReport]) async throws -> Int {
@@ -158,6 +189,49 @@ struct ReportMatchingTests {
             #expect(try await ReportMatching.matches(for: report, in: store, margin: .zero, limit: 10).isEmpty)
         }
         #expect(ReportMatching.distanceText(850.4) == "850 m" && ReportMatching.distanceText(2407.6) == "2.4 km")
+        await store.close()
+    }
+
+    /// A found male dog with a chip: a female missing dog is no match, however near; a missing dog
+    /// with the same chip ranks first though farther and lost longer ago; one of unknown sex stays.
+    @Test func aSameChipRanksFirstAndAnOppositeSexIsNoMatch() async throws {
+        let path = FileManager.default.temporaryDirectory.path + "/petspot-matches-\(UUID()).sqlite"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let store = try SQLiteReportStore(path: path)
+        func missing(_ id: String, _ latitude: Double, gender: String?, chip: String?, day: String) throws -> PetReport
+        {
+            var report = try PetReport.missing(
+                id: id, coordinate: Coordinate(latitude: latitude, longitude: 21.0),
+                radius: SearchRadius(kilometers: 10))
+            report.species = "DOG"
+            report.gender = gender
+            report.microchipNumber = chip
+            report.lastSeenDate = day
+            return report
+        }
+        var found = PetReport(id: "found", kind: .found, status: .found)
+        found.coordinate = try Coordinate(latitude: 52.25, longitude: 21.0)
+        found.species = "DOG"
+        found.gender = "MALE"
+        found.microchipNumber = "985100012345678"
+        found.lastSeenDate = "2025-11-18"
+        try await store.add([
+            try missing("a-female", 52.251, gender: "FEMALE", chip: nil, day: "2025-11-17"),
+            try missing("b-unknown", 52.252, gender: nil, chip: nil, day: "2025-11-17"),
+            try missing("c-chip", 52.3, gender: "MALE", chip: "985100012345678", day: "2025-11-01"),
+            found,
+        ])
+        let matches = try await ReportMatching.matches(for: found, in: store, margin: .zero, limit: 10)
+        #expect(matches.map(\.report.id) == ["c-chip", "b-unknown"])
+        #expect(matches.map(\.sameMicrochip) == [true, false])
+        #expect(matches[0].score < matches[1].score, "the chip outranks a better score")
+        let lost = try await store.report(id: "c-chip")
+        #expect(
+            try await ReportMatching.matches(for: lost, in: store, margin: .zero, limit: 10).map(\.sameMicrochip) == [
+                true
+            ])
+        let female = try await store.report(id: "a-female")
+        #expect(try await ReportMatching.matches(for: female, in: store, margin: .zero, limit: 10).isEmpty)
         await store.close()
     }
 }

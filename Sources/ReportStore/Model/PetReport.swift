@@ -97,7 +97,9 @@ public struct PetReport: Sendable, Hashable {
     }
 
     /// What ranking a possible match needs of the report: its species and day.
-    public var matchFacts: MatchFacts { MatchFacts(species: species, lastSeenDate: lastSeenDate) }
+    public var matchFacts: MatchFacts {
+        MatchFacts(species: species, lastSeenDate: lastSeenDate, gender: gender, microchipNumber: microchipNumber)
+    }
 }
 
 extension PetReport {
