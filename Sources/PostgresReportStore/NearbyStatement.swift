@@ -7,7 +7,7 @@ import ReportStore
 /// whose place is inside a latitude–longitude box that holds every point within the band's
 /// largest radius plus the margin (`GeodesicBox`, on the ellipsoid; two boxes where it crosses
 /// the antimeridian), read from that band's partial GiST index on the place as a point
-/// (``PostgresSchema/boxIndexes``). The index holds the columns a candidate needs, so the query
+/// (``PostgresSchema/boxIndexes(holding:)``). The index holds the columns a candidate needs, so the query
 /// reads no row of the table (an index-only scan). The exact filter that follows
 /// (`NearbySearch`) removes what is too far.
 ///

@@ -103,7 +103,7 @@ enum PostgresSchema {
             // query finds its candidates in the index alone (an index-only scan). At 10^7 reports
             // the geography indexes of version 1 read each candidate's row from a 3 GB table.
             statements: RadiusBand.all.map { PostgresQuery(unsafeSQL: "DROP INDEX \(indexName($0))") }
-                + boxIndexes),
+                + boxIndexes(holding: ["species", "last_seen_date"])),
         Migration(
             version: 8, name: "open found places",
             statements: [
@@ -115,6 +115,13 @@ enum PostgresSchema {
                     unsafeSQL: "CREATE INDEX report_open_found ON report USING gist (location) WHERE "
                         + PostgresReportStore.openWithPlace(of: .found))
             ]),
+        Migration(
+            version: 9, name: "match facts",
+            // The nearby indexes again, holding the sex and the microchip number as well: a match
+            // of the opposite sex is no match, one of the same chip ranks first, and the search
+            // still reads its candidates from the indexes alone.
+            statements: RadiusBand.all.map { PostgresQuery(unsafeSQL: "DROP INDEX \(indexName($0))") }
+                + boxIndexes(holding: ["species", "last_seen_date", "gender", "microchip_number"])),
     ]
 
     /// The nearby indexes of version 1 (replaced by ``boxIndexes`` in version 7): one partial GiST
@@ -135,15 +142,16 @@ enum PostgresSchema {
 
     /// The nearby indexes since version 7: per radius band, a partial GiST index on the place as a
     /// plain point (x longitude, y latitude, degrees) over the open missing reports with a place,
-    /// holding the columns a candidate needs (``NearbyStatement``). The query asks each band for
-    /// the points inside a latitude–longitude box that holds its reach (`GeodesicBox`), which
-    /// the point index answers without the table when its pages are all-visible.
-    static var boxIndexes: [PostgresQuery] {
+    /// holding the columns a candidate needs (``NearbyStatement``: its match facts, `facts`, since
+    /// version 9 the sex and the microchip number too). The query asks each band for the points
+    /// inside a latitude–longitude box that holds its reach (`GeodesicBox`), which the point index
+    /// answers without the table when its pages are all-visible.
+    static func boxIndexes(holding facts: [String]) -> [PostgresQuery] {
         RadiusBand.all.map { band in
             PostgresQuery(
                 unsafeSQL: """
                     CREATE INDEX \(indexName(band)) ON report USING gist (point(longitude, latitude))
-                    INCLUDE (id, latitude, longitude, radius_m, species, last_seen_date)
+                    INCLUDE (id, latitude, longitude, radius_m, \(facts.joined(separator: ", ")))
                     WHERE radius_band = \(band)::smallint AND kind = 'missing' AND status = 'ACTIVE'
                       AND latitude IS NOT NULL AND radius_m IS NOT NULL
                     """)
