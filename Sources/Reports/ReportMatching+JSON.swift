@@ -4,7 +4,7 @@ public import ReportStore
 
 extension ReportMatching {
     /// `GET /v1/reports/{id}/matches` and `petspot matches ID --json`: `{"id", "matches":
-    /// [{"id", "meters", "distance", "score", "sameMicrochip", "title", "date", "url", "report"}…]}` — the
+    /// [{"id", "meters", "distance", "score", "sameMicrochip", "beyondCircle", "title", "date", "url", "report"}…]}` — the
     /// distance as shown (`"2.4 km"`, `"850 m"`), the card's species and breed (`"Dog ·
     /// Beagle"`) and date (`"Nov 17, 2025"`), the match's card, and the report without its
     /// contacts (they are on its card).
@@ -35,6 +35,7 @@ extension ReportMatching {
                             ),
                             ("score", .number((match.score * 1000).rounded() / 1000)),
                             ("sameMicrochip", .bool(match.sameMicrochip)),
+                            ("beyondCircle", .bool(match.beyondCircle)),
                             ("title", .string(title(match.report))), ("date", .string(date(match.report))),
                             ("url", .string("/pets/\(match.report.id)")),
                             ("report", report),

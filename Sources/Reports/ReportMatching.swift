@@ -29,13 +29,28 @@ public enum ReportMatching {
         /// Both reports give the same microchip number: the best match whatever the score
         /// (ranked above every other).
         public var sameMicrochip: Bool = false
+        /// The found place is outside the missing report's circle (widened by the margin), within
+        /// how far its species wanders by the day it was found (``Wander``): ranked after every
+        /// match inside a circle.
+        public var beyondCircle: Bool = false
 
-        /// Whether this ranks before `other`: a microchip match first, then the higher score,
-        /// then the identifier.
+        /// Whether this ranks before `other` (``ranks(_:before:)``).
         func ranks(before other: Match) -> Bool {
-            if sameMicrochip != other.sameMicrochip { return sameMicrochip }
-            return score != other.score ? score > other.score : ReportID.precedes(report.id, other.report.id)
+            ReportMatching.ranks(
+                (sameMicrochip, beyondCircle, score, report.id),
+                before: (other.sameMicrochip, other.beyondCircle, other.score, other.report.id))
         }
+    }
+
+    /// The order of matches: a microchip match first, then those inside the circle before those
+    /// beyond it, then the higher score, then the identifier.
+    static func ranks(
+        _ one: (chip: Bool, beyond: Bool, score: Double, id: String),
+        before other: (chip: Bool, beyond: Bool, score: Double, id: String)
+    ) -> Bool {
+        if one.chip != other.chip { return one.chip }
+        if one.beyond != other.beyond { return other.beyond }
+        return one.score != other.score ? one.score > other.score : ReportID.precedes(one.id, other.id)
     }
 
     /// The matches of `report`, best first (ties by id), at most `limit`; none for a report
@@ -57,40 +72,46 @@ public enum ReportMatching {
         // Ranking needs only each candidate's species and day: the stores return them with the
         // search (ReportMatch.facts, the contract checks it; a match without them is read
         // whole); the page's matches are then read whole (one more call).
-        let near = try await store.nearby(place, margin: margin, limit: nil)
+        // Widened by the farthest any species wanders (Wander): each candidate is then held to
+        // its own circle, or its species' reach beyond it by the day it was found.
+        let widened = (try? SearchRadius(meters: margin.meters + Wander.farthestMeters)) ?? margin
+        let near = try await store.nearby(place, margin: widened, limit: nil)
         let unknown = near.matches.filter { $0.facts == nil }.map(\.id)
         let read = unknown.isEmpty ? [:] : try await facts(of: unknown, in: store)
         let foundDay = report.lastSeenDate.flatMap(day)
-        var scored: [(id: String, meters: Double, score: Double, chip: Bool)] = []
+        var scored: [(chip: Bool, beyond: Bool, score: Double, id: String, meters: Double)] = []
         for candidate in near.matches {
             // A report removed since the search is left out.
             guard let fact = candidate.facts ?? read[candidate.id], sameSpecies(fact.species, report.species),
                 !oppositeSex(fact.gender, report.gender),
                 let days = days(from: fact.lastSeenDate.flatMap(day), to: foundDay)
             else { continue }
+            let reach = candidate.radius.meters + margin.meters
+            let beyond = candidate.meters > reach
+            if beyond, candidate.meters > reach + Wander.meters(species: fact.species, days: days) { continue }
             let meters =
                 grid.map { PublicLocation.meters(place, $0.cellCentre(of: candidate.coordinate)) }
                 ?? candidate.meters
-            let depth = depth(meters, within: candidate.radius.meters + margin.meters)
+            let depth = beyond ? 0 : depth(meters, within: reach)
             let chip = sameMicrochip(fact.microchipNumber, report.microchipNumber)
-            scored.append((candidate.id, meters, score(depth: depth, days: days), chip))
+            scored.append((chip, beyond, score(depth: depth, days: days), candidate.id, meters))
         }
-        scored.sort {
-            if $0.chip != $1.chip { return $0.chip }
-            return $0.score != $1.score ? $0.score > $1.score : ReportID.precedes($0.id, $1.id)
-        }
+        scored.sort { ranks(($0.chip, $0.beyond, $0.score, $0.id), before: ($1.chip, $1.beyond, $1.score, $1.id)) }
         let page = scored.prefix(max(limit, 0))
         let whole = try await store.reports(ids: page.map(\.id))
         let byID = Dictionary(whole.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return page.compactMap { entry in
             byID[entry.id].map {
-                Match(report: $0, meters: entry.meters, score: entry.score, sameMicrochip: entry.chip)
+                Match(
+                    report: $0, meters: entry.meters, score: entry.score, sameMicrochip: entry.chip,
+                    beyondCircle: entry.beyond)
             }
         }
     }
 
     /// A missing report's matches: the open found reports inside its circle (widened by
-    /// `margin`), of its species, found on or after the day it was lost — read in one store call
+    /// `margin`, and beyond it as far as its species wanders by the day found: ``Wander``), of
+    /// its species, found on or after the day it was lost — read in one store call
     /// (``ReportStore/openReports(of:within:of:)``), then ranked as a found report's are.
     static func foundMatches(
         for missing: PetReport, in store: any ReportStore, margin: SearchRadius, limit: Int,
@@ -102,19 +123,23 @@ public enum ReportMatching {
         let reach = radius.meters + margin.meters
         let lostDay = missing.lastSeenDate.flatMap(day)
         var matches: [Match] = []
-        for near in try await store.openReports(of: .found, within: reach, of: center) {
+        let wander = Wander.meters(species: missing.species, days: Wander.days)
+        for near in try await store.openReports(of: .found, within: reach + wander, of: center) {
             guard sameSpecies(missing.species, near.report.species), !oppositeSex(missing.gender, near.report.gender),
                 let days = days(from: lostDay, to: near.report.lastSeenDate.flatMap(day))
             else { continue }
+            let beyond = near.meters > reach
+            if beyond, near.meters > reach + Wander.meters(species: missing.species, days: days) { continue }
             let meters =
                 grid.flatMap { grid in
                     near.report.coordinate.map { PublicLocation.meters(grid.cellCentre(of: center), $0) }
                 } ?? near.meters
-            let depth = depth(meters, within: reach)
+            let depth = beyond ? 0 : depth(meters, within: reach)
             matches.append(
                 Match(
                     report: near.report, meters: meters, score: score(depth: depth, days: days),
-                    sameMicrochip: sameMicrochip(missing.microchipNumber, near.report.microchipNumber)))
+                    sameMicrochip: sameMicrochip(missing.microchipNumber, near.report.microchipNumber),
+                    beyondCircle: beyond))
         }
         return ranked(matches, limit: limit)
     }

@@ -31,13 +31,35 @@ struct ReportMatchingTests {
         return !digits(one).isEmpty && digits(one) == digits(other)
     }
 
-    /// Ids best first: a microchip match, then the score, then the id.
-    static func ranked(_ scored: [(id: String, score: Double, chip: Bool)], limit: Int) -> [String] {
+    /// Ids best first: a microchip match, then inside a circle before beyond it, then the score,
+    /// then the id.
+    typealias Candidate = (id: String, score: Double, chip: Bool, beyond: Bool)
+
+    static func ranked(_ scored: [Candidate], limit: Int) -> [String] {
         scored.sorted {
             if $0.chip != $1.chip { return $0.chip }
+            if $0.beyond != $1.beyond { return $1.beyond }
             return $0.score != $1.score ? $0.score > $1.score : ReportID.precedes($0.id, $1.id)
         }
         .prefix(limit).map(\.id)
+    }
+
+    /// The day of the month of a generated `2025-11-DD` day.
+    static func dayOfMonth(_ day: String) -> Int { Int(day.suffix(2)) ?? 0 }
+
+    /// How far beyond its circle a missing pet is looked for `days` after the loss (the rule as
+    /// Docs/Service.md states it: dogs 1.6 km, cats 500 m, growing over 14 days).
+    static func wander(_ species: String?, days: Double) -> Double {
+        let full = species == "DOG" ? 1_600.0 : species == "CAT" ? 500 : 0
+        return full * min(max(days, 0), 14) / 14
+    }
+
+    /// A candidate `meters` from the centre of a circle of `reach`, lost `days` before: its score
+    /// and whether it is beyond the circle, or `nil` when it is farther than its species wanders.
+    static func rated(meters: Double, reach: Double, days: Double, species: String?) -> (Double, Bool)? {
+        let beyond = meters > reach
+        if beyond, meters > reach + wander(species, days: days) { return nil }
+        return (0.6 * (beyond ? 0 : max(0, 1 - meters / reach)) + 0.4 * 30 / (30 + days), beyond)
     }
 
     /// 3,000 missing reports around Warsaw (radii 0.2–20 km, three species, lost in November
@@ -76,7 +98,7 @@ struct ReportMatchingTests {
     /// What the rules say, by brute force over every report: the expected ids in order.
     static func reference(_ found: PetReport, _ missing: [PetReport], margin: SearchRadius, limit: Int) -> [String] {
         guard let place = found.coordinate else { return [] }
-        let scored: [(id: String, score: Double, chip: Bool)] = missing.compactMap { report in
+        let scored = missing.compactMap { report -> Candidate? in
             guard report.status == .active, let center = report.coordinate, let radius = report.radius,
                 !oppositeSex(report, found)
             else {
@@ -84,11 +106,12 @@ struct ReportMatchingTests {
             }
             let meters = Geodesic.wgs84.inverse(from: place, to: center).meters
             let reach = radius.meters + margin.meters
-            guard meters <= reach else { return nil }
             if let species = found.species, let other = report.species, species != other { return nil }
             guard let lost = report.lastSeenDate, let day = found.lastSeenDate, lost <= day else { return nil }
-            let days = Double((Int(day.suffix(2)) ?? 0) - (Int(lost.suffix(2)) ?? 0))
-            return (report.id, 0.6 * max(0, 1 - meters / reach) + 0.4 * 30 / (30 + days), sameChip(report, found))
+            let days = Double(Self.dayOfMonth(day) - Self.dayOfMonth(lost))
+            guard let (score, beyond) = Self.rated(meters: meters, reach: reach, days: days, species: report.species)
+            else { return nil }
+            return (report.id, score, sameChip(report, found), beyond)
         }
         return ranked(scored, limit: limit)
     }
@@ -96,15 +119,16 @@ struct ReportMatchingTests {
     /// A missing report's found matches, by brute force.
     static func foundReference(_ lost: PetReport, _ found: [PetReport], margin: SearchRadius, limit: Int) -> [String] {
         guard lost.status == .active, let center = lost.coordinate, let radius = lost.radius else { return [] }
-        let scored: [(id: String, score: Double, chip: Bool)] = found.compactMap { report in
+        let scored = found.compactMap { report -> Candidate? in
             guard let place = report.coordinate, !oppositeSex(report, lost) else { return nil }
             let meters = Geodesic.wgs84.inverse(from: center, to: place).meters
             let reach = radius.meters + margin.meters
-            guard meters <= reach else { return nil }
             if let species = report.species, let other = lost.species, species != other { return nil }
             guard let day = report.lastSeenDate, let since = lost.lastSeenDate, since <= day else { return nil }
-            let days = Double((Int(day.suffix(2)) ?? 0) - (Int(since.suffix(2)) ?? 0))
-            return (report.id, 0.6 * max(0, 1 - meters / reach) + 0.4 * 30 / (30 + days), sameChip(report, lost))
+            let days = Double(Self.dayOfMonth(day) - Self.dayOfMonth(since))
+            guard let (score, beyond) = Self.rated(meters: meters, reach: reach, days: days, species: lost.species)
+            else { return nil }
+            return (report.id, score, sameChip(report, lost), beyond)
         }
         return ranked(scored, limit: limit)
     }
@@ -232,6 +256,45 @@ struct ReportMatchingTests {
             ])
         let female = try await store.report(id: "a-female")
         #expect(try await ReportMatching.matches(for: female, in: store, margin: .zero, limit: 10).isEmpty)
+        await store.close()
+    }
+
+    /// A found dog 1 km outside a missing dog's 5 km circle: matched (ranked after one inside)
+    /// when found 14 days after the loss, not when found the next day; a cat that far, never.
+    @Test func aSearchRunningAWhileReachesAsFarAsItsSpeciesWanders() async throws {
+        let path = FileManager.default.temporaryDirectory.path + "/petspot-matches-\(UUID()).sqlite"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let store = try SQLiteReportStore(path: path)
+        let center = try Coordinate(latitude: 52.2297, longitude: 21.0122)
+        var lost = try PetReport.missing(id: "lost", coordinate: center, radius: SearchRadius(kilometers: 5))
+        lost.species = "DOG"
+        lost.lastSeenDate = "2025-11-01"
+        var cat = try PetReport.missing(id: "cat", coordinate: center, radius: SearchRadius(kilometers: 5))
+        cat.species = "CAT"
+        cat.lastSeenDate = "2025-11-01"
+        func found(_ id: String, km: Double, day: String, species: String) throws -> PetReport {
+            var report = PetReport(id: id, kind: .found, status: .found)
+            report.coordinate = try Geodesic.wgs84.destination(from: center, bearing: 90, distance: km * 1000)
+                .coordinate
+            report.species = species
+            report.lastSeenDate = day
+            return report
+        }
+        try await store.add([
+            lost, cat, try found("inside", km: 4, day: "2025-11-15", species: "DOG"),
+            try found("beyond-late", km: 6, day: "2025-11-15", species: "DOG"),
+            try found("beyond-early", km: 6, day: "2025-11-02", species: "DOG"),
+            try found("cat-beyond", km: 6, day: "2025-11-15", species: "CAT"),
+        ])
+        let matches = try await ReportMatching.matches(for: lost, in: store, margin: .zero, limit: 10)
+        #expect(matches.map(\.report.id) == ["inside", "beyond-late"])
+        #expect(matches.map(\.beyondCircle) == [false, true])
+        let late = try await store.report(id: "beyond-late")
+        #expect(
+            try await ReportMatching.matches(for: late, in: store, margin: .zero, limit: 10).map(\.report.id) == [
+                "lost"
+            ])
+        #expect(try await ReportMatching.matches(for: cat, in: store, margin: .zero, limit: 10).isEmpty)
         await store.close()
     }
 }
