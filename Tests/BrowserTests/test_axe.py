@@ -81,7 +81,7 @@ class AccessibilityTests(PageTest):
         """The states issue 43 changed: a photo's summary with focus, a date's message read out,
         a card's Possible matches with a title cut to its line."""
         self.seed()
-        found = {"lastSeenDate": datetime.date.today().isoformat(), "species": "dog", "gender": "MALE",
+        found = {"lastSeenDate": datetime.date.today().isoformat(), "species": "dog", "gender": "FEMALE",
                  "locationLatitude": 52.2297, "locationLongitude": 21.0122, "phone": "+48123456789",
                  "email": "finder@example.com", "status": "FOUND"}
         request = urllib.request.Request(self.origin + "/v1/reports/found", data=json.dumps(found).encode(),

@@ -35,7 +35,7 @@ class CardTextTests(PageTest):
     def test_a_long_race_in_a_match_title_is_cut_to_its_line_and_kept_whole_in_its_title(self):
         self.post("missing", breed=LONG_BREED, location="Warsaw", locationRadius=5)
         found_id = self.post("found", status="FOUND", lastSeenDate="2025-11-18", locationLatitude=52.25,
-                             locationLongitude=21.0, gender="MALE", phone="+48123456789")
+                             locationLongitude=21.0, gender="FEMALE", phone="+48123456789")
         self.open_card(found_id)
         self.wait(lambda: self.element("petDetails.matches").is_displayed(), message="Possible matches shown")
         link = self.element("petDetails.match.tap")

@@ -120,7 +120,7 @@ class MatchesCardTests(FoundFlowHelpers):
         with urllib.request.urlopen(request, timeout=10) as answer:
             missing_id = json.loads(answer.read())["id"]
         found = dict(json.loads(body), lastSeenDate="2025-11-18", locationLatitude=52.25, locationLongitude=21.0,
-                     status="FOUND", gender="MALE", phone="+48123456789")
+                     status="FOUND", gender="FEMALE", phone="+48123456789")
         del found["location"], found["locationRadius"], found["breed"]
         request = urllib.request.Request(self.server.url + "/v1/reports/found", data=json.dumps(found).encode(),
                                          headers={"Content-Type": "application/json"})
