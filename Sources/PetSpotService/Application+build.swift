@@ -138,7 +138,8 @@ func makeRouter(
     let pagesLocation = configuration.pagesUseServerLocation ? configuration.location : .none
     ReportPagesController(
         configuration: PageConfiguration(
-            location: pagesLocation, today: today, storesReports: configuration.reports != nil)
+            location: pagesLocation, today: today, storesReports: configuration.reports != nil),
+        reports: reports, photos: photos, publicLocation: configuration.publicLocation
     ).addRoutes(to: router)
     HomePageController().addRoutes(to: router)
     MapPageController(tiles: configuration.tiles).addRoutes(to: router)

@@ -74,4 +74,12 @@ enum PageCopy {
     static let goneText = "This report is not here: it was removed, or the link is wrong."
     /// The link to the home page's list.
     static let homeTitle = "Reports near you"
+    /// The card's Share button: the system's share sheet, or the link copied.
+    static let shareTitle = "Share"
+    /// The Share button's identifier.
+    static let shareIdentifier = "petDetails.share.tap"
+    /// The toast after Share copied the card's link (a browser without the Web Share API).
+    static let linkCopied = "Link copied"
+    /// The toast when the link could not be copied either: the link itself, to copy by hand.
+    static let copyFailed = "Could not copy the link. Copy it from here:"
 }

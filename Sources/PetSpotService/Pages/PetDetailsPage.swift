@@ -8,6 +8,8 @@ struct PetDetailsPage {
     static func path(_ id: String) -> String { "/pets/\(id)" }
 
     let id: String
+    /// The Open Graph and Twitter card tags (``ShareTags``); none without a `Host`.
+    var share: ShareTags? = nil
     let title = PageCopy.petDetailsTitle
     let noScript = PageCopy.petNoScript
     let unreachable = PageCopy.serverUnreachable
@@ -22,6 +24,10 @@ struct PetDetailsPage {
     let retryId = PetDetailsPresenter.ID.retry
     let photoAlt = PageCopy.petPhotoAlt
     let showMapId = PetDetailsPresenter.ID.showMap
+    let shareTitle = PageCopy.shareTitle
+    let shareId = PageCopy.shareIdentifier
+    let linkCopied = PageCopy.linkCopied
+    let copyFailed = PageCopy.copyFailed
     let removeTitle = PetDetailsPresenter.removeReportTitle
     let removeId = PetDetailsPresenter.ID.removeReport
     let removeQuestion = QuestionDialog(name: "remove", question: PageCopy.removeQuestion)

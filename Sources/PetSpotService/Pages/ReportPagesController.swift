@@ -2,13 +2,21 @@ import Hummingbird
 import NIOCore
 import ReportSteps
 import ReportStore
+import Reports
 
 /// The report pages: `GET /report/missing`, `GET /report/found`, the Pet details card
 /// `GET /pets/{id}` (server-rendered HTML from the Mustache templates beside this file) and
 /// `GET /report/assets/{file}` (their scripts and style). No external resource is loaded: the Content-Security-Policy allows only this
-/// server.
+/// server. The card's page carries the report's shared tags (``ShareTags``), read from the
+/// store as a stranger sees the report.
 struct ReportPagesController {
     let configuration: PageConfiguration
+    /// The reports store the card pages' shared tags are read from; `nil` without one.
+    var reports: (any ReportStore)? = nil
+    /// Where the reports' photos are kept, for `og:image`.
+    var photos: (any ReportPhotos)? = nil
+    /// The grid a stranger sees a missing report's place on.
+    var publicLocation = PublicLocation()
 
     /// The headers of every page: nothing cached (the pages carry today's date), nothing
     /// loaded from elsewhere, no inline script, and no address of a page (a card's id, a place
@@ -37,7 +45,8 @@ struct ReportPagesController {
             } catch {
                 throw Problem(.notFound, detail: "No report can have the id '\(StepRequest.shown(id))': \(error).")
             }
-            return Self.page(try PageTemplates.render(PetDetailsPage(id: id), template: "PetDetails"))
+            let share = await shareTags(id: id, request: request)
+            return Self.page(try PageTemplates.render(PetDetailsPage(id: id, share: share), template: "PetDetails"))
         }
         EmbeddedAssets(files: PageTemplates.assets, noun: "page asset", cacheControl: "no-cache")
             .addRoute("/report/assets/{file}", to: router)

@@ -1,7 +1,8 @@
 // The Pet details page's script: asks GET /v1/reports/{id}/card and draws the card's texts
 // (all made by PetDetailsCard on the server), or the error with Retry; Remove Report asks,
 // then DELETE /v1/reports/{id} with the owner token this browser kept (or says who may change
-// the report). It writes outside text only through textContent.
+// the report); Share shares or copies the card's link. It writes outside text only through
+// textContent.
 (function () {
   'use strict';
 
@@ -272,6 +273,28 @@
     else window.location.assign('/');
   }
 
+  // Share: the system's share sheet (the Web Share API) where the browser has one; else the
+  // card's link copied, said in the toast (or shown there to copy by hand). The link is the
+  // page's address without its query or fragment: an owner token in a link never travels on.
+  function share() {
+    var url = window.location.origin + window.location.pathname;
+    var tag = document.querySelector('meta[property="og:title"]');
+    var title = tag ? tag.content : document.title;
+    var copy = function () {
+      var done = function () { showToast(body.dataset.linkCopied); };
+      var failed = function () { showToast(body.dataset.copyFailed + ' ' + url); };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        Promise.resolve().then(function () { return navigator.clipboard.writeText(url); }).then(done, failed);
+      } else {
+        failed();
+      }
+    };
+    if (typeof navigator.share !== 'function') { copy(); return; }
+    navigator.share({ title: title, url: url }).catch(function (error) {
+      if (!error || error.name !== 'AbortError') copy(); // dismissed: nothing to say
+    });
+  }
+
   // Remove Report's question: focus on its first button, Tab kept inside, and back to Remove
   // Report when it closes.
   function openQuestion() {
@@ -291,6 +314,7 @@
     switch (button.dataset.action) {
       case 'retry': load(); break;
       case 'back': back(); break;
+      case 'share': share(); break;
       case 'remove': openQuestion(); break;
       case 'remove-keep': closeQuestion(); break;
       case 'remove-confirm': remove(); break;
