@@ -115,6 +115,21 @@ enum PostgresSchema {
                     unsafeSQL: "CREATE INDEX report_open_found ON report USING gist (location) WHERE "
                         + PostgresReportStore.openWithPlace(of: .found))
             ]),
+        Migration(
+            version: 9, name: "renewed at",
+            statements: [
+                // When each report was made or last renewed (PetReport.renewedAt, ReportTimestamp
+                // text, compared byte by byte): an open report older than its kind's lifetime
+                // closes itself. The reports stored before are given the time of this migration,
+                // so each has its whole lifetime from the upgrade on. No index: the hourly sweep
+                // reads the table once an hour, where an index would slow every import.
+                "ALTER TABLE report ADD COLUMN renewed_at text COLLATE \"C\"",
+                PostgresQuery(
+                    unsafeSQL: """
+                        UPDATE report SET renewed_at =
+                            to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                        """),
+            ]),
     ]
 
     /// The nearby indexes of version 1 (replaced by ``boxIndexes`` in version 7): one partial GiST
