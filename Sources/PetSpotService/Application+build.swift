@@ -12,8 +12,9 @@ import UnixSignals
 /// log, CORS for the allowed origins, problem details for every error, allowed hosts, the rate
 /// limit and the body budget), the connection limits (idle timeout, body deadline, most
 /// connections), and the location source's services (a scenario's loop), the configuration's
-/// (the store's connection pool) and the event streams' one heartbeat timer run beside the
-/// server; its `beforeListening` runs before the server listens.
+/// (the store's connection pool), the reports' expiry (``ReportExpiry``, when the configuration
+/// has ``ServiceConfiguration/reportLifetimes``) and the event streams' one heartbeat timer run
+/// beside the server; its `beforeListening` runs before the server listens.
 ///
 /// ```swift
 /// let app = buildApplication(ServiceConfiguration(port: 0, location: .none))
@@ -32,6 +33,15 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
     }
     let router = makeRouter(
         configuration, storeHealth: health, reportFeed: feed, heartbeat: heartbeat, routes: routes)
+    // Closes reports through the same guarded, measured store as the routes.
+    let expiry = configuration.reports.flatMap { store in
+        configuration.reportLifetimes.map { lifetimes in
+            ReportExpiry(
+                store: MeasuredReportStore(
+                    base: health.map { GuardedReportStore(base: store, health: $0) as any ReportStore } ?? store),
+                lifetimes: lifetimes, clock: configuration.clock, now: configuration.now, logger: configuration.logger)
+        }
+    }
     let onListening = configuration.onListening
     let host = configuration.host
     let limits = configuration.limits
@@ -50,7 +60,7 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
             address: .hostname(configuration.host, port: configuration.port), serverName: nil,
             availableConnectionsDelegate: connections),
         services: configuration.location.services + configuration.services + (health.map { [$0] } ?? [])
-            + (feed.map { [$0] } ?? []) + [heartbeat]
+            + (feed.map { [$0] } ?? []) + (expiry.map { [$0] } ?? []) + [heartbeat]
             + (configuration.metrics.map { [$0.application(logger: configuration.logger)] } ?? []),
         onServerRunning: { channel in
             await onListening(host, channel.localAddress?.port ?? 0)

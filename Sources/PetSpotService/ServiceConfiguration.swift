@@ -1,3 +1,4 @@
+public import Foundation
 public import Geodesy
 public import Logging
 public import ReportSteps
@@ -68,6 +69,13 @@ public struct ServiceConfiguration: Sendable {
     /// The grid strangers see missing reports' places on (`--public-precision-m`, 500 m by
     /// default): ``PublicLocation``.
     public var publicLocation: PublicLocation
+    /// How long open reports last without renewal; the server closes older ones (a
+    /// ``ReportExpiry`` in its group, sweeping at start and every hour on ``clock``). `nil`:
+    /// reports never close by age (the default here; `petspot serve` gives 90 and 30 days).
+    public var reportLifetimes: ReportLifetimes?
+    /// The wall clock's time now: the reports' ages (the expiry's cutoffs). `Date()` by default;
+    /// a test's follows its ``clock``.
+    public var now: @Sendable () -> Date
     /// Called once the server listens, with the port it got.
     public var onListening: @Sendable (_ host: String, _ port: Int) async -> Void
 
@@ -85,6 +93,7 @@ public struct ServiceConfiguration: Sendable {
         today: Today = .system(), tiles: TileSource = .openStreetMap,
         matchMargin: SearchRadius = ServiceConfiguration.defaultMatchMargin,
         publicLocation: PublicLocation = PublicLocation(),
+        reportLifetimes: ReportLifetimes? = nil, now: @escaping @Sendable () -> Date = { Date() },
         onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) {
         self.host = host
@@ -109,6 +118,8 @@ public struct ServiceConfiguration: Sendable {
         self.beforeListening = beforeListening
         self.photos = photos
         self.today = today
+        self.reportLifetimes = reportLifetimes
+        self.now = now
         self.onListening = onListening
     }
 }

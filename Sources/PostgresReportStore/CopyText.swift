@@ -22,19 +22,22 @@ enum CopyText {
                 case .id: "text COLLATE \"C\" NOT NULL"
                 case .kind, .status: "text NOT NULL"
                 case .text: "text"
+                case .timestamp: "text COLLATE \"C\""
                 case .wholeNumber: "integer"
                 case .latitude, .longitude, .radius: "double precision"
                 }
             return "\(field.column) \(type)"
         }.joined(separator: ", ") + ", \(radiusBand) smallint"
 
-    /// The text of `field`'s value in `report` (`nil`: NULL), as COPY and the insert take it.
-    static func text(_ field: ReportField, of report: PetReport) -> String? {
+    /// The text of `field`'s value in `report` (`nil`: NULL), as COPY and the insert take it;
+    /// `now` for a timestamp the report has not (a report made now).
+    static func text(_ field: ReportField, of report: PetReport, now: String) -> String? {
         switch field.value {
         case .id: report.id
         case .kind: report.kind.rawValue
         case .status: report.status.rawValue
         case .text: field.text(in: report)
+        case .timestamp: field.text(in: report) ?? now
         case .wholeNumber: field.integer(in: report).map(String.init)
         case .latitude: report.coordinate.map { "\($0.latitude.degrees)" }
         case .longitude: report.coordinate.map { "\($0.longitude.degrees)" }
@@ -42,10 +45,11 @@ enum CopyText {
         }
     }
 
-    /// Appends `report`'s line (with its file `line` first) to `buffer`.
-    static func append(_ report: PetReport, line: Int, to buffer: inout ByteBuffer) {
+    /// Appends `report`'s line (with its file `line` first) to `buffer`; `now`
+    /// (``ReportTimestamp``) is the renewal time of a report that has none.
+    static func append(_ report: PetReport, line: Int, now: String, to buffer: inout ByteBuffer) {
         buffer.writeString(String(line))
-        for field in fields { write(text(field, of: report), to: &buffer) }
+        for field in fields { write(text(field, of: report, now: now), to: &buffer) }
         write(report.radius.map { String(RadiusBand.of($0.meters)) }, to: &buffer)
         buffer.writeInteger(UInt8(ascii: "\n"))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Geodata
 import Geodesy
 import NIOCore
@@ -28,6 +29,7 @@ extension PostgresReportStore {
         var problems = ImportProblems()
         var chunks: [ByteBuffer] = []
         var chunk = ByteBuffer()
+        let now = ReportTimestamp.text(Date())
         source.forEachRow { row in
             problems.rows += 1
             switch row {
@@ -36,7 +38,7 @@ extension PostgresReportStore {
             case .report(let report, let line):
                 do throws(ReportStoreError) {
                     try report.validate()
-                    CopyText.append(report, line: line, to: &chunk)
+                    CopyText.append(report, line: line, now: now, to: &chunk)
                     if chunk.readableBytes > 1 << 16 {
                         chunks.append(chunk)
                         chunk = ByteBuffer()
@@ -206,6 +208,8 @@ extension PostgresReportStore {
             case .kind: binds.append(report.kind.rawValue)
             case .status: binds.append(report.status.rawValue)
             case .text: binds.append(field.text(in: report))
+            // A report without one is made now.
+            case .timestamp: binds.append(field.text(in: report) ?? ReportTimestamp.text(Date()))
             case .wholeNumber: binds.append(field.integer(in: report))
             case .latitude: binds.append(report.coordinate?.latitude.degrees)
             case .longitude: binds.append(report.coordinate?.longitude.degrees)

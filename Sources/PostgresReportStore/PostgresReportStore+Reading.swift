@@ -111,7 +111,7 @@ extension PostgresReportStore {
         for field in CopyText.fields {
             switch field.value {
             case .id, .kind, .status, .latitude, .longitude, .radius: continue
-            case .text: field.setText(try cell(field).decode(String?.self), in: &report)
+            case .text, .timestamp: field.setText(try cell(field).decode(String?.self), in: &report)
             case .wholeNumber: field.setInteger(try cell(field).decode(Int?.self), in: &report)
             }
         }

@@ -122,9 +122,24 @@ enum PostgresSchema {
             // still reads its candidates from the indexes alone.
             statements: RadiusBand.all.map { PostgresQuery(unsafeSQL: "DROP INDEX \(indexName($0))") }
                 + boxIndexes(holding: ["species", "last_seen_date", "gender", "microchip_number"])),
+        Migration(
+            version: 10, name: "renewed at",
+            statements: [
+                // When each report was made or last renewed (PetReport.renewedAt, ReportTimestamp
+                // text, compared byte by byte): an open report older than its kind's lifetime
+                // closes itself. The reports stored before are given the time of this migration,
+                // so each has its whole lifetime from the upgrade on. No index: the hourly sweep
+                // reads the table once an hour, where an index would slow every import.
+                "ALTER TABLE report ADD COLUMN renewed_at text COLLATE \"C\"",
+                PostgresQuery(
+                    unsafeSQL: """
+                        UPDATE report SET renewed_at =
+                            to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                        """),
+            ]),
     ]
 
-    /// The nearby indexes of version 1 (replaced by ``boxIndexes`` in version 7): one partial GiST
+    /// The nearby indexes of version 1 (replaced by ``boxIndexes(holding:)`` in version 7): one partial GiST
     /// index on the place per radius band, over the open
     /// missing reports with a place (`report_nearby_0` … `report_nearby_23`, `report_nearby_m1`
     /// for radii under 1 m). One index per band keeps each band's places together; a single

@@ -1,3 +1,4 @@
+public import Foundation
 public import Geodata
 public import Geodesy
 
@@ -26,6 +27,10 @@ public import Geodesy
 ///   the kind asked for, by geodesic distance (`geod_inverse`) to the location, ties by
 ///   identifier, then the page `offset ..< offset + limit`: the same ids in the same order as a
 ///   brute-force sort of every stored report, metres within 1 mm.
+/// - **Age.** ``add(_:)`` and ``importReports(_:skipInvalid:)`` set the time of a report that has
+///   no ``PetReport/renewedAt`` to now; ``renew(id:)`` sets it to now;
+///   ``openReports(of:renewedBefore:limit:)`` is exactly the open reports of that kind renewed
+///   before the cutoff, oldest first.
 /// - **Errors** are ``ReportStoreError``s whose message says what to do; a store that cannot
 ///   be reached fails with ``ReportStoreError/Reason/unavailable``, never a crash or a hang.
 ///
@@ -73,6 +78,21 @@ public protocol ReportStore: Sendable {
     ///
     /// - Throws: ``ReportStoreError/Reason/notFound``; invalid report for a malformed digest.
     func setOwnerTokenHash(_ hash: String?, id: String) async throws(ReportStoreError) -> PetReport
+
+    /// Resets report `id`'s age: its ``PetReport/renewedAt`` becomes the store's time now
+    /// (whatever its status: renewing does not reopen a closed report). Returns the report as
+    /// stored. Announces nothing (no event): no status or place changed.
+    ///
+    /// - Throws: ``ReportStoreError/Reason/notFound``.
+    func renew(id: String) async throws(ReportStoreError) -> PetReport
+
+    /// The open reports of `kind` (``ReportKind/openStatus``) whose ``PetReport/renewedAt`` is
+    /// before `cutoff`, oldest first, ties by identifier, at most `limit`: the reports that have
+    /// outlived their time (``ReportLifetimes``). A report without `renewedAt` never expires.
+    ///
+    /// - Throws: ``ReportStoreError``: an unreachable store.
+    func openReports(of kind: ReportKind, renewedBefore cutoff: Date, limit: Int) async throws(ReportStoreError)
+        -> [PetReport]
 
     /// Removes report `id`.
     ///

@@ -28,6 +28,7 @@ extension ReportStoreContract {
         luna.email = "owner@example.com"
         luna.photoUrl = "https://example.com/luna.jpg"
         luna.reward = "500 PLN"
+        luna.renewedAt = "2025-11-18T10:00:00.123Z"
         var found = PetReport(id: "c-found", kind: .found)
         found.coordinate = place(50.06143, 19.93658)
         found.lastSeenDate = "2025-11-19"
@@ -45,7 +46,7 @@ extension ReportStoreContract {
         try await store.add(reports)
         for report in reports {
             let read = try await store.report(id: report.id)
-            if read != report { log.append("\(report.id) reads back as \(read), not as stored") }
+            if !stamped(read, as: report) { log.append("\(report.id) reads back as \(read), not as stored") }
         }
         if try await store.count() != 2 { log.append("count is not 2 after adding 2") }
         try await expectError(.notFound, &log, "reading an unknown id") { _ = try await store.report(id: "c-none") }

@@ -45,6 +45,9 @@ public enum ReportStoreContract {
         case idempotencyKeys = "idempotency keys"
         /// Every change is in the event log, in order, and signalled.
         case events
+        /// New reports are given a time, renewing sets it, the expired ones are found.
+        case renewal = "renewal and expiry"
+
         /// What was acknowledged lasts across closing and opening again.
         case reopening
     }
@@ -74,6 +77,7 @@ public enum ReportStoreContract {
         await log.run(.owners) { try await owners(store, &$0) }
         await log.run(.idempotencyKeys) { try await idempotencyKeys(store, &$0) }
         await log.run(.events) { try await events(store, &$0) }
+        await log.run(.renewal) { try await renewal(store, &$0) }
         let before = try? await store.list(ReportListQuery(limit: ReportListQuery.maximumLimit))
         await store.close()
         await log.run(.reopening) {

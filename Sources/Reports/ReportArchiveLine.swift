@@ -71,6 +71,7 @@ struct ReportArchiveLine: Decodable {
                 let text = try line.decodeIfPresent(String.self, forKey: field)
                 // The card's required texts are written "" when the report has none.
                 field.setText(field.isRequiredOnCard && text?.isEmpty == true ? nil : text, in: &report)
+            case .timestamp: field.setText(try line.decodeIfPresent(String.self, forKey: field), in: &report)
             case .wholeNumber: field.setInteger(try line.decodeIfPresent(Int.self, forKey: field), in: &report)
             }
         }

@@ -1,7 +1,7 @@
 public import Geodata
 import Geodesy
 public import PetSpotJSON
-import ReportSteps
+public import ReportSteps
 public import ReportStore
 
 /// The JSON of the nearest open reports (`GET /v1/reports?near=…`, the home page's list).
@@ -14,9 +14,10 @@ extension ReportJSON {
     ///   - results: the page, nearest first.
     ///   - hasMore: whether reports follow the page.
     ///   - photoURLs: where each report's kept photo is served, by id (it wins over the stored URL).
+    ///   - today: the day each card's `age` is counted to (``ReportAge``); `nil`: no `age`.
     public static func nearest(
         _ results: [NearestReport], near location: Coordinate, offset: Int, limit: Int, hasMore: Bool,
-        photoURLs: [String: String] = [:], public grid: PublicLocation? = nil
+        photoURLs: [String: String] = [:], public grid: PublicLocation? = nil, today: CalendarDay? = nil
     ) -> JSONValue {
         .object([
             (
@@ -34,7 +35,7 @@ extension ReportJSON {
                     results.map {
                         nearestItem(
                             $0, photoUrl: photoURLs[$0.report.id],
-                            public: grid?.generalizes($0.report) == true ? grid : nil)
+                            public: grid?.generalizes($0.report) == true ? grid : nil, today: today)
                     })
             ),
             ("next", hasMore ? .number(Double(offset + limit)) : .null),
@@ -51,9 +52,13 @@ extension ReportJSON {
     /// its cell's centre with `locationPrecisionMeters`, `result.meters` is taken as measured
     /// from it, and the distance is rounded (`distanceMeters` to 100 m, never under 100;
     /// `about 2.4 km`).
-    public static func nearestItem(_ result: NearestReport, photoUrl: String? = nil, public grid: PublicLocation? = nil)
-        -> JSONValue
-    {
+    ///
+    /// With `today`, the card also says how old the report is (`age`: `reported 3 days ago`,
+    /// ``ReportAge``), when the report has its time.
+    public static func nearestItem(
+        _ result: NearestReport, photoUrl: String? = nil, public grid: PublicLocation? = nil,
+        today: CalendarDay? = nil
+    ) -> JSONValue {
         let shown = grid.map { $0.publicView(of: result.report) } ?? result.report
         guard case .object(let members) = report(shown, contacts: false, precision: grid?.precisionMeters) else {
             return .null
@@ -62,7 +67,7 @@ extension ReportJSON {
         let distance =
             grid == nil ? DistanceDisplay.text(meters: result.meters) : PublicLocation.publicText(result.meters)
         let card = PetDetailsCard(Announcement(shown, photoUrl: photoUrl))
-        let summary: JSONValue = .object([
+        var summary: [(String, JSONValue)] = [
             (ReportField.photoUrl.rawValue, .string(card.photoURL)),
             (
                 ReportField.status.rawValue,
@@ -72,7 +77,10 @@ extension ReportJSON {
             (ReportField.breed.rawValue, .string(PetCard.visible(card.breedText))),
             ("date", .string(card.dateText)),
             ("distance", .string(distance)),
-        ])
-        return .object(members + [("distanceMeters", .number(meters)), ("card", summary)])
+        ]
+        if let today, let age = ReportAge.text(renewedAt: result.report.renewedAt, today: today) {
+            summary.append(("age", .string(age)))
+        }
+        return .object(members + [("distanceMeters", .number(meters)), ("card", .object(summary))])
     }
 }

@@ -53,6 +53,7 @@ extension ReportJSON {
         case .status: .string(report.status.rawValue)
         case .text:
             field.isRequiredOnCard ? .string(field.text(in: report) ?? "") : .string(field.text(in: report))
+        case .timestamp: .string(field.text(in: report))
         case .wholeNumber: .number(field.integer(in: report).map(Double.init))
         case .latitude: .number(report.coordinate?.latitude.degrees)
         case .longitude: .number(report.coordinate?.longitude.degrees)

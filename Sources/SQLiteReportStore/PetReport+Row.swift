@@ -25,7 +25,7 @@ extension PetReport {
             for field in SQLiteSchema.fields {
                 switch field.value {
                 case .id, .kind, .status: continue
-                case .text: field.setText(try row.decode(forColumn: field.column), in: &self)
+                case .text, .timestamp: field.setText(try row.decode(forColumn: field.column), in: &self)
                 case .wholeNumber: field.setInteger(try row.decode(forColumn: field.column), in: &self)
                 case .latitude: latitude = try row.decode(forColumn: field.column)
                 case .longitude: longitude = try row.decode(forColumn: field.column)

@@ -139,6 +139,8 @@ private struct BoundRows {
     private var holdsValue: [Bool]
     private var kinds: [ReportKind?]
     private var statuses: [ReportStatus?]
+    /// The creation time: also the renewal time of a report that has none.
+    private let createdAt: String
 
     /// The columns of a row, the creation time last.
     private static let width = SQLiteSchema.columns.count + 1
@@ -153,6 +155,7 @@ private struct BoundRows {
 
     init(_ handle: OpaquePointer?, rows: Int, createdAt: String) {
         self.handle = handle
+        self.createdAt = createdAt
         holdsValue = Array(repeating: false, count: rows * Self.width)
         kinds = Array(repeating: nil, count: rows)
         statuses = Array(repeating: nil, count: rows)
@@ -226,6 +229,8 @@ private struct BoundRows {
             case .kind: kind(report.kind, row: row, at: position)
             case .status: status(report.status, row: row, at: position)
             case .text: text(field.text(in: report), at: position)
+            // A report without one is made now: at the creation time.
+            case .timestamp: text(field.text(in: report) ?? createdAt, at: position)
             case .wholeNumber: integer(field.integer(in: report), at: position)
             case .latitude: real(report.coordinate?.latitude.degrees, at: position)
             case .longitude: real(report.coordinate?.longitude.degrees, at: position)
@@ -246,6 +251,7 @@ private struct BoundRows {
             case .kind: kind(place.kind, row: row, at: position)
             case .status: status(place.status, row: row, at: position)
             case .text: staticText(place.text(field), at: position)
+            case .timestamp: text(createdAt, at: position)
             case .wholeNumber: null(at: position)
             case .latitude: real(place.coordinate.latitude.degrees, at: position)
             case .longitude: real(place.coordinate.longitude.degrees, at: position)

@@ -6,11 +6,10 @@ import ReportStore
 extension SQLiteReportStore {
     static let columnList = SQLiteSchema.columns.joined(separator: ", ")
 
-    /// The time now as the `created_at` text: `2025-11-18T10:00:00.123Z`.
+    /// The time now as the `created_at` (and a new report's `renewed_at`) text:
+    /// `2025-11-18T10:00:00.123Z` (``ReportTimestamp``).
     static func now() -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date())
+        ReportTimestamp.text(Date())
     }
 
     static func fetch(_ db: Database, id: String) throws(ReportStoreError) -> PetReport {

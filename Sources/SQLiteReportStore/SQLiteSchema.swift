@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import ReportStore
 
@@ -94,6 +95,16 @@ enum SQLiteSchema {
                     CREATE UNIQUE INDEX report_idempotency_key ON report (idempotency_key)
                     WHERE idempotency_key IS NOT NULL
                     """)
+        }
+        // v8 (issue 47): when each report was made or last renewed (PetReport.renewedAt,
+        // ReportTimestamp text): an open report older than its kind's lifetime closes itself. The
+        // reports stored before are given the time of this migration, so each has its whole
+        // lifetime from the upgrade on. No index: the hourly sweep reads the table once an hour,
+        // where an index would cost every row of an import a B-tree write.
+        migrator.registerMigration("v8-renewed-at") { db in
+            try db.execute(sql: "ALTER TABLE report ADD COLUMN renewed_at TEXT")
+            try db.execute(
+                sql: "UPDATE report SET renewed_at = ?", arguments: [ReportTimestamp.text(Date())])
         }
         return migrator
     }

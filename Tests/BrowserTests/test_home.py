@@ -93,6 +93,9 @@ class HomeTests(PageTest):
         self.assertEqual(self.item_text(1, "home.item.species"), "Cat \u00b7 \u2014")
         yesterday = datetime.date.today() - datetime.timedelta(days=1)
         self.assertEqual(self.item_text(0, "home.item.date"), medium(yesterday))
+        # How old each report is: all of them were made just now.
+        self.assertEqual(self.item_text(0, "home.item.age"), "reported today")
+        self.assertEqual(self.item_text(1, "home.item.age"), "reported today")
         self.assertEqual(self.item_text(0, "home.item.noImage"), "Image not available")
         self.wait(lambda: self.driver.execute_script(
             "var img = document.querySelectorAll('[data-testid=\"home.item\"]')[2].querySelector('img');"

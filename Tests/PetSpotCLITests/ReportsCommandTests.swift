@@ -117,6 +117,20 @@ struct ReportsCommandTests {
         #expect(show.status == 1 && show.stderr.contains("No report with id \"b\"."), "\(show.stderr)")
     }
 
+    @Test func renewStartsAReportsAgeAgainAndAnUnknownIdIsAnError() async throws {
+        let folder = try ScratchFolder()
+        let file = try folder.write("r.csv", "a,52.2297,21.0122,5\n")
+        #expect(try await Self.petspot(folder, ["reports", "import", file]).status == 0)
+        let shown = try await Self.petspot(folder, ["reports", "show", "a"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+        #expect((object["renewedAt"] as? String)?.count == 24, "an imported report is made now: \(shown.stdout)")
+        let renewed = try await Self.petspot(folder, ["reports", "renew", "a"])
+        #expect(renewed.status == 0, "\(renewed.stderr)")
+        #expect(renewed.stdout.hasPrefix("Report a was renewed at 20") && renewed.stdout.hasSuffix("Z.\n"))
+        let unknown = try await Self.petspot(folder, ["reports", "renew", "b"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("No report with id \"b\"."), "\(unknown.stderr)")
+    }
+
     @Test(arguments: [
         ("mysql://x", "is neither sqlite: nor postgres://"),
         ("postgres://u@host/db?sslmode=maybe", "has sslmode 'maybe'"),

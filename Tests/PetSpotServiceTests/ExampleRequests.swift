@@ -192,6 +192,7 @@ enum ExampleRequests {
         // No reports store.
         ExampleRequest(path: "/v1/reports", status: 503),
         ExampleRequest(path: "/v1/reports/nearby?from=\(pair)", status: 503),
+        ExampleRequest(method: "POST", path: "/v1/reports/ex-1/renew", status: 503),
         ExampleRequest(path: "/v1/reports/r-1", status: 503),
         ExampleRequest(path: "/v1/reports/r-1/card", status: 503),
         ExampleRequest(path: "/v1/reports/r-1/photo", status: 503),
@@ -279,6 +280,11 @@ enum ExampleRequests {
         ExampleRequest(
             method: "PATCH", path: "/v1/reports/ex-2", headers: json + asOperator,
             body: Array(#"{"status":"ACTIVE"}"#.utf8), status: 422),
+        ExampleRequest(method: "POST", path: "/v1/reports/ex-1/renew", headers: asOperator, status: 200),
+        ExampleRequest(method: "POST", path: "/v1/reports/ex-1/renew", status: 401),
+        ExampleRequest(method: "POST", path: "/v1/reports/ex-1/renew", headers: asStranger, status: 403),
+        ExampleRequest(method: "POST", path: "/v1/reports/none/renew", headers: asOperator, status: 404),
+        ExampleRequest(method: "POST", path: "/v1/reports/ex-1/renew?days=5", headers: asOperator, status: 400),
         ExampleRequest(path: "/v1/reports?contacts=true", status: 401),
         ExampleRequest(path: "/v1/reports?contacts=true", headers: asOperator, status: 200),
         ExampleRequest(path: "/v1/reports?contacts=true", headers: asStranger, status: 403),

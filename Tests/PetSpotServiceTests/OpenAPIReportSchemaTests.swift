@@ -23,6 +23,7 @@ struct OpenAPIReportSchemaTests {
         switch field.value {
         case .id, .kind, .status: ["string"]
         case .text: field.isRequiredOnCard ? ["string"] : ["string", "null"]
+        case .timestamp: ["string", "null"]
         case .wholeNumber: ["integer", "null"]
         case .latitude, .longitude, .radius: ["number", "null"]
         }

@@ -28,7 +28,12 @@ struct ServeEnvironmentTests {
         lost.coordinate = home
         lost.radius = try SearchRadius(kilometers: 5)
         lost.email = "owner@example.com"
-        try await earlier.add([seeded, lost])
+        // Renewed 10 days ago: past a 5-day missing and a 7-day found lifetime.
+        var staleMissing = PetReport(id: "env-3", kind: .missing)
+        staleMissing.renewedAt = ReportTimestamp.text(Date().addingTimeInterval(-10 * 86_400))
+        var staleFound = PetReport(id: "env-4", kind: .found)
+        staleFound.renewedAt = staleMissing.renewedAt
+        try await earlier.add([seeded, lost, staleMissing, staleFound])
         await earlier.close()
         try ReportPhotoFolder(path: photos.path).write(Data(ExampleRequests.png), type: .png, id: "env-1")
         let port = try LoopbackSocket.freePort()
@@ -44,6 +49,7 @@ struct ServeEnvironmentTests {
                 "PETSPOT_BODY_TIMEOUT": "1.5", "PETSPOT_MAX_CONNECTIONS": "40", "PETSPOT_BODY_MEMORY": "16",
                 "PETSPOT_RATE_LIMIT": "6", "PETSPOT_RATE_BURST": "3", "PETSPOT_TILE_URL": tileURL,
                 "PETSPOT_TILE_ATTRIBUTION": "Tiles by Example", "PETSPOT_PUBLIC_PRECISION_M": "1000",
+                "PETSPOT_MISSING_MAX_AGE_DAYS": "5", "PETSPOT_FOUND_MAX_AGE_DAYS": "7",
             ])
         defer { server.stop() }
         // PETSPOT_HOST, PETSPOT_PORT
@@ -74,6 +80,14 @@ struct ServeEnvironmentTests {
         #expect(shown["locationPrecisionMeters"] as? Double == 1000, "\(shown)")
         let centre = PublicLocation(precisionMeters: 1000).cellCentre(of: home)
         #expect(shown["locationLatitude"] as? Double == centre.latitude.degrees)
+        // PETSPOT_MISSING_MAX_AGE_DAYS, PETSPOT_FOUND_MAX_AGE_DAYS: the sweep at start closes the
+        // reports renewed 10 days ago (missing first, then found), not those made now.
+        try await waitUntil(hangGuard, "the sweep at start") {
+            (try? await client.request("/v1/reports/env-4").object["status"] as? String) == "CLOSED"
+        }
+        #expect(try await client.request("/v1/reports/env-3").object["status"] as? String == "CLOSED")
+        #expect(try await client.request("/v1/reports/env-1").object["status"] as? String == "FOUND")
+        #expect(try await client.request("/v1/reports/env-2").object["status"] as? String == "ACTIVE")
         // PETSPOT_STORE: a report and its photo land there.
         let created = try await client.request(
             "POST", "/v1/reports/found", headers: ExampleRequests.json, body: Array(ExampleRequests.foundBody.utf8))

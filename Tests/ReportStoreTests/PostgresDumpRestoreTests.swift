@@ -22,6 +22,7 @@ struct PostgresDumpRestoreTests {
                     id: "d-\(number)", coordinate: Coordinate(latitude: 52.2 + Double(number) / 100, longitude: 21),
                     radius: SearchRadius(kilometers: 5))
                 report.species = "DOG"
+                report.renewedAt = "2025-11-18T10:00:00.000Z"
                 report.description = "Red collar \"Luna\" \(number)\nsecond line"
                 reports.append(report)
             }

@@ -34,6 +34,7 @@ struct ReportPhotosTests {
         let photo = try PhotoAttachment(filename: "luna.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var report = PetReport(id: "k-1", kind: .found)
         report.email = "finder@example.com"
+        report.renewedAt = "2025-11-18T10:00:00.000Z"  // kept as given (a report without one is made now)
         try await keeper.add(report, photo: photo)
         #expect(try await store.report(id: "k-1") == report)
         #expect(photos.type(id: "k-1") == .png)

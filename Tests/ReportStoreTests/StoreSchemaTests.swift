@@ -19,7 +19,8 @@ struct StoreSchemaTests {
         let url = StoreURL.sqlite(path: path)
         let latest = SQLiteReportStore.latestSchemaVersion
         try await Self.sqlite(path) { db in
-            // The last migration (v7) drops and remakes one index: taken back out, it applies again.
+            // The last migration (v8) adds one column: taken back out, it applies again.
+            try db.execute(sql: "ALTER TABLE report DROP COLUMN renewed_at")
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v\(latest)-%'")
         }
         #expect(try await ReportStoreOpener.status(url).schemaVersion == latest - 1)
@@ -72,9 +73,9 @@ struct StoreSchemaTests {
             let url = StoreURL.postgres(address)
             let latest = PostgresReportStore.latestSchemaVersion
             #expect(try await ReportStoreOpener.migrate(url) == (0, latest))
-            // Migration 8 made one index: taken back out, it applies again.
+            // Migration 9 added one column: taken back out, it applies again.
             try await server.psql(
-                "DROP INDEX report_open_found; DELETE FROM petspot_migrations WHERE version = \(latest)",
+                "ALTER TABLE report DROP COLUMN renewed_at; DELETE FROM petspot_migrations WHERE version = \(latest)",
                 database: address.database)
             #expect(try await ReportStoreOpener.status(url).schemaVersion == latest - 1)
             await #expect {

@@ -6,11 +6,11 @@ import ReportStore
 import Reports
 
 extension PetSpot {
-    /// `petspot reports import|list|show|remove|close|token|backup|scrub-photos|forget`.
+    /// `petspot reports import|list|show|remove|close|renew|token|backup|scrub-photos|forget`.
     struct Reports: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Keep reports in the reports store: import, list, show, remove, close, owner tokens, back up, clean photos, forget an address.",
+                "Keep reports in the reports store: import, list, show, remove, close, renew, owner tokens, back up, clean photos, forget an address.",
             discussion: """
                 The store is an SQLite file by default ($XDG_DATA_HOME/petspot/reports.sqlite, \
                 else ~/.local/share/petspot/reports.sqlite) or a PostgreSQL + PostGIS database: \
@@ -21,8 +21,8 @@ extension PetSpot {
                 64 usage error.
                 """,
             subcommands: [
-                Import.self, Export.self, Copy.self, List.self, ShowReport.self, Remove.self, Close.self, Token.self,
-                Backup.self, ScrubPhotos.self, Forget.self,
+                Import.self, Export.self, Copy.self, List.self, ShowReport.self, Remove.self, Close.self, Renew.self,
+                Token.self, Backup.self, ScrubPhotos.self, Forget.self,
             ]
         )
     }

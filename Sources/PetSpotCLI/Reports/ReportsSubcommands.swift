@@ -132,4 +132,26 @@ extension PetSpot.Reports {
             print("Report \(report.id.terminalSafe) is \(report.status).")
         }
     }
+
+    /// `petspot reports renew ID`.
+    struct Renew: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Renew a stored report: its age starts again (it stays open another lifetime).",
+            discussion:
+                "A server closes an open report not renewed for --missing-max-age-days (90) or --found-max-age-days "
+                + "(30). Renewing leaves the status as it is: `petspot reports close ID --status ACTIVE` reopens one.")
+
+        @Argument(help: "The report's id.")
+        var id: String
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() async throws {
+            let id = self.id
+            let report = try await withStore(storeOptions) { store throws(ReportStoreError) in
+                try await store.renew(id: id)
+            }
+            print("Report \(report.id.terminalSafe) was renewed at \(report.renewedAt ?? "now").")
+        }
+    }
 }

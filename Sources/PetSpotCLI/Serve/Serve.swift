@@ -141,6 +141,8 @@
 
             @OptionGroup(title: "Matches and privacy") var matchOptions: ServeMatchOptions
 
+            @OptionGroup(title: "Reports that end") var expiryOptions: ServeExpiryOptions
+
             @OptionGroup var storeOptions: StoreOptions
 
             @OptionGroup(title: "Location consent") var consentOptions: ServeConsentOptions
@@ -209,6 +211,7 @@
                 settings.tiles = try mapOptions.tiles(environment)
                 settings.matchMargin = try matchOptions.margin(environment)
                 settings.publicLocation = try matchOptions.publicLocation(environment)
+                settings.lifetimes = try expiryOptions.lifetimes(environment)
                 if let file = try ServeValue.resolve(operatorTokenFile, "--operator-token-file", environment) {
                     settings.operatorTokenFile = file
                     do {
@@ -291,7 +294,7 @@
                         if let photos { await Self.movePhotos(from: oldPhotos, into: photos, logger: storeLogger) }
                     },
                     photos: photos, tiles: settings.tiles, matchMargin: settings.matchMargin,
-                    publicLocation: settings.publicLocation,
+                    publicLocation: settings.publicLocation, reportLifetimes: settings.lifetimes,
                     onListening: { host, port in
                         let base = "http://\(Self.shown(host)):\(port)"
                         announcer.say("listening on \(base)", fields: [("url", .string(base))])

@@ -83,6 +83,12 @@
                 option: "--public-precision-m", key: "petspot.publicPrecisionM",
                 meaning: "grid strangers see missing places on", defaultValue: "500"),
             Variable(
+                option: "--missing-max-age-days", key: "petspot.missingMaxAgeDays",
+                meaning: "days a missing report stays open", defaultValue: "90"),
+            Variable(
+                option: "--found-max-age-days", key: "petspot.foundMaxAgeDays",
+                meaning: "days a found report stays open", defaultValue: "30"),
+            Variable(
                 option: "--metrics-host", key: "petspot.metricsHost", meaning: "interface of /metrics",
                 defaultValue: "127.0.0.1"),
             Variable(

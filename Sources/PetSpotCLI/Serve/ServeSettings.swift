@@ -25,6 +25,8 @@
         var matchMargin = ServiceConfiguration.defaultMatchMargin
         /// The grid strangers see missing reports' places on (`--public-precision-m`).
         var publicLocation = PublicLocation()
+        /// How long open reports last without renewal (``ReportLifetimes``).
+        var lifetimes = ReportLifetimes()
         var metricsHost = "127.0.0.1"
         var metricsPort: Int?
         var limits = ServiceLimits()

@@ -1,11 +1,12 @@
 import Geodata
 import Hummingbird
+import ReportSteps
 import ReportStore
 import Reports
 
 /// `GET /v1/reports?near=PAIR&limit=N&offset=K[&kind=missing|found]`: a page of the open
 /// reports nearest first (``ReportStore/nearest(_:)``), each with `distanceMeters` and without
-/// its contacts (``ReportJSON/nearestItem(_:photoUrl:public:)``); a stranger's measured from and
+/// its contacts (``ReportJSON/nearestItem(_:photoUrl:public:today:)``); a stranger's measured from and
 /// ranked by each missing report's cell (``publicNearest(_:in:)``). The list route hands a
 /// request with `near` here.
 extension ReportsController {
@@ -42,7 +43,7 @@ extension ReportsController {
         return .json(
             ReportJSON.nearest(
                 page, near: near, offset: offset, limit: limit, hasMore: found.count > limit, photoURLs: photoURLs,
-                public: grid))
+                public: grid, today: today.day()))
     }
 
     /// A whole-number parameter in `range`, or `nil` when not given (400 naming it otherwise).

@@ -12,7 +12,8 @@ import Reports
 /// The reports store over HTTP: `POST /v1/reports/missing` and `/found` (201 with
 /// `Location`; 422 with every field error, the step models' messages), `GET /v1/reports`
 /// (a page), `GET`/`PATCH`/`DELETE /v1/reports/{id}`, `GET /v1/reports/nearby`, and a
-/// report's photo (`PUT`/`GET /v1/reports/{id}/photo`, in ReportsController+photo.swift).
+/// report's photo (`PUT`/`GET /v1/reports/{id}/photo`, in ReportsController+photo.swift), and
+/// `POST /v1/reports/{id}/renew` (ReportsController+Renew.swift).
 ///
 /// Bodies are the wizards' payloads; answers are announcements (`ReportJSON`), which
 /// the Pet details card reads. Without a store every route answers 503.
@@ -136,6 +137,7 @@ struct ReportsController {
         addPhotoRoutes(to: router)
         addMatchRoutes(to: router)
         addContactRoute(to: router)
+        addRenewRoute(to: router)
     }
 
     func requireStore() throws(Problem) -> any ReportStore {

@@ -77,6 +77,8 @@
       words.appendChild(kind);
       words.appendChild(line('muted', item.card.date, 'home.item.date'));
       words.appendChild(line('distance', item.card.distance, 'home.item.distance'));
+      // How old the report is ("reported 3 days ago"): reports close when they outlive their time.
+      if (item.card.age) words.appendChild(line('muted', item.card.age, 'home.item.age'));
       link.appendChild(thumb(item));
       link.appendChild(words);
       entry.appendChild(link);

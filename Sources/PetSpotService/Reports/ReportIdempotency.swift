@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import PetSpotJSON
 import ReportStore
@@ -52,6 +53,9 @@ enum ReportIdempotency {
         _ report: PetReport, key: String?, in store: any ReportStore,
         add: (PetReport) async throws -> Void
     ) async throws -> Outcome {
+        // Made now: its age starts here, so that the answer is the report as stored.
+        var report = report
+        if report.renewedAt == nil { report.renewedAt = ReportTimestamp.text(Date()) }
         guard let key else {
             try await ReportsController.storeCall { try await add(report) }
             return .created(report)
@@ -59,7 +63,6 @@ enum ReportIdempotency {
         if let stored = try await ReportsController.storeCall({ try await store.report(idempotencyKey: key) }) {
             return .replayed(try same(stored, report, key: key))
         }
-        var report = report
         report.idempotencyKey = key
         do {
             try await add(report)
@@ -74,7 +77,8 @@ enum ReportIdempotency {
     }
 
     /// `true` when `stored` is the report `candidate` would be: every field the request gave
-    /// (its id, owner, photo URL, status and key are the server's, and may have changed since).
+    /// (its id, owner, photo URL, status, key and renewal time are the server's, and may have
+    /// changed since).
     static func isSame(_ stored: PetReport, _ candidate: PetReport) -> Bool {
         func given(_ report: PetReport) -> PetReport {
             var report = report
@@ -83,6 +87,7 @@ enum ReportIdempotency {
             report.ownerTokenHash = nil
             report.photoUrl = nil
             report.idempotencyKey = nil
+            report.renewedAt = nil
             return report
         }
         return given(stored) == given(candidate)

@@ -1,3 +1,4 @@
+import Foundation
 import Geodata
 import Geodesy
 import ReportStore
@@ -50,6 +51,20 @@ extension WrappingReportStore {
         let base = self.base
         return try await wrap("setOwner") { () async throws(ReportStoreError) in
             try await base.setOwnerTokenHash(hash, id: id)
+        }
+    }
+
+    func renew(id: String) async throws(ReportStoreError) -> PetReport {
+        let base = self.base
+        return try await wrap("renew") { () async throws(ReportStoreError) in try await base.renew(id: id) }
+    }
+
+    func openReports(of kind: ReportKind, renewedBefore cutoff: Date, limit: Int) async throws(ReportStoreError)
+        -> [PetReport]
+    {
+        let base = self.base
+        return try await wrap("expiredReports") { () async throws(ReportStoreError) in
+            try await base.openReports(of: kind, renewedBefore: cutoff, limit: limit)
         }
     }
 

@@ -53,6 +53,12 @@ public struct PetReport: Sendable, Hashable {
     public var photoUrl: String?
     /// Reward text, shown as is.
     public var reward: String?
+    /// When the report was made or last renewed, as ``ReportTimestamp`` text
+    /// (`2026-12-06T16:10:00.000Z`): its age. A store sets it when it adds a report without one
+    /// (every new report, whatever made it; an import keeps the one its file has) and when the
+    /// report is renewed (``ReportStore/renew(id:)``); reports stored before it existed were
+    /// given the time of the migration that added it. `nil` only in a report not yet stored.
+    public var renewedAt: String?
     /// Who may change the report besides the operator: the SHA-256 of its owner token, in
     /// lower-case hex (``OwnerTokenHash``); `nil` for a report only the operator may change
     /// (imported on the command line). Never shown; a store keeps and exports it as it is.
@@ -125,6 +131,9 @@ extension PetReport {
         }
         if let idempotencyKey, let problem = IdempotencyKey.problem(idempotencyKey) {
             throw .invalidReport("idempotencyKey \(problem)")
+        }
+        if let renewedAt, ReportTimestamp.date(renewedAt) == nil {
+            throw .invalidReport("renewedAt must be a UTC time such as 2026-12-06T16:10:00.000Z")
         }
         if let approximateAge, !(0...100).contains(approximateAge) {
             throw .invalidReport("approximateAge must be 0 to 100 years")

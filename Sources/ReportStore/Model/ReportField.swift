@@ -63,6 +63,9 @@ public enum ReportField: String, CaseIterable, CodingKey, Sendable {
     case approximateAge
     /// Reward text, shown as is.
     case reward
+    /// When the report was made or last renewed (``ReportTimestamp``, UTC): its age, after which
+    /// an open report closes itself (``ReportLifetimes``). Set by the store, never posted.
+    case renewedAt
     /// The SHA-256 of the owner token, lower-case hex (``OwnerTokenHash``).
     case ownerTokenHash
     /// The `Idempotency-Key` of the request that made the report (``IdempotencyKey``).
@@ -86,6 +89,9 @@ public enum ReportField: String, CaseIterable, CodingKey, Sendable {
         case longitude
         /// ``PetReport/radius``: kilometres in JSON, metres in a store.
         case radius
+        /// An optional instant as ``ReportTimestamp`` text (``text(in:)``): kept and written as
+        /// text, set by the store rather than by whoever posts a report.
+        case timestamp
     }
 
     /// Who may see a field.
@@ -108,6 +114,7 @@ public enum ReportField: String, CaseIterable, CodingKey, Sendable {
         case .locationLatitude: .latitude
         case .locationLongitude: .longitude
         case .locationRadius: .radius
+        case .renewedAt: .timestamp
         default: .text
         }
     }
@@ -168,7 +175,7 @@ public enum ReportField: String, CaseIterable, CodingKey, Sendable {
     }
 
     /// The field's text in `report`; `nil` for a field that is not an optional text
-    /// (``Value/text``) or that the report does not have.
+    /// (``Value/text`` or ``Value/timestamp``) or that the report does not have.
     public func text(in report: PetReport) -> String? {
         switch self {
         case .photoUrl: report.photoUrl
@@ -184,14 +191,15 @@ public enum ReportField: String, CaseIterable, CodingKey, Sendable {
         case .currentAddress: report.currentAddress
         case .microchipNumber: report.microchipNumber
         case .reward: report.reward
+        case .renewedAt: report.renewedAt
         case .ownerTokenHash: report.ownerTokenHash
         case .idempotencyKey: report.idempotencyKey
         case .id, .kind, .status, .locationRadius, .locationLatitude, .locationLongitude, .approximateAge: nil
         }
     }
 
-    /// Sets the field's text in `report` (an optional text field's; any other field is left
-    /// as it is).
+    /// Sets the field's text in `report` (an optional text or timestamp field's; any other field
+    /// is left as it is).
     public func setText(_ text: String?, in report: inout PetReport) {
         switch self {
         case .photoUrl: report.photoUrl = text
@@ -207,6 +215,7 @@ public enum ReportField: String, CaseIterable, CodingKey, Sendable {
         case .currentAddress: report.currentAddress = text
         case .microchipNumber: report.microchipNumber = text
         case .reward: report.reward = text
+        case .renewedAt: report.renewedAt = text
         case .ownerTokenHash: report.ownerTokenHash = text
         case .idempotencyKey: report.idempotencyKey = text
         case .id, .kind, .status, .locationRadius, .locationLatitude, .locationLongitude, .approximateAge: break

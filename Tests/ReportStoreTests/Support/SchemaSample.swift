@@ -22,6 +22,7 @@ enum SchemaSample {
         .location: "Warsaw", .phone: "+48123456789", .email: "owner@example.com", .microchipNumber: "123456789012345",
         .ownerTokenHash: String(repeating: "ab", count: 32), .idempotencyKey: "key-1",
         .description: "Red collar.\nShy.", .currentAddress: "Home St 1\nWarsaw",
+        .renewedAt: "2025-11-18T10:00:00.123Z",
     ]
 
     static func text(_ field: ReportField) -> String { texts[field] ?? "\(field.rawValue) value" }
@@ -32,7 +33,7 @@ enum SchemaSample {
         for field in ReportField.allCases {
             switch field.value {
             case .id, .kind, .status, .latitude, .longitude, .radius: continue
-            case .text: field.setText(text(field), in: &report)
+            case .text, .timestamp: field.setText(text(field), in: &report)
             case .wholeNumber: field.setInteger(3, in: &report)
             }
         }
@@ -48,7 +49,8 @@ enum SchemaSample {
         case .id: "\"id\":\"schema-1\""
         case .kind: "\"kind\":\"missing\""
         case .status: "\"status\":\"ACTIVE\""
-        case .text: "\"\(field.rawValue)\":\"\(text(field).replacingOccurrences(of: "\n", with: "\\n"))\""
+        case .text, .timestamp:
+            "\"\(field.rawValue)\":\"\(text(field).replacingOccurrences(of: "\n", with: "\\n"))\""
         case .wholeNumber: "\"\(field.rawValue)\":3"
         case .latitude: "\"\(field.rawValue)\":52.2297"
         case .longitude: "\"\(field.rawValue)\":21.0122"
@@ -84,6 +86,7 @@ enum SchemaSample {
         case .locationLongitude: ["21.01220"]
         case .phone: ["tel:+48123456789"]
         case .email: ["mailto:owner@example.com"]
+        case .renewedAt: []  // the lists' age ("reported 3 days ago"), not a line of the card
         default: [text(field).replacingOccurrences(of: "\n", with: "\\n")]
         }
     }
@@ -94,7 +97,7 @@ enum SchemaSample {
         case .id: read.id == written.id
         case .kind: read.kind == written.kind
         case .status: read.status == written.status
-        case .text: field.text(in: read) == field.text(in: written)
+        case .text, .timestamp: field.text(in: read) == field.text(in: written)
         case .wholeNumber: field.integer(in: read) == field.integer(in: written)
         case .latitude: read.coordinate?.latitude == written.coordinate?.latitude
         case .longitude: read.coordinate?.longitude == written.coordinate?.longitude
