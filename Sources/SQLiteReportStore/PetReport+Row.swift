@@ -50,7 +50,8 @@ extension PetReport {
         } catch let error as ReportStoreError {
             throw error
         } catch {
-            throw .storage("reading report \(id)", "a value of another type; the file was changed by another program (\(error))")
+            throw .storage(
+                "reading report \(id)", "a value of another type; the file was changed by another program (\(error))")
         }
     }
 }

@@ -126,7 +126,8 @@ struct FoundPetDetailsStepTests {
         step.typeMicrochip("12345-6c")
         #expect(step.microchipField.text == "12345-6")
         #expect(
-            step.microchipError == "Digits only (spaces and hyphens are fine), not \u{201C}c\u{201D}; nothing was changed")
+            step.microchipError
+                == "Digits only (spaces and hyphens are fine), not \u{201C}c\u{201D}; nothing was changed")
         step.typeMicrochip("123456789012345")
         #expect(step.microchipError == nil)
         let refused = step.setMicrochip("12a34")

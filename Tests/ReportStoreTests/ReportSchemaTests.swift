@@ -60,7 +60,10 @@ struct ReportSchemaTests {
     @Test func theFieldsCSVCarriesRoundTripThroughAnImportFile() throws {
         let report = try SchemaSample.report()
         let columns = ReportField.allCases.filter { !$0.csvNames.isEmpty }
-        #expect(Set(columns) == [.id, .status, .location, .locationRadius, .locationLatitude, .locationLongitude, .phone, .email])
+        #expect(
+            Set(columns) == [
+                .id, .status, .location, .locationRadius, .locationLatitude, .locationLongitude, .phone, .email,
+            ])
         let header = columns.compactMap(\.csvNames.first).joined(separator: ",")
         let row = columns.map(SchemaSample.csv).joined(separator: ",")
         let csv = try ReportCSV(bytes: Array("\(header)\n\(row)\n".utf8))

@@ -79,9 +79,12 @@ public struct Announcement: Sendable, Hashable, Decodable {
             lastSeenDate: report.lastSeenDate ?? "", species: report.species ?? "", gender: report.gender ?? "",
             locationRadius: report.radius?.kilometers, locationLatitude: report.coordinate?.latitude.degrees,
             locationLongitude: report.coordinate?.longitude.degrees,
-            approximateAge: report.approximateAge.map(String.init), kind: ReportDraft.Flow(rawValue: report.kind.rawValue),
+            approximateAge: report.approximateAge.map(String.init),
+            kind: ReportDraft.Flow(rawValue: report.kind.rawValue),
             texts: Dictionary(
-                uniqueKeysWithValues: Self.optionalTexts.compactMap { field in field.text(in: report).map { (field, $0) } }))
+                uniqueKeysWithValues: Self.optionalTexts.compactMap { field in
+                    field.text(in: report).map { (field, $0) }
+                }))
     }
 
     /// Breed.

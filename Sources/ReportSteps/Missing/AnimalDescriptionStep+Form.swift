@@ -6,7 +6,10 @@ extension AnimalDescriptionStep: FieldForm {
     /// form's race), the gender, the age, the description, the coordinates, then the texts the
     /// flow's copy adds (``AnimalDescriptionCopy/addedTexts``).
     public static let fields: [ReportField] =
-        [.lastSeenDate, .species, .breed, .gender, .approximateAge, .description, .locationLatitude, .locationLongitude]
+        [
+            .lastSeenDate, .species, .breed, .gender, .approximateAge, .description, .locationLatitude,
+            .locationLongitude,
+        ]
         + AnimalDescriptionCopy.addedTexts.map(\.field)
 
     public func text(of field: ReportField) -> String {

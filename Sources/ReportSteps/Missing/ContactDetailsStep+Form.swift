@@ -28,7 +28,9 @@ extension ContactDetailsStep: FieldForm, FlowStepForm {
     }
 
     public var fieldErrors: [(field: ReportField, message: String)] {
-        [(ReportField.phone, phoneError), (.email, emailError)].compactMap { field, message in message.map { (field, $0) } }
+        [(ReportField.phone, phoneError), (.email, emailError)].compactMap { field, message in
+            message.map { (field, $0) }
+        }
     }
 
     /// Submit report's check: ``validate(writingTo:)``.

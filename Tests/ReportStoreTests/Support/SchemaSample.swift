@@ -108,7 +108,8 @@ enum SchemaSample {
 
     /// Every field of `read` as in `written`, each named when it is not.
     static func expectEqual(
-        _ read: PetReport, _ written: PetReport, through place: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ read: PetReport, _ written: PetReport, through place: String,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
         for field in ReportField.allCases where !same(field, read, written) {
             Issue.record("\(field) did not come back through \(place)", sourceLocation: sourceLocation)
