@@ -26,6 +26,13 @@ public struct PetCard: Sendable {
     public let mapPage: String?
     /// How the card shows the contact rows (``ContactView``).
     public let contacts: ContactView
+    /// What the card says of a missing report that cannot be matched by place (no place or no
+    /// radius: no found pet is ever compared with it), else `nil`.
+    public let matchNote: String?
+
+    /// The note of a missing report with no place to match by.
+    public static let unmatchedByPlace =
+        "This report has no place, so found pets cannot be matched to it by where they were found."
 
     /// The card of `report`; `photoUrl` (where its kept photo is served) wins over the one it
     /// was stored with.
@@ -41,6 +48,8 @@ public struct PetCard: Sendable {
     {
         id = report.id
         self.contacts = contacts
+        matchNote =
+            report.kind == .missing && (report.coordinate == nil || report.radius == nil) ? Self.unmatchedByPlace : nil
         actions = StatusTransitions.next(from: report.status, kind: report.kind).map {
             StatusAction(to: $0, kind: report.kind)
         }
@@ -68,6 +77,7 @@ public struct PetCard: Sendable {
             ("imageNotAvailable", .string(PetDetailsCard.imageNotAvailable)),
             ("status", .object([("text", .string(card.status.text)), ("color", .string(card.status.color.rawValue))])),
             ("reward", .string(card.rewardText.map(Self.visible))),
+            ("matchNote", .string(matchNote)),
             ("fields", .array(card.fields.map { Self.field($0, contacts: contacts) })),
             (
                 "map",

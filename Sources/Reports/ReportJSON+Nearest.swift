@@ -15,9 +15,12 @@ extension ReportJSON {
     ///   - hasMore: whether reports follow the page.
     ///   - photoURLs: where each report's kept photo is served, by id (it wins over the stored URL).
     ///   - today: the day each card's `age` is counted to (``ReportAge``); `nil`: no `age`.
+    ///   - places: what each card calls its report's place, by id (the typed name, else `near
+    ///     Piaseczno`); a report without one has no `place`.
     public static func nearest(
         _ results: [NearestReport], near location: Coordinate, offset: Int, limit: Int, hasMore: Bool,
-        photoURLs: [String: String] = [:], public grid: PublicLocation? = nil, today: CalendarDay? = nil
+        photoURLs: [String: String] = [:], public grid: PublicLocation? = nil, today: CalendarDay? = nil,
+        places: [String: String] = [:]
     ) -> JSONValue {
         .object([
             (
@@ -35,7 +38,8 @@ extension ReportJSON {
                     results.map {
                         nearestItem(
                             $0, photoUrl: photoURLs[$0.report.id],
-                            public: grid?.generalizes($0.report) == true ? grid : nil, today: today)
+                            public: grid?.generalizes($0.report) == true ? grid : nil, today: today,
+                            place: places[$0.report.id])
                     })
             ),
             ("next", hasMore ? .number(Double(offset + limit)) : .null),
@@ -55,9 +59,11 @@ extension ReportJSON {
     ///
     /// With `today`, the card also says how old the report is (`age`: `reported 3 days ago`,
     /// ``ReportAge``), when the report has its time.
+    ///
+    /// With `place`, the card names where (`place`: `Warsaw`, `near Piaseczno`).
     public static func nearestItem(
         _ result: NearestReport, photoUrl: String? = nil, public grid: PublicLocation? = nil,
-        today: CalendarDay? = nil
+        today: CalendarDay? = nil, place: String? = nil
     ) -> JSONValue {
         let shown = grid.map { $0.publicView(of: result.report) } ?? result.report
         guard case .object(let members) = report(shown, contacts: false, precision: grid?.precisionMeters) else {
@@ -78,6 +84,7 @@ extension ReportJSON {
             ("date", .string(card.dateText)),
             ("distance", .string(distance)),
         ]
+        if let place { summary.append(("place", .string(PetCard.visible(place)))) }
         if let today, let age = ReportAge.text(renewedAt: result.report.renewedAt, today: today) {
             summary.append(("age", .string(age)))
         }

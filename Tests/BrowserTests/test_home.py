@@ -84,6 +84,9 @@ class HomeTests(PageTest):
         # cell's centre and rounded (PublicLocation); a found report's place is exact.
         self.assertRegex(self.item_text(0, "home.item.distance"), r"^about 1\.\d km$")
         self.assertEqual(self.item_text(1, "home.item.distance"), "2.2 km")
+        # Where: a missing report's typed place; a found one's nearest town (it has no typed place).
+        self.assertEqual(self.item_text(0, "home.item.place"), "North 1")
+        self.assertRegex(self.item_text(1, "home.item.place"), r"^near \w")
         self.assertEqual(self.item_text(0, "home.item.status"), "MISSING")
         self.assertEqual(self.item_text(1, "home.item.status"), "FOUND")
         badge = self.driver.find_elements("css selector", '[data-testid="home.item.status"]')

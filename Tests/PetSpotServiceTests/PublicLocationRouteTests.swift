@@ -3,13 +3,15 @@ import Geodata
 import Geodesy
 import LocationTestSupport
 import PetSpotService
+import PostgresReportStore
 import ReportStore
+import ReportStoreTestSupport
 import Reports
 import SQLiteReportStore
 import Testing
 
 /// What a stranger learns of where a missing pet was last seen, on a real server over a real
-/// SQLite store (``PublicLocation``, 500 m cells): every route answers with the cell's centre,
+/// SQLite store — and PostgreSQL for every route (``PublicLocation``, 500 m cells): every route answers with the cell's centre,
 /// never the place; the owner's token and the operator's see it exactly; and no ordering of
 /// stranger queries tells apart two places in one cell.
 @Suite(.serialized, .timeLimit(.minutes(5)))
@@ -33,12 +35,28 @@ struct PublicLocationRouteTests {
     static func withServer(_ body: @Sendable (TestServer) async throws -> Void) async throws {
         let folder = try TemporaryStoreFolder()
         let store = try SQLiteReportStore(path: folder.path)
-        try await TestServer.with(
-            ServiceConfiguration(
-                limits: .unlimitedRate, operatorToken: try OperatorToken(secret: ExampleRequests.operatorSecret),
-                logger: TestServer.quietLogger, reports: store, today: ReportRoutesTests.today)
-        ) { server in try await body(server) }
+        try await TestServer.with(configuration(store)) { server in try await body(server) }
         await store.close()
+    }
+
+    static func configuration(_ store: any ReportStore) throws -> ServiceConfiguration {
+        ServiceConfiguration(
+            limits: .unlimitedRate, operatorToken: try OperatorToken(secret: ExampleRequests.operatorSecret),
+            logger: TestServer.quietLogger, reports: store, today: ReportRoutesTests.today)
+    }
+
+    /// The same server over a real PostgreSQL + PostGIS the test starts.
+    static func withPostgresServer(_ body: @Sendable (TestServer) async throws -> Void) async throws {
+        let database = try await PostgresServer.start()
+        do {
+            let address = try await database.createDatabase()
+            try await PostgresReportStore.withStore(address) { store in
+                try await TestServer.with(try configuration(store)) { server in try await body(server) }
+            }
+        } catch {
+            Issue.record("\(error)")
+        }
+        await database.stop()
     }
 
     /// Makes a report; its id and owner token.
@@ -50,7 +68,17 @@ struct PublicLocationRouteTests {
     }
 
     @Test func aStrangerIsShownTheCellsCentreOnEveryRouteAndTheOwnerAndOperatorThePlace() async throws {
-        try await Self.withServer { server in
+        try await Self.withServer(Self.strangerSeesTheCell)
+    }
+
+    @Test(.enabled(if: PostgresServer.shouldRun))
+    func onPostgresAStrangerIsShownTheCellsCentreToo() async throws {
+        try await Self.withPostgresServer(Self.strangerSeesTheCell)
+    }
+
+    /// Every route a stranger may ask, the owner's and the operator's answers, on `server`.
+    @Sendable static func strangerSeesTheCell(_ server: TestServer) async throws {
+        do {
             let (missing, token) = try await Self.post(
                 server, "/v1/reports/missing",
                 Self.missingBody(latitude: Self.home.latitude, longitude: Self.home.longitude))
@@ -91,7 +119,7 @@ struct PublicLocationRouteTests {
     }
 
     /// Spec 003's "Warsaw • ±15 km": a place nobody named is named by its nearest town (Debian's
-    /// libgeonames), for a stranger and for the owner alike.
+    /// libgeonames), for a stranger and for the owner alike, on the card and in the lists.
     @Test func aCardNamesAPlaceWithoutANameByItsNearestTown() async throws {
         try await Self.withServer { server in
             let (missing, token) = try await Self.post(
@@ -101,6 +129,13 @@ struct PublicLocationRouteTests {
                 let card = try await server.request("/v1/reports/\(missing)/card", headers: headers)
                 #expect(card.body.contains("near Warsaw \u{2022} \u{00B1}5 km"), "\(card.body)")
             }
+            #expect(
+                try await server.request("/v1/reports/\(missing)/card").object["matchNote"] is NSNull,
+                "a report with a place is matched by it")
+            // And the lists: the home page's item says where.
+            let list = try await server.request("/v1/reports?near=52.23,21.01")
+            let items = try #require(try list.object["reports"] as? [[String: Any]])
+            #expect((items.first?["card"] as? [String: Any])?["place"] as? String == "near Warsaw", "\(list.body)")
         }
     }
 

@@ -36,14 +36,23 @@ extension ReportsController {
             : try await publicNearest(asked, in: store)
         let page = Array(found.prefix(limit))
         var photoURLs: [String: String] = [:]
+        var places: [String: String] = [:]
         for result in page {
             let kept = try? await photos?.type(id: result.report.id)
             if kept != nil { photoURLs[result.report.id] = Self.photoPath(result.report.id) }
+            places[result.report.id] = placeName(grid.map { $0.publicView(of: result.report) } ?? result.report)
         }
         return .json(
             ReportJSON.nearest(
                 page, near: near, offset: offset, limit: limit, hasMore: found.count > limit, photoURLs: photoURLs,
-                public: grid, today: today.day()))
+                public: grid, today: today.day(), places: places))
+    }
+
+    /// What a list calls `report`'s place: its typed name, else the nearest town to the place it
+    /// is shown at (`near Piaseczno`), else nothing.
+    func placeName(_ report: PetReport) -> String? {
+        if let typed = report.place, !typed.isEmpty { return typed }
+        return report.coordinate.flatMap(PlacesController.nearTown)
     }
 
     /// A whole-number parameter in `range`, or `nil` when not given (400 naming it otherwise).

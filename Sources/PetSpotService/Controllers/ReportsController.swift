@@ -99,9 +99,7 @@ struct ReportsController {
             let whole = access.seesWhole(request, stored)
             var report = whole ? stored : publicLocation.publicView(of: stored)
             // A place without a name is named by its nearest town ("near Piaseczno • ±10 km").
-            if report.place?.isEmpty ?? true, let place = report.coordinate {
-                report.place = PlacesController.nearTown(place)
-            }
+            report.place = placeName(report)
             let contacts: PetCard.ContactView = whole ? .shown : .forStranger(stored)
             let kept = try? await photos?.type(id: id)
             do throws(AnnouncementError) {

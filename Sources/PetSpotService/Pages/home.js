@@ -76,6 +76,12 @@
       kind.dir = 'auto'; // a right-to-left breed reads right to left, isolated from the rest
       words.appendChild(kind);
       words.appendChild(line('muted', item.card.date, 'home.item.date'));
+      // Where: the typed place, else the nearest town ("near Piaseczno").
+      if (item.card.place) {
+        var where = line('muted', item.card.place, 'home.item.place');
+        where.dir = 'auto';
+        words.appendChild(where);
+      }
       words.appendChild(line('distance', item.card.distance, 'home.item.distance'));
       // How old the report is ("reported 3 days ago"): reports close when they outlive their time.
       if (item.card.age) words.appendChild(line('muted', item.card.age, 'home.item.age'));

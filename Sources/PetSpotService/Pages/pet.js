@@ -141,6 +141,9 @@
       row.appendChild(value);
       list.appendChild(row);
     });
+    var note = part('match-note');
+    note.hidden = !card.matchNote;
+    note.textContent = card.matchNote || '';
     var map = part('map');
     var noMap = part('no-map');
     map.hidden = !card.map.url;
