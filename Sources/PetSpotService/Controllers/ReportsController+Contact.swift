@@ -1,6 +1,5 @@
 import Hummingbird
 import PetSpotJSON
-import ReportSteps
 import ReportStore
 import Reports
 
@@ -39,7 +38,7 @@ extension ReportsController {
         }
         guard let limiter = contactLimiter, let wait = limiter.take(client.rateKey) else { return }
         ServiceMetrics.refused(.contactRateLimited)
-        let seconds = max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
+        let seconds = RateLimiter.retryAfterSeconds(wait)
         throw Problem(
             .tooManyRequests,
             detail:

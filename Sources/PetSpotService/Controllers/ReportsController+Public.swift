@@ -32,19 +32,19 @@ extension ReportsController {
     func publicNearest(_ asked: NearestQuery, in store: any ReportStore) async throws -> [NearestReport] {
         let wanted = asked.offset + asked.limit
         let reach = publicLocation.reachMeters
-        var read: [NearestReport] = []
-        var exhausted = false
+        // Each report read is measured from its shown place once; the store's exact distance of
+        // the last one read bounds what is still unread.
+        var measured: [NearestReport] = []
+        var lastExact = 0.0
         var page = min(NearestQuery.maximumLimit, wanted + 64)
         while true {
-            let query = NearestQuery(location: asked.location, kind: asked.kind, limit: page, offset: read.count)
+            let query = NearestQuery(location: asked.location, kind: asked.kind, limit: page, offset: measured.count)
             let more = try await Self.storeCall { try await store.nearest(query) }
-            read += more
-            exhausted = more.count < page
-            let ranked = publicRanking(read, from: asked.location)
-            if exhausted || read.count >= NearestQuery.maximumOffset { return slice(ranked, asked) }
-            if ranked.count >= wanted, let last = read.last?.meters, last > ranked[wanted - 1].meters + reach {
-                return slice(ranked, asked)
-            }
+            measured += publicMeasured(more, from: asked.location)
+            lastExact = more.last?.meters ?? lastExact
+            let ranked = measured.sorted { $0.precedes($1) }
+            if more.count < page || measured.count >= NearestQuery.maximumOffset { return slice(ranked, asked) }
+            if ranked.count >= wanted, lastExact > ranked[wanted - 1].meters + reach { return slice(ranked, asked) }
             page = NearestQuery.maximumLimit
         }
     }
@@ -53,14 +53,13 @@ extension ReportsController {
         Array(ranked.dropFirst(asked.offset).prefix(asked.limit))
     }
 
-    /// `results` measured from each report's shown place, nearest first, ties by id.
-    private func publicRanking(_ results: [NearestReport], from location: Coordinate) -> [NearestReport] {
+    /// `results` measured from each report's shown place (a missing report's cell's centre).
+    private func publicMeasured(_ results: [NearestReport], from location: Coordinate) -> [NearestReport] {
         results.map { result in
             guard publicLocation.generalizes(result.report), let place = result.report.coordinate else { return result }
             let centre = publicLocation.cellCentre(of: place)
             return NearestReport(report: result.report, meters: PublicLocation.meters(location, centre))
         }
-        .sorted { $0.precedes($1) }
     }
 
     /// A stranger's nearby search: the missing reports whose circle, drawn around the cell's

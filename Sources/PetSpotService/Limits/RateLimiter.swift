@@ -71,6 +71,11 @@ final class RateLimiter: Sendable {
         }
     }
 
+    /// `wait` as a `Retry-After` gives it: whole seconds, rounded up, at least 1.
+    static func retryAfterSeconds(_ wait: Duration) -> Int {
+        max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
+    }
+
     /// Clients with a bucket now.
     var clientCount: Int { buckets.withLock { $0.count } }
 

@@ -19,7 +19,7 @@ struct RateLimitMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         ServiceMetrics.refused(.rateLimited)
-        let seconds = max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
+        let seconds = RateLimiter.retryAfterSeconds(wait)
         let limit = limiter.limit
         throw Problem(
             .tooManyRequests,
