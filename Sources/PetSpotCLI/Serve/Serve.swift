@@ -143,6 +143,8 @@
 
             @OptionGroup(title: "Reports that end") var expiryOptions: ServeExpiryOptions
 
+            @OptionGroup(title: "Alerts by mail") var mailOptions: ServeMailOptions
+
             @OptionGroup var storeOptions: StoreOptions
 
             @OptionGroup(title: "Location consent") var consentOptions: ServeConsentOptions
@@ -212,6 +214,7 @@
                 settings.matchMargin = try matchOptions.margin(environment)
                 settings.publicLocation = try matchOptions.publicLocation(environment)
                 settings.lifetimes = try expiryOptions.lifetimes(environment)
+                settings.mail = try mailOptions.settings(environment)
                 if let file = try ServeValue.resolve(operatorTokenFile, "--operator-token-file", environment) {
                     settings.operatorTokenFile = file
                     do {
@@ -294,7 +297,7 @@
                         if let photos { await Self.movePhotos(from: oldPhotos, into: photos, logger: storeLogger) }
                     },
                     photos: photos, tiles: settings.tiles, matchMargin: settings.matchMargin,
-                    publicLocation: settings.publicLocation, reportLifetimes: settings.lifetimes,
+                    publicLocation: settings.publicLocation, reportLifetimes: settings.lifetimes, mail: settings.mail,
                     onListening: { host, port in
                         let base = "http://\(Self.shown(host)):\(port)"
                         announcer.say("listening on \(base)", fields: [("url", .string(base))])

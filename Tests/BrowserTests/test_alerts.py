@@ -1,0 +1,128 @@
+"""Alerts by mail on the pages (issue 45): the home page offers "Email me when a pet is reported
+near here" only on a server that sends mail; the form subscribes the place the list shows; the
+confirmation mail's link opens a page whose one button (a plain form POST, no script needed)
+starts the alerts; both pages are axe clean. A real SMTP server (python3-aiosmtpd,
+Sources/MailTestSupport/smtp_server.py) takes the mail."""
+
+import email
+import email.policy
+import glob
+import json
+import os
+import select
+import shutil
+import subprocess
+import tempfile
+import time
+
+from support import PageTest
+from test_axe import axe_source
+
+SMTP_SERVER = os.path.join(os.path.dirname(__file__), "..", "..", "Sources", "MailTestSupport", "smtp_server.py")
+PUBLIC = "http://petspot.test"
+
+
+class SMTP:
+    """smtp_server.py in a temporary folder: the mails it takes, as parsed messages."""
+
+    def __init__(self):
+        self.folder = tempfile.mkdtemp(prefix="petspot-mails-")
+        self.process = subprocess.Popen(["/usr/bin/python3", SMTP_SERVER, self.folder],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        ready, _, _ = select.select([self.process.stdout], [], [], 30)
+        line = self.process.stdout.readline().decode() if ready else ""
+        if not line.startswith("ready "):
+            self.stop()
+            raise RuntimeError("smtp_server.py did not start: %r" % line)
+        self.port = int(line.split()[1])
+
+    def mails(self):
+        kept = []
+        for path in sorted(glob.glob(os.path.join(self.folder, "mail-*.json"))):
+            with open(path) as file:
+                kept.append(email.message_from_string(json.load(file)["data"], policy=email.policy.default))
+        return kept
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.stdin.close()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def text_part(message):
+    return message.get_body(preferencelist=("plain",)).get_content()
+
+
+class AlertsPageTests(PageTest):
+    def setUp(self):
+        self.smtp = SMTP()
+        self.addCleanup(self.smtp.stop)
+        self.server_arguments = ("--smtp", "smtp://127.0.0.1:%d" % self.smtp.port, "--mail-from",
+                                 "alerts@petspot.test", "--public-url", PUBLIC)
+        super().setUp()
+
+    def serious(self):
+        self.driver.execute_script(axe_source())
+        violations = self.driver.execute_async_script(
+            "var done = arguments[arguments.length - 1];"
+            " axe.run(document, {resultTypes: ['violations']}).then(function (r) { done(r.violations); });")
+        return ["%s (%s)" % (v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")]
+
+    def test_the_home_page_subscribes_the_listed_place_and_the_mails_button_confirms(self):
+        self.open("/")
+        self.tap("home.alerts.submit.tap")
+        status = lambda: self.element("home.alerts.status").text
+        self.wait(lambda: "Show the reports near a place first" in status(), message="asks for a place first")
+        self.open("/?near=52.2297,21.0122")
+        self.wait_idle()
+        self.assertEqual(self.serious(), [])
+        self.type("home.alerts.email.input", "Ann@Example.org")
+        self.choose("home.alerts.km.input", "5")
+        self.tap("home.alerts.submit.tap")
+        self.wait(lambda: status().startswith("Check your mail"), message="the form's answer (saw %r)" % status())
+        deadline = time.monotonic() + 60
+        while not self.smtp.mails() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        mails = self.smtp.mails()
+        self.assertEqual(len(mails), 1)
+        self.assertEqual(mails[0]["To"], "ann@example.org")
+        link = next(word for word in text_part(mails[0]).split() if word.startswith(PUBLIC + "/subscriptions/confirm"))
+        self.driver.get(self.origin + link[len(PUBLIC):])
+        self.assertEqual(self.element("subscription.confirm.heading").text, "Confirm your alerts")
+        self.assertEqual(self.serious(), [])
+        self.tap("subscription.confirm.submit")
+        self.wait(lambda: self.driver.find_elements("css selector", '[data-testid="subscription.confirmed.heading"]'),
+                  message="the confirmed page")
+        self.assertEqual(self.element("subscription.confirmed.heading").text, "Alerts on")
+        self.assertEqual(self.serious(), [])
+
+    def test_the_confirmation_page_works_without_javascript(self):
+        self.open("/?near=52.2297,21.0122")
+        self.wait_idle()
+        self.type("home.alerts.email.input", "bob@example.org")
+        self.tap("home.alerts.submit.tap")
+        deadline = time.monotonic() + 60
+        while not self.smtp.mails() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        link = next(word for word in text_part(self.smtp.mails()[0]).split() if "/subscriptions/confirm" in word)
+        self.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+        try:
+            self.driver.get(self.origin + link[len(PUBLIC):])
+            self.tap("subscription.confirm.submit")
+            self.wait(lambda: self.driver.find_elements("css selector",
+                                                        '[data-testid="subscription.confirmed.heading"]'),
+                      message="confirmed without script")
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
+class NoMailPageTests(PageTest):
+    def test_a_server_without_mail_offers_no_alerts(self):
+        self.open("/?near=52.2297,21.0122")
+        self.wait_idle()
+        self.assertEqual(self.driver.find_elements("css selector", '[data-testid="home.alerts.email.input"]'), [])
