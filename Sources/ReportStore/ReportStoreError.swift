@@ -51,7 +51,7 @@ public struct ReportStoreError: Error, Sendable, Hashable, CustomStringConvertib
     /// For ``Reason/invalidImport``: every problem, by line or item.
     public let problems: [ImportProblem]
 
-    private init(_ reason: Reason, _ description: String, problems: [ImportProblem] = []) {
+    init(_ reason: Reason, _ description: String, problems: [ImportProblem] = []) {
         self.reason = reason
         self.description = description
         self.problems = problems

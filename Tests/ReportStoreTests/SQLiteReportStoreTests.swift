@@ -16,6 +16,24 @@ struct SQLiteReportStoreTests {
         #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
     }
 
+    @Test func sqliteStorePassesTheAlertContract() async throws {
+        let directory = try TemporaryFolder()
+        let path = directory.path("reports.sqlite")
+        let violations = await AlertStoreContract.check { try SQLiteReportStore(path: path) }
+        #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
+    }
+
+    /// Two stores on one file (two connection pools, as two processes would have) claiming at once:
+    /// SQLite's one writer gives each mail to one of them.
+    @Test func twoSQLiteStoresNeverClaimTheSameMail() async throws {
+        let directory = try TemporaryFolder()
+        let path = directory.path("reports.sqlite")
+        let stores = [try SQLiteReportStore(path: path), try SQLiteReportStore(path: path)]
+        let violations = await AlertStoreContract.concurrentClaims(stores)
+        #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
+        for store in stores { await store.close() }
+    }
+
     /// Near you and a missing report's matches read the open places from the covering index
     /// alone (`EXPLAIN QUERY PLAN` by Python's own sqlite3): a column the query needs outside
     /// the index costs a row read per entry, 20 times the time. An import into an empty store

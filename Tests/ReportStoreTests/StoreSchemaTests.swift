@@ -19,8 +19,8 @@ struct StoreSchemaTests {
         let url = StoreURL.sqlite(path: path)
         let latest = SQLiteReportStore.latestSchemaVersion
         try await Self.sqlite(path) { db in
-            // The last migration (v8) adds one column: taken back out, it applies again.
-            try db.execute(sql: "ALTER TABLE report DROP COLUMN renewed_at")
+            // The last migration (v9) adds three tables: taken back out, it applies again.
+            try db.execute(sql: "DROP TABLE subscription; DROP TABLE outbox_mail; DROP TABLE mail_cursor")
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v\(latest)-%'")
         }
         #expect(try await ReportStoreOpener.status(url).schemaVersion == latest - 1)

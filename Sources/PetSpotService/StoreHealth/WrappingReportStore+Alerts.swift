@@ -2,52 +2,72 @@ import Foundation
 import Geodata
 import ReportStore
 
-/// The alert calls of a wrapping store (subscriptions, the outbox) go through its hook as its
-/// report calls do.
+/// The alert calls (``AlertStore``) of a wrapping store go through its hook as its report
+/// calls do: timed, counted, and refused at once while the store is down.
 extension WrappingReportStore {
     func addSubscription(_ subscription: Subscription) async throws(ReportStoreError) {
         let base = self.base
-        try await wrap("addSubscription") { () async throws(ReportStoreError) in try await base.addSubscription(subscription) }
+        try await wrap("addSubscription") { () async throws(ReportStoreError) in
+            try await base.addSubscription(subscription)
+        }
     }
 
     func confirmSubscription(token: String, at time: Date) async throws(ReportStoreError) -> Subscription? {
         let base = self.base
-        return try await wrap("confirmSubscription") { () async throws(ReportStoreError) in try await base.confirmSubscription(token: token, at: time) }
+        return try await wrap("confirmSubscription") { () async throws(ReportStoreError) in
+            try await base.confirmSubscription(token: token, at: time)
+        }
     }
 
+    @discardableResult
     func removeSubscriptions(token: String) async throws(ReportStoreError) -> Int {
         let base = self.base
-        return try await wrap("removeSubscriptions") { () async throws(ReportStoreError) in try await base.removeSubscriptions(token: token) }
+        return try await wrap("removeSubscriptionsByToken") { () async throws(ReportStoreError) in
+            try await base.removeSubscriptions(token: token)
+        }
     }
 
     func removeSubscription(id: String) async throws(ReportStoreError) {
         let base = self.base
-        try await wrap("removeSubscription") { () async throws(ReportStoreError) in try await base.removeSubscription(id: id) }
+        try await wrap("removeSubscription") { () async throws(ReportStoreError) in
+            try await base.removeSubscription(id: id)
+        }
     }
 
+    @discardableResult
     func removeUnconfirmedSubscriptions(createdBefore cutoff: Date) async throws(ReportStoreError) -> Int {
         let base = self.base
-        return try await wrap("removeUnconfirmedSubscriptions") { () async throws(ReportStoreError) in try await base.removeUnconfirmedSubscriptions(createdBefore: cutoff) }
+        return try await wrap("removeUnconfirmedSubscriptions") { () async throws(ReportStoreError) in
+            try await base.removeUnconfirmedSubscriptions(createdBefore: cutoff)
+        }
     }
 
     func subscriptions(afterID: String?, limit: Int) async throws(ReportStoreError) -> [Subscription] {
         let base = self.base
-        return try await wrap("subscriptions") { () async throws(ReportStoreError) in try await base.subscriptions(afterID: afterID, limit: limit) }
+        return try await wrap("subscriptions") { () async throws(ReportStoreError) in
+            try await base.subscriptions(afterID: afterID, limit: limit)
+        }
     }
 
     func subscriptions(email: String) async throws(ReportStoreError) -> [Subscription] {
         let base = self.base
-        return try await wrap("subscriptions") { () async throws(ReportStoreError) in try await base.subscriptions(email: email) }
+        return try await wrap("subscriptionsOfAddress") { () async throws(ReportStoreError) in
+            try await base.subscriptions(email: email)
+        }
     }
 
     func confirmedSubscriptions(covering coordinate: Coordinate) async throws(ReportStoreError) -> [Subscription] {
         let base = self.base
-        return try await wrap("confirmedSubscriptions") { () async throws(ReportStoreError) in try await base.confirmedSubscriptions(covering: coordinate) }
+        return try await wrap("coveringSubscriptions") { () async throws(ReportStoreError) in
+            try await base.confirmedSubscriptions(covering: coordinate)
+        }
     }
 
     func queueMails(_ mails: [OutboxMail], mailCursor: Int64?) async throws(ReportStoreError) {
         let base = self.base
-        try await wrap("queueMails") { () async throws(ReportStoreError) in try await base.queueMails(mails, mailCursor: mailCursor) }
+        try await wrap("queueMails") { () async throws(ReportStoreError) in
+            try await base.queueMails(mails, mailCursor: mailCursor)
+        }
     }
 
     func mailCursor() async throws(ReportStoreError) -> Int64 {
@@ -57,22 +77,30 @@ extension WrappingReportStore {
 
     func claimMails(dueBy now: Date, lease: Duration, limit: Int) async throws(ReportStoreError) -> [OutboxMail] {
         let base = self.base
-        return try await wrap("claimMails") { () async throws(ReportStoreError) in try await base.claimMails(dueBy: now, lease: lease, limit: limit) }
+        return try await wrap("claimMails") { () async throws(ReportStoreError) in
+            try await base.claimMails(dueBy: now, lease: lease, limit: limit)
+        }
     }
 
     func markMailSent(id: String, at time: Date) async throws(ReportStoreError) {
         let base = self.base
-        try await wrap("markMailSent") { () async throws(ReportStoreError) in try await base.markMailSent(id: id, at: time) }
+        try await wrap("markMailSent") { () async throws(ReportStoreError) in
+            try await base.markMailSent(id: id, at: time)
+        }
     }
 
     func markMailRetry(id: String, dueAt: Date, error: String) async throws(ReportStoreError) {
         let base = self.base
-        try await wrap("markMailRetry") { () async throws(ReportStoreError) in try await base.markMailRetry(id: id, dueAt: dueAt, error: error) }
+        try await wrap("markMailRetry") { () async throws(ReportStoreError) in
+            try await base.markMailRetry(id: id, dueAt: dueAt, error: error)
+        }
     }
 
     func markMailFailed(id: String, error: String) async throws(ReportStoreError) {
         let base = self.base
-        try await wrap("markMailFailed") { () async throws(ReportStoreError) in try await base.markMailFailed(id: id, error: error) }
+        try await wrap("markMailFailed") { () async throws(ReportStoreError) in
+            try await base.markMailFailed(id: id, error: error)
+        }
     }
 
     func outboxMail(id: String) async throws(ReportStoreError) -> OutboxMail? {
