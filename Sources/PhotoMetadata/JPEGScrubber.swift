@@ -6,7 +6,8 @@
 /// JFXX thumbnails, the `MPF` index, every other `APPn`, and whatever follows the end of the
 /// image (the pictures an `MPF` index points to, phones' trailers). An EXIF orientation other
 /// than 1 comes back as a minimal `APP1` holding tag `0x0112` alone, right after `SOI` (after
-/// a leading JFIF `APP0`), so scrubbing a scrubbed file gives the same bytes.
+/// a leading JFIF `APP0`), so scrubbing a scrubbed file gives the same bytes. `FF 00` where a
+/// marker should be is refused: it is a scan's stuffed byte, never a segment.
 struct JPEGScrubber {
     private let view: ByteView
     private var output: [UInt8] = []
@@ -47,6 +48,11 @@ struct JPEGScrubber {
                 return finish()
             case 0xD8:
                 throw .malformed(.jpeg, "a second start-of-image marker at byte \(ByteCount.grouped(markerStart))")
+            case 0x00:
+                // `FF 00` is a stuffed byte inside a scan, never a marker. Read as a segment here,
+                // it could be kept right after a scan once a segment between them is removed, and
+                // a second scrub would then read it, and what follows, as that scan's data.
+                throw .malformed(.jpeg, "FF 00 at byte \(ByteCount.grouped(markerStart)) is not a marker")
             case 0x01, 0xD0...0xD7:
                 output += [0xFF, marker]
             default:

@@ -40,6 +40,12 @@ struct HostileImageTests {
     static let lyingExif =
         [0xFF, 0xE1, 0, 20] + Array("Exif\0\0".utf8) + Array("MM\0*".utf8)
         + [0xFF, 0xFF, 0xFF, 0xF0] + [0xFF, 0xFF, 0, 0]
+    /// A scan, a comment, then `FF 00` where a marker should be, with an EOI in its body: the
+    /// fuzzer's find (`Fuzz/Corpus/photo-scrubber/jpg-ff00-segment-after-scan-and-comment`).
+    static let stuffedByteAfterAScan: [UInt8] =
+        soi + [0xFF, 0xDA, 0, 2] + [0xFF, 0xFE, 0, 2] + [0xFF, 0x00, 0, 4] + eoi + eoi
+    /// The same with a restart marker where `FF 00` was: it too ends up right after the scan.
+    static let restartAfterAScan: [UInt8] = soi + [0xFF, 0xDA, 0, 2] + [0xFF, 0xFE, 0, 2] + [0xFF, 0xD0] + eoi
     static let heifExif = HEIFBytes.file(entries: [HEIFBytes.infe(1, "Exif")], data: HEIFBytes.exifItem) { start in
         HEIFBytes.iloc([(1, 0, [(start, HEIFBytes.exifItem.count)])])
     }
@@ -63,6 +69,10 @@ struct HostileImageTests {
             name: "fill bytes to the end", format: .jpeg, bytes: soi + [UInt8](repeating: 0xFF, count: 4096),
             outcome: .refused(.truncated)),
         Case(name: "second start of image", format: .jpeg, bytes: soi + soi + eoi, outcome: .refused(.malformed)),
+        Case(
+            name: "FF 00 after a scan and a comment", format: .jpeg, bytes: stuffedByteAfterAScan,
+            outcome: .refused(.malformed)),
+        Case(name: "restart after a scan and a comment", format: .jpeg, bytes: restartAfterAScan, outcome: .clean),
         Case(name: "EXIF that lies about its IFD", format: .jpeg, bytes: soi + lyingExif + eoi, outcome: .clean),
         Case(name: "signature alone", format: .png, bytes: png, outcome: .refused(.truncated)),
         Case(
@@ -165,6 +175,22 @@ struct HostileImageTests {
             error?.description
                 == "This JPG image is damaged: the segment at byte 2 runs past the end of the file. "
                 + "Save it again from a photo app or an image editor, or choose another photo.")
+    }
+
+    /// Read as a segment, `FF 00` was kept, and with the comment gone it followed the scan: a
+    /// second scrub read it as the scan's stuffed byte, took the EOI in its body for the
+    /// image's end and cut what followed (a second scrub changed the bytes). It is refused.
+    @Test func aStuffedByteWhereAMarkerShouldBeIsRefusedNotReadAgainAsScanData() throws {
+        let error = #expect(throws: PhotoMetadataError.self) {
+            try PhotoScrubber.scrub(Self.stuffedByteAfterAScan, as: .jpeg)
+        }
+        #expect(error?.reason == .malformed)
+        #expect(error?.problem == "FF 00 at byte 10 is not a marker")
+        let scrubbed = try PhotoScrubber.scrub(Self.restartAfterAScan, as: .jpeg)
+        #expect(scrubbed.bytes == Self.soi + [0xFF, 0xDA, 0, 2, 0xFF, 0xD0] + Self.eoi)
+        let again = try PhotoScrubber.scrub(scrubbed.bytes, as: .jpeg)
+        #expect(again.bytes == scrubbed.bytes)
+        #expect(again.removed.isEmpty && !again.changed)
     }
 
     @Test func aHandMadeHEICLosesItsExifItemInPlace() throws {

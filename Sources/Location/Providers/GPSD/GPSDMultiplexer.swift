@@ -160,7 +160,6 @@ public final class GPSDMultiplexer: Sendable {
             connection.close()
             return
         }
-        handler(.connected)
         let fileDescriptor = connection.fileDescriptor
         let watch = Watch(connection: connection, handler: handler)
         let reader = registrations.addReader(
@@ -183,6 +182,9 @@ public final class GPSDMultiplexer: Sendable {
             state.connections[id] = .open(reader: reader)
             state.openConnections[key, default: 0] += 1
         }
+        // Counted before the handler hears of it: whoever learns "connected" from the handler
+        // (a consumer's `waitingForFix`) finds the connection in ``openConnections`` already.
+        handler(.connected)
     }
 }
 
