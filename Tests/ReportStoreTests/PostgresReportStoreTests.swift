@@ -23,6 +23,28 @@ struct PostgresReportStoreTests {
         await server.stop()
     }
 
+    /// The alert contract, then two stores (two connection pools, as two servers) claiming the
+    /// same 200 due mails at once on a fresh database: `FOR UPDATE SKIP LOCKED` gives each to one.
+    @Test func postgresStorePassesTheAlertContract() async throws {
+        let server = try await PostgresServer.start()
+        do {
+            let address = try await server.createDatabase()
+            let violations = await AlertStoreContract.check { try await PostgresReportStore.open(address) }
+            #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
+            let raced = try await server.createDatabase()
+            let stores = [try await PostgresReportStore.open(raced), try await PostgresReportStore.open(raced)]
+            for _ in 0..<5 {
+                let round = await AlertStoreContract.concurrentClaims(stores)
+                #expect(round.isEmpty, "\(round.map(\.description).joined(separator: "\n"))")
+                _ = try await server.psql("DELETE FROM outbox_mail", database: raced.database)
+            }
+            for store in stores { await store.close() }
+        } catch {
+            Issue.record("\(error)\n\(server.logText.suffix(2000))")
+        }
+        await server.stop()
+    }
+
     /// 10^4 random open missing reports (a quarter across the antimeridian, a quarter near the
     /// poles, radii from 0 to 2,000 km) × 100 found places: PostGIS answers exactly what the
     /// in-process `NearbySearch` does — the same ids in the same order, metres within 1 mm.
