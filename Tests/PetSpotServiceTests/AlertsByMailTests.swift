@@ -1,5 +1,6 @@
 import Foundation
 import Geodata
+import Geodesy
 import LocationTestSupport
 import Mail
 import MailTestSupport
