@@ -131,7 +131,8 @@ extension PostgresReportStore {
                 case nil:
                     throw ReportStoreError.storage(
                         "summing up the outbox",
-                        "a mail in an unknown state; the database was changed by another program")
+                        "mails in an unknown state \(ReportStoreError.quoted(state)); the database was changed by another "
+                            + "program")
                 }
             }
             return summary

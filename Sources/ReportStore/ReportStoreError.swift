@@ -119,7 +119,7 @@ public struct ReportStoreError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     /// `text` in quotes, cut to 80 characters, with control characters escaped.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         let cut = text.count > 80 ? String(text.prefix(80)) + "…" : text
         var result = "\""
         for scalar in cut.unicodeScalars {

@@ -94,7 +94,8 @@ extension SQLiteReportStore {
                 db, sql: "SELECT state, count(*) AS n, min(queued_at) AS oldest FROM outbox_mail GROUP BY state")
             for row in rows {
                 let count: Int = try row.decode(forColumn: "n")
-                switch OutboxMail.State(rawValue: try row.decode(String.self, forColumn: "state")) {
+                let state: String = try row.decode(forColumn: "state")
+                switch OutboxMail.State(rawValue: state) {
                 case .queued:
                     summary.queued = count
                     let oldest: String = try row.decode(forColumn: "oldest")
@@ -108,7 +109,9 @@ extension SQLiteReportStore {
                 case .failed: summary.failed = count
                 case nil:
                     throw ReportStoreError.storage(
-                        "summing up the outbox", "a mail in an unknown state; the file was changed by another program")
+                        "summing up the outbox",
+                        "mails in an unknown state \(ReportStoreError.quoted(state)); the file was changed by another program"
+                    )
                 }
             }
             return summary

@@ -131,6 +131,35 @@ struct PostgresReportStoreTests {
         await server.stop()
     }
 
+    /// The covering query finds its candidates through the GiST index on the confirmed
+    /// subscriptions' areas, not by reading every subscription.
+    @Test func theCoveringQueryUsesTheGiSTIndex() async throws {
+        let server = try await PostgresServer.start()
+        do {
+            let address = try await server.createDatabase()
+            let store = try await PostgresReportStore.open(address)
+            await store.close()
+            // 20,000 subscriptions spread over the globe, half of them confirmed.
+            try await server.psql(
+                """
+                INSERT INTO subscription (id, email, latitude, longitude, radius_m, kinds, species, token, created_at,
+                    confirmed_at)
+                SELECT 'sub-' || n, 'a' || n || '@example.org', random() * 170 - 85, random() * 360 - 180, 5000,
+                    'found,missing', '', 't' || n, '2030-01-01T00:00:00.000Z',
+                    CASE WHEN n % 2 = 0 THEN '2030-01-01T00:00:00.000Z' END
+                FROM generate_series(1, 20000) AS n;
+                ANALYZE subscription
+                """, database: address.database)
+            let sql = PostgresReportStore.coveringSQL(try Coordinate(latitude: 52.2, longitude: 21))
+            let plan = try await server.psql("EXPLAIN (COSTS OFF) " + sql, database: address.database)
+            #expect(plan.contains("subscription_confirmed_area"), "\(plan)")
+            #expect(!plan.contains("Seq Scan"), "\(plan)")
+        } catch {
+            Issue.record("\(error)\n\(server.logText.suffix(2000))")
+        }
+        await server.stop()
+    }
+
     @Test func aServerThatIsDownOrGoesAwayIsAClearErrorNotAHang() async throws {
         let port = try PostgresServer.freePortForTests()
         let nobody = StoreURL.PostgresAddress(user: "postgres", host: "127.0.0.1", port: port, database: "x")

@@ -64,6 +64,23 @@ struct SQLiteReportStoreTests {
         #expect(!keyPlan.contains("not partial"), "\(keyPlan)")
     }
 
+    /// The covering query reads the confirmed subscriptions' centres from their partial index.
+    @Test func theCoveringQueryReadsTheConfirmedPlacesIndex() async throws {
+        let directory = try TemporaryFolder()
+        let path = directory.path("reports.sqlite")
+        let store = try SQLiteReportStore(path: path)
+        await store.close()
+        let plan = try Self.python(Self.coveringPlan, path, SQLiteReportStore.coveringSQL)
+        #expect(plan.contains("USING INDEX subscription_confirmed_place (latitude>? AND latitude<?)"), "\(plan)")
+    }
+
+    static let coveringPlan = """
+        import sqlite3, sys
+        db = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+        plan = db.execute("EXPLAIN QUERY PLAN " + sys.argv[2], (52, 53, 20, 21, 1, 0)).fetchall()
+        print(" | ".join(row[-1] for row in plan))
+        """
+
     static let keyPlan = """
         import sqlite3, sys
         db = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
