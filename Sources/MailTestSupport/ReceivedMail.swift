@@ -83,6 +83,7 @@ public struct ReceivedMail: Sendable {
     private static func decoded(_ lines: ArraySlice<String>) -> String {
         let joined = lines.joined()
         guard let data = Data(base64Encoded: joined) else { return lines.joined(separator: "\n") }
-        return String(decoding: data, as: UTF8.self)
+        // A reader shows line ends, not CRLF.
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
     }
 }

@@ -179,7 +179,8 @@ func makeRouter(
     ReportPagesController(
         configuration: PageConfiguration(
             location: pagesLocation, today: today, storesReports: configuration.reports != nil),
-        reports: reports, photos: photos, publicLocation: configuration.publicLocation
+        reports: reports, photos: photos, publicLocation: configuration.publicLocation,
+        messages: configuration.mail != nil && reports != nil
     ).addRoutes(to: router)
     HomePageController(alerts: configuration.mail != nil && reports != nil).addRoutes(to: router)
     MapPageController(tiles: configuration.tiles).addRoutes(to: router)

@@ -126,3 +126,44 @@ class NoMailPageTests(PageTest):
         self.open("/?near=52.2297,21.0122")
         self.wait_idle()
         self.assertEqual(self.driver.find_elements("css selector", '[data-testid="home.alerts.email.input"]'), [])
+
+
+class MessagePageTests(PageTest):
+    def setUp(self):
+        self.smtp = SMTP()
+        self.addCleanup(self.smtp.stop)
+        self.server_arguments = ("--smtp", "smtp://127.0.0.1:%d" % self.smtp.port, "--mail-from",
+                                 "alerts@petspot.test", "--public-url", PUBLIC)
+        super().setUp()
+
+    def test_a_stranger_sends_the_reporter_a_message_from_the_card(self):
+        import datetime
+        import urllib.request
+        day = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+        body = {"lastSeenDate": day, "species": "dog", "breed": "Beagle", "gender": "FEMALE",
+                "locationLatitude": 52.24, "locationLongitude": 21.01, "locationRadius": 5,
+                "email": "owner@example.com"}
+        request = urllib.request.Request(self.origin + "/v1/reports/missing", data=json.dumps(body).encode(),
+                                         method="POST", headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            report = json.loads(answer.read())["id"]
+        self.driver.get(self.origin + "/pets/" + report)
+        self.wait_card()
+        self.wait(lambda: self.element("petDetails.message").is_displayed(), message="the message form")
+        self.tap("petDetails.message.tap")
+        self.tap("petDetails.message.send.tap")
+        status = lambda: self.element("petDetails.message.status").text
+        self.wait(lambda: status().startswith("Fill in"), message="asks for every field")
+        self.type("petDetails.message.name.input", "Ann")
+        self.type("petDetails.message.contact.input", "ann@example.org")
+        self.type("petDetails.message.text.input", "I saw her by the park.")
+        self.tap("petDetails.message.send.tap")
+        self.wait(lambda: status().startswith("Sent."), message="sent (saw %r)" % status())
+        self.assertNotIn("owner@example.com", self.driver.page_source)
+        deadline = time.monotonic() + 60
+        while not self.smtp.mails() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        mail = self.smtp.mails()[0]
+        self.assertEqual(mail["To"], "owner@example.com")
+        self.assertEqual(mail["Reply-To"], "ann@example.org")
+        self.assertIn("I saw her by the park.", text_part(mail))

@@ -48,6 +48,7 @@ enum PageTemplates {
         "map.js": ("text/javascript; charset=utf-8", PackageResources.map_js),
         "map.css": ("text/css; charset=utf-8", PackageResources.map_css),
         "alerts.js": ("text/javascript; charset=utf-8", PackageResources.alerts_js),
+        "message.js": ("text/javascript; charset=utf-8", PackageResources.message_js),
     ]
 
     /// `context` rendered with the template `name`.
