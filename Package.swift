@@ -25,7 +25,8 @@ let reportPageFiles = [
     "ChoiceField.mustache", "CoordinateFields.mustache", "FormStep.mustache", "PetDetails.mustache",
     "PhotoStep.mustache", "Question.mustache", "ReportFlow.mustache", "ReportPage.mustache", "ReportPreview.mustache",
     "StepHeader.mustache", "StepIntro.mustache", "SubmittedStep.mustache", "TextField.mustache", "pet.js", "report.css",
-    "report.js", "Home.mustache", "home.js", "home.css", "Map.mustache", "map.js", "map.css", "Subscription.mustache", "alerts.js", "message.js",
+    "report.js", "Home.mustache", "home.js", "home.css", "Map.mustache", "map.js", "map.css", "Subscription.mustache",
+    "alerts.js", "message.js",
 ]
 
 /// Leaflet 1.7.1 from Debian's `libjs-leaflet` (`/usr/share/javascript/leaflet`), with its

@@ -73,7 +73,10 @@ public struct ReceivedMail: Sendable {
                 headers[headers.count - 1].value += line.trimmingCharacters(in: .whitespaces)
             } else if let colon = line.firstIndex(of: ":") {
                 headers.append(
-                    (String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)))
+                    (
+                        String(line[..<colon]),
+                        String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                    ))
             }
             index += 1
         }

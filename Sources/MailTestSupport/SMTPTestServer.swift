@@ -45,7 +45,8 @@ public struct SMTPTestServer: Sendable {
         try FileManager.default.createDirectory(at: mails, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("smtp_server.py")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "smtp_server.py")
         process.arguments = [script.path, mails.path] + arguments
         let output = Pipe()
         let input = Pipe()

@@ -59,15 +59,18 @@ struct AlertsByMailTests {
             var configuration = ServiceConfiguration(logger: TestServer.quietLogger, reports: store)
             configuration.mail = try Self.settings(smtpPort: smtp.port)
             try await TestServer.with(configuration) { server in
-                let body = #"{"email":"ann@example.org","near":"52.2297,21.0122","km":5,"kinds":["found"],"species":["dog"]}"#
+                let body =
+                    #"{"email":"ann@example.org","near":"52.2297,21.0122","km":5,"kinds":["found"],"species":["dog"]}"#
                 let answer = try await server.request(
-                    "POST", "/v1/subscriptions", headers: [("Content-Type", "application/json")], body: Array(body.utf8))
+                    "POST", "/v1/subscriptions", headers: [("Content-Type", "application/json")], body: Array(body.utf8)
+                )
                 #expect(answer.status == 202)
                 try await waitUntil(hangGuard, "the confirmation mail") { ((try? smtp.kept()) ?? []).count == 1 }
                 let confirmation = ReceivedMail(try smtp.kept()[0])
                 #expect(confirmation.header("Subject") == "Confirm your PetSpot alerts")
                 #expect(confirmation.header("List-Unsubscribe") == nil, "transactional")
-                let link = try #require(confirmation.link(startingWith: Self.publicURL + "/subscriptions/confirm?token="))
+                let link = try #require(
+                    confirmation.link(startingWith: Self.publicURL + "/subscriptions/confirm?token="))
                 let token = String(link.split(separator: "=").last ?? "")
 
                 // Before the confirmation: stored, never mailed.
@@ -78,7 +81,9 @@ struct AlertsByMailTests {
                 #expect(page.body.contains(#"<form method="post" action="/subscriptions/confirm">"#))
                 #expect(page.body.contains(token))
                 try await Self.planned(store)
-                #expect(try await store.confirmedSubscriptions(covering: Coordinate(latitude: 52.2297, longitude: 21.0122)).isEmpty)
+                #expect(
+                    try await store.confirmedSubscriptions(covering: Coordinate(latitude: 52.2297, longitude: 21.0122))
+                        .isEmpty)
                 let confirmed = try await server.request(
                     "POST", "/subscriptions/confirm", headers: [("Content-Type", "application/x-www-form-urlencoded")],
                     body: Array("token=\(token)".utf8))
@@ -89,7 +94,8 @@ struct AlertsByMailTests {
                     try Self.report("outside", .found, species: "dog", northKm: 8),
                     try Self.report("a-cat", .found, species: "cat", northKm: 1),
                     try Self.report("a-missing-dog", .missing, species: "dog", northKm: 1),
-                    try Self.report("inside", .found, species: "dog", northKm: 1.2, breed: "<b>Rex</b>\r\nBcc: x@evil.test"),
+                    try Self.report(
+                        "inside", .found, species: "dog", northKm: 1.2, breed: "<b>Rex</b>\r\nBcc: x@evil.test"),
                 ])
                 try await waitUntil(hangGuard, "the alert") { ((try? smtp.kept()) ?? []).count == 2 }
                 try await Self.planned(store)

@@ -41,7 +41,8 @@ struct AlertsOnPostgresTests {
                 try await ReportStoreOpener.withStore(storeURL) { first in
                     try await first.addSubscription(
                         Subscription(
-                            email: "ann@example.org", center: warsaw, radiusMeters: 5_000, token: Subscription.newToken(),
+                            email: "ann@example.org", center: warsaw, radiusMeters: 5_000,
+                            token: Subscription.newToken(),
                             createdAt: Date().addingTimeInterval(-60), confirmedAt: Date().addingTimeInterval(-30)))
                     try await ReportStoreOpener.withStore(storeURL) { second in
                         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -28,7 +28,8 @@ struct MailOutboxDeliveryTests {
             let ids = ["test.1.a", "test.2.b", "test.3.c"]
             try await store.queueMails(
                 ids.map {
-                    OutboxMail(id: $0, recipient: "ann@example.org", subject: "Mail \($0)", text: "Hello", queuedAt: Date())
+                    OutboxMail(
+                        id: $0, recipient: "ann@example.org", subject: "Mail \($0)", text: "Hello", queuedAt: Date())
                 }, mailCursor: nil)
             try await waitUntil(hangGuard, "every mail tried twice while the server is down") {
                 for id in ids {

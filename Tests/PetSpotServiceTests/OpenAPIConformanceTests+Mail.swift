@@ -1,9 +1,9 @@
 import Foundation
 import Mail
-import Testing
 import PetSpotService
 import ReportStore
 import SQLiteReportStore
+import Testing
 
 /// The mail routes' examples for the conformance test: subscriptions, their pages and messages
 /// to a reporter, on a server with mail settings (its mail server is a closed port: nothing here
@@ -41,7 +41,8 @@ extension OpenAPIConformanceTests {
             try await run(
                 server,
                 [
-                    ExampleRequest(method: "POST", path: "/v1/subscriptions", headers: json, body: subscribe, status: 202),
+                    ExampleRequest(
+                        method: "POST", path: "/v1/subscriptions", headers: json, body: subscribe, status: 202),
                     ExampleRequest(
                         method: "POST", path: "/v1/subscriptions", headers: json, body: Array(#"{"email":"x"}"#.utf8),
                         status: 400),
@@ -51,7 +52,8 @@ extension OpenAPIConformanceTests {
                     ExampleRequest(path: "/subscriptions/confirm?token=\(token)", status: 200),
                     ExampleRequest(path: "/subscriptions/confirm?token=nope", status: 404),
                     ExampleRequest(
-                        method: "POST", path: "/subscriptions/confirm", headers: form, body: Array("token=\(token)".utf8),
+                        method: "POST", path: "/subscriptions/confirm", headers: form,
+                        body: Array("token=\(token)".utf8),
                         status: 404),
                     ExampleRequest(path: "/subscriptions/unsubscribe?token=\(token)", status: 200),
                     ExampleRequest(path: "/subscriptions/unsubscribe?token=nope", status: 404),
@@ -65,11 +67,14 @@ extension OpenAPIConformanceTests {
                         method: "POST", path: "/v1/reports/ex-mail/messages", headers: json,
                         body: Array(#"{"name":""}"#.utf8), status: 400),
                     ExampleRequest(
-                        method: "POST", path: "/v1/reports/ex-nobody/messages", headers: json, body: message, status: 404),
+                        method: "POST", path: "/v1/reports/ex-nobody/messages", headers: json, body: message,
+                        status: 404),
                     ExampleRequest(
-                        method: "POST", path: "/v1/reports/ex-silent/messages", headers: json, body: message, status: 409),
+                        method: "POST", path: "/v1/reports/ex-silent/messages", headers: json, body: message,
+                        status: 409),
                     ExampleRequest(
-                        method: "POST", path: "/v1/reports/ex-closed/messages", headers: json, body: message, status: 410),
+                        method: "POST", path: "/v1/reports/ex-closed/messages", headers: json, body: message,
+                        status: 410),
                     ExampleRequest(
                         method: "POST", path: "/v1/reports/ex-mail/messages", headers: json,
                         body: Array(repeating: UInt8(ascii: " "), count: 9000), status: 413),
@@ -97,10 +102,12 @@ extension OpenAPIConformanceTests {
             try await run(
                 server,
                 [
-                    ExampleRequest(method: "POST", path: "/v1/subscriptions", headers: json, body: subscribe, status: 503),
+                    ExampleRequest(
+                        method: "POST", path: "/v1/subscriptions", headers: json, body: subscribe, status: 503),
                     ExampleRequest(path: "/subscriptions/confirm?token=\(token)", status: 503),
                     ExampleRequest(
-                        method: "POST", path: "/subscriptions/confirm", headers: form, body: Array("token=\(token)".utf8),
+                        method: "POST", path: "/subscriptions/confirm", headers: form,
+                        body: Array("token=\(token)".utf8),
                         status: 503),
                     ExampleRequest(path: "/subscriptions/unsubscribe?token=\(token)", status: 503),
                     ExampleRequest(

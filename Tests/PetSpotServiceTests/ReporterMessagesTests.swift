@@ -39,7 +39,8 @@ struct ReporterMessagesTests {
             try await TestServer.with(configuration) { server in
                 let sent = try await Self.post(
                     server, "luna",
-                    #"{"name":"Ann\r\nBcc: x@evil.test","contact":"ann@example.org","text":"I saw her <b>here</b>.\nBy the park."}"#)
+                    #"{"name":"Ann\r\nBcc: x@evil.test","contact":"ann@example.org","text":"I saw her <b>here</b>.\nBy the park."}"#
+                )
                 #expect(sent.status == 202)
                 #expect(!sent.body.contains("owner@example.com"))
                 try await waitUntil(hangGuard, "the message") { ((try? smtp.kept()) ?? []).count == 1 }
@@ -53,9 +54,15 @@ struct ReporterMessagesTests {
                 #expect(mail.html?.contains("I saw her &lt;b&gt;here&lt;/b&gt;.<br>By the park.") == true)
                 #expect(mail.text?.contains("AnnBcc: x@evil.test sent a message") == true)
 
-                #expect(try await Self.post(server, "closed", #"{"name":"A","contact":"a@b.org","text":"Hi"}"#).status == 410)
-                #expect(try await Self.post(server, "silent", #"{"name":"A","contact":"a@b.org","text":"Hi"}"#).status == 409)
-                #expect(try await Self.post(server, "nobody", #"{"name":"A","contact":"a@b.org","text":"Hi"}"#).status == 404)
+                #expect(
+                    try await Self.post(server, "closed", #"{"name":"A","contact":"a@b.org","text":"Hi"}"#).status
+                        == 410)
+                #expect(
+                    try await Self.post(server, "silent", #"{"name":"A","contact":"a@b.org","text":"Hi"}"#).status
+                        == 409)
+                #expect(
+                    try await Self.post(server, "nobody", #"{"name":"A","contact":"a@b.org","text":"Hi"}"#).status
+                        == 404)
                 for bad in [
                     #"{"name":"","contact":"a@b.org","text":"Hi"}"#, #"{"name":"A","contact":"a@b@c","text":"Hi"}"#,
                     #"{"name":"A","contact":"a@b.org"}"#, #"{"name":"A","contact":"a@b.org","text":"Hi","to":"x"}"#,

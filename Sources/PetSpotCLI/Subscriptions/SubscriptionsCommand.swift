@@ -48,7 +48,8 @@ extension PetSpot.Subscriptions {
             let latitude = FiveDecimalFormat.string(subscription.center.latitude.degrees) ?? "?"
             let longitude = FiveDecimalFormat.string(subscription.center.longitude.degrees) ?? "?"
             let kinds = subscription.kinds.map(\.rawValue).sorted().joined(separator: ", ")
-            let species = subscription.species.isEmpty ? "every species" : subscription.species.sorted().joined(separator: ", ")
+            let species =
+                subscription.species.isEmpty ? "every species" : subscription.species.sorted().joined(separator: ", ")
             let state =
                 subscription.confirmedAt.map { "confirmed \(ReportTimestamp.text($0))" }
                 ?? "unconfirmed since \(ReportTimestamp.text(subscription.createdAt))"
@@ -62,7 +63,8 @@ extension PetSpot.Subscriptions {
 
     /// `petspot subscriptions remove ID`.
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove one subscription: nothing more is mailed to it.")
+        static let configuration = CommandConfiguration(
+            abstract: "Remove one subscription: nothing more is mailed to it.")
 
         @Argument(help: ArgumentHelp("The subscription's id (sub-…), as `list` shows it.", valueName: "id"))
         var id: String

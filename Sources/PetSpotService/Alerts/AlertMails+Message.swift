@@ -8,7 +8,8 @@ extension AlertMails {
     /// `message.{random}`. What the sender wrote is in the body only (escaped in the HTML part),
     /// never in a header but the checked `Reply-To`.
     static func message(
-        _ message: ReporterMessage, about report: PetReport, to recipient: String, in settings: MailSettings, at time: Date
+        _ message: ReporterMessage, about report: PetReport, to recipient: String, in settings: MailSettings,
+        at time: Date
     ) -> OutboxMail {
         let card = settings.publicURL.link("/pets/\(report.id)")
         let about = "your \(report.kind == .found ? "found" : "missing") \(speciesWord(report)) report"

@@ -111,7 +111,7 @@ final class AlertPlanner: Service {
         let report: PetReport
         do throws(ReportStoreError) {
             report = try await store.report(id: event.reportID)
-        } catch where error.reason == .notFound {
+        } catch  where error.reason == .notFound {
             return []
         }
         let seen = publicLocation.publicView(of: report)

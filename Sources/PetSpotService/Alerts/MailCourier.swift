@@ -86,7 +86,8 @@ final class MailCourier: Service {
             try await store.markMailSent(id: mail.id, at: now())
             MailMetrics.sent.increment()
             return true
-        case .failure(let error) where Self.isPermanent(error) || now().timeIntervalSince(mail.queuedAt) > settings.retryFor:
+        case .failure(let error)
+        where Self.isPermanent(error) || now().timeIntervalSince(mail.queuedAt) > settings.retryFor:
             try await store.markMailFailed(id: mail.id, error: error.description)
             MailMetrics.failed.increment()
             logger.error("mail: not sent, for good", metadata: ["mail": "\(mail.id)", "error": "\(error)"])
@@ -95,7 +96,8 @@ final class MailCourier: Service {
             let due = now().addingTimeInterval(settings.backoff(afterAttempt: mail.attempts))
             try await store.markMailRetry(id: mail.id, dueAt: due, error: error.description)
             logger.warning(
-                "mail: not sent; trying again", metadata: ["mail": "\(mail.id)", "error": "\(error)", "attempt": "\(mail.attempts)"])
+                "mail: not sent; trying again",
+                metadata: ["mail": "\(mail.id)", "error": "\(error)", "attempt": "\(mail.attempts)"])
             return false
         }
     }

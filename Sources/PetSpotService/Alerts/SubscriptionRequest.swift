@@ -1,8 +1,8 @@
 import Foundation
 import Geodata
 import HTTPTypes
-import PetSpotJSON
 import Mail
+import PetSpotJSON
 import ReportSteps
 import ReportStore
 
@@ -20,8 +20,11 @@ struct SubscriptionRequest {
         guard case .object(let members) = try JSONInput.parse(data) else {
             throw Problem(.badRequest, detail: "The body must be a JSON object with email, near and km.")
         }
-        if let unknown = members.keys.sorted().first(where: { !["email", "near", "km", "kinds", "species"].contains($0) }) {
-            throw Self.bad(unknown, "'\(unknown.prefix(40))' is not a member; write email, near, km, kinds and species.")
+        if let unknown = members.keys.sorted().first(where: {
+            !["email", "near", "km", "kinds", "species"].contains($0)
+        }) {
+            throw Self.bad(
+                unknown, "'\(unknown.prefix(40))' is not a member; write email, near, km, kinds and species.")
         }
         guard case .string(let email)? = members["email"] else {
             throw Self.bad("email", "'email' must be the address to mail, like ann@example.org.")
@@ -38,10 +41,14 @@ struct SubscriptionRequest {
         let range = Subscription.radiusRange
         guard case .number(let km)? = members["km"], (range.lowerBound...range.upperBound).contains(km * 1000) else {
             throw Self.bad(
-                "km", "'km' must be the area's radius in kilometres, from \(range.lowerBound / 1000) to \(range.upperBound / 1000).")
+                "km",
+                "'km' must be the area's radius in kilometres, from \(range.lowerBound / 1000) to \(range.upperBound / 1000)."
+            )
         }
         radiusMeters = km * 1000
-        kinds = Set(try Self.names("kinds", members["kinds"], allowed: ReportKind.allCases.map(\.rawValue)).compactMap(ReportKind.init(rawValue:)))
+        kinds = Set(
+            try Self.names("kinds", members["kinds"], allowed: ReportKind.allCases.map(\.rawValue)).compactMap(
+                ReportKind.init(rawValue:)))
         species = Set(try Self.names("species", members["species"], allowed: SpeciesTaxonomy.options.map(\.id)))
     }
 

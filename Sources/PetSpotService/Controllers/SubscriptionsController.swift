@@ -139,6 +139,7 @@ struct SubscriptionsController {
     static func page(_ page: SubscriptionPage, status: HTTPResponse.Status = .ok) throws(Problem) -> Response {
         Response(
             status: status, headers: headers,
-            body: ResponseBody(byteBuffer: ByteBuffer(string: try PageTemplates.render(page, template: "Subscription"))))
+            body: ResponseBody(byteBuffer: ByteBuffer(string: try PageTemplates.render(page, template: "Subscription")))
+        )
     }
 }

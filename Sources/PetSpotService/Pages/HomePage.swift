@@ -76,8 +76,10 @@ struct HomePage {
     let alertsEmailLabel = "Your email address"
     let alertsRadiusLabel = "Within"
     /// The radii offered, in kilometres; the first chosen.
-    let alertsRadii = [(km: "2", label: "2 km"), (km: "5", label: "5 km"), (km: "10", label: "10 km"), (km: "1", label: "1 km")]
-        .map { ["km": $0.km, "label": $0.label] }
+    let alertsRadii = [
+        (km: "2", label: "2 km"), (km: "5", label: "5 km"), (km: "10", label: "10 km"), (km: "1", label: "1 km"),
+    ]
+    .map { ["km": $0.km, "label": $0.label] }
     let alertsSubmitTitle = "Email me"
     let alertsNoPlace = "Show the reports near a place first: alerts are for the place the list shows."
     let alertsNoEmail = "Type your email address."
