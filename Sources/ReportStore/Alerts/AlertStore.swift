@@ -23,6 +23,8 @@ public import Geodata
 ///   the mail is claimed again.
 /// - **Marking** ends a claim: sent, retried later (queued again, due at the time given), or
 ///   failed for good.
+/// - **Stopped match alerts** (``stopMatchAlerts(reportID:)``) last: a report stopped is in
+///   every later ``matchAlertsStopped(reportIDs:)`` answer that asks for it, and no other is.
 public protocol AlertStore: Sendable {
     /// Stores `subscription` (unconfirmed, or confirmed when it says so: an import).
     ///
@@ -73,6 +75,14 @@ public protocol AlertStore: Sendable {
 
     /// The mail `id` was refused for good (`error`).
     func markMailFailed(id: String, error: String) async throws(ReportStoreError)
+
+    /// Stops the match mails about report `id` (its reporter's one-click opt-out): whatever
+    /// matches it later, its reporter is not mailed. Stopping twice changes nothing; the report
+    /// need not exist (a link may outlive it).
+    func stopMatchAlerts(reportID: String) async throws(ReportStoreError)
+
+    /// Which of `reportIDs` have their match mails stopped.
+    func matchAlertsStopped(reportIDs: [String]) async throws(ReportStoreError) -> Set<String>
 
     /// The mail `id` as stored, or `nil`.
     func outboxMail(id: String) async throws(ReportStoreError) -> OutboxMail?
