@@ -48,7 +48,7 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
             configuration.mail.map {
                 AlertPlanner(
                     store: store, settings: $0, feed: feed, publicLocation: configuration.publicLocation,
-                    courier: courier, clock: configuration.clock, now: configuration.now,
+                    matchMargin: configuration.matchMargin, courier: courier, clock: configuration.clock, now: configuration.now,
                     logger: configuration.logger)
             }
         }
@@ -151,6 +151,11 @@ func makeRouter(
             configuration.photos
         }
     let reportAccess = ReportAccess(operatorToken: configuration.operatorToken)
+    let manageMail = reports.flatMap { store in
+        configuration.mail.map {
+            ManageMail(store: store, settings: $0, courier: courier, now: configuration.now, logger: configuration.logger)
+        }
+    }
     ReportUpdatesController(
         store: reports, feed: reportFeed, heartbeat: heartbeat, logger: configuration.logger
     ).addRoutes(to: router)
@@ -159,12 +164,13 @@ func makeRouter(
         matchMargin: configuration.matchMargin, publicLocation: configuration.publicLocation,
         contactLimiter: configuration.limits.contactsPerHour.map {
             RateLimiter(burst: $0, every: .seconds(3600 / max(1, $0)), clock: configuration.clock)
-        }
+        }, manageMail: manageMail
     )
     .addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     SubscriptionsController(store: reports, settings: configuration.mail, courier: courier, now: configuration.now)
         .addRoutes(to: router)
+    MatchAlertsController(store: reports, settings: configuration.mail).addRoutes(to: router)
     ReportMessagesController(
         store: reports, settings: configuration.mail, courier: courier,
         limiter: RateLimiter(
@@ -186,7 +192,7 @@ func makeRouter(
     MapPageController(tiles: configuration.tiles).addRoutes(to: router)
     ReportStepsController(
         location: pagesLocation, today: today,
-        keeper: reports.map { ReportKeeper(store: $0, photos: photos) }
+        keeper: reports.map { ReportKeeper(store: $0, photos: photos) }, manageMail: manageMail
     ).addRoutes(to: router)
     ReportPhotosController().addRoutes(to: router)
     routes.set(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })

@@ -167,3 +167,49 @@ class MessagePageTests(PageTest):
         self.assertEqual(mail["To"], "owner@example.com")
         self.assertEqual(mail["Reply-To"], "ann@example.org")
         self.assertIn("I saw her by the park.", text_part(mail))
+
+
+class ManageLinkPageTests(PageTest):
+    """Issue 47 item 5: a report made with an email gets its owner link by mail; opened in a
+    fresh browser profile (another device), the card gives back Mark as Found."""
+
+    def setUp(self):
+        self.smtp = SMTP()
+        self.addCleanup(self.smtp.stop)
+        self.server_arguments = ("--smtp", "smtp://127.0.0.1:%d" % self.smtp.port, "--mail-from",
+                                 "alerts@petspot.test", "--public-url", PUBLIC)
+        super().setUp()
+
+    def test_the_mailed_owner_link_gives_back_mark_as_found_in_a_fresh_profile(self):
+        import datetime
+        import urllib.request
+        from support import new_browser
+        day = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+        body = {"lastSeenDate": day, "species": "dog", "breed": "Beagle", "gender": "FEMALE",
+                "locationLatitude": 52.24, "locationLongitude": 21.01, "locationRadius": 5,
+                "email": "owner@example.com"}
+        request = urllib.request.Request(self.origin + "/v1/reports/missing", data=json.dumps(body).encode(),
+                                         method="POST", headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            created = json.loads(answer.read())
+        deadline = time.monotonic() + 60
+        while not self.smtp.mails() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        mail = self.smtp.mails()[0]
+        self.assertEqual(mail["To"], "owner@example.com")
+        link = next(word for word in text_part(mail).split() if "#ownerToken=" in word)
+        self.assertEqual(link, "%s/pets/%s#ownerToken=%s" % (PUBLIC, created["id"], created["ownerToken"]))
+        profile = tempfile.mkdtemp(prefix="petspot-profile-")
+        self.addCleanup(shutil.rmtree, profile, True)
+        browser = new_browser(profile)
+        self.addCleanup(browser.quit)
+        shared, self.driver = self.driver, browser
+        try:
+            self.driver.get(self.origin + link[len(PUBLIC):])
+            self.wait_card()
+            self.assertNotIn("ownerToken", self.driver.current_url, "the token leaves the address bar")
+            self.tap("petDetails.markFound.button")
+            self.wait(lambda: self.element("petDetails.status").text == "FOUND", message="marked found")
+        finally:
+            self.driver = shared
+        self.assertEqual(self.server.json("/v1/reports/" + created["id"])["status"], "FOUND")

@@ -1,6 +1,6 @@
 import Foundation
 import Mail
-import PetSpotService
+@testable import PetSpotService
 import ReportStore
 import SQLiteReportStore
 import Testing
@@ -88,6 +88,29 @@ extension OpenAPIConformanceTests {
                             method: "POST", path: "/v1/reports/ex-mail/messages", headers: json, body: message,
                             status: 429)
                     ])
+            // A report's match-mails opt-out (ex-mail has no owner token: no link is its).
+            try await run(
+                server,
+                [
+                    ExampleRequest(path: "/reports/ex-mail/match-alerts/stop?token=\(token)", status: 200),
+                    ExampleRequest(path: "/reports/ex-mail/match-alerts/stop?token=nope", status: 404),
+                    ExampleRequest(
+                        method: "POST", path: "/reports/ex-mail/match-alerts/stop?token=\(token)", headers: form,
+                        body: Array("List-Unsubscribe=One-Click".utf8), status: 404),
+                ])
+            try await store.stopMatchAlerts(reportID: "ex-owned")
+            var owned = PetReport(id: "ex-owned", kind: .missing)
+            owned.ownerTokenHash = String(repeating: "cd", count: 32)
+            owned.email = "owner@example.com"
+            try await store.add([owned])
+            let ownedToken = try #require(MatchAlertLink.token(owned))
+            try await run(
+                server,
+                [
+                    ExampleRequest(
+                        method: "POST", path: "/reports/ex-owned/match-alerts/stop?token=\(ownedToken)", headers: form,
+                        body: Array("List-Unsubscribe=One-Click".utf8), status: 200)
+                ])
             // The real confirmation link: its token from the store.
             let subscription = try #require(try await store.subscriptions(email: "ann@example.org").first)
             try await run(
@@ -115,6 +138,10 @@ extension OpenAPIConformanceTests {
                         body: Array("token=\(token)".utf8), status: 503),
                     ExampleRequest(
                         method: "POST", path: "/v1/reports/ex-mail/messages", headers: json, body: message, status: 503),
+                    ExampleRequest(path: "/reports/ex-mail/match-alerts/stop?token=\(token)", status: 503),
+                    ExampleRequest(
+                        method: "POST", path: "/reports/ex-mail/match-alerts/stop?token=\(token)", headers: form,
+                        body: Array("List-Unsubscribe=One-Click".utf8), status: 503),
                 ])
         }
         await store.close()

@@ -1,7 +1,9 @@
 import Foundation
+import Geodesy
 import Locking
 import Logging
 import ReportStore
+import Reports
 import ServiceLifecycle
 
 /// Turns new reports into alert mails: a `Service` of the server's group that follows the
@@ -24,6 +26,8 @@ final class AlertPlanner: Service {
     private let settings: MailSettings
     private let feed: ReportEventFeed?
     private let publicLocation: PublicLocation
+    /// Added to missing reports' circles when reports are matched (the cards' margin).
+    private let matchMargin: SearchRadius
     private let courier: MailCourier
     private let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
@@ -35,12 +39,13 @@ final class AlertPlanner: Service {
 
     init(
         store: any ReportStore, settings: MailSettings, feed: ReportEventFeed?, publicLocation: PublicLocation,
-        courier: MailCourier, clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, logger: Logger
+        matchMargin: SearchRadius, courier: MailCourier, clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, logger: Logger
     ) {
         self.store = store
         self.settings = settings
         self.feed = feed
         self.publicLocation = publicLocation
+        self.matchMargin = matchMargin
         self.courier = courier
         self.clock = clock
         self.now = now
@@ -116,11 +121,31 @@ final class AlertPlanner: Service {
         }
         let seen = publicLocation.publicView(of: report)
         guard seen.isOpen, let place = seen.coordinate else { return [] }
-        return try await store.confirmedSubscriptions(covering: place)
+        let alerts = try await store.confirmedSubscriptions(covering: place)
             .filter { subscription in
                 subscription.covers(kind: seen.kind, species: seen.species, at: place)
                     && (subscription.confirmedAt.map { $0 <= event.time } ?? false)
             }
             .map { AlertMails.alert(of: seen, event: event, to: $0, in: settings) }
+        return alerts + (try await matchMails(for: report, event: event))
+    }
+
+    /// The most reporters one new report's matches mail.
+    static let matchLimit = 20
+
+    /// The mails telling the reporters of `report`'s matches (by the cards' rule, distances as a
+    /// stranger sees them) that it was stored, but those who stopped them.
+    private func matchMails(for report: PetReport, event: ReportEvent) async throws(ReportStoreError)
+        -> [OutboxMail]
+    {
+        let matches = try await ReportMatching.matches(
+            for: report, in: store, margin: matchMargin, limit: Self.matchLimit, public: publicLocation)
+        let mails = matches.compactMap { match in
+            AlertMails.match(match, of: publicLocation.publicView(of: report), event: event, in: settings)
+                .map { (told: match.report.id, mail: $0) }
+        }
+        guard !mails.isEmpty else { return [] }
+        let stopped = try await store.matchAlertsStopped(reportIDs: mails.map(\.told))
+        return mails.filter { !stopped.contains($0.told) }.map(\.mail)
     }
 }

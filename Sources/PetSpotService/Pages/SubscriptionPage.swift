@@ -47,6 +47,26 @@ struct SubscriptionPage {
             form: Form(action: unsubscribePath, token: token, button: "Stop the alerts"), testID: "subscription.stop")
     }
 
+    /// A report's match-mails link: one button that stops them.
+    static func stopMatches(action: String, token: String) -> SubscriptionPage {
+        SubscriptionPage(
+            title: "Stop match mails \u{2013} PetSpot", heading: "Stop the match mails for your report",
+            message: "Press the button and you get no more mails about reports that may match yours.",
+            form: Form(action: action, token: token, button: "Stop the mails"), testID: "matchAlerts.stop")
+    }
+
+    /// After the button: a report's match mails are stopped.
+    static let matchesStopped = SubscriptionPage(
+        title: "Match mails stopped \u{2013} PetSpot", heading: "Match mails stopped",
+        message: "You get no more mails about reports that may match yours. Its card still lists them.",
+        form: nil, testID: "matchAlerts.stopped")
+
+    /// A match-mails link that is not (or no longer) one of ours.
+    static let unknownMatchLink = SubscriptionPage(
+        title: "Link not valid \u{2013} PetSpot", heading: "This link is not valid",
+        message: "It is not the link of a report here (the report may have been removed).", form: nil,
+        testID: "matchAlerts.unknown")
+
     /// After the button (or a one-click unsubscribe), whether or not the link was known.
     static let stopped = SubscriptionPage(
         title: "Alerts stopped \u{2013} PetSpot", heading: "Alerts stopped",
