@@ -4,7 +4,8 @@ import Geodesy
 import PostgresNIO
 public import ReportStore
 
-/// Alerts by mail (``AlertStore``): the subscriptions, in the table of migration 11.
+/// Alerts by mail (``AlertStore``): the subscriptions, in the table of migration 11, and the
+/// stopped match alerts (migration 12).
 extension PostgresReportStore {
     public func addSubscription(_ subscription: Subscription) async throws(ReportStoreError) {
         try subscription.checkStorable()
@@ -121,6 +122,32 @@ extension PostgresReportStore {
               AND ST_DWithin(area, \(point), radius_m * \(widening) + 1, false)
             ORDER BY id
             """
+    }
+
+    // MARK: Stopped match alerts
+
+    public func stopMatchAlerts(reportID: String) async throws(ReportStoreError) {
+        let stopped = ReportTimestamp.text(Date())
+        try await call("stopping the match alerts of report \(reportID)") { client, logger in
+            try await client.query(
+                """
+                INSERT INTO match_alert_stop (report_id, stopped_at) VALUES (\(reportID), \(stopped))
+                ON CONFLICT DO NOTHING
+                """, logger: logger)
+        }
+    }
+
+    public func matchAlertsStopped(reportIDs: [String]) async throws(ReportStoreError) -> Set<String> {
+        let ids = Array(Set(reportIDs))
+        guard !ids.isEmpty else { return [] }
+        return try await call("reading which of \(ids.count) reports have their match alerts stopped") {
+            client, logger in
+            var stopped: Set<String> = []
+            let rows = try await client.query(
+                "SELECT report_id FROM match_alert_stop WHERE report_id = ANY(\(ids))", logger: logger)
+            for try await id in rows.decode(String.self) { stopped.insert(id) }
+            return stopped
+        }
     }
 
     private func readSubscriptions(_ what: String, _ query: PostgresQuery) async throws(ReportStoreError)

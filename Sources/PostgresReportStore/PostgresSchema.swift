@@ -179,6 +179,19 @@ enum PostgresSchema {
                 "CREATE TABLE mail_cursor (sequence bigint NOT NULL)",
                 "INSERT INTO mail_cursor (sequence) VALUES (0)",
             ]),
+        Migration(
+            version: 12, name: "match alert stops",
+            statements: [
+                // The reports whose match mails their reporter stopped (AlertStore's one-click
+                // opt-out): one row a report, kept when the report is removed (a link may outlive
+                // it), its time as the alerts tables keep theirs (version 11).
+                """
+                CREATE TABLE match_alert_stop (
+                    report_id text COLLATE "C" PRIMARY KEY,
+                    stopped_at text COLLATE "C" NOT NULL
+                )
+                """
+            ]),
     ]
 
     /// The nearby indexes of version 1 (replaced by ``boxIndexes(holding:)`` in version 7): one partial GiST

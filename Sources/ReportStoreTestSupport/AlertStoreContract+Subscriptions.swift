@@ -4,7 +4,7 @@ import Geodesy
 import ReportStore
 
 /// The contract's checks of subscriptions: storing, confirming, lapsing, listing, removing, and
-/// the covering query against a brute-force `covers`.
+/// the covering query against a brute-force `covers`; and of stopped match alerts.
 extension AlertStoreContract {
     static func subscription(
         _ id: String, _ email: String = "ann@example.org", at center: Coordinate = ReportStoreContract.warsaw,
@@ -128,6 +128,31 @@ extension AlertStoreContract {
         }
         if hits < 50 { log.append("only \(hits) coverings in all: the check tests too little") }
         for subscription in stored { try await store.removeSubscription(id: subscription.id) }
+    }
+
+    /// The ids the stopped-match-alerts check stops (`r-stop-a` twice)…
+    static let stoppedIDs: Set<String> = ["r-stop-a", "r-stop-b"]
+    /// …and those it asks about: them, ids never stopped (no such report either), one twice.
+    static let stopLookup = ["r-stop-a", "r-none-1", "r-stop-b", "r-stop-a", "R-STOP-A", "r-stop", ""]
+
+    /// Stopping is idempotent and needs no report; the lookup answers exactly the asked ids that
+    /// were stopped, and nothing for an empty list. (The reopening check asks again.)
+    static func stoppedMatchAlerts(_ store: any ReportStore, _ log: inout [String]) async throws {
+        try await store.stopMatchAlerts(reportID: "r-stop-a")
+        try await store.stopMatchAlerts(reportID: "r-stop-b")
+        try await store.stopMatchAlerts(reportID: "r-stop-a")
+        let all = try await store.matchAlertsStopped(reportIDs: stopLookup)
+        if all != stoppedIDs { log.append("asked \(stopLookup), the stopped are \(all.sorted())") }
+        let one = try await store.matchAlertsStopped(reportIDs: ["r-none-2", "r-stop-b"])
+        if one != ["r-stop-b"] { log.append("asked [r-none-2, r-stop-b], the stopped are \(one.sorted())") }
+        let unknown = try await store.matchAlertsStopped(reportIDs: ["r-none-1", "r-none-2"])
+        if !unknown.isEmpty { log.append("ids never stopped are stopped: \(unknown.sorted())") }
+        let none = try await store.matchAlertsStopped(reportIDs: [])
+        if !none.isEmpty { log.append("an empty list answers \(none.sorted())") }
+        // More ids than one statement may bind (the SQLite store asks in chunks).
+        let many = (0..<1_200).map { String(format: "r-many-%04d", $0) } + ["r-stop-b"]
+        let manyStopped = try await store.matchAlertsStopped(reportIDs: many)
+        if manyStopped != ["r-stop-b"] { log.append("asked 1,201 ids, the stopped are \(manyStopped.sorted())") }
     }
 
     /// What `got` has too many and too few against `expected`, or that the order differs.

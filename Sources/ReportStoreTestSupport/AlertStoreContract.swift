@@ -34,6 +34,8 @@ public enum AlertStoreContract {
         case marking
         /// Two stores claiming at once never get the same mail.
         case concurrentClaims = "concurrent claims"
+        /// A report's match alerts, once stopped, stay stopped; the lookup names exactly those.
+        case stoppedMatchAlerts = "stopped match alerts"
         /// What was acknowledged lasts across closing and opening again.
         case reopening
     }
@@ -56,6 +58,7 @@ public enum AlertStoreContract {
         await log.run(.mailCursor) { try await cursor(store, &$0) }
         await log.run(.claiming) { try await claiming(store, &$0) }
         await log.run(.marking) { try await marking(store, &$0) }
+        await log.run(.stoppedMatchAlerts) { try await stoppedMatchAlerts(store, &$0) }
         let kept = try? await Snapshot(store)
         await store.close()
         await log.run(.reopening) {
@@ -112,6 +115,8 @@ public enum AlertStoreContract {
     static func empty(_ store: any ReportStore, _ log: inout [String]) async throws {
         if try await !store.subscriptions(afterID: nil, limit: 10).isEmpty { log.append("it lists subscriptions") }
         if try await store.mailCursor() != 0 { log.append("the mail cursor is not 0") }
+        let stopped = try await store.matchAlertsStopped(reportIDs: stopLookup)
+        if !stopped.isEmpty { log.append("the match alerts of \(stopped.sorted()) are stopped") }
         let summary = try await store.outboxSummary()
         if summary != OutboxSummary(queued: 0, oldestQueuedAt: nil, sent: 0, failed: 0) {
             log.append("the outbox summary is \(summary)")
@@ -144,6 +149,7 @@ public enum AlertStoreContract {
         var cursor: Int64
         var summary: OutboxSummary
         var mails: [OutboxMail?]
+        var stopped: Set<String>
 
         init(_ store: any AlertStore) async throws {
             subscriptions = try await store.subscriptions(afterID: nil, limit: 1_000)
@@ -153,6 +159,7 @@ public enum AlertStoreContract {
             for id in ["m-q-a", "m-claim-1", "m-claim-2", "m-claim-3", "m-claim-4"] {
                 mails.append(try await store.outboxMail(id: id))
             }
+            stopped = try await store.matchAlertsStopped(reportIDs: stopLookup)
         }
     }
 

@@ -5,8 +5,8 @@ import Geodesy
 public import ReportStore
 
 /// Alerts by mail (``AlertStore``): the subscriptions and the outbox, in the tables of
-/// migration v9. Every change is one write transaction; SQLite has one writer at a time, so a
-/// claim's select and update see no other claim in between.
+/// migration v9, and the stopped match alerts (v10). Every change is one write transaction;
+/// SQLite has one writer at a time, so a claim's select and update see no other claim in between.
 extension SQLiteReportStore {
     // MARK: Subscriptions
 
@@ -116,6 +116,39 @@ extension SQLiteReportStore {
           AND (longitude BETWEEN ?3 AND ?4 OR longitude BETWEEN ?5 AND ?6)
         ORDER BY id
         """
+
+    // MARK: Stopped match alerts
+
+    public func stopMatchAlerts(reportID: String) throws(ReportStoreError) {
+        let stopped = ReportTimestamp.text(Date())
+        try write("stopping the match alerts of report \(reportID)") { db in
+            try db.execute(
+                sql: "INSERT INTO match_alert_stop (report_id, stopped_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                arguments: [reportID, stopped])
+        }
+    }
+
+    /// One query, or one per ``stopLookupChunk`` ids for a longer list (SQLite limits the
+    /// parameters of a statement), in one read transaction.
+    public func matchAlertsStopped(reportIDs: [String]) throws(ReportStoreError) -> Set<String> {
+        let ids = Array(Set(reportIDs))
+        guard !ids.isEmpty else { return [] }
+        return try read("reading which of \(ids.count) reports have their match alerts stopped") { db in
+            var stopped: Set<String> = []
+            for start in stride(from: 0, to: ids.count, by: Self.stopLookupChunk) {
+                let chunk = Array(ids[start..<min(start + Self.stopLookupChunk, ids.count)])
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                stopped.formUnion(
+                    try String.fetchAll(
+                        db, sql: "SELECT report_id FROM match_alert_stop WHERE report_id IN (\(marks))",
+                        arguments: StatementArguments(chunk)))
+            }
+            return stopped
+        }
+    }
+
+    /// How many ids one lookup of ``matchAlertsStopped(reportIDs:)`` binds at most.
+    static let stopLookupChunk = 500
 
     private func readSubscriptions(_ what: String, sql: String, arguments: StatementArguments)
         throws(ReportStoreError) -> [Subscription]

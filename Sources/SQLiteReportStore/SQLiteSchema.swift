@@ -144,6 +144,18 @@ enum SQLiteSchema {
             try db.execute(sql: "CREATE TABLE mail_cursor (sequence INTEGER NOT NULL)")
             try db.execute(sql: "INSERT INTO mail_cursor (sequence) VALUES (0)")
         }
+        // v10: the reports whose match mails their reporter stopped (AlertStore.stopMatchAlerts,
+        // the one-click opt-out): one row a report, kept when the report is removed (a link may
+        // outlive it), its time as ReportTimestamp text. Looked up by id alone.
+        migrator.registerMigration("v10-match-alert-stops") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE match_alert_stop (
+                        report_id TEXT NOT NULL PRIMARY KEY,
+                        stopped_at TEXT NOT NULL
+                    ) WITHOUT ROWID
+                    """)
+        }
         return migrator
     }
 

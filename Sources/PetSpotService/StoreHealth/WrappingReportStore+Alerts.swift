@@ -103,6 +103,20 @@ extension WrappingReportStore {
         }
     }
 
+    func stopMatchAlerts(reportID: String) async throws(ReportStoreError) {
+        let base = self.base
+        try await wrap("stopMatchAlerts") { () async throws(ReportStoreError) in
+            try await base.stopMatchAlerts(reportID: reportID)
+        }
+    }
+
+    func matchAlertsStopped(reportIDs: [String]) async throws(ReportStoreError) -> Set<String> {
+        let base = self.base
+        return try await wrap("matchAlertsStopped") { () async throws(ReportStoreError) in
+            try await base.matchAlertsStopped(reportIDs: reportIDs)
+        }
+    }
+
     func outboxMail(id: String) async throws(ReportStoreError) -> OutboxMail? {
         let base = self.base
         return try await wrap("outboxMail") { () async throws(ReportStoreError) in try await base.outboxMail(id: id) }
