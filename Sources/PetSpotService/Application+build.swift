@@ -48,7 +48,8 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
             configuration.mail.map {
                 AlertPlanner(
                     store: store, settings: $0, feed: feed, publicLocation: configuration.publicLocation,
-                    matchMargin: configuration.matchMargin, courier: courier, clock: configuration.clock, now: configuration.now,
+                    matchMargin: configuration.matchMargin, courier: courier, clock: configuration.clock,
+                    now: configuration.now,
                     logger: configuration.logger)
             }
         }
@@ -153,7 +154,8 @@ func makeRouter(
     let reportAccess = ReportAccess(operatorToken: configuration.operatorToken)
     let manageMail = reports.flatMap { store in
         configuration.mail.map {
-            ManageMail(store: store, settings: $0, courier: courier, now: configuration.now, logger: configuration.logger)
+            ManageMail(
+                store: store, settings: $0, courier: courier, now: configuration.now, logger: configuration.logger)
         }
     }
     ReportUpdatesController(

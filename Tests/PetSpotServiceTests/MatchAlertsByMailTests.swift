@@ -46,7 +46,8 @@ struct MatchAlertsByMailTests {
                 #expect(subject.hasPrefix("A found dog matching your missing dog was reported"))
                 #expect(mail.link(startingWith: AlertsByMailTests.publicURL + "/pets/found-1") != nil)
                 #expect(mail.link(startingWith: AlertsByMailTests.publicURL + "/pets/luna") != nil)
-                let stop = try #require(mail.link(startingWith: AlertsByMailTests.publicURL + "/reports/luna/match-alerts/stop"))
+                let stop = try #require(
+                    mail.link(startingWith: AlertsByMailTests.publicURL + "/reports/luna/match-alerts/stop"))
                 #expect(mail.header("List-Unsubscribe") == "<\(stop)>")
                 #expect(mail.header("List-Unsubscribe-Post") == "List-Unsubscribe=One-Click")
 

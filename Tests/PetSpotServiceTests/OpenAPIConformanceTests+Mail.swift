@@ -1,9 +1,10 @@
 import Foundation
 import Mail
-@testable import PetSpotService
 import ReportStore
 import SQLiteReportStore
 import Testing
+
+@testable import PetSpotService
 
 /// The mail routes' examples for the conformance test: subscriptions, their pages and messages
 /// to a reporter, on a server with mail settings (its mail server is a closed port: nothing here

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import ReportStore
 import Reports
 

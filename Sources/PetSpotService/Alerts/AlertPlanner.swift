@@ -39,7 +39,8 @@ final class AlertPlanner: Service {
 
     init(
         store: any ReportStore, settings: MailSettings, feed: ReportEventFeed?, publicLocation: PublicLocation,
-        matchMargin: SearchRadius, courier: MailCourier, clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, logger: Logger
+        matchMargin: SearchRadius, courier: MailCourier, clock: any Clock<Duration>,
+        now: @escaping @Sendable () -> Date, logger: Logger
     ) {
         self.store = store
         self.settings = settings

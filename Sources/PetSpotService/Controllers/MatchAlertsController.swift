@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PetSpotJSON
 import ReportStore
 
 /// `/reports/{id}/match-alerts/stop?token=…`: the one-click opt-out a match mail carries
@@ -23,9 +24,9 @@ struct MatchAlertsController {
             let id = try ReportsController.id(context)
             let store = try requireMail()
             let report: PetReport
-            do {
+            do throws(ReportStoreError) {
                 report = try await store.report(id: id)
-            } catch let error where error.reason == .notFound {
+            } catch  where error.reason == .notFound {
                 return try SubscriptionsController.page(.unknownMatchLink, status: .notFound)
             } catch {
                 throw ReportsController.problem(error)
