@@ -58,13 +58,28 @@ def text_part(message):
     return message.get_body(preferencelist=("plain",)).get_content()
 
 
-class AlertsPageTests(PageTest):
+class MailPageTest(PageTest):
+    """A test whose server sends mail to its own SMTP server (`self.smtp`)."""
+
     def setUp(self):
         self.smtp = SMTP()
         self.addCleanup(self.smtp.stop)
         self.server_arguments = ("--smtp", "smtp://127.0.0.1:%d" % self.smtp.port, "--mail-from",
                                  "alerts@petspot.test", "--public-url", PUBLIC)
         super().setUp()
+
+    def wait_mail(self, condition=lambda mail: True):
+        """The first mail kept that meets `condition`, waiting for it (60 s at most)."""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            kept = [mail for mail in self.smtp.mails() if condition(mail)]
+            if kept:
+                return kept[0]
+            time.sleep(0.05)
+        self.fail("no such mail came")
+
+
+class AlertsPageTests(MailPageTest):
 
     def serious(self):
         self.driver.execute_script(axe_source())
@@ -85,9 +100,7 @@ class AlertsPageTests(PageTest):
         self.choose("home.alerts.km.input", "5")
         self.tap("home.alerts.submit.tap")
         self.wait(lambda: status().startswith("Check your mail"), message="the form's answer (saw %r)" % status())
-        deadline = time.monotonic() + 60
-        while not self.smtp.mails() and time.monotonic() < deadline:
-            time.sleep(0.05)
+        self.wait_mail()
         mails = self.smtp.mails()
         self.assertEqual(len(mails), 1)
         self.assertEqual(mails[0]["To"], "ann@example.org")
@@ -106,10 +119,7 @@ class AlertsPageTests(PageTest):
         self.wait_idle()
         self.type("home.alerts.email.input", "bob@example.org")
         self.tap("home.alerts.submit.tap")
-        deadline = time.monotonic() + 60
-        while not self.smtp.mails() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        link = next(word for word in text_part(self.smtp.mails()[0]).split() if "/subscriptions/confirm" in word)
+        link = next(word for word in text_part(self.wait_mail()).split() if "/subscriptions/confirm" in word)
         self.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
         try:
             self.driver.get(self.origin + link[len(PUBLIC):])
@@ -128,13 +138,7 @@ class NoMailPageTests(PageTest):
         self.assertEqual(self.driver.find_elements("css selector", '[data-testid="home.alerts.email.input"]'), [])
 
 
-class MessagePageTests(PageTest):
-    def setUp(self):
-        self.smtp = SMTP()
-        self.addCleanup(self.smtp.stop)
-        self.server_arguments = ("--smtp", "smtp://127.0.0.1:%d" % self.smtp.port, "--mail-from",
-                                 "alerts@petspot.test", "--public-url", PUBLIC)
-        super().setUp()
+class MessagePageTests(MailPageTest):
 
     def test_a_stranger_sends_the_reporter_a_message_from_the_card(self):
         import datetime
@@ -161,26 +165,16 @@ class MessagePageTests(PageTest):
         self.wait(lambda: status().startswith("Sent."), message="sent (saw %r)" % status())
         self.assertNotIn("owner@example.com", self.driver.page_source)
         # (The report's own "Manage your report" mail comes too.)
-        messages = lambda: [m for m in self.smtp.mails() if m["Subject"].startswith("A message about")]
-        deadline = time.monotonic() + 60
-        while not messages() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        mail = messages()[0]
+        mail = self.wait_mail(lambda mail: mail["Subject"].startswith("A message about"))
         self.assertEqual(mail["To"], "owner@example.com")
         self.assertEqual(mail["Reply-To"], "ann@example.org")
         self.assertIn("I saw her by the park.", text_part(mail))
 
 
-class ManageLinkPageTests(PageTest):
+class ManageLinkPageTests(MailPageTest):
     """Issue 47 item 5: a report made with an email gets its owner link by mail; opened in a
     fresh browser profile (another device), the card gives back Mark as Found."""
 
-    def setUp(self):
-        self.smtp = SMTP()
-        self.addCleanup(self.smtp.stop)
-        self.server_arguments = ("--smtp", "smtp://127.0.0.1:%d" % self.smtp.port, "--mail-from",
-                                 "alerts@petspot.test", "--public-url", PUBLIC)
-        super().setUp()
 
     def test_the_mailed_owner_link_gives_back_mark_as_found_in_a_fresh_profile(self):
         import datetime
@@ -194,10 +188,7 @@ class ManageLinkPageTests(PageTest):
                                          method="POST", headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=10) as answer:
             created = json.loads(answer.read())
-        deadline = time.monotonic() + 60
-        while not self.smtp.mails() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        mail = self.smtp.mails()[0]
+        mail = self.wait_mail()
         self.assertEqual(mail["To"], "owner@example.com")
         link = next(word for word in text_part(mail).split() if "#ownerToken=" in word)
         self.assertEqual(link, "%s/pets/%s#ownerToken=%s" % (PUBLIC, created["id"], created["ownerToken"]))
