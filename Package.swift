@@ -25,7 +25,8 @@ let reportPageFiles = [
     "ChoiceField.mustache", "CoordinateFields.mustache", "FormStep.mustache", "PetDetails.mustache",
     "PhotoStep.mustache", "Question.mustache", "ReportFlow.mustache", "ReportPage.mustache", "ReportPreview.mustache",
     "StepHeader.mustache", "StepIntro.mustache", "SubmittedStep.mustache", "TextField.mustache", "pet.js", "report.css",
-    "report.js", "Home.mustache", "home.js", "home.css", "Map.mustache", "map.js", "map.css",
+    "report.js", "Home.mustache", "home.js", "home.css", "Map.mustache", "map.js", "map.css", "Subscription.mustache",
+    "alerts.js", "message.js",
 ]
 
 /// Leaflet 1.7.1 from Debian's `libjs-leaflet` (`/usr/share/javascript/leaflet`), with its
@@ -219,7 +220,7 @@ let package = Package(
             name: "PetSpotService",
             dependencies: [
                 "Geodata", "Geodesy", "Location", "Scenarios", "ScenarioSteps", "PetSpotJSON", "Locking",
-                "OutsideInput", "ReportSteps", "ReportStore", "Reports", "Places",
+                "OutsideInput", "ReportSteps", "ReportStore", "Reports", "Places", "Mail",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -295,6 +296,9 @@ let package = Package(
         // Phone-style photos for the tests: made by Pillow (EXIF with GPS, XMP, IPTC, comments,
         // text chunks) and heif-enc, read back by exiftool, their pixels compared by Pillow.
         .target(name: "PhotoTestSupport", dependencies: ["LocationTestSupport"]),
+        // A real SMTP server for the tests (Debian's python3-aiosmtpd, smtp_server.py): it keeps
+        // each mail it takes as a JSON file; STARTTLS, implicit TLS and AUTH PLAIN on request.
+        .target(name: "MailTestSupport", dependencies: ["LocationTestSupport"], exclude: ["smtp_server.py"]),
 
         // The `petspot` command-line tool. Without the `Server` trait, `serve`, `reports` and
         // `store` only say how to build the whole `petspot` (LeanBuild.swift).
@@ -332,7 +336,7 @@ let package = Package(
         .testTarget(name: "OutsideInputTests", dependencies: ["OutsideInput", "OutsideYAML"]),
         .testTarget(name: "HashingTests", dependencies: ["Hashing", "LocationTestSupport"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "Geodata"]),
-        .testTarget(name: "MailTests", dependencies: ["Mail", "LocationTestSupport"], exclude: ["smtp_server.py"]),
+        .testTarget(name: "MailTests", dependencies: ["Mail", "MailTestSupport", "LocationTestSupport"]),
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "PhotoTestSupport"]),
         // The package as a whole: Docs/Architecture.md against this file; what the compiler
         // refuses about Locked (swiftc on small programs).
@@ -369,7 +373,7 @@ let package = Package(
             dependencies: [
                 "PetSpotService", "PetSpotJSON", "Location", "Scenarios", "Geodata", "GPSDTestSupport",
                 "LocationTestSupport", "Locking", "ReportStore", "SQLiteReportStore", "ReportSteps", "Geodesy",
-                "Reports", "ReportStoreTestSupport", "ReportStoreOpener", "PhotoTestSupport",
+                "Reports", "ReportStoreTestSupport", "ReportStoreOpener", "PhotoTestSupport", "Mail", "MailTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

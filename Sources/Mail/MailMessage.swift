@@ -1,18 +1,20 @@
 public import Foundation
 
-/// A plain-text mail in UTF-8, as RFC 5322 and MIME want it on the wire: CRLF lines, the
-/// subject encoded when it is not ASCII, the body in base64 (no line too long, no leading dot),
-/// a `Date` and a `Message-ID`. Extra headers (`List-Unsubscribe`, `Reply-To`) are checked for
-/// line breaks like the subject.
+/// A mail in UTF-8, as RFC 5322 and MIME want it on the wire: CRLF lines, the subject encoded
+/// when it is not ASCII, each part in base64 (no line too long, no leading dot), a `Date` and a
+/// `Message-ID`. Plain text alone, or plain text and HTML as `multipart/alternative`. Extra
+/// headers (`List-Unsubscribe`, `Reply-To`) are checked for line breaks like the subject.
 public struct MailMessage: Sendable {
     public let from: MailAddress
     public let to: MailAddress
     public let subject: String
     public let text: String
+    /// The HTML part, shown instead of ``text`` by readers that can; `nil`: plain text alone.
+    public let html: String?
     public let headers: [(name: String, value: String)]
 
     public init(
-        from: MailAddress, to: MailAddress, subject: String, text: String,
+        from: MailAddress, to: MailAddress, subject: String, text: String, html: String? = nil,
         headers: [(name: String, value: String)] = []
     ) throws(MailError) {
         for value in [subject] + headers.flatMap({ [$0.name, $0.value] }) where value.contains(where: \.isNewline) {
@@ -22,6 +24,7 @@ public struct MailMessage: Sendable {
         self.to = to
         self.subject = subject
         self.text = text
+        self.html = html
         self.headers = headers
     }
 
@@ -34,18 +37,30 @@ public struct MailMessage: Sendable {
             "Subject: \(Self.encoded(subject))",
             "Message-ID: <\(id)@\(from.domain)>",
             "MIME-Version: 1.0",
-            "Content-Type: text/plain; charset=utf-8",
-            "Content-Transfer-Encoding: base64",
         ]
         lines += headers.map { "\($0.name): \($0.value)" }
-        lines.append("")
+        guard let html else {
+            lines += Self.part(text, type: "text/plain")
+            return lines.joined(separator: "\r\n") + "\r\n"
+        }
+        // "=_" never occurs in base64, so the boundary cannot occur in a part.
+        let boundary = "=_petspot_alternative"
+        lines += ["Content-Type: multipart/alternative; boundary=\"\(boundary)\"", "", "--\(boundary)"]
+        lines += Self.part(text, type: "text/plain") + ["--\(boundary)"]
+        lines += Self.part(html, type: "text/html") + ["--\(boundary)--"]
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// A part's headers, a blank line and `content` in base64 (CRLF line ends).
+    private static func part(_ content: String, type: String) -> [String] {
         let body = Data(
-            text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n").utf8)
-        lines.append(
+            content.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        return [
+            "Content-Type: \(type); charset=utf-8", "Content-Transfer-Encoding: base64", "",
             body.base64EncodedString(options: [
                 .lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed,
-            ]))
-        return lines.joined(separator: "\r\n") + "\r\n"
+            ]),
+        ]
     }
 
     /// `=?UTF-8?B?…?=` words of at most 45 bytes each when `text` is not plain ASCII.

@@ -20,7 +20,7 @@ struct PetSpot: AsyncParsableCommand {
             Demo.self, Report.self, Show.self, Validate.self, Locate.self, Watch.self, Permission.self,
             ScenarioCommand.self,
             Record.self, Distance.self, Radius.self, Nearby.self, Matches.self, Reports.self, Store.self, Serve.self,
-            MailCommand.self, Place.self,
+            MailCommand.self, Subscriptions.self, Place.self,
         ],
         defaultSubcommand: Demo.self
     )

@@ -31,17 +31,39 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
             store: $0, heartbeat: heartbeat, logger: configuration.logger,
             publicLocation: configuration.publicLocation)
     }
-    let router = makeRouter(
-        configuration, storeHealth: health, reportFeed: feed, heartbeat: heartbeat, routes: routes)
-    // Closes reports through the same guarded, measured store as the routes.
-    let expiry = configuration.reports.flatMap { store in
-        configuration.reportLifetimes.map { lifetimes in
-            ReportExpiry(
-                store: MeasuredReportStore(
-                    base: health.map { GuardedReportStore(base: store, health: $0) as any ReportStore } ?? store),
-                lifetimes: lifetimes, clock: configuration.clock, now: configuration.now, logger: configuration.logger)
+    // Alerts and expiry go through the same guarded, measured store as the routes.
+    let measured = configuration.reports.map { store in
+        MeasuredReportStore(
+            base: health.map { GuardedReportStore(base: store, health: $0) as any ReportStore } ?? store)
+    }
+    let courier = measured.flatMap { store in
+        configuration.mail.map {
+            MailCourier(
+                store: store, settings: $0, clock: configuration.clock, now: configuration.now,
+                logger: configuration.logger)
         }
     }
+    let planner = courier.flatMap { courier in
+        measured.flatMap { store in
+            configuration.mail.map {
+                AlertPlanner(
+                    store: store, settings: $0, feed: feed, publicLocation: configuration.publicLocation,
+                    matchMargin: configuration.matchMargin, courier: courier, clock: configuration.clock,
+                    now: configuration.now,
+                    logger: configuration.logger)
+            }
+        }
+    }
+    let router = makeRouter(
+        configuration, storeHealth: health, reportFeed: feed, heartbeat: heartbeat, routes: routes, courier: courier)
+    let expiry = measured.flatMap { store in
+        configuration.reportLifetimes.map { lifetimes in
+            ReportExpiry(
+                store: store, lifetimes: lifetimes, clock: configuration.clock, now: configuration.now,
+                logger: configuration.logger)
+        }
+    }
+    let mailServices: [any Service] = (courier.map { [$0] } ?? []) + (planner.map { [$0] } ?? [])
     let onListening = configuration.onListening
     let host = configuration.host
     let limits = configuration.limits
@@ -60,7 +82,7 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
             address: .hostname(configuration.host, port: configuration.port), serverName: nil,
             availableConnectionsDelegate: connections),
         services: configuration.location.services + configuration.services + (health.map { [$0] } ?? [])
-            + (feed.map { [$0] } ?? []) + (expiry.map { [$0] } ?? []) + [heartbeat]
+            + (feed.map { [$0] } ?? []) + (expiry.map { [$0] } ?? []) + mailServices + [heartbeat]
             + (configuration.metrics.map { [$0.application(logger: configuration.logger)] } ?? []),
         onServerRunning: { channel in
             await onListening(host, channel.localAddress?.port ?? 0)
@@ -88,7 +110,7 @@ public func buildRouter(
 /// heartbeat timer the event streams hear (run as a service too).
 func makeRouter(
     _ configuration: ServiceConfiguration, storeHealth: StoreHealth?, reportFeed: ReportEventFeed?,
-    heartbeat: EventStreamHeartbeat, routes: RouteIndex
+    heartbeat: EventStreamHeartbeat, routes: RouteIndex, courier: MailCourier? = nil
 ) -> Router<ServiceRequestContext> {
     let router = Router(context: ServiceRequestContext.self)
     router.add(middleware: ClientMiddleware(proxies: configuration.trustedProxies))
@@ -130,6 +152,12 @@ func makeRouter(
             configuration.photos
         }
     let reportAccess = ReportAccess(operatorToken: configuration.operatorToken)
+    let manageMail = reports.flatMap { store in
+        configuration.mail.map {
+            ManageMail(
+                store: store, settings: $0, courier: courier, now: configuration.now, logger: configuration.logger)
+        }
+    }
     ReportUpdatesController(
         store: reports, feed: reportFeed, heartbeat: heartbeat, logger: configuration.logger
     ).addRoutes(to: router)
@@ -138,10 +166,20 @@ func makeRouter(
         matchMargin: configuration.matchMargin, publicLocation: configuration.publicLocation,
         contactLimiter: configuration.limits.contactsPerHour.map {
             RateLimiter(burst: $0, every: .seconds(3600 / max(1, $0)), clock: configuration.clock)
-        }
+        }, manageMail: manageMail
     )
     .addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
+    SubscriptionsController(store: reports, settings: configuration.mail, courier: courier, now: configuration.now)
+        .addRoutes(to: router)
+    MatchAlertsController(store: reports, settings: configuration.mail).addRoutes(to: router)
+    ReportMessagesController(
+        store: reports, settings: configuration.mail, courier: courier,
+        limiter: RateLimiter(
+            burst: ReportMessagesController.perHour, every: .seconds(3600 / ReportMessagesController.perHour),
+            clock: configuration.clock),
+        now: configuration.now
+    ).addRoutes(to: router)
     // The report pages and the step API they ask; the server's own position only when the
     // operator offers it to them.
     let today = configuration.today
@@ -149,13 +187,14 @@ func makeRouter(
     ReportPagesController(
         configuration: PageConfiguration(
             location: pagesLocation, today: today, storesReports: configuration.reports != nil),
-        reports: reports, photos: photos, publicLocation: configuration.publicLocation
+        reports: reports, photos: photos, publicLocation: configuration.publicLocation,
+        messages: configuration.mail != nil && reports != nil
     ).addRoutes(to: router)
-    HomePageController().addRoutes(to: router)
+    HomePageController(alerts: configuration.mail != nil && reports != nil).addRoutes(to: router)
     MapPageController(tiles: configuration.tiles).addRoutes(to: router)
     ReportStepsController(
         location: pagesLocation, today: today,
-        keeper: reports.map { ReportKeeper(store: $0, photos: photos) }
+        keeper: reports.map { ReportKeeper(store: $0, photos: photos) }, manageMail: manageMail
     ).addRoutes(to: router)
     ReportPhotosController().addRoutes(to: router)
     routes.set(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })

@@ -76,6 +76,9 @@ public struct ServiceConfiguration: Sendable {
     /// The wall clock's time now: the reports' ages (the expiry's cutoffs). `Date()` by default;
     /// a test's follows its ``clock``.
     public var now: @Sendable () -> Date
+    /// How the server sends alerts by mail (`--smtp`, `--mail-from`, `--public-url`); `nil`:
+    /// it sends none and offers no alerts.
+    public var mail: MailSettings?
     /// Called once the server listens, with the port it got.
     public var onListening: @Sendable (_ host: String, _ port: Int) async -> Void
 
@@ -94,6 +97,7 @@ public struct ServiceConfiguration: Sendable {
         matchMargin: SearchRadius = ServiceConfiguration.defaultMatchMargin,
         publicLocation: PublicLocation = PublicLocation(),
         reportLifetimes: ReportLifetimes? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        mail: MailSettings? = nil,
         onListening: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) {
         self.host = host
@@ -120,6 +124,7 @@ public struct ServiceConfiguration: Sendable {
         self.today = today
         self.reportLifetimes = reportLifetimes
         self.now = now
+        self.mail = mail
         self.onListening = onListening
     }
 }

@@ -137,6 +137,61 @@ enum PostgresSchema {
                             to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
                         """),
             ]),
+        Migration(
+            version: 11, name: "alerts",
+            statements: [
+                // Alerts by mail (issue 45, AlertStore). Times are ReportTimestamp text in "C"
+                // order, as renewed_at (version 10): the same milliseconds as the SQLite store,
+                // compared byte by byte. Each subscription's centre is also a geography point
+                // (generated, as report.location), and a partial GiST index on the confirmed ones
+                // answers the covering query's ST_DWithin.
+                """
+                CREATE TABLE subscription (
+                    id text COLLATE "C" PRIMARY KEY,
+                    email text NOT NULL,
+                    latitude double precision NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                    longitude double precision NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                    radius_m double precision NOT NULL,
+                    kinds text NOT NULL, species text NOT NULL,
+                    token text COLLATE "C" NOT NULL UNIQUE,
+                    created_at text COLLATE "C" NOT NULL, confirmed_at text COLLATE "C",
+                    area geography(Point, 4326) GENERATED ALWAYS AS (
+                        ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)::geography) STORED
+                )
+                """,
+                "CREATE INDEX subscription_email ON subscription (email)",
+                "CREATE INDEX subscription_confirmed_area ON subscription USING gist (area) WHERE confirmed_at IS NOT NULL",
+                // The outbox: mails claimed by (state, due_at), one server at a time (FOR UPDATE
+                // SKIP LOCKED); the cursor: the last report event whose mails are queued, one row.
+                """
+                CREATE TABLE outbox_mail (
+                    id text COLLATE "C" PRIMARY KEY,
+                    recipient text NOT NULL, subject text NOT NULL, text text NOT NULL, html text,
+                    headers text NOT NULL,
+                    queued_at text COLLATE "C" NOT NULL, due_at text COLLATE "C" NOT NULL,
+                    claimed_until text COLLATE "C",
+                    attempts integer NOT NULL CHECK (attempts >= 0),
+                    state text NOT NULL CHECK (state IN ('queued', 'sent', 'failed')),
+                    last_error text, sent_at text COLLATE "C"
+                )
+                """,
+                "CREATE INDEX outbox_mail_claim ON outbox_mail (state, due_at)",
+                "CREATE TABLE mail_cursor (sequence bigint NOT NULL)",
+                "INSERT INTO mail_cursor (sequence) VALUES (0)",
+            ]),
+        Migration(
+            version: 12, name: "match alert stops",
+            statements: [
+                // The reports whose match mails their reporter stopped (AlertStore's one-click
+                // opt-out): one row a report, kept when the report is removed (a link may outlive
+                // it), its time as the alerts tables keep theirs (version 11).
+                """
+                CREATE TABLE match_alert_stop (
+                    report_id text COLLATE "C" PRIMARY KEY,
+                    stopped_at text COLLATE "C" NOT NULL
+                )
+                """
+            ]),
     ]
 
     /// The nearby indexes of version 1 (replaced by ``boxIndexes(holding:)`` in version 7): one partial GiST

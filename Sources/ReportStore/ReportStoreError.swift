@@ -51,7 +51,7 @@ public struct ReportStoreError: Error, Sendable, Hashable, CustomStringConvertib
     /// For ``Reason/invalidImport``: every problem, by line or item.
     public let problems: [ImportProblem]
 
-    private init(_ reason: Reason, _ description: String, problems: [ImportProblem] = []) {
+    init(_ reason: Reason, _ description: String, problems: [ImportProblem] = []) {
         self.reason = reason
         self.description = description
         self.problems = problems
@@ -119,7 +119,7 @@ public struct ReportStoreError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     /// `text` in quotes, cut to 80 characters, with control characters escaped.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         let cut = text.count > 80 ? String(text.prefix(80)) + "…" : text
         var result = "\""
         for scalar in cut.unicodeScalars {

@@ -28,3 +28,6 @@ public typealias ReportStoreViolation = ContractViolation<ReportStoreContract.Re
 
 /// What ``ReportPhotosContract`` finds.
 public typealias ReportPhotosViolation = ContractViolation<ReportPhotosContract.Requirement>
+
+/// What ``AlertStoreContract`` finds.
+public typealias AlertStoreViolation = ContractViolation<AlertStoreContract.Requirement>

@@ -106,6 +106,56 @@ enum SQLiteSchema {
             try db.execute(
                 sql: "UPDATE report SET renewed_at = ?", arguments: [ReportTimestamp.text(Date())])
         }
+        // v9 (issue 45): alerts by mail (AlertStore). `subscription`: one area a row, kinds and
+        // species as sorted comma-separated text, times as ReportTimestamp text (compared byte by
+        // byte); a partial index on the confirmed ones' places answers the covering query's
+        // latitude–longitude box (GeodesicBox) without reading the unconfirmed. `outbox_mail`:
+        // the mails to send, claimed by (state, due_at); `mail_cursor`: the last report event
+        // whose mails are queued, one row, raised in the transaction that queues them.
+        migrator.registerMigration("v9-alerts") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE subscription (
+                        id TEXT NOT NULL PRIMARY KEY,
+                        email TEXT NOT NULL,
+                        latitude REAL NOT NULL, longitude REAL NOT NULL, radius_m REAL NOT NULL,
+                        kinds TEXT NOT NULL, species TEXT NOT NULL,
+                        token TEXT NOT NULL UNIQUE,
+                        created_at TEXT NOT NULL, confirmed_at TEXT
+                    )
+                    """)
+            try db.execute(sql: "CREATE INDEX subscription_email ON subscription (email)")
+            try db.execute(
+                sql: """
+                    CREATE INDEX subscription_confirmed_place ON subscription (latitude, longitude)
+                    WHERE confirmed_at IS NOT NULL
+                    """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE outbox_mail (
+                        id TEXT NOT NULL PRIMARY KEY,
+                        recipient TEXT NOT NULL, subject TEXT NOT NULL, text TEXT NOT NULL, html TEXT,
+                        headers TEXT NOT NULL,
+                        queued_at TEXT NOT NULL, due_at TEXT NOT NULL, claimed_until TEXT,
+                        attempts INTEGER NOT NULL, state TEXT NOT NULL, last_error TEXT, sent_at TEXT
+                    )
+                    """)
+            try db.execute(sql: "CREATE INDEX outbox_mail_claim ON outbox_mail (state, due_at)")
+            try db.execute(sql: "CREATE TABLE mail_cursor (sequence INTEGER NOT NULL)")
+            try db.execute(sql: "INSERT INTO mail_cursor (sequence) VALUES (0)")
+        }
+        // v10: the reports whose match mails their reporter stopped (AlertStore.stopMatchAlerts,
+        // the one-click opt-out): one row a report, kept when the report is removed (a link may
+        // outlive it), its time as ReportTimestamp text. Looked up by id alone.
+        migrator.registerMigration("v10-match-alert-stops") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE match_alert_stop (
+                        report_id TEXT NOT NULL PRIMARY KEY,
+                        stopped_at TEXT NOT NULL
+                    ) WITHOUT ROWID
+                    """)
+        }
         return migrator
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LocationTestSupport
+import MailTestSupport
 import Testing
 
 /// `petspot mail test` against a real SMTP server (aiosmtpd): STARTTLS with a private CA and
@@ -41,7 +42,7 @@ struct MailCommandTests {
             #expect(run.status == 0, "\(run.stderr)")
             #expect(
                 run.stdout
-                    == "Sent to owner@example.org through smtp://petspot@127.0.0.1:\(server.port): 250 OK kept as mail-1\n"
+                    == "Sent to owner@example.org through smtp://petspot@127.0.0.1:\(server.port): 250 OK kept as mail-000001\n"
             )
             #expect(!(run.stdout + run.stderr).contains("s3cret"), "the password is never printed")
             let mails = try server.kept()

@@ -165,6 +165,7 @@ struct OpenAPIConformanceTests {
                 try check("GET", path, answer)
             }
         }
+        try await Self.exerciseMailRoutes(check)
         let missing = Self.documentedStatuses.subtracting(exercised.withLock { $0 })
         #expect(missing.isEmpty, "documented but never exercised: \(missing.sorted())")
     }

@@ -23,6 +23,28 @@ struct PostgresReportStoreTests {
         await server.stop()
     }
 
+    /// The alert contract, then two stores (two connection pools, as two servers) claiming the
+    /// same 200 due mails at once on a fresh database: `FOR UPDATE SKIP LOCKED` gives each to one.
+    @Test func postgresStorePassesTheAlertContract() async throws {
+        let server = try await PostgresServer.start()
+        do {
+            let address = try await server.createDatabase()
+            let violations = await AlertStoreContract.check { try await PostgresReportStore.open(address) }
+            #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
+            let raced = try await server.createDatabase()
+            let stores = [try await PostgresReportStore.open(raced), try await PostgresReportStore.open(raced)]
+            for _ in 0..<5 {
+                let round = await AlertStoreContract.concurrentClaims(stores)
+                #expect(round.isEmpty, "\(round.map(\.description).joined(separator: "\n"))")
+                _ = try await server.psql("DELETE FROM outbox_mail", database: raced.database)
+            }
+            for store in stores { await store.close() }
+        } catch {
+            Issue.record("\(error)\n\(server.logText.suffix(2000))")
+        }
+        await server.stop()
+    }
+
     /// 10^4 random open missing reports (a quarter across the antimeridian, a quarter near the
     /// poles, radii from 0 to 2,000 km) × 100 found places: PostGIS answers exactly what the
     /// in-process `NearbySearch` does — the same ids in the same order, metres within 1 mm.
@@ -105,6 +127,35 @@ struct PostgresReportStoreTests {
             #expect(!fetches.isEmpty && fetches.allSatisfy { $0.hasSuffix("Heap Fetches: 0") }, "\(plan)")
         } catch {
             Issue.record("\(error)")
+        }
+        await server.stop()
+    }
+
+    /// The covering query finds its candidates through the GiST index on the confirmed
+    /// subscriptions' areas, not by reading every subscription.
+    @Test func theCoveringQueryUsesTheGiSTIndex() async throws {
+        let server = try await PostgresServer.start()
+        do {
+            let address = try await server.createDatabase()
+            let store = try await PostgresReportStore.open(address)
+            await store.close()
+            // 20,000 subscriptions spread over the globe, half of them confirmed.
+            try await server.psql(
+                """
+                INSERT INTO subscription (id, email, latitude, longitude, radius_m, kinds, species, token, created_at,
+                    confirmed_at)
+                SELECT 'sub-' || n, 'a' || n || '@example.org', random() * 170 - 85, random() * 360 - 180, 5000,
+                    'found,missing', '', 't' || n, '2030-01-01T00:00:00.000Z',
+                    CASE WHEN n % 2 = 0 THEN '2030-01-01T00:00:00.000Z' END
+                FROM generate_series(1, 20000) AS n;
+                ANALYZE subscription
+                """, database: address.database)
+            let sql = PostgresReportStore.coveringSQL(try Coordinate(latitude: 52.2, longitude: 21))
+            let plan = try await server.psql("EXPLAIN (COSTS OFF) " + sql, database: address.database)
+            #expect(plan.contains("subscription_confirmed_area"), "\(plan)")
+            #expect(!plan.contains("Seq Scan"), "\(plan)")
+        } catch {
+            Issue.record("\(error)\n\(server.logText.suffix(2000))")
         }
         await server.stop()
     }

@@ -16,6 +16,24 @@ struct SQLiteReportStoreTests {
         #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
     }
 
+    @Test func sqliteStorePassesTheAlertContract() async throws {
+        let directory = try TemporaryFolder()
+        let path = directory.path("reports.sqlite")
+        let violations = await AlertStoreContract.check { try SQLiteReportStore(path: path) }
+        #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
+    }
+
+    /// Two stores on one file (two connection pools, as two processes would have) claiming at once:
+    /// SQLite's one writer gives each mail to one of them.
+    @Test func twoSQLiteStoresNeverClaimTheSameMail() async throws {
+        let directory = try TemporaryFolder()
+        let path = directory.path("reports.sqlite")
+        let stores = [try SQLiteReportStore(path: path), try SQLiteReportStore(path: path)]
+        let violations = await AlertStoreContract.concurrentClaims(stores)
+        #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
+        for store in stores { await store.close() }
+    }
+
     /// Near you and a missing report's matches read the open places from the covering index
     /// alone (`EXPLAIN QUERY PLAN` by Python's own sqlite3): a column the query needs outside
     /// the index costs a row read per entry, 20 times the time. An import into an empty store
@@ -45,6 +63,23 @@ struct SQLiteReportStoreTests {
         #expect(keyPlan.contains("INDEX report_idempotency_key (idempotency_key=?)"), "\(keyPlan)")
         #expect(!keyPlan.contains("not partial"), "\(keyPlan)")
     }
+
+    /// The covering query reads the confirmed subscriptions' centres from their partial index.
+    @Test func theCoveringQueryReadsTheConfirmedPlacesIndex() async throws {
+        let directory = try TemporaryFolder()
+        let path = directory.path("reports.sqlite")
+        let store = try SQLiteReportStore(path: path)
+        await store.close()
+        let plan = try Self.python(Self.coveringPlan, path, SQLiteReportStore.coveringSQL)
+        #expect(plan.contains("USING INDEX subscription_confirmed_place (latitude>? AND latitude<?)"), "\(plan)")
+    }
+
+    static let coveringPlan = """
+        import sqlite3, sys
+        db = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+        plan = db.execute("EXPLAIN QUERY PLAN " + sys.argv[2], (52, 53, 20, 21, 1, 0)).fetchall()
+        print(" | ".join(row[-1] for row in plan))
+        """
 
     static let keyPlan = """
         import sqlite3, sys

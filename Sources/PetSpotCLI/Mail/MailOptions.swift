@@ -11,17 +11,17 @@ struct MailOptions: ParsableArguments {
         help: ArgumentHelp(
             "The mail server: smtp://[user[:password]@]host[:port] (STARTTLS whenever offered, "
                 + "certificate verified; ?tls=required refuses a server without it; ?cafile=PATH "
-                + "trusts a private CA) or smtps://…; default $PETSPOT_SMTP_URL.",
+                + "trusts a private CA) or smtps://….",
             valueName: "url"))
     var smtp: String?
 
     @Option(
         help: ArgumentHelp(
-            "A file (the owner's alone) holding the SMTP password; default $PETSPOT_SMTP_PASSWORD_FILE.",
+            "A file (the owner's alone) holding the SMTP password.",
             valueName: "path"))
     var smtpPasswordFile: String?
 
-    @Option(help: ArgumentHelp("The sender's address; default $PETSPOT_MAIL_FROM.", valueName: "address"))
+    @Option(help: ArgumentHelp("The sender's address.", valueName: "address"))
     var mailFrom: String?
 
     /// The server and sender the options and variables give.

@@ -7,13 +7,13 @@ extension PetSpot.Reports {
     /// `petspot reports forget EMAIL [--dry-run]`: "Forget me" (issue 47, item 7).
     struct Forget: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove everything kept about an email address (today: reports and their photos).",
+            abstract: "Remove everything kept about an email address (reports, their photos, alerts subscriptions).",
             discussion: """
                 For a person who asks to be forgotten: every report whose contact email is \
                 EMAIL, and each one's photo, is removed. The address matches without regard to \
                 case or surrounding spaces (" Owner@Example.COM " is owner@example.com). What \
-                is kept about an address today is reports and their photos: there are no \
-                subscriptions, sightings or queued mail yet.
+                is kept about an address today is reports, their photos and alerts \
+                subscriptions (removed too, one line each); mail already queued to it is sent.
 
                 Each report is removed as DELETE /v1/reports/ID removes it, so a server running \
                 beside the command (SQLite or PostgreSQL) drops it from its live lists; one \
@@ -64,6 +64,20 @@ extension PetSpot.Reports {
             case .failure(let error): throw ForgetPhotoFailure(error: error)
             }
             print(Self.total(removals, address: forgetting.address, dryRun: dryRun))
+            // Alerts by mail keep addresses in lower case.
+            let email = forgetting.address.lowercased()
+            let subscriptions = try await withStore(storeOptions, schema: dryRun ? .current : .migrate) {
+                store throws(ReportStoreError) -> [Subscription] in
+                let found = try await store.subscriptions(email: email)
+                // One the server removed meanwhile (a lapsed one) is gone as asked.
+                for subscription in found where !dryRun {
+                    _ = try await store.removeSubscriptions(token: subscription.token)
+                }
+                return found
+            }
+            for subscription in subscriptions {
+                print("\(dryRun ? "Would remove" : "Removed") the alerts subscription \(subscription.id).")
+            }
         }
 
         /// The line for one report: `"Removed r-1 (missing) and its photo."`.

@@ -89,6 +89,16 @@
                 option: "--found-max-age-days", key: "petspot.foundMaxAgeDays",
                 meaning: "days a found report stays open", defaultValue: "30"),
             Variable(
+                option: "--smtp", key: "petspot.smtpUrl", meaning: "mail server for alerts", defaultValue: "off"),
+            Variable(
+                option: "--smtp-password-file", key: "petspot.smtpPasswordFile", meaning: "file with its password",
+                defaultValue: "none"),
+            Variable(
+                option: "--mail-from", key: "petspot.mailFrom", meaning: "sender of mails", defaultValue: "none"),
+            Variable(
+                option: "--public-url", key: "petspot.publicUrl", meaning: "base of links in mails",
+                defaultValue: "none"),
+            Variable(
                 option: "--metrics-host", key: "petspot.metricsHost", meaning: "interface of /metrics",
                 defaultValue: "127.0.0.1"),
             Variable(

@@ -27,6 +27,8 @@
         var publicLocation = PublicLocation()
         /// How long open reports last without renewal (``ReportLifetimes``).
         var lifetimes = ReportLifetimes()
+        /// How alerts are mailed (`--smtp`, `--mail-from`, `--public-url`); `nil`: no mail.
+        var mail: MailSettings?
         var metricsHost = "127.0.0.1"
         var metricsPort: Int?
         var limits = ServiceLimits()

@@ -128,6 +128,7 @@ extension ReportStepsController {
             case .created(let report): (report, false)
             case .replayed(let report): (report, true)
             }
+        if !replayed { await manageMail?.queue(for: stored, token: token) }
         return .object([
             ("stored", true), ("id", .string(stored.id)), ("url", .string(PetDetailsPage.path(stored.id))),
             ("notice", .null), ("payload", .null), ("ownerToken", replayed ? .null : .string(token.text)),

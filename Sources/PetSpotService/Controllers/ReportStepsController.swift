@@ -22,6 +22,8 @@ struct ReportStepsController {
     /// Where Submit report keeps the report and its photo; `nil` (no store): the report is
     /// shown, not stored.
     let keeper: ReportKeeper?
+    /// Mails a new report's owner link to its email (a server that sends mail).
+    var manageMail: ManageMail? = nil
 
     typealias Missing = MissingReportMachine
     typealias Found = FoundReportMachine

@@ -32,6 +32,8 @@ struct ReportsController {
     let publicLocation: PublicLocation
     /// A stranger's budget of contacts (``ServiceLimits/contactsPerHour``); `nil`: none.
     let contactLimiter: RateLimiter?
+    /// Mails a new report's owner link to its email (a server that sends mail).
+    var manageMail: ManageMail? = nil
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/reports/missing") { request, _ -> Response in
@@ -166,6 +168,7 @@ struct ReportsController {
         var response: Response
         switch try await ReportIdempotency.keep(report, key: key, in: store, add: { try await store.add([$0]) }) {
         case .created(let stored):
+            await manageMail?.queue(for: stored, token: token)
             response = Response.json(ReportJSON.created(stored, ownerToken: token), status: .created)
             response.headers[.location] = "/v1/reports/\(stored.id)"
         case .replayed(let stored):

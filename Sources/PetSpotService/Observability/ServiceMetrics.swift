@@ -78,7 +78,8 @@ public enum ServiceMetrics {
 
     /// Why a limit refused a request (the problem's `reason`).
     enum Refusal: String {
-        case rateLimited, bodyBudget, scenarioRunsBusy, hostNotAllowed, bodyTimeout, contactRateLimited
+        case rateLimited, bodyBudget, scenarioRunsBusy, hostNotAllowed, bodyTimeout, contactRateLimited,
+            messageRateLimited
     }
 
     /// `petspot_contact_reveals_total`: a report's contacts handed to someone who is neither its

@@ -68,4 +68,22 @@ struct HomePage {
     let newOne = "1 new report near you. Show it"
     /// `{count}` is filled in by the script.
     let newMany = "{count} new reports near you. Show them"
+
+    // Alerts by mail (`alerts.js`), offered only by a server that sends mail (`--smtp`).
+    /// Whether the page offers alerts by mail.
+    var alerts = false
+    let alertsTitle = "Email me when a pet is reported near here"
+    let alertsEmailLabel = "Your email address"
+    let alertsRadiusLabel = "Within"
+    /// The radii offered, in kilometres; the first chosen.
+    let alertsRadii = [
+        (km: "2", label: "2 km"), (km: "5", label: "5 km"), (km: "10", label: "10 km"), (km: "1", label: "1 km"),
+    ]
+    .map { ["km": $0.km, "label": $0.label] }
+    let alertsSubmitTitle = "Email me"
+    let alertsNoPlace = "Show the reports near a place first: alerts are for the place the list shows."
+    let alertsNoEmail = "Type your email address."
+    let alertsSending = "Sending\u{2026}"
+    let alertsSent =
+        "Check your mail: we sent a link to confirm the alerts. Nothing is sent until you press its button."
 }

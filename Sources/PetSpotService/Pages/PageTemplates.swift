@@ -35,6 +35,7 @@ enum PageTemplates {
         ("Question", PackageResources.Question_mustache),
         ("Home", PackageResources.Home_mustache),
         ("Map", PackageResources.Map_mustache),
+        ("Subscription", PackageResources.Subscription_mustache),
     ]
 
     /// The script and the style, by the name they are served under.
@@ -46,6 +47,8 @@ enum PageTemplates {
         "home.css": ("text/css; charset=utf-8", PackageResources.home_css),
         "map.js": ("text/javascript; charset=utf-8", PackageResources.map_js),
         "map.css": ("text/css; charset=utf-8", PackageResources.map_css),
+        "alerts.js": ("text/javascript; charset=utf-8", PackageResources.alerts_js),
+        "message.js": ("text/javascript; charset=utf-8", PackageResources.message_js),
     ]
 
     /// `context` rendered with the template `name`.

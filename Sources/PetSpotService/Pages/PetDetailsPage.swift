@@ -36,4 +36,17 @@ struct PetDetailsPage {
     let homeTitle = PageCopy.homeTitle
     let newMissingTitle = PageCopy.missingTitle
     let newFoundTitle = PageCopy.foundTitle
+
+    // "Send a message" (`message.js`), offered only by a server that sends mail.
+    /// Whether the card offers to message the reporter.
+    var messages = false
+    let messageTitle = "Send a message to the reporter"
+    let messageIntro = "They get it by mail and answer you at your contact; you do not see their address."
+    let messageNameLabel = "Your name"
+    let messageContactLabel = "Your email or phone"
+    let messageTextLabel = "Message"
+    let messageSendTitle = "Send"
+    let messageSending = "Sending\u{2026}"
+    let messageSent = "Sent. The reporter gets your message by mail and answers you at your contact."
+    let messageMissing = "Fill in your name, how to reach you, and a message."
 }

@@ -17,6 +17,8 @@ struct ReportPagesController {
     var photos: (any ReportPhotos)? = nil
     /// The grid a stranger sees a missing report's place on.
     var publicLocation = PublicLocation()
+    /// Whether cards offer "Send a message to the reporter" (the server sends mail).
+    var messages = false
 
     /// The headers of every page: nothing cached (the pages carry today's date), nothing
     /// loaded from elsewhere, no inline script, and no address of a page (a card's id, a place
@@ -46,7 +48,9 @@ struct ReportPagesController {
                 throw Problem(.notFound, detail: "No report can have the id '\(StepRequest.shown(id))': \(error).")
             }
             let share = await shareTags(id: id, request: request)
-            return Self.page(try PageTemplates.render(PetDetailsPage(id: id, share: share), template: "PetDetails"))
+            var page = PetDetailsPage(id: id, share: share)
+            page.messages = messages
+            return Self.page(try PageTemplates.render(page, template: "PetDetails"))
         }
         EmbeddedAssets(files: PageTemplates.assets, noun: "page asset", cacheControl: "no-cache")
             .addRoute("/report/assets/{file}", to: router)

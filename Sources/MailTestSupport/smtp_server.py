@@ -3,7 +3,10 @@ as a JSON file in FOLDER ({"from", "to", "tls", "authenticated", "data"}) and pr
 "ready PORT" once it listens.
 
   python3 smtp_server.py FOLDER [--starttls CERT KEY] [--require-starttls]
-                                [--implicit CERT KEY] [--auth USER:PASSWORD]
+                                [--implicit CERT KEY] [--auth USER:PASSWORD] [--port PORT]
+
+--port listens on PORT (a server started again where a test's server expects it); without
+it, on a free port.
 """
 import argparse, json, os, signal, socket, ssl, sys, threading
 
@@ -13,18 +16,20 @@ from aiosmtpd.smtp import AuthResult, LoginPassword
 
 class Keep:
     def __init__(self, folder):
-        self.folder, self.count = folder, 0
+        # A server started again in the same folder numbers on after the mails kept there.
+        self.folder = folder
+        self.count = len([name for name in os.listdir(folder) if name.startswith("mail-")])
 
     async def handle_DATA(self, server, session, envelope):
         self.count += 1
         record = {"from": envelope.mail_from, "to": envelope.rcpt_tos, "tls": session.ssl is not None or server.transport.get_extra_info("ssl_object") is not None,
                   "authenticated": bool(session.authenticated),
                   "data": envelope.content.decode("utf-8", "replace")}
-        path = os.path.join(self.folder, "mail-%d.json" % self.count)
+        path = os.path.join(self.folder, "mail-%06d.json" % self.count)
         with open(path + ".part", "w") as out:
             json.dump(record, out)
         os.rename(path + ".part", path)
-        return "250 OK kept as mail-%d" % self.count
+        return "250 OK kept as mail-%06d" % self.count
 
 
 def context(cert, key):
@@ -40,11 +45,14 @@ def main():
     parser.add_argument("--require-starttls", action="store_true")
     parser.add_argument("--implicit", nargs=2)
     parser.add_argument("--auth")
+    parser.add_argument("--port", type=int)
     options = parser.parse_args()
-    probe = socket.socket()
-    probe.bind(("127.0.0.1", 0))
-    port = probe.getsockname()[1]
-    probe.close()
+    port = options.port
+    if not port:
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+        probe.close()
     settings = {}
     if options.starttls:
         settings["tls_context"] = context(*options.starttls)

@@ -1,33 +1,33 @@
-import Foundation
+public import Foundation
 import LocationTestSupport
 
 /// A real SMTP server (Debian's python3-aiosmtpd, `smtp_server.py`) for one test: it keeps each
 /// mail it takes as a JSON file, and ends when the test's body returns.
-struct SMTPTestServer {
+public struct SMTPTestServer: Sendable {
     /// A mail the server took.
-    struct Kept: Decodable {
-        let from: String
-        let to: [String]
-        let tls: Bool
-        let authenticated: Bool
-        let data: String
+    public struct Kept: Decodable, Sendable {
+        public let from: String
+        public let to: [String]
+        public let tls: Bool
+        public let authenticated: Bool
+        public let data: String
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    let port: Int
-    let folder: URL
+    public let port: Int
+    public let folder: URL
 
     /// Whether the tests can run: always with `CI=true` (they fail there when it is missing).
-    static var shouldRun: Bool {
+    public static var shouldRun: Bool {
         ProcessInfo.processInfo.environment["CI"] == "true"
             || FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/aiosmtpd/__init__.py")
     }
 
     /// The mails kept so far, in the order they came.
-    func kept() throws -> [Kept] {
+    public func kept() throws -> [Kept] {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasPrefix("mail-") && $0.hasSuffix(".json") }.sorted()
         return try names.map {
@@ -36,15 +36,17 @@ struct SMTPTestServer {
     }
 
     /// Runs `body` with a server started with `arguments` (`--starttls CERT KEY`, `--auth U:P` …).
-    static func with<T>(_ arguments: [String], in folder: URL, _ body: (SMTPTestServer) async throws -> T) async throws
-        -> T
-    {
-        let mails = folder.appendingPathComponent("mails-\(UUID().uuidString)")
+    /// The mails go to a new folder in `folder`, or to `mails` when given (a server started again
+    /// where an earlier one kept its mails: pass that one's ``folder`` and ``port``).
+    public static func with<T>(
+        _ arguments: [String], in folder: URL, mails: URL? = nil, _ body: (SMTPTestServer) async throws -> T
+    ) async throws -> T {
+        let mails = mails ?? folder.appendingPathComponent("mails-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: mails, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("smtp_server.py")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "smtp_server.py")
         process.arguments = [script.path, mails.path] + arguments
         let output = Pipe()
         let input = Pipe()
@@ -82,7 +84,7 @@ struct SMTPTestServer {
     }
 
     /// A certificate authority and a certificate it signed for 127.0.0.1, made with `openssl`.
-    static func certificates(in folder: URL) async throws -> (ca: String, certificate: String, key: String) {
+    public static func certificates(in folder: URL) async throws -> (ca: String, certificate: String, key: String) {
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
         try "subjectAltName=IP:127.0.0.1,DNS:localhost\n".write(
             toFile: path("ext.cnf"), atomically: true, encoding: .utf8)

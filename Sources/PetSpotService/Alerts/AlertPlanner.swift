@@ -1,0 +1,152 @@
+import Foundation
+import Geodesy
+import Locking
+import Logging
+import ReportStore
+import Reports
+import ServiceLifecycle
+
+/// Turns new reports into alert mails: a `Service` of the server's group that follows the
+/// store's event log from the mail cursor (``AlertStore/mailCursor()``) and, for each report
+/// created, queues one mail (``AlertMails/alert(of:event:to:in:)``) to every confirmed
+/// subscription whose area holds the report's place as a stranger sees it (a missing report's
+/// cell centre: an area alert tells a subscriber no more than the public map does), of the
+/// kind and species asked for, confirmed before the report was stored. The mails and the
+/// cursor are written in one transaction, so a crash queues every due mail once (a mail's id
+/// is derived from the event and the subscription: queuing it again changes nothing, and
+/// several servers on one PostgreSQL may plan the same events).
+///
+/// It looks at the log when the event feed rings (a change on this or any server) and every
+/// ``MailSettings/pollInterval`` on the injected clock; after queuing it rings the courier.
+final class AlertPlanner: Service {
+    /// Events read at a time.
+    static let page = 200
+
+    private let store: any ReportStore
+    private let settings: MailSettings
+    private let feed: ReportEventFeed?
+    private let publicLocation: PublicLocation
+    /// Added to missing reports' circles when reports are matched (the cards' margin).
+    private let matchMargin: SearchRadius
+    private let courier: MailCourier
+    private let clock: any Clock<Duration>
+    private let now: @Sendable () -> Date
+    private let logger: Logger
+    /// When the lapsed subscriptions were last removed.
+    private let lastSweep = Locked<Date?>(nil)
+    /// How often lapsed subscriptions are removed: an hour.
+    static let sweepInterval: TimeInterval = 3600
+
+    init(
+        store: any ReportStore, settings: MailSettings, feed: ReportEventFeed?, publicLocation: PublicLocation,
+        matchMargin: SearchRadius, courier: MailCourier, clock: any Clock<Duration>,
+        now: @escaping @Sendable () -> Date, logger: Logger
+    ) {
+        self.store = store
+        self.settings = settings
+        self.feed = feed
+        self.publicLocation = publicLocation
+        self.matchMargin = matchMargin
+        self.courier = courier
+        self.clock = clock
+        self.now = now
+        self.logger = logger
+    }
+
+    func run() async {
+        let (rings, stop) = feed?.listen(area: nil) ?? (ReportRings(), {})
+        defer { stop() }
+        await Ticker.run(every: settings.pollInterval, on: clock, beating: rings) {
+            var failing = false
+            for await _ in rings {
+                do throws(ReportStoreError) {
+                    if try await self.plan() > 0 { self.courier.wake() }
+                    try await self.removeLapsedSubscriptions()
+                    failing = false
+                } catch {
+                    if !failing {
+                        self.logger.warning(
+                            "alerts: the event log cannot be read; trying again", metadata: ["error": "\(error)"])
+                    }
+                    failing = true
+                }
+            }
+        }
+    }
+
+    /// Queues the mails of every event after the cursor; returns how many were queued.
+    @discardableResult
+    func plan() async throws(ReportStoreError) -> Int {
+        // From 0 at the first start too: the log keeps a week, and a report stored before a
+        // subscription's confirmation is never mailed to it (below), so old events cost a
+        // query each and mail nobody.
+        var cursor = try await store.mailCursor()
+        var queued = 0
+        while true {
+            let events = try await store.events(after: cursor, limit: Self.page)
+            guard let last = events.last else { break }
+            var mails: [OutboxMail] = []
+            for event in events where event.change == .created {
+                mails += try await self.mails(for: event)
+            }
+            try await store.queueMails(mails, mailCursor: last.sequence)
+            queued += mails.count
+            cursor = last.sequence
+            if events.count < Self.page { break }
+        }
+        return queued
+    }
+
+    /// Removes the subscriptions never confirmed within their 48 hours, once an hour.
+    private func removeLapsedSubscriptions() async throws(ReportStoreError) {
+        let time = now()
+        let due = lastSweep.withLock { last in
+            guard last.map({ time.timeIntervalSince($0) >= Self.sweepInterval }) ?? true else { return false }
+            last = time
+            return true
+        }
+        guard due else { return }
+        let removed = try await store.removeUnconfirmedSubscriptions(
+            createdBefore: time.addingTimeInterval(-Subscription.confirmationWindow))
+        if removed > 0 { logger.info("alerts: removed unconfirmed subscriptions", metadata: ["count": "\(removed)"]) }
+    }
+
+    /// The alerts event `event` (a report created) causes.
+    private func mails(for event: ReportEvent) async throws(ReportStoreError) -> [OutboxMail] {
+        guard event.coordinate != nil else { return [] }
+        let report: PetReport
+        do throws(ReportStoreError) {
+            report = try await store.report(id: event.reportID)
+        } catch  where error.reason == .notFound {
+            return []
+        }
+        let seen = publicLocation.publicView(of: report)
+        guard seen.isOpen, let place = seen.coordinate else { return [] }
+        let alerts = try await store.confirmedSubscriptions(covering: place)
+            .filter { subscription in
+                subscription.covers(kind: seen.kind, species: seen.species, at: place)
+                    && (subscription.confirmedAt.map { $0 <= event.time } ?? false)
+            }
+            .map { AlertMails.alert(of: seen, event: event, to: $0, in: settings) }
+        return alerts + (try await matchMails(for: report, event: event))
+    }
+
+    /// The most reporters one new report's matches mail.
+    static let matchLimit = 20
+
+    /// The mails telling the reporters of `report`'s matches (by the cards' rule, distances as a
+    /// stranger sees them) that it was stored, but those who stopped them.
+    private func matchMails(for report: PetReport, event: ReportEvent) async throws(ReportStoreError)
+        -> [OutboxMail]
+    {
+        let matches = try await ReportMatching.matches(
+            for: report, in: store, margin: matchMargin, limit: Self.matchLimit, public: publicLocation)
+        let mails = matches.compactMap { match in
+            AlertMails.match(match, of: publicLocation.publicView(of: report), event: event, in: settings)
+                .map { (told: match.report.id, mail: $0) }
+        }
+        guard !mails.isEmpty else { return [] }
+        let stopped = try await store.matchAlertsStopped(reportIDs: mails.map(\.told))
+        return mails.filter { !stopped.contains($0.told) }.map(\.mail)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Logging
+import ReportStore
+import Reports
+
+/// "Manage your report" (issue 47 item 5): a report made with an email gets, once, a mail with
+/// its owner link (`/pets/{id}#ownerToken=…`), so its reporter can change it from any device,
+/// not only the browser that made it. Queued in the outbox right after the report is stored
+/// (id `manage.{tag}`: one however often it is queued); a failure to queue is logged, never the
+/// Submit's failure (the report is stored, and the page has the token too).
+struct ManageMail: Sendable {
+    let store: any ReportStore
+    let settings: MailSettings
+    let courier: MailCourier?
+    let now: @Sendable () -> Date
+    let logger: Logger
+
+    /// Queues the mail for `report`, just stored with `token`, when it has an email.
+    func queue(for report: PetReport, token: OwnerToken) async {
+        guard let recipient = report.email, !recipient.isEmpty else { return }
+        let link = settings.publicURL.link("/pets/\(report.id)#ownerToken=\(token.text)")
+        let card = settings.publicURL.link("/pets/\(report.id)")
+        let about = "your \(report.kind == .found ? "found" : "missing") \(AlertMails.speciesWord(report)) report"
+        let text = """
+            Thank you for \(about) on PetSpot (\(card)).
+
+            To mark it found, close it, renew it or remove it from any device, open this link. Keep
+            it to yourself: whoever has it can change your report.
+            \(link)
+            """
+        let html = """
+            <!doctype html><html lang="en"><body>
+            <p>Thank you for <a href="\(HTMLText.escaped(card))">\(about)</a> on PetSpot.</p>
+            <p><a href="\(HTMLText.escaped(link))">Manage your report</a> (mark it found, close, renew or remove it) from any device.</p>
+            <p style="color:#555">Keep this link to yourself: whoever has it can change your report.</p>
+            </body></html>
+            """
+        let mail = OutboxMail(
+            id: "manage.\(MatchAlertLink.tag(report.id))", recipient: recipient, subject: "Manage \(about) on PetSpot",
+            text: text, html: html, queuedAt: now())
+        do {
+            try await store.queueMails([mail], mailCursor: nil)
+            courier?.wake()
+        } catch {
+            logger.warning(
+                "mail: the manage link could not be queued", metadata: ["report": "\(report.id)", "error": "\(error)"])
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// The pages a subscription's mail links open: `/subscriptions/confirm` and
+/// `/subscriptions/unsubscribe`. Each shows one button in a plain `<form method="post">` (no
+/// script needed); a GET alone never changes anything. Its texts are here.
+struct SubscriptionPage {
+    /// The button's form, when the page has one.
+    struct Form {
+        let action: String
+        let token: String
+        let button: String
+    }
+
+    let title: String
+    let heading: String
+    let message: String
+    let form: Form?
+    /// The prefix of the page's test identifiers: `subscription.confirm`, `subscription.stop`.
+    let testID: String
+
+    static let confirmPath = "/subscriptions/confirm"
+    static let unsubscribePath = "/subscriptions/unsubscribe"
+
+    /// The confirmation link's page: one button that starts the alerts.
+    static func confirm(token: String) -> SubscriptionPage {
+        SubscriptionPage(
+            title: "Confirm your alerts \u{2013} PetSpot", heading: "Confirm your alerts",
+            message: "Press the button to start getting a mail when a pet is reported in your area.",
+            form: Form(action: confirmPath, token: token, button: "Start the alerts"), testID: "subscription.confirm")
+    }
+
+    /// After the button: the alerts are on.
+    static let confirmed = SubscriptionPage(
+        title: "Alerts on \u{2013} PetSpot", heading: "Alerts on",
+        message: "You will get a mail when a pet is reported in your area. Each mail has a link that stops them.",
+        form: nil, testID: "subscription.confirmed")
+
+    /// A confirmation link that is unknown, or older than 48 hours.
+    static let lapsed = SubscriptionPage(
+        title: "Link not valid \u{2013} PetSpot", heading: "This link is not valid any more",
+        message: "Links to confirm alerts last 48 hours. Ask for alerts again from the home page.",
+        form: nil, testID: "subscription.lapsed")
+
+    /// The unsubscribe link's page: one button that stops the alerts.
+    static func unsubscribe(token: String) -> SubscriptionPage {
+        SubscriptionPage(
+            title: "Stop your alerts \u{2013} PetSpot", heading: "Stop your alerts",
+            message: "Press the button and this address gets no more alerts for this area.",
+            form: Form(action: unsubscribePath, token: token, button: "Stop the alerts"), testID: "subscription.stop")
+    }
+
+    /// A report's match-mails link: one button that stops them.
+    static func stopMatches(action: String, token: String) -> SubscriptionPage {
+        SubscriptionPage(
+            title: "Stop match mails \u{2013} PetSpot", heading: "Stop the match mails for your report",
+            message: "Press the button and you get no more mails about reports that may match yours.",
+            form: Form(action: action, token: token, button: "Stop the mails"), testID: "matchAlerts.stop")
+    }
+
+    /// After the button: a report's match mails are stopped.
+    static let matchesStopped = SubscriptionPage(
+        title: "Match mails stopped \u{2013} PetSpot", heading: "Match mails stopped",
+        message: "You get no more mails about reports that may match yours. Its card still lists them.",
+        form: nil, testID: "matchAlerts.stopped")
+
+    /// A match-mails link that is not (or no longer) one of ours.
+    static let unknownMatchLink = SubscriptionPage(
+        title: "Link not valid \u{2013} PetSpot", heading: "This link is not valid",
+        message: "It is not the link of a report here (the report may have been removed).", form: nil,
+        testID: "matchAlerts.unknown")
+
+    /// After the button (or a one-click unsubscribe), whether or not the link was known.
+    static let stopped = SubscriptionPage(
+        title: "Alerts stopped \u{2013} PetSpot", heading: "Alerts stopped",
+        message: "This address gets no more alerts for this area.", form: nil, testID: "subscription.stopped")
+}
