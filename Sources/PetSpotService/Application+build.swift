@@ -155,7 +155,10 @@ func makeRouter(
     let manageMail = reports.flatMap { store in
         configuration.mail.map {
             ManageMail(
-                store: store, settings: $0, courier: courier, now: configuration.now, logger: configuration.logger)
+                store: store, settings: $0, courier: courier, now: configuration.now, logger: configuration.logger,
+                recipients: RateLimiter(
+                    burst: ManageMail.perAddress, every: .seconds(3600 / ManageMail.perAddress),
+                    clock: configuration.clock))
         }
     }
     ReportUpdatesController(

@@ -8,21 +8,35 @@ import Reports
 /// not only the browser that made it. Queued in the outbox right after the report is stored
 /// (id `manage.{tag}`: one however often it is queued); a failure to queue is logged, never the
 /// Submit's failure (the report is stored, and the page has the token too).
+///
+/// Anyone can type any address into a report, so an address gets at most ``perAddress`` such
+/// mails an hour from this server (``recipients``): reports made faster than that to one
+/// address are stored, and their links stay with the browsers that made them.
 struct ManageMail: Sendable {
     let store: any ReportStore
     let settings: MailSettings
     let courier: MailCourier?
     let now: @Sendable () -> Date
     let logger: Logger
+    /// The mails an address may get an hour.
+    static let perAddress = 3
+    /// The budget of each address (lower case).
+    let recipients: RateLimiter
 
     /// Queues the mail for `report`, just stored with `token`, when it has an email.
     func queue(for report: PetReport, token: OwnerToken) async {
         guard let recipient = report.email, !recipient.isEmpty else { return }
+        guard recipients.take(recipient.lowercased()) == nil else {
+            logger.notice(
+                "mail: too many manage links to one address this hour; not sent", metadata: ["report": "\(report.id)"])
+            return
+        }
         let link = settings.publicURL.link("/pets/\(report.id)#ownerToken=\(token.text)")
         let card = settings.publicURL.link("/pets/\(report.id)")
         let about = "your \(report.kind == .found ? "found" : "missing") \(AlertMails.speciesWord(report)) report"
         let text = """
-            Thank you for \(about) on PetSpot (\(card)).
+            Thank you for \(about) on PetSpot:
+            \(card)
 
             To mark it found, close it, renew it or remove it from any device, open this link. Keep
             it to yourself: whoever has it can change your report.
