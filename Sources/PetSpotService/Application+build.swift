@@ -176,6 +176,11 @@ func makeRouter(
     SubscriptionsController(store: reports, settings: configuration.mail, courier: courier, now: configuration.now)
         .addRoutes(to: router)
     MatchAlertsController(store: reports, settings: configuration.mail).addRoutes(to: router)
+    LostLinkController(
+        store: reports, settings: configuration.mail, manageMail: manageMail,
+        reports: RateLimiter(burst: 1, every: LostLinkController.gap, clock: configuration.clock),
+        now: configuration.now
+    ).addRoutes(to: router)
     ReportMessagesController(
         store: reports, settings: configuration.mail, courier: courier,
         limiter: RateLimiter(
