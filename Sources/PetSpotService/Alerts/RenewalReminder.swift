@@ -28,7 +28,8 @@ struct RenewalReminder: Sendable {
     @discardableResult
     func remind(now: Date, lifetimes: ReportLifetimes) async -> [String] {
         var reminded: [String] = []
-        for kind in ReportKind.allCases {
+        // A lifetime of 7 days or less has no "7 days before" worth a mail.
+        for kind in ReportKind.allCases where Double(lifetimes.days(of: kind)) * 86_400 > Self.lead {
             let closing = lifetimes.cutoff(for: kind, now: now)
             let cutoff = closing.addingTimeInterval(Self.lead)
             do throws(ReportStoreError) {
