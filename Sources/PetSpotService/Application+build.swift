@@ -60,7 +60,10 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
         configuration.reportLifetimes.map { lifetimes in
             ReportExpiry(
                 store: store, lifetimes: lifetimes, clock: configuration.clock, now: configuration.now,
-                logger: configuration.logger)
+                logger: configuration.logger,
+                reminder: configuration.mail.map {
+                    RenewalReminder(store: store, settings: $0, courier: courier, logger: configuration.logger)
+                })
         }
     }
     let mailServices: [any Service] = (courier.map { [$0] } ?? []) + (planner.map { [$0] } ?? [])
@@ -181,6 +184,8 @@ func makeRouter(
         reports: RateLimiter(burst: 1, every: LostLinkController.gap, clock: configuration.clock),
         now: configuration.now
     ).addRoutes(to: router)
+    RenewalController(store: reports, settings: configuration.mail, lifetimes: configuration.reportLifetimes)
+        .addRoutes(to: router)
     ReportMessagesController(
         store: reports, settings: configuration.mail, courier: courier,
         limiter: RateLimiter(

@@ -142,6 +142,25 @@ extension OpenAPIConformanceTests {
             #expect(takeOver.status == 303)
             #expect(takeOver.header("Location")?.hasPrefix("/pets/ex-owned#ownerToken=") == true)
             try check("POST", "/pets/ex-owned/manage", takeOver)
+            // A report's one-click renew: a made-up token, then its real one (ex-renew has an
+            // owner token and a renewedAt).
+            var renewable = PetReport(id: "ex-renew", kind: .missing)
+            renewable.ownerTokenHash = String(repeating: "ef", count: 32)
+            renewable.renewedAt = ReportTimestamp.text(Date().addingTimeInterval(-85 * 86_400))
+            try await store.add([renewable])
+            let renewToken = try #require(RenewalLink.token(renewable))
+            try await run(
+                server,
+                [
+                    ExampleRequest(path: "/reports/ex-renew/renew?token=\(renewToken)", status: 200),
+                    ExampleRequest(path: "/reports/ex-renew/renew?token=nope", status: 404),
+                    ExampleRequest(
+                        method: "POST", path: "/reports/ex-renew/renew", headers: form,
+                        body: Array("token=\(token)".utf8), status: 404),
+                    ExampleRequest(
+                        method: "POST", path: "/reports/ex-renew/renew", headers: form,
+                        body: Array("token=\(renewToken)".utf8), status: 200),
+                ])
             // The real confirmation link: its token from the store.
             let subscription = try #require(try await store.subscriptions(email: "ann@example.org").first)
             try await run(
@@ -175,6 +194,10 @@ extension OpenAPIConformanceTests {
                     ExampleRequest(
                         method: "POST", path: "/pets/ex-mail/manage", headers: form, body: Array("code=\(token)".utf8),
                         status: 503),
+                    ExampleRequest(path: "/reports/ex-mail/renew?token=\(token)", status: 503),
+                    ExampleRequest(
+                        method: "POST", path: "/reports/ex-mail/renew", headers: form,
+                        body: Array("token=\(token)".utf8), status: 503),
                     ExampleRequest(
                         method: "POST", path: "/reports/ex-mail/match-alerts/stop?token=\(token)", headers: form,
                         body: Array("List-Unsubscribe=One-Click".utf8), status: 503),
