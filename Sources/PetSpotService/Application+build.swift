@@ -60,7 +60,10 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
         configuration.reportLifetimes.map { lifetimes in
             ReportExpiry(
                 store: store, lifetimes: lifetimes, clock: configuration.clock, now: configuration.now,
-                logger: configuration.logger)
+                logger: configuration.logger,
+                reminder: configuration.mail.map {
+                    RenewalReminder(store: store, settings: $0, courier: courier, logger: configuration.logger)
+                })
         }
     }
     let mailServices: [any Service] = (courier.map { [$0] } ?? []) + (planner.map { [$0] } ?? [])
@@ -155,7 +158,10 @@ func makeRouter(
     let manageMail = reports.flatMap { store in
         configuration.mail.map {
             ManageMail(
-                store: store, settings: $0, courier: courier, now: configuration.now, logger: configuration.logger)
+                store: store, settings: $0, courier: courier, now: configuration.now, logger: configuration.logger,
+                recipients: RateLimiter(
+                    burst: ManageMail.perAddress, every: .seconds(3600 / ManageMail.perAddress),
+                    clock: configuration.clock))
         }
     }
     ReportUpdatesController(
@@ -173,6 +179,13 @@ func makeRouter(
     SubscriptionsController(store: reports, settings: configuration.mail, courier: courier, now: configuration.now)
         .addRoutes(to: router)
     MatchAlertsController(store: reports, settings: configuration.mail).addRoutes(to: router)
+    LostLinkController(
+        store: reports, settings: configuration.mail, manageMail: manageMail,
+        reports: RateLimiter(burst: 1, every: LostLinkController.gap, clock: configuration.clock),
+        now: configuration.now
+    ).addRoutes(to: router)
+    RenewalController(store: reports, settings: configuration.mail, lifetimes: configuration.reportLifetimes)
+        .addRoutes(to: router)
     ReportMessagesController(
         store: reports, settings: configuration.mail, courier: courier,
         limiter: RateLimiter(

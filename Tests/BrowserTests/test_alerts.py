@@ -206,3 +206,37 @@ class ManageLinkPageTests(MailPageTest):
         finally:
             self.driver = shared
         self.assertEqual(self.server.json("/v1/reports/" + created["id"])["status"], "FOUND")
+
+    def test_lost_your_link_mails_a_code_whose_button_gives_the_report_to_another_browser(self):
+        import datetime
+        import urllib.request
+        from support import new_browser
+        day = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+        body = {"lastSeenDate": day, "species": "cat", "breed": "Tabby", "gender": "FEMALE", "locationLatitude": 52.24,
+                "locationLongitude": 21.01, "locationRadius": 5, "email": "owner@example.com"}
+        request = urllib.request.Request(self.origin + "/v1/reports/missing", data=json.dumps(body).encode(),
+                                         method="POST", headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            created = json.loads(answer.read())
+        self.driver.get(self.origin + "/pets/" + created["id"])
+        self.wait_card()
+        self.wait(lambda: self.element("petDetails.lostLink.tap").is_displayed(), message="the lost-link button")
+        self.tap("petDetails.lostLink.tap")
+        self.wait(lambda: self.element("petDetails.lostLink.status").text.startswith("If this report gave"),
+                  message="the answer")
+        mail = self.wait_mail(lambda mail: "/manage?code=" in text_part(mail))
+        link = next(word for word in text_part(mail).split() if "/manage?code=" in word)
+        profile = tempfile.mkdtemp(prefix="petspot-profile-")
+        self.addCleanup(shutil.rmtree, profile, True)
+        browser = new_browser(profile)
+        self.addCleanup(browser.quit)
+        shared, self.driver = self.driver, browser
+        try:
+            self.driver.get(self.origin + link[len(PUBLIC):])
+            self.tap("manageLink.submit")
+            self.wait_card()
+            self.assertNotIn("ownerToken", self.driver.current_url, "the token leaves the address bar")
+            self.tap("petDetails.markFound.button")
+            self.wait(lambda: self.element("petDetails.status").text == "FOUND", message="marked found")
+        finally:
+            self.driver = shared

@@ -1,5 +1,8 @@
+import AsyncHTTPClient
 import Foundation
 import Mail
+import NIOCore
+import NIOHTTP1
 import ReportStore
 import SQLiteReportStore
 import Testing
@@ -112,6 +115,52 @@ extension OpenAPIConformanceTests {
                         method: "POST", path: "/reports/ex-owned/match-alerts/stop?token=\(ownedToken)", headers: form,
                         body: Array("List-Unsubscribe=One-Click".utf8), status: 200)
                 ])
+            // "Lost your link?": the same answer for every id; a mailed code takes the report over.
+            let code = String(repeating: "ef", count: 16)
+            try await store.queueMails(
+                [
+                    OutboxMail(
+                        id: LostLinkController.mailID("ex-owned", code: code), recipient: "owner@example.com",
+                        subject: "s", text: "t", queuedAt: Date())
+                ], mailCursor: nil)
+            try await run(
+                server,
+                [
+                    ExampleRequest(method: "POST", path: "/v1/reports/ex-owned/manage-link", status: 202),
+                    ExampleRequest(method: "POST", path: "/v1/reports/ex-nobody/manage-link", status: 202),
+                    ExampleRequest(method: "POST", path: "/v1/reports/ex-owned/manage-link?x=1", status: 400),
+                    ExampleRequest(method: "POST", path: "/v1/reports/%20/manage-link", status: 404),
+                    ExampleRequest(path: "/pets/ex-owned/manage?code=\(code)", status: 200),
+                    ExampleRequest(path: "/pets/ex-owned/manage?code=nope", status: 404),
+                    ExampleRequest(
+                        method: "POST", path: "/pets/ex-owned/manage", headers: form, body: Array("code=\(token)".utf8),
+                        status: 404),
+                ])
+            // The take-over's 303, as a browser gets it (the shared client follows redirects).
+            let takeOver = try await Self.withoutRedirects(
+                server, "POST", "/pets/ex-owned/manage", headers: form, body: Array("code=\(code)".utf8))
+            #expect(takeOver.status == 303)
+            #expect(takeOver.header("Location")?.hasPrefix("/pets/ex-owned#ownerToken=") == true)
+            try check("POST", "/pets/ex-owned/manage", takeOver)
+            // A report's one-click renew: a made-up token, then its real one (ex-renew has an
+            // owner token and a renewedAt).
+            var renewable = PetReport(id: "ex-renew", kind: .missing)
+            renewable.ownerTokenHash = String(repeating: "ef", count: 32)
+            renewable.renewedAt = ReportTimestamp.text(Date().addingTimeInterval(-85 * 86_400))
+            try await store.add([renewable])
+            let renewToken = try #require(RenewalLink.token(renewable))
+            try await run(
+                server,
+                [
+                    ExampleRequest(path: "/reports/ex-renew/renew?token=\(renewToken)", status: 200),
+                    ExampleRequest(path: "/reports/ex-renew/renew?token=nope", status: 404),
+                    ExampleRequest(
+                        method: "POST", path: "/reports/ex-renew/renew", headers: form,
+                        body: Array("token=\(token)".utf8), status: 404),
+                    ExampleRequest(
+                        method: "POST", path: "/reports/ex-renew/renew", headers: form,
+                        body: Array("token=\(renewToken)".utf8), status: 200),
+                ])
             // The real confirmation link: its token from the store.
             let subscription = try #require(try await store.subscriptions(email: "ann@example.org").first)
             try await run(
@@ -140,12 +189,43 @@ extension OpenAPIConformanceTests {
                     ExampleRequest(
                         method: "POST", path: "/v1/reports/ex-mail/messages", headers: json, body: message, status: 503),
                     ExampleRequest(path: "/reports/ex-mail/match-alerts/stop?token=\(token)", status: 503),
+                    ExampleRequest(method: "POST", path: "/v1/reports/ex-mail/manage-link", status: 503),
+                    ExampleRequest(path: "/pets/ex-mail/manage?code=\(token)", status: 503),
+                    ExampleRequest(
+                        method: "POST", path: "/pets/ex-mail/manage", headers: form, body: Array("code=\(token)".utf8),
+                        status: 503),
+                    ExampleRequest(path: "/reports/ex-mail/renew?token=\(token)", status: 503),
+                    ExampleRequest(
+                        method: "POST", path: "/reports/ex-mail/renew", headers: form,
+                        body: Array("token=\(token)".utf8), status: 503),
                     ExampleRequest(
                         method: "POST", path: "/reports/ex-mail/match-alerts/stop?token=\(token)", headers: form,
                         body: Array("List-Unsubscribe=One-Click".utf8), status: 503),
                 ])
         }
         await store.close()
+    }
+
+    /// A request through a client of its own that does not follow redirects.
+    static func withoutRedirects(
+        _ server: TestServer, _ method: String, _ path: String, headers: [(String, String)], body: [UInt8]
+    ) async throws -> Answer {
+        let client = HTTPClient(configuration: .init(redirectConfiguration: .disallow))
+        do {
+            var request = HTTPClientRequest(url: server.url(path))
+            request.method = .init(rawValue: method)
+            for (name, value) in headers { request.headers.add(name: name, value: value) }
+            request.body = .bytes(ByteBuffer(bytes: body))
+            let response = try await client.execute(request, timeout: .seconds(60))
+            let bytes = try await response.body.collect(upTo: 1 << 20)
+            try await client.shutdown()
+            return Answer(
+                status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
+                body: String(buffer: bytes))
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
     }
 
     struct Failure: Error, CustomStringConvertible {

@@ -14,7 +14,8 @@ extension AlertMails {
         let card = settings.publicURL.link("/pets/\(report.id)")
         let about = "your \(report.kind == .found ? "found" : "missing") \(speciesWord(report)) report"
         let text = """
-            \(message.name) sent a message about \(about) on PetSpot (\(card)):
+            \(message.name) sent a message about \(about) on PetSpot,
+            \(card)
 
             \(message.text)
 

@@ -121,10 +121,7 @@ struct SubscriptionsController {
     static func postedToken(_ request: Request) async throws -> String {
         let query = try Query(request, allowed: ["token"])
         let body = try await RequestBody.collect(request, limit: 1024, what: "The form")
-        let fields = String(decoding: body, as: UTF8.self).split(separator: "&").map {
-            $0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        }
-        let posted = fields.first { $0.first == "token" && $0.count == 2 }.map { String($0[1]) }
+        let posted = FormFields.value("token", in: body)
         return try token(query["token"] ?? posted)
     }
 

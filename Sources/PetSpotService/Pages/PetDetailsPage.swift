@@ -49,4 +49,7 @@ struct PetDetailsPage {
     let messageSending = "Sending\u{2026}"
     let messageSent = "Sent. The reporter gets your message by mail and answers you at your contact."
     let messageMissing = "Fill in your name, how to reach you, and a message."
+    /// "Lost your link?": the owner link mailed again to the report's own address.
+    let lostLinkTitle = "Your report? Lost its link? Mail it to the report's address"
+    let lostLinkSent = LostLinkController.answer
 }

@@ -7,6 +7,8 @@ struct SubscriptionPage {
         let action: String
         let token: String
         let button: String
+        /// The hidden field's name: `token`, or `code` for a manage link.
+        var name = "token"
     }
 
     let title: String
@@ -66,6 +68,20 @@ struct SubscriptionPage {
         title: "Link not valid \u{2013} PetSpot", heading: "This link is not valid",
         message: "It is not the link of a report here (the report may have been removed).", form: nil,
         testID: "matchAlerts.unknown")
+
+    /// "Lost your link?"'s mailed link: one button that takes the report over on this browser.
+    static func takeOver(action: String, code: String) -> SubscriptionPage {
+        SubscriptionPage(
+            title: "Manage your report \u{2013} PetSpot", heading: "Manage your report on this browser",
+            message: "Press the button to manage your report here. The link given before stops working.",
+            form: Form(action: action, token: code, button: "Manage it here", name: "code"), testID: "manageLink")
+    }
+
+    /// A "Lost your link?" link that is unknown, or older than 24 hours.
+    static let unknownManageLink = SubscriptionPage(
+        title: "Link not valid \u{2013} PetSpot", heading: "This link is not valid any more",
+        message: "Links to manage a report last 24 hours. Ask for a new one on the report's card.", form: nil,
+        testID: "manageLink.unknown")
 
     /// After the button (or a one-click unsubscribe), whether or not the link was known.
     static let stopped = SubscriptionPage(

@@ -1,4 +1,5 @@
-// "Send a message to the reporter" on a Pet details card (only on a server that sends mail):
+// "Send a message to the reporter" and "Lost your link?" on a Pet details card (only on a server
+// that sends mail):
 // POST /v1/reports/{id}/messages {name, contact, text}. The server passes it on by mail to the
 // reporter's own address, which this page never learns. Shown once the card has loaded (pet.js
 // sets body[data-state]); what was typed stays in the form when sending fails. Every text comes
@@ -7,9 +8,9 @@
   'use strict';
 
   var body = document.body;
-  var box = document.querySelector('[data-role="message"]');
-  if (!box) return;
-  var form = box.querySelector('[data-role="message-form"]');
+  var actions = document.querySelector('[data-role="mail-actions"]');
+  if (!actions) return;
+  var form = actions.querySelector('[data-role="message-form"]');
   var text = form.dataset;
   var status = form.querySelector('[data-role="message-status"]');
   var button = form.querySelector('button[type="submit"]');
@@ -20,7 +21,7 @@
     if (failed) status.dataset.failed = 'true'; else delete status.dataset.failed;
   }
 
-  function showWhenLoaded() { box.hidden = body.dataset.state !== 'loaded'; }
+  function showWhenLoaded() { actions.hidden = body.dataset.state !== 'loaded'; }
   new MutationObserver(showWhenLoaded).observe(body, { attributes: true, attributeFilter: ['data-state'] });
   showWhenLoaded();
 
@@ -48,5 +49,21 @@
       button.disabled = false;
       delete body.dataset.messageBusy;
     });
+  });
+
+  // "Lost your link?": the same answer whatever the report, so the page says only that.
+  var lost = actions.querySelector('[data-action="lost-link"]');
+  var lostStatus = actions.querySelector('[data-role="lost-link-status"]');
+  lost.addEventListener('click', function () {
+    lost.disabled = true;
+    fetch('/v1/reports/' + encodeURIComponent(body.dataset.petId) + '/manage-link', {
+      method: 'POST', headers: { Accept: 'application/json, application/problem+json' }
+    }).then(function (response) {
+      return response.json().then(function (answer) {
+        lostStatus.textContent = response.status === 202 ? lost.parentNode.dataset.sent : (answer.detail || '');
+      });
+    }, function () {
+      lostStatus.textContent = lost.parentNode.dataset.unreachable;
+    }).then(function () { lost.disabled = false; });
   });
 })();

@@ -12,6 +12,7 @@ public import ServiceLifecycle
 ///
 /// A report renewed between the query and its close is read again first and left open. A close
 /// that fails is logged and the sweep goes on with the next kind; the next sweep tries again.
+/// With mail, each sweep then queues the "still looking?" mails due (``RenewalReminder``).
 ///
 /// ```swift
 /// let expiry = ReportExpiry(store: store, lifetimes: ReportLifetimes(), clock: ContinuousClock())
@@ -26,16 +27,29 @@ public final class ReportExpiry: Service, Sendable {
     private let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
     private let logger: Logger
+    private let reminder: RenewalReminder?
 
     /// Reports closed a query at a time.
     static let batchSize = 100
 
     /// A sweeper of `store`'s reports.
-    public init(
+    public convenience init(
         store: any ReportStore, lifetimes: ReportLifetimes, clock: any Clock<Duration>,
         now: @escaping @Sendable () -> Date = { Date() }, interval: Duration = .seconds(3600),
         logger: Logger = Logger(label: "petspot.serve")
     ) {
+        self.init(
+            store: store, lifetimes: lifetimes, clock: clock, now: now, interval: interval, logger: logger,
+            reminder: nil)
+    }
+
+    /// A sweeper of `store`'s reports that also reminds their reporters by mail (`reminder`).
+    init(
+        store: any ReportStore, lifetimes: ReportLifetimes, clock: any Clock<Duration>,
+        now: @escaping @Sendable () -> Date, interval: Duration = .seconds(3600), logger: Logger,
+        reminder: RenewalReminder?
+    ) {
+        self.reminder = reminder
         self.store = store
         self.lifetimes = lifetimes
         self.clock = clock
@@ -83,6 +97,7 @@ public final class ReportExpiry: Service, Sendable {
                     metadata: ["kind": "\(kind)", "error": "\(error)"])
             }
         }
+        await reminder?.remind(now: now, lifetimes: lifetimes)
         return closed
     }
 
