@@ -36,7 +36,8 @@ struct LostLinkController {
         router.post("/v1/reports/{id}/manage-link") { request, context -> Response in
             _ = try Query(request, allowed: [])
             let id = try ReportsController.id(context)
-            guard let store, settings != nil, let manageMail else { throw Self.mailOff }
+            let store = try MailSettings.required(settings, store)
+            guard let manageMail else { throw MailSettings.off }
             if let report = try? await store.report(id: id), report.ownerTokenHash != nil,
                 report.email?.isEmpty == false, reports.take(id) == nil
             {
@@ -48,13 +49,13 @@ struct LostLinkController {
         router.get("/pets/{id}/manage") { request, context -> Response in
             let code = try SubscriptionsController.token(try Query(request, allowed: ["code"])["code"])
             _ = try ReportsController.id(context)
-            guard settings != nil else { throw Self.mailOff }
+            _ = try MailSettings.required(settings, store)
             return try SubscriptionsController.page(.takeOver(action: request.uri.path, code: code))
         }
         router.post("/pets/{id}/manage") { request, context -> Response in
             let code = try await Self.postedCode(request)
             let id = try ReportsController.id(context)
-            guard let store, settings != nil else { throw Self.mailOff }
+            let store = try MailSettings.required(settings, store)
             guard let report = try? await store.report(id: id),
                 let mail = try await ReportsController.storeCall({
                     try await store.outboxMail(id: Self.mailID(id, code: code))
@@ -84,8 +85,4 @@ struct LostLinkController {
         let body = try await RequestBody.collect(request, limit: 1024, what: "The form")
         return try SubscriptionsController.token(FormFields.value("code", in: body))
     }
-
-    static let mailOff = Problem(
-        .serviceUnavailable, detail: "This server sends no mail (its operator gave no --smtp).",
-        extensions: [("reason", "mailOff")])
 }

@@ -1,6 +1,4 @@
-import Foundation
 import Hummingbird
-import PetSpotJSON
 import ReportStore
 
 /// `/reports/{id}/renew?token=…`: the one-click renew a "still looking?" mail carries
@@ -8,7 +6,7 @@ import ReportStore
 /// or the link's `?token=`) renews the report (``ReportStore/renew(id:)``) and answers a page
 /// saying for how long it stays open. A token that is not the report's as it is now (it was
 /// renewed since the mail), or a report gone, answers a 404 page that says so. Without mail
-/// settings: 503.
+/// settings: 503 (``ReportLinkRoute``).
 struct RenewalController {
     let store: (any ReportStore)?
     let settings: MailSettings?
@@ -16,39 +14,16 @@ struct RenewalController {
     let lifetimes: ReportLifetimes?
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
-        router.get("/reports/{id}/renew") { request, context -> Response in
-            let token = try SubscriptionsController.token(try Query(request, allowed: ["token"])["token"])
-            _ = try ReportsController.id(context)
-            _ = try requireMail()
-            return try SubscriptionsController.page(.renew(action: request.uri.path, token: token))
-        }
-        router.post("/reports/{id}/renew") { request, context -> Response in
-            let token = try await SubscriptionsController.postedToken(request)
-            let id = try ReportsController.id(context)
-            let store = try requireMail()
-            let report: PetReport
-            do throws(ReportStoreError) {
-                report = try await store.report(id: id)
-            } catch  where error.reason == .notFound {
-                return try SubscriptionsController.page(.unknownRenewLink, status: .notFound)
-            } catch {
-                throw ReportsController.problem(error)
+        let lifetimes = self.lifetimes ?? ReportLifetimes()
+        ReportLinkRoute(
+            path: "/reports/{id}/renew",
+            page: { action, token in .renew(action: action, token: token) },
+            unknown: .unknownRenewLink,
+            accepts: { token, report in RenewalLink.accepts(token, for: report) },
+            act: { store, report in
+                let renewed = try await ReportsController.storeCall { try await store.renew(id: report.id) }
+                return .renewed(days: lifetimes.days(of: renewed.kind))
             }
-            guard RenewalLink.accepts(token, for: report) else {
-                return try SubscriptionsController.page(.unknownRenewLink, status: .notFound)
-            }
-            let renewed = try await ReportsController.storeCall { try await store.renew(id: id) }
-            let days = (lifetimes ?? ReportLifetimes()).days(of: renewed.kind)
-            return try SubscriptionsController.page(.renewed(days: days))
-        }
-    }
-
-    private func requireMail() throws(Problem) -> any ReportStore {
-        guard settings != nil, let store else {
-            throw Problem(
-                .serviceUnavailable, detail: "This server sends no mail (its operator gave no --smtp).",
-                extensions: [("reason", "mailOff")])
-        }
-        return store
+        ).addRoutes(to: router, store: store, settings: settings)
     }
 }
