@@ -128,21 +128,22 @@ final class AlertPlanner: Service {
                     && (subscription.confirmedAt.map { $0 <= event.time } ?? false)
             }
             .map { AlertMails.alert(of: seen, event: event, to: $0, in: settings) }
-        return alerts + (try await matchMails(for: report, event: event))
+        return alerts + (try await matchMails(for: report, seen: seen, event: event))
     }
 
     /// The most reporters one new report's matches mail.
     static let matchLimit = 20
 
     /// The mails telling the reporters of `report`'s matches (by the cards' rule, distances as a
-    /// stranger sees them) that it was stored, but those who stopped them.
-    private func matchMails(for report: PetReport, event: ReportEvent) async throws(ReportStoreError)
+    /// stranger sees them) that it was stored, but those who stopped them; `seen` is `report` as
+    /// a stranger sees it, what the mails show.
+    private func matchMails(for report: PetReport, seen: PetReport, event: ReportEvent) async throws(ReportStoreError)
         -> [OutboxMail]
     {
         let matches = try await ReportMatching.matches(
             for: report, in: store, margin: matchMargin, limit: Self.matchLimit, public: publicLocation)
         let mails = matches.compactMap { match in
-            AlertMails.match(match, of: publicLocation.publicView(of: report), event: event, in: settings)
+            AlertMails.match(match, of: seen, event: event, in: settings)
                 .map { (told: match.report.id, mail: $0) }
         }
         guard !mails.isEmpty else { return [] }
