@@ -148,3 +148,37 @@ extension PostgresReportStore {
         }
     }
 }
+
+extension PostgresReportStore {
+    /// One transaction: the mails whose lower-cased recipient or headers hold the address (every
+    /// mail for an address that is not ASCII) are read and locked, checked by ``OutboxMail/concerns(_:)`` and removed.
+    public func removeMails(concerning address: String) async throws(ReportStoreError) -> Int {
+        let key = OutboxMail.addressKey(address)
+        guard !key.isEmpty else { return 0 }
+        return try await call("forgetting the mails of \(key)") { client, logger in
+            try await client.withTransaction(logger: logger) { connection in
+                // PostgreSQL's `lower` follows the database's locale, Swift's Unicode: the
+                // pre-filter is only for an ASCII address, where both agree.
+                let query: PostgresQuery =
+                    key.allSatisfy(\.isASCII)
+                    ? """
+                    SELECT \(unescaped: Self.mailColumns) FROM outbox_mail
+                    WHERE lower(recipient) = \(key) OR strpos(lower(headers), \(key)) > 0 FOR UPDATE
+                    """
+                    : "SELECT \(unescaped: Self.mailColumns) FROM outbox_mail FOR UPDATE"
+                let rows = try await connection.query(query, logger: logger)
+                var ids: [String] = []
+                for try await row in rows {
+                    let mail = try Self.mail(row)
+                    if mail.concerns(key) { ids.append(mail.id) }
+                }
+                var removed = 0
+                for id in ids {
+                    removed += try await Self.count(
+                        connection.query("DELETE FROM outbox_mail WHERE id = \(id) RETURNING id", logger: logger))
+                }
+                return removed
+            }
+        }
+    }
+}

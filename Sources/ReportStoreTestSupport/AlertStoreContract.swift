@@ -36,6 +36,8 @@ public enum AlertStoreContract {
         case concurrentClaims = "concurrent claims"
         /// A report's match alerts, once stopped, stay stopped; the lookup names exactly those.
         case stoppedMatchAlerts = "stopped match alerts"
+        /// "Forget me" removes exactly the mails that concern the address.
+        case forgetting
         /// What was acknowledged lasts across closing and opening again.
         case reopening
     }
@@ -59,6 +61,7 @@ public enum AlertStoreContract {
         await log.run(.claiming) { try await claiming(store, &$0) }
         await log.run(.marking) { try await marking(store, &$0) }
         await log.run(.stoppedMatchAlerts) { try await stoppedMatchAlerts(store, &$0) }
+        await log.run(.forgetting) { try await forgetting(store, &$0) }
         let kept = try? await Snapshot(store)
         await store.close()
         await log.run(.reopening) {

@@ -2,9 +2,8 @@ import Foundation
 public import ReportStore
 
 /// "Forget me" (issue 47, item 7): what the store keeps about one contact address, found and
-/// removed. Today that is every report whose ``PetReport/email`` is the address, and each one's
-/// photo; subscriptions, sightings and queued mail do not exist yet, so there is nothing else
-/// to remove.
+/// removed: every report whose ``PetReport/email`` is the address, and each one's photo (the
+/// command removes the address's subscriptions and mails after, through the store's alert calls).
 ///
 /// The address matches without regard to case or surrounding spaces (`" Owner@Example.COM "`
 /// is `owner@example.com`). Every report is removed through ``ReportKeeper/remove(id:)``, as

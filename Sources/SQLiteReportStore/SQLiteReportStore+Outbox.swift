@@ -128,3 +128,27 @@ extension SQLiteReportStore {
         }
     }
 }
+
+extension SQLiteReportStore {
+    /// One write transaction: the mails the address may concern are read (a pre-filter on the
+    /// lower-cased text when the address is ASCII, which SQLite's `lower` covers; every mail
+    /// otherwise), checked by ``OutboxMail/concerns(_:)`` and removed.
+    public func removeMails(concerning address: String) throws(ReportStoreError) -> Int {
+        let key = OutboxMail.addressKey(address)
+        guard !key.isEmpty else { return 0 }
+        return try write("forgetting the mails of \(key)") { db in
+            let filter = key.allSatisfy(\.isASCII) ? "WHERE lower(recipient) = ? OR instr(lower(headers), ?) > 0" : ""
+            let arguments: StatementArguments = filter.isEmpty ? [] : [key, key]
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT \(Self.mailColumns) FROM outbox_mail \(filter)", arguments: arguments)
+            var removed = 0
+            for row in rows {
+                let mail = try Self.mail(row)
+                guard mail.concerns(key) else { continue }
+                try db.execute(sql: "DELETE FROM outbox_mail WHERE id = ?", arguments: [mail.id])
+                removed += db.changesCount
+            }
+            return removed
+        }
+    }
+}

@@ -44,7 +44,7 @@ struct AlertsByMailTests {
     }
 
     /// Waits until the mail planner has read every event of `store`.
-    static func planned(_ store: SQLiteReportStore) async throws {
+    static func planned(_ store: any ReportStore) async throws {
         try await waitUntil(hangGuard, "the alerts planned") {
             guard let cursor = try? await store.mailCursor(), let latest = try? await store.latestEventSequence()
             else { return false }

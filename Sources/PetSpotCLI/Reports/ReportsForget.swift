@@ -7,13 +7,14 @@ extension PetSpot.Reports {
     /// `petspot reports forget EMAIL [--dry-run]`: "Forget me" (issue 47, item 7).
     struct Forget: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove everything kept about an email address (reports, their photos, alerts subscriptions).",
+            abstract: "Remove everything kept about an email address (reports, photos, subscriptions, mails).",
             discussion: """
                 For a person who asks to be forgotten: every report whose contact email is \
                 EMAIL, and each one's photo, is removed. The address matches without regard to \
                 case or surrounding spaces (" Owner@Example.COM " is owner@example.com). What \
-                is kept about an address today is reports, their photos and alerts \
-                subscriptions (removed too, one line each); mail already queued to it is sent.
+                is kept about an address today is reports, their photos, alerts \
+                subscriptions (one line each) and the outbox's mails to it or answering to it \
+                (Reply-To), sent or not: all removed (a mail being sent that moment still goes).
 
                 Each report is removed as DELETE /v1/reports/ID removes it, so a server running \
                 beside the command (SQLite or PostgreSQL) drops it from its live lists; one \
@@ -78,6 +79,11 @@ extension PetSpot.Reports {
             for subscription in subscriptions {
                 print("\(dryRun ? "Would remove" : "Removed") the alerts subscription \(subscription.id).")
             }
+            guard !dryRun else { return }
+            let mails = try await withStore(storeOptions, schema: .migrate) { store throws(ReportStoreError) in
+                try await store.removeMails(concerning: email)
+            }
+            if mails > 0 { print("Removed \(mails) mail\(mails == 1 ? "" : "s") to or from the address, sent or not.") }
         }
 
         /// The line for one report: `"Removed r-1 (missing) and its photo."`.

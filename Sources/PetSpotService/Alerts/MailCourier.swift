@@ -68,8 +68,19 @@ final class MailCourier: Service {
         return sent
     }
 
-    /// Sends `mail` and marks what came of it; whether the server took it.
+    /// Sends `mail` and marks what came of it; whether the server took it. A mail removed while
+    /// it was being sent (`reports forget`) has nothing left to mark, and that is no error.
     private func send(_ mail: OutboxMail) async throws(ReportStoreError) -> Bool {
+        do {
+            return try await sendAndMark(mail)
+        } catch {
+            guard error.reason == .notFound else { throw error }
+            logger.info("mail: removed from the outbox while it was sent (forgotten)", metadata: ["mail": "\(mail.id)"])
+            return false
+        }
+    }
+
+    private func sendAndMark(_ mail: OutboxMail) async throws(ReportStoreError) -> Bool {
         let server = settings.server
         let outcome: Result<SMTPClient.Reply, MailError> = await withTaskExecutorPreference(Self.sender) {
             do throws(MailError) {

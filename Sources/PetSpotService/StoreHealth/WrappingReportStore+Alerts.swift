@@ -126,4 +126,12 @@ extension WrappingReportStore {
         let base = self.base
         return try await wrap("outboxSummary") { () async throws(ReportStoreError) in try await base.outboxSummary() }
     }
+
+    @discardableResult
+    func removeMails(concerning address: String) async throws(ReportStoreError) -> Int {
+        let base = self.base
+        return try await wrap("removeMails") { () async throws(ReportStoreError) in
+            try await base.removeMails(concerning: address)
+        }
+    }
 }

@@ -23,6 +23,8 @@ public import Geodata
 ///   the mail is claimed again.
 /// - **Marking** ends a claim: sent, retried later (queued again, due at the time given), or
 ///   failed for good.
+/// - **Forgetting** (``removeMails(concerning:)``) removes exactly the mails that
+///   ``OutboxMail/concerns(_:)`` the address, in every state, and no other.
 /// - **Stopped match alerts** (``stopMatchAlerts(reportID:)``) last: a report stopped is in
 ///   every later ``matchAlertsStopped(reportIDs:)`` answer that asks for it, and no other is.
 public protocol AlertStore: Sendable {
@@ -89,4 +91,10 @@ public protocol AlertStore: Sendable {
 
     /// How many mails wait, were sent and failed, and the oldest waiting one's time.
     func outboxSummary() async throws(ReportStoreError) -> OutboxSummary
+
+    /// Removes every mail that concerns `address` (``OutboxMail/concerns(_:)``: sent to it, or
+    /// answering to it by `Reply-To`), whatever its state; returns how many ("Forget me"). A
+    /// server sending one meanwhile finds it gone when it marks it (``ReportStoreError/Reason/notFound``).
+    @discardableResult
+    func removeMails(concerning address: String) async throws(ReportStoreError) -> Int
 }

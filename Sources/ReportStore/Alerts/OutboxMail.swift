@@ -56,6 +56,22 @@ public struct OutboxMail: Sendable, Hashable {
     }
 }
 
+extension OutboxMail {
+    /// Whether this mail is about `address` as "Forget me" counts it: sent to it, or answering
+    /// to it (a message's `Reply-To`), compared without regard to case or surrounding spaces.
+    public func concerns(_ address: String) -> Bool {
+        let key = Self.addressKey(address)
+        guard !key.isEmpty else { return false }
+        return Self.addressKey(recipient) == key
+            || headers.contains { $0.name.lowercased() == "reply-to" && Self.addressKey($0.value) == key }
+    }
+
+    /// An address as two are compared: trimmed, in lower case.
+    package static func addressKey(_ address: String) -> String {
+        address.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+}
+
 /// One extra mail header as the outbox keeps it (checked for line breaks when the mail is
 /// built, not here).
 public struct MailHeader: Sendable, Hashable, Codable {
