@@ -4,21 +4,24 @@ as a JSON file in FOLDER ({"from", "to", "tls", "authenticated", "data"}) and pr
 
   python3 smtp_server.py FOLDER [--starttls CERT KEY] [--require-starttls]
                                 [--implicit CERT KEY] [--auth USER:PASSWORD] [--port PORT]
+                                [--stall-first N]
 
 --port listens on PORT (a server started again where a test's server expects it); without
-it, on a free port.
+it, on a free port. --stall-first N keeps each of the first N mails it is sent (numbered on
+from those already in FOLDER) and then never answers: a sender killed while it waits.
 """
-import argparse, json, os, signal, socket, ssl, sys, threading
+import argparse, asyncio, json, os, signal, socket, ssl, sys, threading
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
 
 class Keep:
-    def __init__(self, folder):
+    def __init__(self, folder, stall_until=0):
         # A server started again in the same folder numbers on after the mails kept there.
         self.folder = folder
         self.count = len([name for name in os.listdir(folder) if name.startswith("mail-")])
+        self.stall_until = stall_until
 
     async def handle_DATA(self, server, session, envelope):
         self.count += 1
@@ -29,6 +32,9 @@ class Keep:
         with open(path + ".part", "w") as out:
             json.dump(record, out)
         os.rename(path + ".part", path)
+        if self.count <= self.stall_until:
+            # Kept, and no answer until the sender goes away (the test ends the server).
+            await asyncio.Event().wait()
         return "250 OK kept as mail-%06d" % self.count
 
 
@@ -46,6 +52,7 @@ def main():
     parser.add_argument("--implicit", nargs=2)
     parser.add_argument("--auth")
     parser.add_argument("--port", type=int)
+    parser.add_argument("--stall-first", type=int, default=0)
     options = parser.parse_args()
     port = options.port
     if not port:
@@ -67,7 +74,7 @@ def main():
         settings["auth_require_tls"] = False
     if options.implicit:
         settings["ssl_context"] = context(*options.implicit)
-    controller = Controller(Keep(options.folder), hostname="127.0.0.1", port=port, **settings)
+    controller = Controller(Keep(options.folder, options.stall_first), hostname="127.0.0.1", port=port, **settings)
     controller.start()
     print("ready %d" % port, flush=True)
     ended = threading.Event()

@@ -99,6 +99,9 @@
                 option: "--public-url", key: "petspot.publicUrl", meaning: "base of links in mails",
                 defaultValue: "none"),
             Variable(
+                option: "--mail-lease", key: "petspot.mailLease", meaning: "seconds a mail being sent is held",
+                defaultValue: "300"),
+            Variable(
                 option: "--metrics-host", key: "petspot.metricsHost", meaning: "interface of /metrics",
                 defaultValue: "127.0.0.1"),
             Variable(

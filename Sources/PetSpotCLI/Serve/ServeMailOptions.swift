@@ -15,6 +15,13 @@
                 valueName: "url"))
         var publicUrl: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "Seconds a server holds a mail it is sending before another server (or this one, restarted) "
+                    + "may send it again (300; 10 to 86400).",
+                valueName: "seconds"))
+        var mailLease: Int?
+
         /// The settings these options, else their variables, give; `nil` without `--smtp`.
         ///
         /// - Throws: `ValidationError` naming what cannot be used.
@@ -29,10 +36,12 @@
                         + "like https://petspot.example.")
             }
             let passwordFile = try ServeValue.resolve(mail.smtpPasswordFile, "--smtp-password-file", environment)
+            let lease = try ServeValue.resolve(mailLease, "--mail-lease", environment) ?? 300
+            try ServeValue.check((10...86_400).contains(lease), "--mail-lease", "from 10 to 86400 seconds")
             do {
                 return MailSettings(
                     server: try SMTPServer(url: url, passwordFile: passwordFile), from: try MailAddress(from),
-                    publicURL: try PublicURL(base))
+                    publicURL: try PublicURL(base), lease: .seconds(lease))
             } catch let error as MailError {
                 throw ValidationError(error.description)
             } catch {
