@@ -192,6 +192,16 @@ enum PostgresSchema {
                 )
                 """
             ]),
+        Migration(
+            version: 14, name: "microchip",
+            statements: [
+                // The open reports by microchip (ReportStore.openReports(of:microchipKey:)): the
+                // number without its separators (MicrochipKey), over the reports that have one.
+                """
+                CREATE INDEX report_microchip ON report ((\(unescaped: MicrochipKey.sqlExpression("microchip_number"))))
+                WHERE microchip_number IS NOT NULL
+                """
+            ]),
     ]
 
     /// The nearby indexes of version 1 (replaced by ``boxIndexes(holding:)`` in version 7): one partial GiST

@@ -27,6 +27,9 @@ public import Geodesy
 ///   the kind asked for, by geodesic distance (`geod_inverse`) to the location, ties by
 ///   identifier, then the page `offset ..< offset + limit`: the same ids in the same order as a
 ///   brute-force sort of every stored report, metres within 1 mm.
+/// - **Microchips.** ``openReports(of:microchipKey:)`` is exactly the open reports of the kind
+///   whose ``MicrochipKey/key(_:)`` is the key, in identifier order (none for a text that is
+///   no key).
 /// - **Age.** ``add(_:)`` and ``importReports(_:skipInvalid:)`` set the time of a report that has
 ///   no ``PetReport/renewedAt`` to now; ``renew(id:)`` sets it to now;
 ///   ``openReports(of:renewedBefore:limit:)`` is exactly the open reports of that kind renewed
@@ -122,6 +125,14 @@ public protocol ReportStore: AlertStore {
     /// - Throws: ``ReportStoreError``: an unreachable store.
     func openReports(of kind: ReportKind, within meters: Double, of location: Coordinate)
         async throws(ReportStoreError) -> [NearestReport]
+
+    /// The open reports of `kind` (``PetReport/isOpen``) whose microchip number has the key
+    /// `key` (``MicrochipKey``), wherever and whenever they were reported, in identifier order:
+    /// the same pet by its chip; none for a `key` that is no key (``MicrochipKey/isKey(_:)``).
+    /// One indexed query.
+    ///
+    /// - Throws: ``ReportStoreError``: an unreachable store.
+    func openReports(of kind: ReportKind, microchipKey key: String) async throws(ReportStoreError) -> [PetReport]
 
     /// The stored reports of `ids`, in the order asked (an id repeated, repeated; one not stored,
     /// left out): candidates read in one call (the extension's default reads one at a time).

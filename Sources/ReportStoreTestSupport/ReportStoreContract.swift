@@ -47,6 +47,8 @@ public enum ReportStoreContract {
         case events
         /// New reports are given a time, renewing sets it, the expired ones are found.
         case renewal = "renewal and expiry"
+        /// The open reports by microchip key are a brute-force filter's.
+        case microchips
 
         /// What was acknowledged lasts across closing and opening again.
         case reopening
@@ -78,6 +80,7 @@ public enum ReportStoreContract {
         await log.run(.idempotencyKeys) { try await idempotencyKeys(store, &$0) }
         await log.run(.events) { try await events(store, &$0) }
         await log.run(.renewal) { try await renewal(store, &$0) }
+        await log.run(.microchips) { try await microchips(store, &$0) }
         let before = try? await store.list(ReportListQuery(limit: ReportListQuery.maximumLimit))
         await store.close()
         await log.run(.reopening) {

@@ -6,13 +6,15 @@ public import ReportStore
 /// missing reports whose search circle (widened by `margin`) holds the place it was found, of
 /// the same species, last seen on or before the day it was found; for a missing report, the
 /// open found reports inside its circle found since it was lost. A known opposite sex is no
-/// match; the same microchip number is the best match (``Match/sameMicrochip``); the rest are
-/// ranked by how deep inside the circle the found place is and how recent the loss
-/// (``Match/score``).
+/// match; the same microchip number is the best match (``Match/sameMicrochip``) — and an open
+/// report of the other kind with the same chip (``MicrochipKey``) matches wherever and whenever
+/// it was reported, after the chip matches by place; the rest are ranked by how deep inside the
+/// circle the found place is and how recent the loss (``Match/score``).
 ///
 /// Built on the store's searches (``ReportStore/nearby(_:margin:limit:)`` and
 /// ``ReportStore/openReports(of:within:of:)``), so SQLite and PostgreSQL + PostGIS give the same
-/// matches; each direction is two store calls at most, whatever the number of candidates.
+/// matches; each direction is three store calls at most (the third by chip), whatever the number
+/// of candidates.
 ///
 /// ```swift
 /// let matches = try await ReportMatching.matches(for: found, in: store, margin: .zero, limit: 10)
@@ -96,6 +98,13 @@ public enum ReportMatching {
             let chip = sameMicrochip(fact.microchipNumber, report.microchipNumber)
             scored.append((chip, beyond, score(depth: depth, days: days), candidate.id, meters))
         }
+        let chipOnly = try await chipOnly(
+            for: report, kind: .missing, matched: Set(scored.map(\.id)), in: store
+        ) { center in
+            grid.map { PublicLocation.meters(place, $0.cellCentre(of: center)) }
+                ?? Geodesic.wgs84.inverse(from: place, to: center).meters
+        }
+        scored += chipOnly.map { (true, true, $0.score, $0.report.id, $0.meters) }
         scored.sort { ranks(($0.chip, $0.beyond, $0.score, $0.id), before: ($1.chip, $1.beyond, $1.score, $1.id)) }
         let page = scored.prefix(max(limit, 0))
         let whole = try await store.reports(ids: page.map(\.id))
@@ -140,6 +149,12 @@ public enum ReportMatching {
                     report: near.report, meters: meters, score: score(depth: depth, days: days),
                     sameMicrochip: sameMicrochip(missing.microchipNumber, near.report.microchipNumber),
                     beyondCircle: beyond))
+        }
+        matches += try await chipOnly(
+            for: missing, kind: .found, matched: Set(matches.map(\.report.id)), in: store
+        ) { place in
+            grid.map { PublicLocation.meters($0.cellCentre(of: center), place) }
+                ?? Geodesic.wgs84.inverse(from: center, to: place).meters
         }
         return ranked(matches, limit: limit)
     }

@@ -156,8 +156,21 @@ enum SQLiteSchema {
                     ) WITHOUT ROWID
                     """)
         }
+        // v12: the open reports by microchip (ReportStore.openReports(of:microchipKey:)): an
+        // index on the number without its separators (MicrochipKey), over the reports that
+        // have one.
+        migrator.registerMigration("v12-microchip") { db in
+            try db.execute(sql: microchipIndex)
+        }
         return migrator
     }
+
+    /// The index of the reports by microchip key (migration v12): the query must repeat its
+    /// expression and condition as they are to use it.
+    static let microchipIndex = """
+        CREATE INDEX report_microchip ON report (\(MicrochipKey.sqlExpression("microchip_number")))
+        WHERE microchip_number IS NOT NULL
+        """
 
     /// The statement that makes `report_open_place` (migration v6; an import into an empty
     /// store drops the index and makes it again after its rows: `SQLiteReportStore+Import`).

@@ -106,6 +106,13 @@ extension WrappingReportStore {
         }
     }
 
+    func openReports(of kind: ReportKind, microchipKey key: String) async throws(ReportStoreError) -> [PetReport] {
+        let base = self.base
+        return try await wrap("openReportsByMicrochip") { () async throws(ReportStoreError) in
+            try await base.openReports(of: kind, microchipKey: key)
+        }
+    }
+
     func events(after sequence: Int64, limit: Int) async throws(ReportStoreError) -> [ReportEvent] {
         let base = self.base
         return try await wrap("events") { () async throws(ReportStoreError) in
