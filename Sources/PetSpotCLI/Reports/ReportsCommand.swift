@@ -44,14 +44,20 @@ extension PetSpot.Reports {
                 and size, at most 10 MB) and loses its metadata (EXIF with GPS, XMP, IPTC, \
                 comments); a refused photo, or a line over 14,381,912 bytes, is that line's \
                 problem. The photos wait in a temporary file and go into the store with \
-                their reports. Ids are 1–128 ASCII letters, digits and -_.:~@+.
+                their reports. Ids are 1–128 ASCII letters, digits and -_.:~@+. The \
+                subscription lines of `reports export --include-subscriptions` are stored \
+                after the reports, as they were (confirmed or not, the links already mailed \
+                still working); one that is invalid, or whose id or token is stored already \
+                or repeated, is listed like a report's line.
 
                 Every invalid row is listed with its line (item for JSON), as is an id already \
                 stored or repeated; then nothing is stored, unless --skip-invalid, which \
-                stores the valid rows and lists what it skipped. A file with no reports is an \
-                error. The import is one transaction: interrupted, it stores nothing.
+                stores the valid rows and lists what it skipped. A file with no reports (nor \
+                subscriptions) is an error. The reports are stored in one transaction: \
+                interrupted, it stores none of them; their photos and the subscriptions follow.
 
-                JSON output: {"imported": N, "skipped": M, "problems": [{"line": L, "message": …}]}.
+                JSON output: {"imported": N, "skipped": M, "problems": [{"line": L, "message": …}]}, \
+                plus "subscriptions": K (how many were stored) when the file has subscription lines.
                 """
         )
 
@@ -92,37 +98,63 @@ extension PetSpot.Reports {
                 source = try ReportsFile.source(bytes, name: name)
             }
             let url = try storeOptions.url()
+            let skipInvalid = self.skipInvalid
             let imported = try await withStore(storeOptions) { store throws(ReportStoreError) in
                 do throws(ReportStoreError) {
-                    let summary = try await store.importReports(source, skipInvalid: skipInvalid)
+                    var source = source
+                    var subscriptions: [Subscription] = []
+                    var hasRows = true
+                    if let archive, !archive.subscriptions.isEmpty {
+                        let rows: [ReportRow]
+                        (rows, subscriptions) = try await ReportsArchiveImport.rows(archive, beside: store)
+                        source = ReportArraySource(rows)
+                        hasRows = !rows.isEmpty
+                    }
+                    // An archive of subscriptions alone stores them; any other file without reports is an error.
+                    let summary =
+                        hasRows || subscriptions.isEmpty
+                        ? try await store.importReports(source, skipInvalid: skipInvalid)
+                        : ImportSummary(imported: 0, skippedCount: 0, skipped: [])
                     var photoFailure: ReportPhotoError?
                     if let archive, let spool {
                         photoFailure = await ReportsArchiveImport.keepPhotos(
                             archive, from: spool, summary: summary, in: try keptPhotos(store))
                     }
-                    return Result<(ImportSummary, ReportPhotoError?), ReportStoreError>.success((summary, photoFailure))
+                    let (stored, failure) = await ReportsArchiveImport.store(subscriptions, in: store)
+                    return Result<Imported, ReportStoreError>.success(
+                        Imported(summary, photoFailure, subscriptions: stored, of: subscriptions.count, failure))
                 } catch {
                     return .failure(error)
                 }
             }
             let summary: ImportSummary
             switch imported {
-            case .success((let value, nil)): summary = value
-            case .success((_, let photoFailure?)):
+            case .success(let done) where done.photoFailure != nil || done.subscriptionFailure != nil:
+                let reason =
+                    done.photoFailure.map { "every photo: \($0.description)" }
+                    ?? "every subscription (\(done.subscriptions) of \(done.subscriptionsRead)): "
+                    + (done.subscriptionFailure?.description ?? "")
                 FileHandle.standardError.write(
-                    Data(
-                        "petspot: the reports are stored, but not every photo: \(photoFailure.description.terminalSafe)\n"
-                            .utf8))
+                    Data("petspot: the reports are stored, but not \(reason.terminalSafe)\n".utf8))
                 throw ExitCode(1)
+            case .success(let done): summary = done.summary
             case .failure(let error): throw StoreFailure(error: error, subject: name)
             }
+            let subscriptions = (try? imported.get().subscriptions) ?? 0
             if output.json {
-                print(ReportJSON.importSummary(summary).text)
+                var json = ReportJSON.importSummary(summary)
+                if archive?.subscriptions.isEmpty == false, case .object(let members) = json {
+                    json = .object(members + [("subscriptions", .number(Double(subscriptions)))])
+                }
+                print(json.text)
                 return
             }
             print(
                 "Stored \(summary.imported) report\(summary.imported == 1 ? "" : "s") from \(name.terminalSafe) in \(url)."
             )
+            if archive?.subscriptions.isEmpty == false {
+                print("Stored \(subscriptions) subscription\(subscriptions == 1 ? "" : "s") (area alerts by mail).")
+            }
             if let scrubbed = archive?.scrubbedPhotos, scrubbed > 0 {
                 print(
                     "Took the metadata (EXIF, XMP, IPTC, comments) out of \(scrubbed) photo\(scrubbed == 1 ? "" : "s")."
@@ -132,6 +164,27 @@ extension PetSpot.Reports {
             print("Skipped \(summary.skippedCount) invalid row\(summary.skippedCount == 1 ? "" : "s"):")
             for problem in summary.skipped.prefix(20) { print("  \(problem.description.terminalSafe)") }
             if summary.skippedCount > 20 { print("  … and \(summary.skippedCount - 20) more") }
+        }
+
+        /// What an import did: its reports, and its subscriptions stored after them.
+        private struct Imported: Sendable {
+            let summary: ImportSummary
+            let photoFailure: ReportPhotoError?
+            /// How many subscriptions were stored, of how many the archive gave to store.
+            let subscriptions: Int
+            let subscriptionsRead: Int
+            let subscriptionFailure: ReportStoreError?
+
+            init(
+                _ summary: ImportSummary, _ photoFailure: ReportPhotoError?, subscriptions: Int, of read: Int,
+                _ subscriptionFailure: ReportStoreError?
+            ) {
+                self.summary = summary
+                self.photoFailure = photoFailure
+                self.subscriptions = subscriptions
+                self.subscriptionsRead = read
+                self.subscriptionFailure = subscriptionFailure
+            }
         }
 
         /// The lines of `file` (or standard input), read as they are taken.
