@@ -6,9 +6,9 @@ import Reports
 /// An archive (`reports export`'s JSON Lines) imported with bounded memory: read a line at a
 /// time, each photo through the photo rules and set aside in a ``PhotoSpool``; once the
 /// reports are stored, the photos of the rows the import took (not of rows it skipped) go to
-/// the store from the spool, a thousand (or 16 MiB) a transaction, and then its subscriptions
-/// (`reports export --include-subscriptions`), checked against the stored ones before the
-/// reports are.
+/// the store from the spool, a thousand (or 16 MiB) a transaction. Its subscriptions
+/// (`reports export --include-subscriptions`) are checked against the stored ones first and
+/// stored in the reports' transaction.
 enum ReportsArchiveImport {
     /// How many photos go to the store in one transaction.
     static let batch = 1_000
@@ -27,7 +27,7 @@ enum ReportsArchiveImport {
         }
     }
 
-    /// The rows of `archive` for the store's import, and the subscriptions to store after its
+    /// The rows of `archive` for the store's import, and the subscriptions to store with its
     /// reports: a subscription line whose id or token is stored already, or appears earlier in
     /// the file, is a problem row as a repeated report id is (listed, and then nothing is
     /// stored, or skipped with `--skip-invalid`); the rows stay in line order.
@@ -76,23 +76,6 @@ enum ReportsArchiveImport {
         case .report(_, let line): line
         case .invalid(let problem): problem.number
         }
-    }
-
-    /// Stores `subscriptions` as they are (confirmed or not, their tokens kept), one after
-    /// another once the reports are stored.
-    ///
-    /// - Returns: how many were stored, and why not all of them, or `nil`.
-    static func store(_ subscriptions: [Subscription], in store: any AlertStore) async -> (Int, ReportStoreError?) {
-        var stored = 0
-        do throws(ReportStoreError) {
-            for subscription in subscriptions {
-                try await store.addSubscription(subscription)
-                stored += 1
-            }
-        } catch {
-            return (stored, error)
-        }
-        return (stored, nil)
     }
 
     /// Keeps the photos of the stored rows of `archive` in `photos`, read back from `spool`.

@@ -46,15 +46,15 @@ extension PetSpot.Reports {
                 problem. The photos wait in a temporary file and go into the store with \
                 their reports. Ids are 1–128 ASCII letters, digits and -_.:~@+. The \
                 subscription lines of `reports export --include-subscriptions` are stored \
-                after the reports, as they were (confirmed or not, the links already mailed \
+                with the reports, as they were (confirmed or not, the links already mailed \
                 still working); one that is invalid, or whose id or token is stored already \
                 or repeated, is listed like a report's line.
 
                 Every invalid row is listed with its line (item for JSON), as is an id already \
                 stored or repeated; then nothing is stored, unless --skip-invalid, which \
                 stores the valid rows and lists what it skipped. A file with no reports (nor \
-                subscriptions) is an error. The reports are stored in one transaction: \
-                interrupted, it stores none of them; their photos and the subscriptions follow.
+                subscriptions) is an error. The reports and subscriptions are stored in one \
+                transaction: interrupted, it stores none of them; their photos follow.
 
                 JSON output: {"imported": N, "skipped": M, "problems": [{"line": L, "message": …}]}, \
                 plus "subscriptions": K (how many were stored) when the file has subscription lines.
@@ -102,45 +102,35 @@ extension PetSpot.Reports {
             let imported = try await withStore(storeOptions) { store throws(ReportStoreError) in
                 do throws(ReportStoreError) {
                     var source = source
-                    var subscriptions: [Subscription] = []
-                    var hasRows = true
+                    var subscriptions = 0
                     if let archive, !archive.subscriptions.isEmpty {
-                        let rows: [ReportRow]
-                        (rows, subscriptions) = try await ReportsArchiveImport.rows(archive, beside: store)
-                        source = ReportArraySource(rows)
-                        hasRows = !rows.isEmpty
+                        let (rows, stored) = try await ReportsArchiveImport.rows(archive, beside: store)
+                        source = ReportArraySource(rows, subscriptions: stored)
+                        subscriptions = stored.count
                     }
-                    // An archive of subscriptions alone stores them; any other file without reports is an error.
-                    let summary =
-                        hasRows || subscriptions.isEmpty
-                        ? try await store.importReports(source, skipInvalid: skipInvalid)
-                        : ImportSummary(imported: 0, skippedCount: 0, skipped: [])
+                    let summary = try await store.importReports(source, skipInvalid: skipInvalid)
                     var photoFailure: ReportPhotoError?
                     if let archive, let spool {
                         photoFailure = await ReportsArchiveImport.keepPhotos(
                             archive, from: spool, summary: summary, in: try keptPhotos(store))
                     }
-                    let (stored, failure) = await ReportsArchiveImport.store(subscriptions, in: store)
-                    return Result<Imported, ReportStoreError>.success(
-                        Imported(summary, photoFailure, subscriptions: stored, of: subscriptions.count, failure))
+                    return Result<(ImportSummary, ReportPhotoError?, Int), ReportStoreError>.success(
+                        (summary, photoFailure, subscriptions))
                 } catch {
                     return .failure(error)
                 }
             }
-            let summary: ImportSummary
+            let (summary, subscriptions): (ImportSummary, Int)
             switch imported {
-            case .success(let done) where done.photoFailure != nil || done.subscriptionFailure != nil:
-                let reason =
-                    done.photoFailure.map { "every photo: \($0.description)" }
-                    ?? "every subscription (\(done.subscriptions) of \(done.subscriptionsRead)): "
-                    + (done.subscriptionFailure?.description ?? "")
+            case .success((let value, nil, let stored)): (summary, subscriptions) = (value, stored)
+            case .success((_, let photoFailure?, _)):
                 FileHandle.standardError.write(
-                    Data("petspot: the reports are stored, but not \(reason.terminalSafe)\n".utf8))
+                    Data(
+                        "petspot: the reports are stored, but not every photo: \(photoFailure.description.terminalSafe)\n"
+                            .utf8))
                 throw ExitCode(1)
-            case .success(let done): summary = done.summary
             case .failure(let error): throw StoreFailure(error: error, subject: name)
             }
-            let subscriptions = (try? imported.get().subscriptions) ?? 0
             if output.json {
                 var json = ReportJSON.importSummary(summary)
                 if archive?.subscriptions.isEmpty == false, case .object(let members) = json {
@@ -164,27 +154,6 @@ extension PetSpot.Reports {
             print("Skipped \(summary.skippedCount) invalid row\(summary.skippedCount == 1 ? "" : "s"):")
             for problem in summary.skipped.prefix(20) { print("  \(problem.description.terminalSafe)") }
             if summary.skippedCount > 20 { print("  … and \(summary.skippedCount - 20) more") }
-        }
-
-        /// What an import did: its reports, and its subscriptions stored after them.
-        private struct Imported: Sendable {
-            let summary: ImportSummary
-            let photoFailure: ReportPhotoError?
-            /// How many subscriptions were stored, of how many the archive gave to store.
-            let subscriptions: Int
-            let subscriptionsRead: Int
-            let subscriptionFailure: ReportStoreError?
-
-            init(
-                _ summary: ImportSummary, _ photoFailure: ReportPhotoError?, subscriptions: Int, of read: Int,
-                _ subscriptionFailure: ReportStoreError?
-            ) {
-                self.summary = summary
-                self.photoFailure = photoFailure
-                self.subscriptions = subscriptions
-                self.subscriptionsRead = read
-                self.subscriptionFailure = subscriptionFailure
-            }
         }
 
         /// The lines of `file` (or standard input), read as they are taken.
