@@ -268,7 +268,7 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: [
-                "Geodata", "Geodesy", "Hashing", "Locking", "OutsideInput", "PetSpotJSON", "PhotoMetadata",
+                "Geodata", "Geodesy", "Hashing", "Locking", "Mail", "OutsideInput", "PetSpotJSON", "PhotoMetadata",
                 "ReportSteps", "ReportStore",
             ]),
 

@@ -1,6 +1,7 @@
 public import Foundation
 public import Geodata
 import Geodesy
+import Logging
 import PostgresNIO
 public import ReportStore
 
@@ -9,24 +10,36 @@ public import ReportStore
 extension PostgresReportStore {
     public func addSubscription(_ subscription: Subscription) async throws(ReportStoreError) {
         try subscription.checkStorable()
+        try await call("adding subscription \(subscription.id)") { client, logger in
+            try await client.withConnection { connection in
+                try await Self.insertSubscription(subscription, on: connection, logger: logger)
+            }
+        }
+    }
+
+    /// Inserts `subscription` (checked by ``Subscription/checkStorable()``) on `connection`
+    /// (in its transaction, if it is in one).
+    ///
+    /// - Throws: ``ReportStoreError``: its id or token is stored already.
+    static func insertSubscription(_ subscription: Subscription, on connection: PostgresConnection, logger: Logger)
+        async throws
+    {
         let created = ReportTimestamp.text(subscription.createdAt)
         let confirmed = subscription.confirmedAt.map(ReportTimestamp.text)
-        try await call("adding subscription \(subscription.id)") { client, logger in
-            do {
-                try await client.query(
-                    """
-                    INSERT INTO subscription (\(unescaped: Self.subscriptionColumns))
-                    VALUES (\(subscription.id), \(subscription.email), \(subscription.center.latitude.degrees),
-                        \(subscription.center.longitude.degrees), \(subscription.radiusMeters),
-                        \(subscription.kindsText), \(subscription.speciesText), \(subscription.token), \(created),
-                        \(confirmed))
-                    """, logger: logger)
-            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
-                if error.serverInfo?[.constraintName] == "subscription_token_key" {
-                    throw ReportStoreError.duplicateSubscriptionToken(id: subscription.id)
-                }
-                throw ReportStoreError.duplicateSubscription(subscription.id)
+        do {
+            try await connection.query(
+                """
+                INSERT INTO subscription (\(unescaped: Self.subscriptionColumns))
+                VALUES (\(subscription.id), \(subscription.email), \(subscription.center.latitude.degrees),
+                    \(subscription.center.longitude.degrees), \(subscription.radiusMeters),
+                    \(subscription.kindsText), \(subscription.speciesText), \(subscription.token), \(created),
+                    \(confirmed))
+                """, logger: logger)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            if error.serverInfo?[.constraintName] == "subscription_token_key" {
+                throw ReportStoreError.duplicateSubscriptionToken(id: subscription.id)
             }
+            throw ReportStoreError.duplicateSubscription(subscription.id)
         }
     }
 

@@ -25,6 +25,8 @@ extension PostgresReportStore {
     public func importReports(_ source: some ReportSource, skipInvalid: Bool) async throws(ReportStoreError)
         -> ImportSummary
     {
+        let subscriptions = source.subscriptions
+        for subscription in subscriptions { try subscription.checkStorable() }
         // The COPY text of the valid rows, in chunks (the writer is async, the source is not).
         var problems = ImportProblems()
         var chunks: [ByteBuffer] = []
@@ -49,7 +51,7 @@ extension PostgresReportStore {
             }
         }
         if chunk.readableBytes > 0 { chunks.append(chunk) }
-        if problems.rows == 0 { throw problems.failure }
+        if problems.rows == 0 && subscriptions.isEmpty { throw problems.failure }
         let invalid = problems
         let payload = chunks
         // The store's timeout, plus 0.5 ms a row: an import of 10^6 rows takes ~30 s at the
@@ -79,6 +81,9 @@ extension PostgresReportStore {
                         try await connection.query(
                             "INSERT INTO report (\(unescaped: columns)) SELECT \(unescaped: columns) FROM import_row",
                             logger: logger)
+                        for subscription in subscriptions {
+                            try await Self.insertSubscription(subscription, on: connection, logger: logger)
+                        }
                         return invalid
                     } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
                         try await connection.query("ROLLBACK TO SAVEPOINT plain_insert", logger: logger)
@@ -113,6 +118,9 @@ extension PostgresReportStore {
                     SELECT \(unescaped: columns) FROM (SELECT DISTINCT ON (id) * FROM import_row ORDER BY id, line) AS i
                     WHERE NOT EXISTS (SELECT 1 FROM report r WHERE r.id = i.id)
                     """, logger: logger)
+                for subscription in subscriptions {
+                    try await Self.insertSubscription(subscription, on: connection, logger: logger)
+                }
                 return problems
             }
         }

@@ -10,7 +10,8 @@ public import Geodesy
 /// - **Durability.** When a mutating call returns, its change is committed: it survives the
 ///   process being killed and the store being opened again.
 /// - **All or nothing.** ``add(_:)`` and ``importReports(_:skipInvalid:)`` store every report
-///   or none; a failed call leaves the store as it was.
+///   or none (an import, its source's ``ReportSource/subscriptions`` with them, as
+///   ``AlertStore/addSubscription(_:)`` stores one); a failed call leaves the store as it was.
 /// - **Identifiers are unique**: adding a stored identifier fails with
 ///   ``ReportStoreError/Reason/duplicateID`` and changes nothing.
 /// - **Idempotency keys are unique**: adding a report whose ``PetReport/idempotencyKey`` a
@@ -49,13 +50,15 @@ public protocol ReportStore: AlertStore {
     ///   unreachable store.
     func add(_ reports: [PetReport]) async throws(ReportStoreError)
 
-    /// Stores the reports of `source` in one transaction. Invalid rows (and identifiers already
-    /// stored or repeated) are problems: with `skipInvalid` they are skipped and reported;
-    /// without it nothing is stored and the error lists them.
+    /// Stores the reports of `source`, and its ``ReportSource/subscriptions`` as they are, in
+    /// one transaction. Invalid rows (and identifiers already stored or repeated) are problems:
+    /// with `skipInvalid` they are skipped and reported; without it nothing is stored and the
+    /// error lists them. A source with neither rows nor subscriptions is an error.
     ///
     /// - Returns: how many were stored and what was skipped.
-    /// - Throws: ``ReportStoreError/Reason/invalidImport`` listing every problem; or an
-    ///   unreachable store.
+    /// - Throws: ``ReportStoreError/Reason/invalidImport`` listing every problem; a subscription
+    ///   that cannot be stored (a duplicate id or token, ``Subscription`` values no store keeps:
+    ///   then nothing is stored); or an unreachable store.
     func importReports(_ source: some ReportSource, skipInvalid: Bool) async throws(ReportStoreError)
         -> ImportSummary
 

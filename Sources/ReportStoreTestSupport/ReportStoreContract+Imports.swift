@@ -1,3 +1,4 @@
+import Foundation
 import Geodata
 import Geodesy
 import ReportStore
@@ -33,6 +34,48 @@ extension ReportStoreContract {
             _ = try await store.importReports(ReportArraySource([]), skipInvalid: true)
         }
         for id in ["i-1", "i-2"] { try await store.remove(id: id) }
+        try await subscriptionImports(store, &log)
+    }
+
+    /// An import's subscriptions (an archive of `reports export --include-subscriptions`): stored
+    /// as they are, in the reports' transaction; one that clashes stores nothing at all.
+    static func subscriptionImports(_ store: any ReportStore, _ log: inout [String]) async throws {
+        let count = try await store.count()
+        let created = Date(timeIntervalSince1970: 1_796_000_000)
+        func subscription(_ email: String, confirmed: Bool) -> Subscription {
+            Subscription(
+                email: email, center: warsaw, radiusMeters: 5_000, kinds: [.found], species: ["dog"],
+                token: Subscription.newToken(), createdAt: created,
+                confirmedAt: confirmed ? created.addingTimeInterval(60) : nil)
+        }
+        let kept = [subscription("a@example.org", confirmed: true), subscription("b@example.org", confirmed: false)]
+        let before = try await store.subscriptions(afterID: nil, limit: 1_000)
+        let summary = try await store.importReports(
+            ReportArraySource([.report(try missing("s-1", 1, 1, km: 1), line: 1)], subscriptions: kept),
+            skipInvalid: false)
+        let after = try await store.subscriptions(afterID: nil, limit: 1_000)
+        if summary.imported != 1 || Set(after) != Set(before + kept) {
+            log.append("an import with subscriptions stored \(summary.imported) reports and \(after) of \(kept)")
+        }
+        var clash = kept[0]
+        clash.token = Subscription.newToken()
+        let fresh = subscription("c@example.org", confirmed: false)
+        try await expectError(.duplicateID, &log, "importing a stored subscription id") {
+            _ = try await store.importReports(
+                ReportArraySource([.report(try missing("s-2", 2, 2, km: 1), line: 1)], subscriptions: [fresh, clash]),
+                skipInvalid: true)
+        }
+        let afterClash = try await store.subscriptions(afterID: nil, limit: 1_000)
+        if try await store.count() != count + 1 || Set(afterClash) != Set(after) {
+            log.append("an import whose subscription clashed stored some of its reports or subscriptions")
+        }
+        let alone = try await store.importReports(ReportArraySource([], subscriptions: [fresh]), skipInvalid: true)
+        let withFresh = try await store.subscriptions(afterID: nil, limit: 1_000)
+        if alone.imported != 0 || !withFresh.contains(fresh) {
+            log.append("an import of a subscription alone stored \(withFresh), not \(fresh)")
+        }
+        try await store.remove(id: "s-1")
+        for one in kept + [fresh] { try await store.removeSubscriptions(token: one.token) }
     }
 
     /// Imports of hundreds of rows, as an engine that writes rows in batches sees them: a full

@@ -8,7 +8,9 @@ public import ReportStore
 
 /// A store taken along: every report as one JSON object a line (JSON Lines), with what the
 /// store keeps beyond the announcement — the owner token's hash — and its photo in base64,
-/// so `reports export` → `reports import` into either engine loses nothing.
+/// so `reports export` → `reports import` into either engine loses nothing. With
+/// `--include-subscriptions`, the area alerts by mail follow the reports, one
+/// ``SubscriptionArchiveLine`` each (`{"subscription": {…}}`).
 ///
 /// A line is the report's announcement (``ReportJSON/report(_:contacts:)``, the same member
 /// names) plus its private fields (``ReportField/Audience/private``: `ownerTokenHash`, hex or
@@ -56,6 +58,9 @@ public enum ReportArchive {
         public var photos: [Int: PhotoSpool.Place] = [:]
         /// How many photos had metadata taken out.
         public var scrubbedPhotos = 0
+        /// The valid subscription lines (``SubscriptionArchiveLine``), in file order; an invalid
+        /// one is a problem in ``rows``.
+        public var subscriptions: [(subscription: Subscription, line: Int)] = []
     }
 
     /// Whether input whose first character that is not white space is `first` is an archive
@@ -64,7 +69,7 @@ public enum ReportArchive {
         first == UInt8(ascii: "{")
     }
 
-    /// The reports of an archive, line by line; blank lines are passed over.
+    /// The reports and subscriptions of an archive, line by line; blank lines are passed over.
     ///
     /// - Throws: ``FileProblem`` when the input cannot be read, or holds more than
     ///   ``maximumReportBytes`` besides its photos; ``ReportPhotoError`` when a photo cannot
@@ -83,6 +88,10 @@ public enum ReportArchive {
             case .problem(let message, let byteCount):
                 reportBytes += min(byteCount, 1_024)  // only the message is kept
                 contents.rows.append(.invalid(ImportProblem(number: number, message: message)))
+                continue
+            case .subscription(let subscription, let byteCount):
+                reportBytes += byteCount
+                contents.subscriptions.append((subscription, number))
                 continue
             case .line(let line, let byteCount):
                 reportBytes += byteCount - line.photoTextBytes
@@ -109,6 +118,7 @@ public enum ReportArchive {
         case blank
         case problem(String, byteCount: Int)
         case line(ReportArchiveLine, byteCount: Int)
+        case subscription(Subscription, byteCount: Int)
     }
 
     /// The next line's number and what it read as; its bytes are freed on return.
@@ -125,7 +135,10 @@ public enum ReportArchive {
         case .text(let bytes):
             guard bytes.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { return .blank }
             do throws(ReportArchiveProblem) {
-                return .line(try ReportArchiveLine.decode(Data(bytes)), byteCount: bytes.count)
+                switch try ReportArchiveRecord.decode(Data(bytes)) {
+                case .report(let line): return .line(line, byteCount: bytes.count)
+                case .subscription(let subscription): return .subscription(subscription, byteCount: bytes.count)
+                }
             } catch {
                 return .problem(error.description, byteCount: bytes.count)
             }

@@ -26,32 +26,6 @@ struct ReportArchiveLine: Decodable {
     /// How many bytes of the line the photo's base64 took.
     let photoTextBytes: Int
 
-    static func decode(_ data: Data) throws(ReportArchiveProblem) -> ReportArchiveLine {
-        do {
-            try JSONDuplicateKeys.check(data, file: "the line")
-        } catch {
-            throw ReportArchiveProblem(error.description)
-        }
-        do {
-            return try JSONDecoder().decode(ReportArchiveLine.self, from: data)
-        } catch let problem as ReportArchiveProblem {
-            throw problem
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw ReportArchiveProblem("\(Self.path(context)): \(context.debugDescription)")
-        } catch let DecodingError.keyNotFound(key, _) {
-            throw ReportArchiveProblem("\(key.stringValue) is required")
-        } catch let DecodingError.dataCorrupted(context) {
-            throw ReportArchiveProblem(
-                context.codingPath.isEmpty ? "not a JSON object" : "\(Self.path(context)): \(context.debugDescription)")
-        } catch {
-            throw ReportArchiveProblem("not a report: \(error)")
-        }
-    }
-
-    private static func path(_ context: DecodingError.Context) -> String {
-        context.codingPath.map(\.stringValue).joined(separator: ".")
-    }
-
     init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: AnyKey.self)
         let unknown = values.allKeys.map(\.stringValue).filter {
@@ -135,7 +109,7 @@ struct ReportArchiveLine: Decodable {
     }
 
     /// Any member name, to find those a report does not have.
-    private struct AnyKey: CodingKey {
+    struct AnyKey: CodingKey {
         let stringValue: String
         init(_ name: String) { stringValue = name }
         init?(stringValue: String) { self.stringValue = stringValue }

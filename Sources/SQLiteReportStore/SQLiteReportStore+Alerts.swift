@@ -12,22 +12,29 @@ extension SQLiteReportStore {
 
     public func addSubscription(_ subscription: Subscription) throws(ReportStoreError) {
         try subscription.checkStorable()
+        try write("adding subscription \(subscription.id)") { db in
+            try Self.insertSubscription(subscription, into: db)
+        }
+    }
+
+    /// Inserts `subscription` (checked by ``Subscription/checkStorable()``) in `db`'s transaction.
+    ///
+    /// - Throws: ``ReportStoreError``: its id or token is stored already.
+    static func insertSubscription(_ subscription: Subscription, into db: Database) throws {
         let created = ReportTimestamp.text(subscription.createdAt)
         let confirmed = subscription.confirmedAt.map(ReportTimestamp.text)
-        try write("adding subscription \(subscription.id)") { db in
-            do {
-                try db.execute(
-                    sql: "INSERT INTO subscription (\(Self.subscriptionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [
-                        subscription.id, subscription.email, subscription.center.latitude.degrees,
-                        subscription.center.longitude.degrees, subscription.radiusMeters, subscription.kindsText,
-                        subscription.speciesText, subscription.token, created, confirmed,
-                    ])
-            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
-                throw ReportStoreError.duplicateSubscription(subscription.id)
-            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-                throw ReportStoreError.duplicateSubscriptionToken(id: subscription.id)
-            }
+        do {
+            try db.execute(
+                sql: "INSERT INTO subscription (\(Self.subscriptionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    subscription.id, subscription.email, subscription.center.latitude.degrees,
+                    subscription.center.longitude.degrees, subscription.radiusMeters, subscription.kindsText,
+                    subscription.speciesText, subscription.token, created, confirmed,
+                ])
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+            throw ReportStoreError.duplicateSubscription(subscription.id)
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            throw ReportStoreError.duplicateSubscriptionToken(id: subscription.id)
         }
     }
 

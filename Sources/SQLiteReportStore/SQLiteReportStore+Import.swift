@@ -7,6 +7,8 @@ extension SQLiteReportStore {
     public func importReports(_ source: some ReportSource, skipInvalid: Bool) throws(ReportStoreError)
         -> ImportSummary
     {
+        let subscriptions = source.subscriptions
+        for subscription in subscriptions { try subscription.checkStorable() }
         var problems = ImportProblems()
         var imported = 0
         var entries: [LiveNearbyIndex.Entry] = []
@@ -81,7 +83,10 @@ extension SQLiteReportStore {
                     insert.finish()
                 })
             if let failure { throw failure }
-            if problems.rows == 0 || (problems.count > 0 && !skipInvalid) { throw problems.failure }
+            if (problems.rows == 0 && subscriptions.isEmpty) || (problems.count > 0 && !skipInvalid) {
+                throw problems.failure
+            }
+            for subscription in subscriptions { try Self.insertSubscription(subscription, into: db) }
             if rebuildsIndex { try Self.catching { try db.execute(sql: SQLiteSchema.openPlaceIndex) } }
         }
         index?.upsert(contentsOf: entries)

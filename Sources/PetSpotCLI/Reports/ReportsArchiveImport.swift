@@ -6,7 +6,9 @@ import Reports
 /// An archive (`reports export`'s JSON Lines) imported with bounded memory: read a line at a
 /// time, each photo through the photo rules and set aside in a ``PhotoSpool``; once the
 /// reports are stored, the photos of the rows the import took (not of rows it skipped) go to
-/// the store from the spool, a thousand (or 16 MiB) a transaction.
+/// the store from the spool, a thousand (or 16 MiB) a transaction. Its subscriptions
+/// (`reports export --include-subscriptions`) are checked against the stored ones first and
+/// stored in the reports' transaction.
 enum ReportsArchiveImport {
     /// How many photos go to the store in one transaction.
     static let batch = 1_000
@@ -22,6 +24,57 @@ enum ReportsArchiveImport {
             return try ReportArchive.read(&lines, spool: spool)
         } catch let problem as FileProblem {
             throw FileReadError(file, problem, limit: ReportArchive.maximumReportBytes, what: "a reports archive")
+        }
+    }
+
+    /// The rows of `archive` for the store's import, and the subscriptions to store with its
+    /// reports: a subscription line whose id or token is stored already, or appears earlier in
+    /// the file, is a problem row as a repeated report id is (listed, and then nothing is
+    /// stored, or skipped with `--skip-invalid`); the rows stay in line order.
+    ///
+    /// - Throws: ``ReportStoreError`` when the stored subscriptions cannot be read.
+    static func rows(_ archive: ReportArchive.Contents, beside store: any AlertStore) async throws(ReportStoreError)
+        -> (rows: [ReportRow], subscriptions: [Subscription])
+    {
+        guard !archive.subscriptions.isEmpty else { return (archive.rows, []) }
+        var ids: Set<String> = []
+        var tokens: Set<String> = []
+        var after: String?
+        while true {
+            let page = try await store.subscriptions(afterID: after, limit: subscriptionsPage)
+            for stored in page {
+                ids.insert(stored.id)
+                tokens.insert(stored.token)
+            }
+            guard page.count == subscriptionsPage, let last = page.last else { break }
+            after = last.id
+        }
+        var rows = archive.rows
+        var subscriptions: [Subscription] = []
+        for (subscription, line) in archive.subscriptions {
+            let clash =
+                !ids.insert(subscription.id).inserted
+                ? "subscription id \"\(subscription.id)\" is already stored or appears earlier in the file"
+                : !tokens.insert(subscription.token).inserted
+                    ? "subscription \(subscription.id)'s token is already stored or appears earlier in the file"
+                    : nil
+            if let clash {
+                rows.append(.invalid(ImportProblem(number: line, message: clash)))
+            } else {
+                subscriptions.append(subscription)
+            }
+        }
+        if rows.count > archive.rows.count { rows.sort { number($0) < number($1) } }
+        return (rows, subscriptions)
+    }
+
+    /// How many subscriptions are read from the store at a time.
+    static let subscriptionsPage = 500
+
+    private static func number(_ row: ReportRow) -> Int {
+        switch row {
+        case .report(_, let line): line
+        case .invalid(let problem): problem.number
         }
     }
 

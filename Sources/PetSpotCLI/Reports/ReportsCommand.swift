@@ -44,14 +44,20 @@ extension PetSpot.Reports {
                 and size, at most 10 MB) and loses its metadata (EXIF with GPS, XMP, IPTC, \
                 comments); a refused photo, or a line over 14,381,912 bytes, is that line's \
                 problem. The photos wait in a temporary file and go into the store with \
-                their reports. Ids are 1–128 ASCII letters, digits and -_.:~@+.
+                their reports. Ids are 1–128 ASCII letters, digits and -_.:~@+. The \
+                subscription lines of `reports export --include-subscriptions` are stored \
+                with the reports, as they were (confirmed or not, the links already mailed \
+                still working); one that is invalid, or whose id or token is stored already \
+                or repeated, is listed like a report's line.
 
                 Every invalid row is listed with its line (item for JSON), as is an id already \
                 stored or repeated; then nothing is stored, unless --skip-invalid, which \
-                stores the valid rows and lists what it skipped. A file with no reports is an \
-                error. The import is one transaction: interrupted, it stores nothing.
+                stores the valid rows and lists what it skipped. A file with no reports (nor \
+                subscriptions) is an error. The reports and subscriptions are stored in one \
+                transaction: interrupted, it stores none of them; their photos follow.
 
-                JSON output: {"imported": N, "skipped": M, "problems": [{"line": L, "message": …}]}.
+                JSON output: {"imported": N, "skipped": M, "problems": [{"line": L, "message": …}]}, \
+                plus "subscriptions": K (how many were stored) when the file has subscription lines.
                 """
         )
 
@@ -92,23 +98,32 @@ extension PetSpot.Reports {
                 source = try ReportsFile.source(bytes, name: name)
             }
             let url = try storeOptions.url()
+            let skipInvalid = self.skipInvalid
             let imported = try await withStore(storeOptions) { store throws(ReportStoreError) in
                 do throws(ReportStoreError) {
+                    var source = source
+                    var subscriptions = 0
+                    if let archive, !archive.subscriptions.isEmpty {
+                        let (rows, stored) = try await ReportsArchiveImport.rows(archive, beside: store)
+                        source = ReportArraySource(rows, subscriptions: stored)
+                        subscriptions = stored.count
+                    }
                     let summary = try await store.importReports(source, skipInvalid: skipInvalid)
                     var photoFailure: ReportPhotoError?
                     if let archive, let spool {
                         photoFailure = await ReportsArchiveImport.keepPhotos(
                             archive, from: spool, summary: summary, in: try keptPhotos(store))
                     }
-                    return Result<(ImportSummary, ReportPhotoError?), ReportStoreError>.success((summary, photoFailure))
+                    return Result<(ImportSummary, ReportPhotoError?, Int), ReportStoreError>.success(
+                        (summary, photoFailure, subscriptions))
                 } catch {
                     return .failure(error)
                 }
             }
-            let summary: ImportSummary
+            let (summary, subscriptions): (ImportSummary, Int)
             switch imported {
-            case .success((let value, nil)): summary = value
-            case .success((_, let photoFailure?)):
+            case .success((let value, nil, let stored)): (summary, subscriptions) = (value, stored)
+            case .success((_, let photoFailure?, _)):
                 FileHandle.standardError.write(
                     Data(
                         "petspot: the reports are stored, but not every photo: \(photoFailure.description.terminalSafe)\n"
@@ -117,12 +132,19 @@ extension PetSpot.Reports {
             case .failure(let error): throw StoreFailure(error: error, subject: name)
             }
             if output.json {
-                print(ReportJSON.importSummary(summary).text)
+                var json = ReportJSON.importSummary(summary)
+                if archive?.subscriptions.isEmpty == false, case .object(let members) = json {
+                    json = .object(members + [("subscriptions", .number(Double(subscriptions)))])
+                }
+                print(json.text)
                 return
             }
             print(
                 "Stored \(summary.imported) report\(summary.imported == 1 ? "" : "s") from \(name.terminalSafe) in \(url)."
             )
+            if archive?.subscriptions.isEmpty == false {
+                print("Stored \(subscriptions) subscription\(subscriptions == 1 ? "" : "s") (area alerts by mail).")
+            }
             if let scrubbed = archive?.scrubbedPhotos, scrubbed > 0 {
                 print(
                     "Took the metadata (EXIF, XMP, IPTC, comments) out of \(scrubbed) photo\(scrubbed == 1 ? "" : "s")."

@@ -15,18 +15,30 @@ extension PetSpot.Reports {
                 (ownerTokenHash) and its photo from the store ({"type", "data": base64} or \
                 null), so `reports import FILE` puts it back, into either engine, losing \
                 nothing. A summary goes to standard error.
+
+                The area alerts by mail (subscriptions: addresses of people who made no \
+                report) stay out unless --include-subscriptions: then one line each follows \
+                the reports, {"subscription": {"id", "email", "centerLatitude", \
+                "centerLongitude", "radiusMeters", "kinds", "species", "token", "createdAt", \
+                "confirmedAt"}}, in id order, token included so the links already mailed \
+                keep working after the import. Without it, the summary says how many were \
+                left out.
                 """)
+
+        @Flag(help: "Write the subscriptions (area alerts by mail) after the reports.")
+        var includeSubscriptions = false
 
         @OptionGroup var storeOptions: StoreOptions
 
         func run() async throws {
             let url = try storeOptions.url()
             var failure: ReportPhotoError?
-            let (reports, photoCount) = try await withStore(storeOptions, schema: .current) {
+            let includeSubscriptions = self.includeSubscriptions
+            let (reports, photoCount, subscriptions) = try await withStore(storeOptions, schema: .current) {
                 store throws(ReportStoreError) in
                 let photos = try keptPhotos(store)
                 var query = ReportListQuery(limit: ReportListQuery.maximumLimit)
-                var counts = (reports: 0, photos: 0)
+                var counts = (reports: 0, photos: 0, subscriptions: 0)
                 while failure == nil {
                     let page = try await store.list(query)
                     let found: [String: ReportPhoto]
@@ -45,6 +57,17 @@ extension PetSpot.Reports {
                     guard page.count == query.limit, let last = page.last else { break }
                     query.after = last.id
                 }
+                guard failure == nil else { return counts }
+                var after: String?
+                while true {
+                    let page = try await store.subscriptions(afterID: after, limit: Self.subscriptionsPage)
+                    if includeSubscriptions {
+                        for subscription in page { print(SubscriptionArchiveLine.line(subscription)) }
+                    }
+                    counts.subscriptions += page.count
+                    guard page.count == Self.subscriptionsPage, let last = page.last else { break }
+                    after = last.id
+                }
                 return counts
             }
             if let failure {
@@ -53,8 +76,18 @@ extension PetSpot.Reports {
                 throw ExitCode(1)
             }
             let photos = "\(photoCount) photo\(photoCount == 1 ? "" : "s")"
-            FileHandle.standardError.write(
-                Data("Exported \(reports) report\(reports == 1 ? "" : "s") (\(photos)) of \(url).\n".utf8))
+            let subscriptionsText = "\(subscriptions) subscription\(subscriptions == 1 ? "" : "s")"
+            let exported = "Exported \(reports) report\(reports == 1 ? "" : "s") (\(photos))"
+            let summary =
+                switch (includeSubscriptions, subscriptions) {
+                case (_, 0): "\(exported) of \(url)."
+                case (true, _): "\(exported) and \(subscriptionsText) of \(url)."
+                case (false, _): "\(exported) of \(url); \(subscriptionsText) not included (--include-subscriptions)."
+                }
+            FileHandle.standardError.write(Data((summary + "\n").utf8))
         }
+
+        /// How many subscriptions are read from the store at a time.
+        static let subscriptionsPage = 500
     }
 }

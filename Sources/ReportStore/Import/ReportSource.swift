@@ -10,9 +10,15 @@ public protocol ReportSource: Sendable {
     /// same as ``forEachRow(_:)``'s (``PlaceRow/report``), which the default hands over as
     /// they are.
     func forEachRecord(_ body: (ImportRecord) throws -> Void, end: () throws -> Void) rethrows
+
+    /// The subscriptions to store with the reports, in the import's transaction (an archive of
+    /// `reports export --include-subscriptions`); none by default.
+    var subscriptions: [Subscription] { get }
 }
 
 extension ReportSource {
+    public var subscriptions: [Subscription] { [] }
+
     public func forEachRecord(_ body: (ImportRecord) throws -> Void, end: () throws -> Void) rethrows {
         try forEachRow { try body(.row($0)) }
         try end()
@@ -107,15 +113,19 @@ public struct ImportProblems: Sendable {
 public struct ReportArraySource: ReportSource {
     /// The rows.
     public let rows: [ReportRow]
+    /// The subscriptions stored with them.
+    public let subscriptions: [Subscription]
 
-    /// A source of `rows`.
-    public init(_ rows: [ReportRow]) {
+    /// A source of `rows`, and `subscriptions` to store with them.
+    public init(_ rows: [ReportRow], subscriptions: [Subscription] = []) {
         self.rows = rows
+        self.subscriptions = subscriptions
     }
 
     /// A source of valid reports, numbered as items.
     public init(reports: [PetReport]) {
         rows = reports.enumerated().map { .report($0.element, line: $0.offset + 1) }
+        subscriptions = []
     }
 
     public func forEachRow(_ body: (ReportRow) throws -> Void) rethrows {
