@@ -12,13 +12,16 @@ import ReportStore
 /// hour) plus those of the batch being planned.
 ///
 /// Two planners (two servers on one PostgreSQL) plan the same events into the same mail ids, and
-/// the first to commit an id wins (the other's insert of it changes nothing), so they agree on
-/// every alert both plan. At worst, when one commits between the other's count and its commit,
-/// and the other's batch holds events the first's did not (new events arrived between their
-/// reads), those few later alerts are decided on a count that misses the first's: an address gets
-/// a few more than 10 alone in that hour (one batch's worth at most, in practice one or two), and
-/// the rest of the hour is still held. A mail too many in a rare race is acceptable; taking a lock
-/// per address for every report would slow every planner for it.
+/// the first to commit an id wins (the other's insert of it changes nothing), so each alert is
+/// queued once, alone or held. Their decisions differ only when one commits between the other's
+/// reading of the log and its count: the count then holds alerts the second plans again (it
+/// counts them twice, and holds its later alerts a little early: fewer than 10 alone, the rest in
+/// the digest), or misses the first's alerts of events the second did not read (a few more than
+/// 10 alone). Either way the limit is off by at most the alerts the other planner queued in that
+/// instant (usually one or two; one page of events at most), and every alert still reaches the
+/// address once. That is acceptable for a limit that
+/// only keeps a busy hour from flooding an inbox; an exact one would take a lock per address in
+/// every planner's transaction.
 ///
 /// **Releasing.** On each tick, the held mails whose hour has ended are read
 /// (``AlertStore/heldMails(dueBy:limit:)``), grouped by address and hour, and each group becomes
@@ -34,7 +37,6 @@ struct AlertDigests: Sendable {
     static let page = 500
 
     let store: any ReportStore
-    let settings: MailSettings
 
     /// An area alert as planned: the mail sent alone, and what it is held (its digest entry).
     struct Alert: Sendable {

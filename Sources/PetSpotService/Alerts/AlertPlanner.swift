@@ -52,7 +52,7 @@ final class AlertPlanner: Service {
         self.publicLocation = publicLocation
         self.matchMargin = matchMargin
         self.courier = courier
-        self.digests = AlertDigests(store: store, settings: settings)
+        self.digests = AlertDigests(store: store)
         self.clock = clock
         self.now = now
         self.logger = logger
