@@ -42,12 +42,11 @@ extension PostgresReportStore {
     /// One transaction: the held mails are locked as they are counted (`FOR UPDATE`), so a
     /// second server releasing some of them waits, then finds them digested and changes nothing.
     @discardableResult
-    public func releaseHeldMails(_ heldIDs: [String], as digest: OutboxMail) async throws(ReportStoreError) -> Bool {
+    public func releaseHeldMails(_ heldIDs: [String], as digest: OutboxMail?) async throws(ReportStoreError) -> Bool {
         let ids = Array(Set(heldIDs))
         guard !ids.isEmpty else { return false }
-        try digest.checkStorable()
-        let headers = try digest.headersJSON()
-        return try await call("releasing \(ids.count) held mails as \(digest.id)") { client, logger in
+        try digest?.checkStorable()
+        return try await call("releasing \(ids.count) held mails as \(digest?.id ?? "no mail")") { client, logger in
             try await client.withTransaction(logger: logger) { connection -> Bool in
                 let held = try await Self.count(
                     connection.query(
@@ -57,6 +56,8 @@ extension PostgresReportStore {
                 try await connection.query(
                     "UPDATE outbox_mail SET state = 'digested' WHERE id = ANY(\(ids)) AND state = 'held'",
                     logger: logger)
+                guard let digest else { return true }
+                let headers = try digest.headersJSON()
                 try await connection.query(
                     """
                     INSERT INTO outbox_mail (\(unescaped: Self.mailColumns))

@@ -39,12 +39,11 @@ extension SQLiteReportStore {
     }
 
     @discardableResult
-    public func releaseHeldMails(_ heldIDs: [String], as digest: OutboxMail) throws(ReportStoreError) -> Bool {
+    public func releaseHeldMails(_ heldIDs: [String], as digest: OutboxMail?) throws(ReportStoreError) -> Bool {
         let ids = Array(Set(heldIDs))
         guard !ids.isEmpty else { return false }
-        try digest.checkStorable()
-        let headers = try digest.headersJSON()
-        return try write("releasing \(ids.count) held mails as \(digest.id)") { db in
+        try digest?.checkStorable()
+        return try write("releasing \(ids.count) held mails as \(digest?.id ?? "no mail")") { db in
             var held = 0
             for start in stride(from: 0, to: ids.count, by: Self.stopLookupChunk) {
                 let chunk = Array(ids[start..<min(start + Self.stopLookupChunk, ids.count)])
@@ -59,6 +58,8 @@ extension SQLiteReportStore {
                 try db.execute(
                     sql: "UPDATE outbox_mail SET state = 'digested' WHERE id = ? AND state = 'held'", arguments: [id])
             }
+            guard let digest else { return true }
+            let headers = try digest.headersJSON()
             try db.execute(
                 sql: """
                     INSERT INTO outbox_mail (\(Self.mailColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

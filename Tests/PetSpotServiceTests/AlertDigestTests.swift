@@ -146,3 +146,56 @@ struct AlertDigestTests {
         #expect(AlertMails.digest(of: [], hour: hour, at: end) == nil)
     }
 }
+
+extension AlertDigestTests {
+    /// An address that unsubscribes (one click in a single alert) while alerts are held for its
+    /// hour's digest gets no digest: the held alerts are released with nothing mailed.
+    @Test func heldAlertsOfAnAddressThatUnsubscribedAreNeverMailed() async throws {
+        let folder = try TemporaryStoreFolder()
+        let store = try SQLiteReportStore(path: folder.path)
+        let elapsed = Locked<TimeInterval>(600)
+        let now: @Sendable () -> Date = { Self.hourStart.addingTimeInterval(elapsed.withLock { $0 }) }
+        let subscription = Subscription(
+            email: "bob@example.org",
+            center: try Coordinate(
+                latitude: AlertsByMailTests.warsaw.latitude, longitude: AlertsByMailTests.warsaw.longitude),
+            radiusMeters: 5_000, token: Subscription.newToken(), createdAt: Date().addingTimeInterval(-120),
+            confirmedAt: Date().addingTimeInterval(-60))
+        try await store.addSubscription(subscription)
+        try await SMTPTestServer.with([], in: folder.url) { smtp in
+            var settings = try AlertsByMailTests.settings(smtpPort: smtp.port)
+            settings.pollInterval = .milliseconds(200)
+            var configuration = ServiceConfiguration(
+                limits: .unlimitedRate, logger: TestServer.quietLogger, reports: store)
+            configuration.mail = settings
+            configuration.now = now
+            try await TestServer.with(configuration) { server in
+                try await store.add(
+                    try (1...12).map {
+                        try AlertsByMailTests.report("q\($0)", .found, species: "dog", northKm: Double($0) * 0.2)
+                    })
+                try await AlertsByMailTests.planned(store)
+                try await waitUntil(hangGuard, "ten alerts sent") { (try? await store.outboxSummary().sent) == 10 }
+                #expect(try await store.outboxSummary().held == 2)
+                let single = ReceivedMail(try smtp.kept()[0])
+                let stop = try #require(
+                    single.link(startingWith: AlertsByMailTests.publicURL + "/subscriptions/unsubscribe?token="))
+                let unsubscribed = try await server.request(
+                    "POST", try AlertsByMailTests.path(stop),
+                    headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                    body: Array("List-Unsubscribe=One-Click".utf8))
+                #expect(unsubscribed.status == 200)
+
+                elapsed.withLock { $0 = 3_600 + 5 }
+                try await waitUntil(hangGuard, "the held alerts released") {
+                    (try? await store.outboxSummary().held) == 0
+                }
+                let summary = try await store.outboxSummary()
+                #expect(summary.queued == 0 && summary.sent == 10, "\(summary)")
+                #expect(try smtp.kept().count == 10, "no digest")
+                #expect(try await store.outboxMail(id: "alert.11.\(subscription.id)")?.state == .digested)
+            }
+        }
+        await store.close()
+    }
+}

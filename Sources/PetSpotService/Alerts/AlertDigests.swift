@@ -29,7 +29,9 @@ import ReportStore
 /// transaction (``AlertStore/releaseHeldMails(_:as:)``), only if every one is still held. Its id
 /// comes from the alerts it carries, so two servers releasing the same group queue one digest; a
 /// server whose group another released in part changes nothing, and the alerts left held (one
-/// that arrived late) go out in a later, smaller digest.
+/// that arrived late) go out in a later, smaller digest. An alert whose subscription was removed
+/// while it was held (its address unsubscribed) is released with its group but not listed: a
+/// group of such alerts alone mails nothing.
 struct AlertDigests: Sendable {
     /// The area alerts an address gets one by one in a clock hour.
     static let singlesPerHour = 10
@@ -97,12 +99,17 @@ struct AlertDigests: Sendable {
                 }
             }
             var released = 0
+            var subscriptions: [String: [Subscription]] = [:]
             for group in groups {
-                guard let due = group.first?.dueAt,
-                    let digest = AlertMails.digest(
-                        of: group, hour: due.addingTimeInterval(-3600)..<due, at: time)
-                else { continue }
-                if try await store.releaseHeldMails(group.map(\.id), as: digest) { released += 1 }
+                guard let first = group.first else { continue }
+                if subscriptions[first.recipient] == nil {
+                    subscriptions[first.recipient] = try await store.subscriptions(email: first.recipient)
+                }
+                let live = (subscriptions[first.recipient] ?? []).map { ".\($0.id)" }
+                let listed = group.filter { mail in live.contains { mail.id.hasSuffix($0) } }
+                let digest = AlertMails.digest(
+                    of: listed, hour: first.dueAt.addingTimeInterval(-3600)..<first.dueAt, at: time)
+                if try await store.releaseHeldMails(group.map(\.id), as: digest), digest != nil { released += 1 }
             }
             queued += released
             // A full page may have cut a group: its rest comes next, as a digest of its own.

@@ -132,7 +132,7 @@ extension WrappingReportStore {
     }
 
     @discardableResult
-    func releaseHeldMails(_ heldIDs: [String], as digest: OutboxMail) async throws(ReportStoreError) -> Bool {
+    func releaseHeldMails(_ heldIDs: [String], as digest: OutboxMail?) async throws(ReportStoreError) -> Bool {
         let base = self.base
         return try await wrap("releaseHeldMails") { () async throws(ReportStoreError) in
             try await base.releaseHeldMails(heldIDs, as: digest)

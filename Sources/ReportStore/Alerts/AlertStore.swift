@@ -101,11 +101,12 @@ public protocol AlertStore: Sendable {
     func heldMails(dueBy now: Date, limit: Int) async throws(ReportStoreError) -> [OutboxMail]
 
     /// Queues `digest` (unless its id is stored) and marks the held mails `heldIDs` digested, in
-    /// one transaction, when every one of them is still held; otherwise changes nothing.
+    /// one transaction, when every one of them is still held; otherwise changes nothing. A `nil`
+    /// digest marks them alone (their subscriptions were removed: nothing is mailed).
     ///
     /// - Returns: whether it did (`false`: another server released some of them first).
     @discardableResult
-    func releaseHeldMails(_ heldIDs: [String], as digest: OutboxMail) async throws(ReportStoreError) -> Bool
+    func releaseHeldMails(_ heldIDs: [String], as digest: OutboxMail?) async throws(ReportStoreError) -> Bool
 
     /// The mail `id` as stored, or `nil`.
     func outboxMail(id: String) async throws(ReportStoreError) -> OutboxMail?
