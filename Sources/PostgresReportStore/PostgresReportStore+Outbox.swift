@@ -128,6 +128,8 @@ extension PostgresReportStore {
                     summary.oldestQueuedAt = date
                 case .sent: summary.sent = count
                 case .failed: summary.failed = count
+                case .held: summary.held = count
+                case .digested: break
                 case nil:
                     throw ReportStoreError.storage(
                         "summing up the outbox",

@@ -193,6 +193,19 @@ enum PostgresSchema {
                 """
             ]),
         Migration(
+            version: 13, name: "alert digests",
+            statements: [
+                // The hourly digest (issue 45): held area alerts and the ones a digest carried are
+                // two new states; an address's alerts of a clock hour are counted by recipient and
+                // queuing time (AlertStore.singleAlertCount).
+                "ALTER TABLE outbox_mail DROP CONSTRAINT IF EXISTS outbox_mail_state_check",
+                """
+                ALTER TABLE outbox_mail ADD CONSTRAINT outbox_mail_state_check
+                    CHECK (state IN ('queued', 'sent', 'failed', 'held', 'digested'))
+                """,
+                "CREATE INDEX outbox_mail_recipient ON outbox_mail (recipient, queued_at)",
+            ]),
+        Migration(
             version: 14, name: "microchip",
             statements: [
                 // The open reports by microchip (ReportStore.openReports(of:microchipKey:)): the

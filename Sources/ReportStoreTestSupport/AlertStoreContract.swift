@@ -34,6 +34,11 @@ public enum AlertStoreContract {
         case marking
         /// Two stores claiming at once never get the same mail.
         case concurrentClaims = "concurrent claims"
+        /// Area alerts are counted per address and hour; held mails are never claimed, read once
+        /// due, and released as one digest, all or nothing, once.
+        case holding
+        /// Stores releasing the same held mails at once queue one digest.
+        case releasing = "concurrent releases"
         /// A report's match alerts, once stopped, stay stopped; the lookup names exactly those.
         case stoppedMatchAlerts = "stopped match alerts"
         /// "Forget me" removes exactly the mails that concern the address.
@@ -61,6 +66,7 @@ public enum AlertStoreContract {
         await log.run(.claiming) { try await claiming(store, &$0) }
         await log.run(.marking) { try await marking(store, &$0) }
         await log.run(.stoppedMatchAlerts) { try await stoppedMatchAlerts(store, &$0) }
+        await log.run(.holding) { try await holding(store, &$0) }
         await log.run(.forgetting) { try await forgetting(store, &$0) }
         let kept = try? await Snapshot(store)
         await store.close()

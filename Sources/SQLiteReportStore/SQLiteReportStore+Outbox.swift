@@ -107,6 +107,8 @@ extension SQLiteReportStore {
                     summary.oldestQueuedAt = date
                 case .sent: summary.sent = count
                 case .failed: summary.failed = count
+                case .held: summary.held = count
+                case .digested: break
                 case nil:
                     throw ReportStoreError.storage(
                         "summing up the outbox",

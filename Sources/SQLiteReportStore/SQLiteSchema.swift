@@ -156,6 +156,12 @@ enum SQLiteSchema {
                     ) WITHOUT ROWID
                     """)
         }
+        // v11 (issue 45, the hourly digest): an address's area alerts of a clock hour are counted
+        // (AlertStore.singleAlertCount) by recipient and queuing time; held mails are new states
+        // of the text column `state` (`held`, `digested`), so only the index is new.
+        migrator.registerMigration("v11-alert-digests") { db in
+            try db.execute(sql: "CREATE INDEX outbox_mail_recipient ON outbox_mail (recipient, queued_at)")
+        }
         // v12: the open reports by microchip (ReportStore.openReports(of:microchipKey:)): an
         // index on the number without its separators (MicrochipKey), over the reports that
         // have one.

@@ -24,7 +24,8 @@ struct PostgresReportStoreTests {
     }
 
     /// The alert contract, then two stores (two connection pools, as two servers) claiming the
-    /// same 200 due mails at once on a fresh database: `FOR UPDATE SKIP LOCKED` gives each to one.
+    /// same 200 due mails at once on a fresh database: `FOR UPDATE SKIP LOCKED` gives each to one;
+    /// then both releasing the same held mails: one queues the digest (`FOR UPDATE`).
     @Test func postgresStorePassesTheAlertContract() async throws {
         let server = try await PostgresServer.start()
         do {
@@ -38,6 +39,8 @@ struct PostgresReportStoreTests {
                 #expect(round.isEmpty, "\(round.map(\.description).joined(separator: "\n"))")
                 _ = try await server.psql("DELETE FROM outbox_mail", database: raced.database)
             }
+            let releases = await AlertStoreContract.concurrentReleases(stores)
+            #expect(releases.isEmpty, "\(releases.map(\.description).joined(separator: "\n"))")
             for store in stores { await store.close() }
         } catch {
             Issue.record("\(error)\n\(server.logText.suffix(2000))")

@@ -24,13 +24,16 @@ struct SQLiteReportStoreTests {
     }
 
     /// Two stores on one file (two connection pools, as two processes would have) claiming at once:
-    /// SQLite's one writer gives each mail to one of them.
+    /// SQLite's one writer gives each mail to one of them; releasing the same held mails at once,
+    /// one of them queues the digest.
     @Test func twoSQLiteStoresNeverClaimTheSameMail() async throws {
         let directory = try TemporaryFolder()
         let path = directory.path("reports.sqlite")
         let stores = [try SQLiteReportStore(path: path), try SQLiteReportStore(path: path)]
         let violations = await AlertStoreContract.concurrentClaims(stores)
         #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
+        let releases = await AlertStoreContract.concurrentReleases(stores)
+        #expect(releases.isEmpty, "\(releases.map(\.description).joined(separator: "\n"))")
         for store in stores { await store.close() }
     }
 

@@ -16,35 +16,35 @@ enum AlertMails {
     static func alert(
         of report: PetReport, event: ReportEvent, to subscription: Subscription, in settings: MailSettings
     ) -> OutboxMail {
-        let meters = report.coordinate.map { subscription.distanceMeters(to: $0) } ?? 0
-        let distance = DistanceDisplay.text(meters: PublicLocation.publicMeters(meters))
-        let kind = report.kind == .found ? "Found" : "Missing"
-        let subject = "\(kind) \(speciesWord(report)), \(distance) from your area's centre"
-        let card = settings.publicURL.link("/pets/\(report.id)")
-        let stop = unsubscribeLink(subscription, settings.publicURL)
-        let area = areaText(subscription)
-        let title = ReportMatching.title(report)
+        let alert = AreaAlert(of: report, to: subscription, in: settings)
+        let kind = alert.kind.lowercased()
         let text = """
-            A \(kind.lowercased()) \(speciesWord(report)) was reported about \(distance) from the centre of your area.
+            A \(kind) \(alert.species) was reported about \(alert.distance) from the centre of your area.
 
-            \(title)
-            See the report: \(card)
+            \(alert.title)
+            See the report: \(alert.card)
 
-            You get this mail because you asked for alerts \(area).
-            Stop these alerts: \(stop)
+            You get this mail because you asked for alerts \(alert.area).
+            Stop these alerts: \(alert.stop)
             """
         let html = """
             <!doctype html><html lang="en"><body>
-            <p>A \(kind.lowercased()) \(speciesWord(report)) was reported about \(distance) from the centre of your area.</p>
-            <p><strong>\(HTMLText.escaped(title))</strong></p>
-            <p><a href="\(HTMLText.escaped(card))">See the report</a></p>
-            <p style="color:#555">You get this mail because you asked for alerts \(HTMLText.escaped(area)).
-            <a href="\(HTMLText.escaped(stop))">Stop these alerts</a>.</p>
+            <p>A \(kind) \(alert.species) was reported about \(alert.distance) from the centre of your area.</p>
+            <p><strong>\(HTMLText.escaped(alert.title))</strong></p>
+            <p><a href="\(HTMLText.escaped(alert.card))">See the report</a></p>
+            <p style="color:#555">You get this mail because you asked for alerts \(HTMLText.escaped(alert.area)).
+            <a href="\(HTMLText.escaped(alert.stop))">Stop these alerts</a>.</p>
             </body></html>
             """
         return OutboxMail(
-            id: "alert.\(event.sequence).\(subscription.id)", recipient: subscription.email, subject: subject,
-            text: text, html: html, headers: listUnsubscribe(stop), queuedAt: event.time)
+            id: alertID(event: event, subscription: subscription), recipient: subscription.email,
+            subject: alert.subject, text: text, html: html, headers: listUnsubscribe(alert.stop),
+            queuedAt: event.time)
+    }
+
+    /// `alert.{event}.{subscription}`: the same for an area alert sent alone and held for a digest.
+    static func alertID(event: ReportEvent, subscription: Subscription) -> String {
+        "\(OutboxMail.areaAlertPrefix)\(event.sequence).\(subscription.id)"
     }
 
     /// The mail asking `subscription`'s address to confirm it (transactional: no unsubscribe

@@ -11,7 +11,9 @@ import ServiceLifecycle
 /// created, queues one mail (``AlertMails/alert(of:event:to:in:)``) to every confirmed
 /// subscription whose area holds the report's place as a stranger sees it (a missing report's
 /// cell centre: an area alert tells a subscriber no more than the public map does), of the
-/// kind and species asked for, confirmed before the report was stored. The mails and the
+/// kind and species asked for, confirmed before the report was stored; an address's alerts past
+/// ``AlertDigests/singlesPerHour`` in a clock hour are held for that hour's digest
+/// (``AlertDigests``), which it releases once the hour ends. The mails and the
 /// cursor are written in one transaction, so a crash queues every due mail once (a mail's id
 /// is derived from the event and the subscription: queuing it again changes nothing, and
 /// several servers on one PostgreSQL may plan the same events).
@@ -29,6 +31,8 @@ final class AlertPlanner: Service {
     /// Added to missing reports' circles when reports are matched (the cards' margin).
     private let matchMargin: SearchRadius
     private let courier: MailCourier
+    /// Holds an address's alerts past the hourly limit and releases their digests.
+    private let digests: AlertDigests
     private let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
     private let logger: Logger
@@ -48,6 +52,7 @@ final class AlertPlanner: Service {
         self.publicLocation = publicLocation
         self.matchMargin = matchMargin
         self.courier = courier
+        self.digests = AlertDigests(store: store)
         self.clock = clock
         self.now = now
         self.logger = logger
@@ -61,6 +66,7 @@ final class AlertPlanner: Service {
             for await _ in rings {
                 do throws(ReportStoreError) {
                     if try await self.plan() > 0 { self.courier.wake() }
+                    if try await self.digests.release(at: self.now()) > 0 { self.courier.wake() }
                     try await self.removeLapsedSubscriptions()
                     failing = false
                 } catch {
@@ -85,10 +91,14 @@ final class AlertPlanner: Service {
         while true {
             let events = try await store.events(after: cursor, limit: Self.page)
             guard let last = events.last else { break }
+            var alerts: [AlertDigests.Alert] = []
             var mails: [OutboxMail] = []
             for event in events where event.change == .created {
-                mails += try await self.mails(for: event)
+                let planned = try await self.mails(for: event)
+                alerts += planned.alerts
+                mails += planned.others
             }
+            mails += try await digests.decide(alerts, at: now())
             try await store.queueMails(mails, mailCursor: last.sequence)
             queued += mails.count
             cursor = last.sequence
@@ -111,24 +121,31 @@ final class AlertPlanner: Service {
         if removed > 0 { logger.info("alerts: removed unconfirmed subscriptions", metadata: ["count": "\(removed)"]) }
     }
 
-    /// The alerts event `event` (a report created) causes.
-    private func mails(for event: ReportEvent) async throws(ReportStoreError) -> [OutboxMail] {
-        guard event.coordinate != nil else { return [] }
+    /// The alerts event `event` (a report created) causes: the area alerts (alone or held, as
+    /// ``AlertDigests`` decides) and the others (match mails).
+    private func mails(for event: ReportEvent) async throws(ReportStoreError)
+        -> (alerts: [AlertDigests.Alert], others: [OutboxMail])
+    {
+        guard event.coordinate != nil else { return ([], []) }
         let report: PetReport
         do throws(ReportStoreError) {
             report = try await store.report(id: event.reportID)
         } catch  where error.reason == .notFound {
-            return []
+            return ([], [])
         }
         let seen = publicLocation.publicView(of: report)
-        guard seen.isOpen, let place = seen.coordinate else { return [] }
+        guard seen.isOpen, let place = seen.coordinate else { return ([], []) }
         let alerts = try await store.confirmedSubscriptions(covering: place)
             .filter { subscription in
                 subscription.covers(kind: seen.kind, species: seen.species, at: place)
                     && (subscription.confirmedAt.map { $0 <= event.time } ?? false)
             }
-            .map { AlertMails.alert(of: seen, event: event, to: $0, in: settings) }
-        return alerts + (try await matchMails(for: report, seen: seen, event: event))
+            .map { subscription in
+                AlertDigests.Alert(
+                    single: AlertMails.alert(of: seen, event: event, to: subscription, in: settings),
+                    held: AlertMails.digestEntry(of: seen, event: event, to: subscription, in: settings))
+            }
+        return (alerts, try await matchMails(for: report, seen: seen, event: event))
     }
 
     /// The most reporters one new report's matches mail.

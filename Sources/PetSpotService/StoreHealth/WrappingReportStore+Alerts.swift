@@ -117,6 +117,28 @@ extension WrappingReportStore {
         }
     }
 
+    func singleAlertCount(to recipient: String, queuedIn hour: Range<Date>) async throws(ReportStoreError) -> Int {
+        let base = self.base
+        return try await wrap("singleAlertCount") { () async throws(ReportStoreError) in
+            try await base.singleAlertCount(to: recipient, queuedIn: hour)
+        }
+    }
+
+    func heldMails(dueBy now: Date, limit: Int) async throws(ReportStoreError) -> [OutboxMail] {
+        let base = self.base
+        return try await wrap("heldMails") { () async throws(ReportStoreError) in
+            try await base.heldMails(dueBy: now, limit: limit)
+        }
+    }
+
+    @discardableResult
+    func releaseHeldMails(_ heldIDs: [String], as digest: OutboxMail?) async throws(ReportStoreError) -> Bool {
+        let base = self.base
+        return try await wrap("releaseHeldMails") { () async throws(ReportStoreError) in
+            try await base.releaseHeldMails(heldIDs, as: digest)
+        }
+    }
+
     func outboxMail(id: String) async throws(ReportStoreError) -> OutboxMail? {
         let base = self.base
         return try await wrap("outboxMail") { () async throws(ReportStoreError) in try await base.outboxMail(id: id) }

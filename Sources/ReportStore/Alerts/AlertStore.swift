@@ -23,6 +23,14 @@ public import Geodata
 ///   the mail is claimed again.
 /// - **Marking** ends a claim: sent, retried later (queued again, due at the time given), or
 ///   failed for good.
+/// - **Holding** is queuing a mail in state ``OutboxMail/State/held``: it is kept, never claimed.
+///   ``singleAlertCount(to:queuedIn:)`` counts a recipient's area alerts (ids starting
+///   ``OutboxMail/areaAlertPrefix``) queued in a time range that were not held (queued, sent or
+///   failed). ``heldMails(dueBy:limit:)`` returns the held mails due by then, oldest due first,
+///   then by recipient and id. ``releaseHeldMails(_:as:)`` queues a digest and marks the held
+///   mails it carries ``OutboxMail/State/digested`` in one transaction, only if every one of them
+///   is still held: two servers releasing the same mails at once queue one digest, and a mail is
+///   never carried by two.
 /// - **Forgetting** (``removeMails(concerning:)``) removes exactly the mails that
 ///   ``OutboxMail/concerns(_:)`` the address, in every state, and no other.
 /// - **Stopped match alerts** (``stopMatchAlerts(reportID:)``) last: a report stopped is in
@@ -86,10 +94,26 @@ public protocol AlertStore: Sendable {
     /// Which of `reportIDs` have their match mails stopped.
     func matchAlertsStopped(reportIDs: [String]) async throws(ReportStoreError) -> Set<String>
 
+    /// How many area alerts (ids starting ``OutboxMail/areaAlertPrefix``) to `recipient` (exactly
+    /// as given) queued in `hour` (by ``OutboxMail/queuedAt``) were queued to go one by one: not
+    /// held, not digested.
+    func singleAlertCount(to recipient: String, queuedIn hour: Range<Date>) async throws(ReportStoreError) -> Int
+
+    /// At most `limit` held mails due by `now`, oldest due first, then by recipient and id.
+    func heldMails(dueBy now: Date, limit: Int) async throws(ReportStoreError) -> [OutboxMail]
+
+    /// Queues `digest` (unless its id is stored) and marks the held mails `heldIDs` digested, in
+    /// one transaction, when every one of them is still held; otherwise changes nothing. A `nil`
+    /// digest marks them alone (their subscriptions were removed: nothing is mailed).
+    ///
+    /// - Returns: whether it did (`false`: another server released some of them first).
+    @discardableResult
+    func releaseHeldMails(_ heldIDs: [String], as digest: OutboxMail?) async throws(ReportStoreError) -> Bool
+
     /// The mail `id` as stored, or `nil`.
     func outboxMail(id: String) async throws(ReportStoreError) -> OutboxMail?
 
-    /// How many mails wait, were sent and failed, and the oldest waiting one's time.
+    /// How many mails wait, are held, were sent and failed, and the oldest waiting one's time.
     func outboxSummary() async throws(ReportStoreError) -> OutboxSummary
 
     /// Removes every mail that concerns `address` (``OutboxMail/concerns(_:)``: sent to it, or

@@ -13,7 +13,17 @@ public struct OutboxMail: Sendable, Hashable {
         case sent
         /// Refused for good (a 5xx reply), or retried for longer than the outbox tries.
         case failed
+        /// An area alert over its address's hourly limit, never claimed: it waits, due at the end
+        /// of its clock hour, for the hour's digest (``AlertStore/releaseHeldMails(_:as:)``). Its
+        /// text and HTML are the digest's entry, not a whole mail.
+        case held
+        /// A held mail a digest carried (kept, so queuing its id again changes nothing).
+        case digested
     }
+
+    /// How an area alert's ``id`` starts (`alert.{event}.{subscription}`): the mails an address
+    /// gets at most ``AlertStore`` counts an hour one by one (``AlertStore/singleAlertCount(to:queuedIn:)``).
+    public static let areaAlertPrefix = "alert."
 
     /// Its identity, derived from what caused it and who gets it (`alert.{event}.{subscription}`):
     /// queuing it again changes nothing, and its `Message-ID` is this.

@@ -10,11 +10,16 @@ public struct OutboxSummary: Sendable, Hashable {
     public var sent: Int
     /// Mails refused for good.
     public var failed: Int
+    /// Area alerts held for their hour's digest (``OutboxMail/State/held``): waiting too, but not
+    /// in ``queued`` (they are not due before their hour ends, so they say nothing of a slow outbox).
+    /// The held mails a digest carried are counted by the digest alone.
+    public var held: Int
 
-    public init(queued: Int, oldestQueuedAt: Date?, sent: Int, failed: Int) {
+    public init(queued: Int, oldestQueuedAt: Date?, sent: Int, failed: Int, held: Int = 0) {
         self.queued = queued
         self.oldestQueuedAt = oldestQueuedAt
         self.sent = sent
         self.failed = failed
+        self.held = held
     }
 }

@@ -1,0 +1,41 @@
+import Geodata
+import Geodesy
+import ReportSteps
+import ReportStore
+import Reports
+
+/// What an area alert says of a report, shared by the mail sent alone
+/// (``AlertMails/alert(of:event:to:in:)``) and its entry in an hourly digest
+/// (``AlertMails/digestEntry(of:event:to:in:)``). The subject names the kind and a species from
+/// the taxonomy, never a reporter's text; ``title`` is the reporter's (escape it in HTML).
+struct AreaAlert {
+    /// "Found" or "Missing".
+    let kind: String
+    /// The species as a lower-case word from the taxonomy ("dog"), or "pet".
+    let species: String
+    /// The distance from the area's centre as a stranger is told it ("1.2 km").
+    let distance: String
+    /// "Found dog, 1.2 km from your area's centre".
+    let subject: String
+    /// The card's species and breed (a reporter's text).
+    let title: String
+    /// The report's card link.
+    let card: String
+    /// The subscription's one-click unsubscribe link.
+    let stop: String
+    /// "within 5 km of 52.22970, 21.01220".
+    let area: String
+
+    /// `report` (as a stranger sees it) told to `subscription`.
+    init(of report: PetReport, to subscription: Subscription, in settings: MailSettings) {
+        let meters = report.coordinate.map { subscription.distanceMeters(to: $0) } ?? 0
+        distance = DistanceDisplay.text(meters: PublicLocation.publicMeters(meters))
+        kind = report.kind == .found ? "Found" : "Missing"
+        species = AlertMails.speciesWord(report)
+        subject = "\(kind) \(species), \(distance) from your area's centre"
+        title = ReportMatching.title(report)
+        card = settings.publicURL.link("/pets/\(report.id)")
+        stop = AlertMails.unsubscribeLink(subscription, settings.publicURL)
+        area = AlertMails.areaText(subscription)
+    }
+}
