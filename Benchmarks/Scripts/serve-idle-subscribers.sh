@@ -8,9 +8,5 @@
 #   PETSPOT=/path/to/petspot measures that binary instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-binary=${PETSPOT:-}
-if [[ -z $binary ]]; then
-    swift build -c release --static-swift-stdlib --product petspot >&2
-    binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/petspot"
-fi
+binary=$(bash Benchmarks/Scripts/petspot-binary.bash)
 exec python3 Benchmarks/Scripts/serve_idle_subscribers.py "$binary" "${COUNTS:-0,2000,10000}" "${POSTS:-400}"

@@ -5,9 +5,5 @@
 #   PETSPOT=/path/to/petspot measures that binary instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-binary=${PETSPOT:-}
-if [[ -z $binary ]]; then
-    swift build -c release --static-swift-stdlib --product petspot >&2
-    binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/petspot"
-fi
+binary=$(bash Benchmarks/Scripts/petspot-binary.bash)
 exec python3 Benchmarks/Scripts/serve_places.py "$binary" "${REQUESTS:-2000}"

@@ -25,6 +25,7 @@ import math, os, random, re, socket, sqlite3, subprocess, sys, tempfile, threadi
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from http_answer import percentile, read_answer
 from nmea_feed import free_port
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -34,11 +35,6 @@ BOX = (49.0, 54.8, 14.1, 24.1)  # Poland: latitudes, longitudes
 
 def load():
     return os.getloadavg()[0]
-
-
-def percentile(values, p):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] if values else float("nan")
 
 
 def haversine(a, b):
@@ -65,18 +61,8 @@ class Poster:
                    b"Content-Length: " + str(len(payload)).encode() + b"\r\n\r\n" + payload)
         start = time.perf_counter()
         self.connection.sendall(request)
-        answer = b""
-        while True:
-            chunk = self.connection.recv(65536)
-            if not chunk:
-                raise SystemExit("the server closed the connection")
-            answer += chunk
-            head, separator, rest = answer.partition(b"\r\n\r\n")
-            if separator:
-                length = int([line.split(b":")[1] for line in head.split(b"\r\n")
-                              if line.lower().startswith(b"content-length:")][0])
-                if len(rest) >= length:
-                    break
+        head, rest = read_answer(self.connection)
+        answer = head
         answered = time.perf_counter()
         if not answer.startswith(b"HTTP/1.1 201"):
             raise SystemExit("a POST was not stored: " + answer[:300].decode(errors="replace"))

@@ -20,6 +20,7 @@ import os, resource, socket, subprocess, sys, tempfile, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from http_answer import percentile, read_answer
 from nmea_feed import free_port, vm
 
 BODY = (b'{"lastSeenDate":"2025-11-18","species":"CAT","gender":"MALE",'
@@ -67,24 +68,12 @@ def post_times(port, count):
         next_at = max(next_at + 0.1, time.monotonic())
         start = time.perf_counter()
         connection.sendall(request)
-        answer = b""
-        while True:
-            answer += connection.recv(65536)
-            head, separator, rest = answer.partition(b"\r\n\r\n")
-            if separator:
-                length = int([line.split(b":")[1] for line in head.split(b"\r\n")
-                              if line.lower().startswith(b"content-length:")][0])
-                if len(rest) >= length:
-                    break
+        answer, _ = read_answer(connection)
         times.append((time.perf_counter() - start) * 1000)
         if not answer.startswith(b"HTTP/1.1 201"):
             raise SystemExit("a POST was not stored: " + answer[:200].decode(errors="replace"))
     connection.close()
     return sorted(times)
-
-
-def percentile(values, p):
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
 def main():

@@ -13,6 +13,7 @@ import os, random, socket, subprocess, sys, tempfile, time, urllib.parse
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from http_answer import percentile, read_answer
 from nmea_feed import free_port
 
 NAMES = ["Wa", "Kr", "San", "Warsaw", "Krakow", "Kraków", "Łódź", "Lodz", "Piaseczno", "New York", "Paris",
@@ -23,27 +24,12 @@ def timed(connection, path):
     request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
     start = time.perf_counter()
     connection.sendall(request)
-    answer = b""
-    while True:
-        chunk = connection.recv(65536)
-        if not chunk:
-            raise SystemExit("the server closed the connection")
-        answer += chunk
-        head, separator, rest = answer.partition(b"\r\n\r\n")
-        if separator:
-            length = int([line.split(b":")[1] for line in head.split(b"\r\n")
-                          if line.lower().startswith(b"content-length:")][0])
-            if len(rest) >= length:
-                break
+    head, _ = read_answer(connection)
+    answer = head
     elapsed = (time.perf_counter() - start) * 1000
     if not answer.startswith(b"HTTP/1.1 200"):
         raise SystemExit(f"{path}: " + answer[:200].decode(errors="replace"))
     return elapsed
-
-
-def percentile(values, p):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
 def main():
