@@ -116,6 +116,8 @@ struct AlertsByMailTests {
                 #expect(alert.headers(named: "Bcc").isEmpty)
                 let html = try #require(alert.html)
                 #expect(html.contains("&lt;b&gt;Rex&lt;/b&gt;") && !html.contains("<b>Rex"))
+                // Where, as the card names a place nobody named: its nearest town.
+                #expect(alert.text?.contains("near Warsaw") == true, "\(alert.text ?? "")")
                 let card = try #require(alert.link(startingWith: Self.publicURL + "/pets/"))
                 #expect(card == Self.publicURL + "/pets/inside")
                 #expect(try await server.request(try Self.path(card)).status == 200)

@@ -21,7 +21,7 @@ enum AlertMails {
         let text = """
             A \(kind) \(alert.species) was reported about \(alert.distance) from the centre of your area.
 
-            \(alert.title)
+            \(alert.title)\(alert.place.map { ", \($0)" } ?? "")
             See the report: \(alert.card)
 
             You get this mail because you asked for alerts \(alert.area).
@@ -30,7 +30,7 @@ enum AlertMails {
         let html = """
             <!doctype html><html lang="en"><body>
             <p>A \(kind) \(alert.species) was reported about \(alert.distance) from the centre of your area.</p>
-            <p><strong>\(HTMLText.escaped(alert.title))</strong></p>
+            <p><strong>\(HTMLText.escaped(alert.title))</strong>\(alert.place.map { ", " + HTMLText.escaped($0) } ?? "")</p>
             <p><a href="\(HTMLText.escaped(alert.card))">See the report</a></p>
             <p style="color:#555">You get this mail because you asked for alerts \(HTMLText.escaped(alert.area)).
             <a href="\(HTMLText.escaped(alert.stop))">Stop these alerts</a>.</p>

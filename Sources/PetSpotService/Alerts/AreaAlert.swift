@@ -19,6 +19,9 @@ struct AreaAlert {
     let subject: String
     /// The card's species and breed (a reporter's text).
     let title: String
+    /// Where, as the card names it: the typed place (a reporter's text) or the nearest town
+    /// ("near Piaseczno"); `nil` without either.
+    let place: String?
     /// The report's card link.
     let card: String
     /// The subscription's one-click unsubscribe link.
@@ -34,6 +37,7 @@ struct AreaAlert {
         species = AlertMails.speciesWord(report)
         subject = "\(kind) \(species), \(distance) from your area's centre"
         title = ReportMatching.title(report)
+        place = PlacesController.placeName(report)
         card = settings.publicURL.link("/pets/\(report.id)")
         stop = AlertMails.unsubscribeLink(subscription, settings.publicURL)
         area = AlertMails.areaText(subscription)

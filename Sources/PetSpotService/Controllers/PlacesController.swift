@@ -3,6 +3,7 @@ import Geodesy
 import Hummingbird
 import PetSpotJSON
 import Places
+import ReportStore
 
 /// `GET /v1/places?q=NAME` (up to `limit`, default 10, towns whose name or a word of it starts
 /// with NAME, accents folded both ways, the most populous first) and
@@ -42,6 +43,13 @@ struct PlacesController {
     static func nearTown(_ place: Coordinate) -> String? {
         guard let nearest = try? TownList.shared().nearest(to: place), nearest.meters <= nearMeters else { return nil }
         return "near " + nearest.town.name
+    }
+
+    /// What lists, cards and alert mails call `report`'s place: its typed name, else the nearest
+    /// town to the place it is shown at (`near Piaseczno`), else nothing.
+    static func placeName(_ report: PetReport) -> String? {
+        if let typed = report.place, !typed.isEmpty { return typed }
+        return report.coordinate.flatMap(nearTown)
     }
 
     /// `{"name", "state", "country", "countryCode", "latitude", "longitude", "population"}`.

@@ -48,12 +48,8 @@ extension ReportsController {
                 public: grid, today: today.day(), places: places))
     }
 
-    /// What a list calls `report`'s place: its typed name, else the nearest town to the place it
-    /// is shown at (`near Piaseczno`), else nothing.
-    func placeName(_ report: PetReport) -> String? {
-        if let typed = report.place, !typed.isEmpty { return typed }
-        return report.coordinate.flatMap(PlacesController.nearTown)
-    }
+    /// What a list calls `report`'s place (``PlacesController/placeName(_:)``).
+    func placeName(_ report: PetReport) -> String? { PlacesController.placeName(report) }
 
     /// A whole-number parameter in `range`, or `nil` when not given (400 naming it otherwise).
     static func whole(_ query: Query, _ name: String, _ range: ClosedRange<Int>) throws(Problem) -> Int? {
