@@ -95,6 +95,21 @@ struct PosterRouteTests {
         }
     }
 
+    @Test func withAPublicURLTheQRCodeLeadsThereWhateverTheRequestsHost() async throws {
+        let folder = try TemporaryStoreFolder()
+        let store = try SQLiteReportStore(path: folder.path)
+        var configuration = ServiceConfiguration(
+            limits: .unlimitedRate, logger: TestServer.quietLogger, reports: store, today: ReportRoutesTests.today)
+        configuration.publicURL = try PublicURL("https://petspot.example/lost/")
+        try await TestServer.with(configuration) { server in
+            let (id, _) = try await Self.post(server, "missing", Self.missing)
+            let poster = try await server.request("/pets/\(id)/poster")
+            #expect(poster.body.contains("aria-label=\"QR code: https://petspot.example/lost/pets/\(id)\""))
+            #expect(poster.body.contains(">petspot.example/lost/pets/\(id)<"), "the strips' short link")
+        }
+        await store.close()
+    }
+
     @Test func anotherPaperOrParameterIsABadRequestThatSaysWhatToAsk() async throws {
         try await Self.withServer { server in
             let (id, _) = try await Self.post(server, "missing", Self.missing)
