@@ -115,6 +115,8 @@ struct PosterRouteTests {
             let (id, _) = try await Self.post(server, "missing", Self.missing)
             let tabloid = try await server.request("/pets/\(id)/poster?paper=tabloid")
             #expect(tabloid.status == 400)
+            #expect(tabloid.header("Content-Type") == "text/html; charset=utf-8", "a page a person reads")
+            #expect(tabloid.body.contains("data-testid=\"poster.badRequest.heading\""))
             #expect(tabloid.body.contains("paper=a4") && tabloid.body.contains("paper=letter"), "\(tabloid.body)")
             let other = try await server.request("/pets/\(id)/poster?size=a4")
             #expect(other.status == 400)
@@ -126,6 +128,8 @@ struct PosterRouteTests {
         try await Self.withServer { server in
             let unknown = try await server.request("/pets/r-000000000000/poster")
             #expect(unknown.status == 404, "\(unknown.body)")
+            #expect(unknown.header("Content-Type") == "text/html; charset=utf-8")
+            #expect(unknown.body.contains("This report is not here"), "\(unknown.body)")
             let impossible = try await server.request("/pets/%3Cscript%3E/poster")
             #expect(impossible.status == 404)
             #expect(!impossible.body.contains("<script>"))
