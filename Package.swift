@@ -26,7 +26,8 @@ let reportPageFiles = [
     "PhotoStep.mustache", "Question.mustache", "ReportFlow.mustache", "ReportPage.mustache", "ReportPreview.mustache",
     "StepHeader.mustache", "StepIntro.mustache", "SubmittedStep.mustache", "TextField.mustache", "pet.js", "report.css",
     "report.js", "Home.mustache", "home.js", "home.css", "Map.mustache", "map.js", "map.css", "Subscription.mustache",
-    "alerts.js", "message.js",
+    "alerts.js", "message.js", "Poster.mustache", "poster.css", "poster.js",
+    "poster-a4.css", "poster-letter.css",
 ]
 
 /// Leaflet 1.7.1 from Debian's `libjs-leaflet` (`/usr/share/javascript/leaflet`), with its
@@ -141,6 +142,10 @@ let package = Package(
         // accents folded, the nearest town to a place.
         .target(name: "Places", dependencies: ["Geodata", "CLazyLibraries"]),
 
+        // QR codes from Debian's libqrencode (opened at the first code), drawn as inline SVG:
+        // the posters' link to a card.
+        .target(name: "QRCodes", dependencies: ["CLazyLibraries"]),
+
         // Photos without metadata: EXIF (GPS, serials, owner), XMP, IPTC and comments taken out
         // of JPEG, PNG, WebP, GIF and HEIC bytes, the orientation kept. No dependencies.
         .target(name: "PhotoMetadata"),
@@ -220,7 +225,7 @@ let package = Package(
             name: "PetSpotService",
             dependencies: [
                 "Geodata", "Geodesy", "Location", "Scenarios", "ScenarioSteps", "PetSpotJSON", "Locking",
-                "OutsideInput", "ReportSteps", "ReportStore", "Reports", "Places", "Mail",
+                "OutsideInput", "ReportSteps", "ReportStore", "Reports", "Places", "Mail", "QRCodes",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -336,6 +341,7 @@ let package = Package(
         .testTarget(name: "OutsideInputTests", dependencies: ["OutsideInput", "OutsideYAML"]),
         .testTarget(name: "HashingTests", dependencies: ["Hashing", "LocationTestSupport"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "Geodata"]),
+        .testTarget(name: "QRCodesTests", dependencies: ["QRCodes", "LocationTestSupport"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "MailTestSupport", "LocationTestSupport"]),
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "PhotoTestSupport"]),
         // The package as a whole: Docs/Architecture.md against this file; what the compiler

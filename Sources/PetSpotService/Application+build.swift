@@ -201,7 +201,8 @@ func makeRouter(
         configuration: PageConfiguration(
             location: pagesLocation, today: today, storesReports: configuration.reports != nil),
         reports: reports, photos: photos, publicLocation: configuration.publicLocation,
-        messages: configuration.mail != nil && reports != nil
+        messages: configuration.mail != nil && reports != nil,
+        publicURL: configuration.publicURL ?? configuration.mail?.publicURL
     ).addRoutes(to: router)
     HomePageController(alerts: configuration.mail != nil && reports != nil).addRoutes(to: router)
     MapPageController(tiles: configuration.tiles).addRoutes(to: router)

@@ -79,6 +79,10 @@ public struct ServiceConfiguration: Sendable {
     /// How the server sends alerts by mail (`--smtp`, `--mail-from`, `--public-url`); `nil`:
     /// it sends none and offers no alerts.
     public var mail: MailSettings?
+    /// Where visitors reach this server (`--public-url`), with or without mail: the base of a
+    /// poster's QR code. `nil`: the mail settings' when there are some, else each request's
+    /// own origin. Set it after `init`.
+    public var publicURL: PublicURL?
     /// Called once the server listens, with the port it got.
     public var onListening: @Sendable (_ host: String, _ port: Int) async -> Void
 

@@ -86,6 +86,7 @@ struct PublicLocationRouteTests {
             let stranger = [
                 "/v1/reports/\(missing)", "/v1/reports/\(missing)/card", "/v1/reports", "/v1/reports?near=52.23,21.01",
                 "/v1/reports/nearby?from=52.24,21.02", "/v1/reports/\(found)/matches", "/v1/reports/\(missing)/matches",
+                "/pets/\(missing)/poster", "/pets/\(missing)/poster?paper=letter",
             ]
             for path in stranger {
                 let answer = try await server.request(path)
@@ -94,6 +95,11 @@ struct PublicLocationRouteTests {
                     #expect(!answer.body.contains(text), "\(path) shows \(text): \(answer.body)")
                 }
                 #expect(answer.body.contains("\(missing)"), "\(path) lists the report: \(answer.body)")
+            }
+            // The poster carries no contact either (the owner writes their phone in, in the browser).
+            let poster = try await server.request("/pets/\(missing)/poster")
+            for contact in ["600100200", "o@example.com"] {
+                #expect(!poster.body.contains(contact), "the poster shows \(contact)")
             }
             let shown = try await server.request("/v1/reports/\(missing)").object
             let centre = Self.grid.cellCentre(
@@ -110,6 +116,9 @@ struct PublicLocationRouteTests {
                 #expect(try whole.object["locationPrecisionMeters"] == nil)
                 let card = try await server.request("/v1/reports/\(missing)/card", headers: credentials)
                 #expect(card.body.contains("52.22971"), "\(card.body)")
+                // A poster is for the public whoever prints it: never the exact place.
+                let poster = try await server.request("/pets/\(missing)/poster", headers: credentials)
+                #expect(poster.status == 200 && !poster.body.contains("52.2297"), "\(poster.body)")
             }
             let list = try await server.request("/v1/reports?near=52.23,21.01", headers: ExampleRequests.asOperator)
             #expect(list.body.contains("52.229712345"), "the operator's list: \(list.body)")

@@ -62,6 +62,7 @@
             settings.publicLocation = try matchOptions.publicLocation(environment)
             settings.lifetimes = try expiryOptions.lifetimes(environment)
             settings.mail = try mailOptions.settings(environment)
+            settings.publicURL = try mailOptions.publicURL(environment)
             if let file = try ServeValue.resolve(operatorTokenFile, "--operator-token-file", environment) {
                 settings.operatorTokenFile = file
                 do {

@@ -190,7 +190,7 @@
                 let photos = StoreKeptPhotos(keptBy: served.store)
                 let oldPhotos =
                     settings.photos.map(ReportPhotoFolder.init(path:)) ?? ReportPhotoFolder(beside: storeURL)
-                let configuration = ServiceConfiguration(
+                var configuration = ServiceConfiguration(
                     host: settings.host, port: settings.port, location: location,
                     allowedOrigins: settings.allowedOrigins,
                     allowedHosts: settings.allowedHosts, limits: settings.limits,
@@ -227,6 +227,7 @@
                         announcer.say("listening on \(base)", fields: [("url", .string(base))])
                         for line in ServePages.lines(base: base) { announcer.say(line) }
                     })
+                configuration.publicURL = settings.publicURL
                 do {
                     try await runService(configuration)
                     await served.store.close()

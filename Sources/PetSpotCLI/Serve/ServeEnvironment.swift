@@ -96,7 +96,8 @@
             Variable(
                 option: "--mail-from", key: "petspot.mailFrom", meaning: "sender of mails", defaultValue: "none"),
             Variable(
-                option: "--public-url", key: "petspot.publicUrl", meaning: "base of links in mails",
+                option: "--public-url", key: "petspot.publicUrl",
+                meaning: "base of links in mails and posters' QR codes",
                 defaultValue: "none"),
             Variable(
                 option: "--mail-lease", key: "petspot.mailLease", meaning: "seconds a mail being sent is held",

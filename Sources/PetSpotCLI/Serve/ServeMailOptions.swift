@@ -11,7 +11,8 @@
 
         @Option(
             help: ArgumentHelp(
-                "Where visitors reach this server (https://petspot.example): the base of the links in mails.",
+                "Where visitors reach this server (https://petspot.example): the base of the links in mails "
+                    + "and of the posters' QR codes.",
                 valueName: "url"))
         var publicUrl: String?
 
@@ -21,6 +22,18 @@
                     + "may send it again (300; 10 to 86400).",
                 valueName: "seconds"))
         var mailLease: Int?
+
+        /// `--public-url`, else its variable, with or without mail; `nil` when not given.
+        ///
+        /// - Throws: `ValidationError` saying what to write instead.
+        func publicURL(_ environment: ServeEnvironment) throws -> PublicURL? {
+            guard let base = try ServeValue.resolve(publicUrl, "--public-url", environment) else { return nil }
+            do {
+                return try PublicURL(base)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
 
         /// The settings these options, else their variables, give; `nil` without `--smtp`.
         ///

@@ -29,6 +29,8 @@
         var lifetimes = ReportLifetimes()
         /// How alerts are mailed (`--smtp`, `--mail-from`, `--public-url`); `nil`: no mail.
         var mail: MailSettings?
+        /// Where visitors reach this server (`--public-url`), mail or not: the posters' QR codes.
+        var publicURL: PublicURL?
         var metricsHost = "127.0.0.1"
         var metricsPort: Int?
         var limits = ServiceLimits()

@@ -36,6 +36,7 @@ enum PageTemplates {
         ("Home", PackageResources.Home_mustache),
         ("Map", PackageResources.Map_mustache),
         ("Subscription", PackageResources.Subscription_mustache),
+        ("Poster", PackageResources.Poster_mustache),
     ]
 
     /// The script and the style, by the name they are served under.
@@ -49,6 +50,10 @@ enum PageTemplates {
         "map.css": ("text/css; charset=utf-8", PackageResources.map_css),
         "alerts.js": ("text/javascript; charset=utf-8", PackageResources.alerts_js),
         "message.js": ("text/javascript; charset=utf-8", PackageResources.message_js),
+        "poster.js": ("text/javascript; charset=utf-8", PackageResources.poster_js),
+        "poster.css": ("text/css; charset=utf-8", PackageResources.poster_css),
+        "poster-a4.css": ("text/css; charset=utf-8", PackageResources.poster_a4_css),
+        "poster-letter.css": ("text/css; charset=utf-8", PackageResources.poster_letter_css),
     ]
 
     /// `context` rendered with the template `name`.

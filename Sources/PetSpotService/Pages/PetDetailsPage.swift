@@ -28,6 +28,9 @@ struct PetDetailsPage {
     let shareId = PageCopy.shareIdentifier
     let linkCopied = PageCopy.linkCopied
     let copyFailed = PageCopy.copyFailed
+    /// "Print a poster": the report's printable poster (``PosterPage``, `/pets/{id}/poster`).
+    let posterTitle = "Print a poster"
+    let posterId = "petDetails.poster.tap"
     let removeTitle = PetDetailsPresenter.removeReportTitle
     let removeId = PetDetailsPresenter.ID.removeReport
     let removeQuestion = QuestionDialog(name: "remove", question: PageCopy.removeQuestion)

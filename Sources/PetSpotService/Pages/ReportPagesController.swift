@@ -5,7 +5,7 @@ import ReportStore
 import Reports
 
 /// The report pages: `GET /report/missing`, `GET /report/found`, the Pet details card
-/// `GET /pets/{id}` (server-rendered HTML from the Mustache templates beside this file) and
+/// `GET /pets/{id}`, its printable poster `GET /pets/{id}/poster` (server-rendered HTML from the Mustache templates beside this file) and
 /// `GET /report/assets/{file}` (their scripts and style). No external resource is loaded: the Content-Security-Policy allows only this
 /// server. The card's page carries the report's shared tags (``ShareTags``), read from the
 /// store as a stranger sees the report.
@@ -19,6 +19,9 @@ struct ReportPagesController {
     var publicLocation = PublicLocation()
     /// Whether cards offer "Send a message to the reporter" (the server sends mail).
     var messages = false
+    /// Where visitors reach this server (`--public-url`), the base of a poster's QR code; the
+    /// request's own origin without it.
+    var publicURL: PublicURL? = nil
 
     /// The headers of every page: nothing cached (the pages carry today's date), nothing
     /// loaded from elsewhere, no inline script, and no address of a page (a card's id, a place
@@ -52,6 +55,7 @@ struct ReportPagesController {
             page.messages = messages
             return Self.page(try PageTemplates.render(page, template: "PetDetails"))
         }
+        addPosterRoute(to: router)
         EmbeddedAssets(files: PageTemplates.assets, noun: "page asset", cacheControl: "no-cache")
             .addRoute("/report/assets/{file}", to: router)
     }
