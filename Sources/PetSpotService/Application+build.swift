@@ -48,7 +48,8 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
             configuration.mail.map {
                 AlertPlanner(
                     store: store, settings: $0, feed: feed, publicLocation: configuration.publicLocation,
-                    matchMargin: configuration.matchMargin, courier: courier, clock: configuration.clock,
+                    matchMargin: configuration.matchMargin, courier: courier, photos: configuration.photos,
+                    clock: configuration.clock,
                     now: configuration.now,
                     logger: configuration.logger)
             }

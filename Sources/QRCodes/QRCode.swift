@@ -17,7 +17,7 @@ public struct QRCode: Sendable, Hashable {
 
     /// The most bytes of text a code holds at level M (version 40, 8-bit mode).
     public static let maximumBytes = 2331
-    /// The light margin around the code every reader needs: 4 modules (ISO/IEC 18004 §6.3.8).
+    /// The light margin around the code every reader needs: 4 modules (ISO/IEC 18004, section 6.3.8).
     public static let quietZone = 4
 
     /// The code of `text`'s UTF-8 bytes, all of them (a NUL byte too), in the smallest version

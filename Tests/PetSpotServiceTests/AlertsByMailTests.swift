@@ -6,6 +6,7 @@ import Mail
 import MailTestSupport
 import PetSpotService
 import ReportStore
+import Reports
 import SQLiteReportStore
 import Testing
 
@@ -179,6 +180,39 @@ struct AlertsByMailTests {
                 body: Array(#"{"email":"bob@example.org","near":"52.2297,21.0122","km":2}"#.utf8))
             #expect(answer.status == 503)
             #expect(answer.body.contains("--smtp"))
+        }
+        await store.close()
+    }
+
+    /// A report with a kept photo has its photo's link in its alert (under the public URL, the
+    /// route that serves it); one without has none.
+    @Test func anAlertLinksTheReportsPhotoWhenItHasOne() async throws {
+        let folder = try TemporaryStoreFolder()
+        let store = try SQLiteReportStore(path: folder.path)
+        let confirmed = Date().addingTimeInterval(-60)
+        try await store.addSubscription(
+            Subscription(
+                id: "sub-photo", email: "ann@example.org",
+                center: try Coordinate(latitude: Self.warsaw.latitude, longitude: Self.warsaw.longitude),
+                radiusMeters: 5_000, kinds: [.found], species: ["dog"], token: Subscription.newToken(),
+                createdAt: confirmed, confirmedAt: confirmed))
+        try await SMTPTestServer.with([], in: folder.url) { smtp in
+            var configuration = ServiceConfiguration(logger: TestServer.quietLogger, reports: store)
+            configuration.mail = try Self.settings(smtpPort: smtp.port)
+            configuration.photos = StoreKeptPhotos(keptBy: store)
+            try await TestServer.with(configuration) { server in
+                let photo = StoredPhoto(bytes: Data([0xFF, 0xD8, 0xFF, 0xD9]), mediaType: "image/jpeg", tag: "t-1")
+                try await store.add(try Self.report("with-photo", .found, species: "dog", northKm: 1), photo: photo)
+                try await waitUntil(hangGuard, "the first alert") { ((try? smtp.kept()) ?? []).count == 1 }
+                try await store.add([try Self.report("no-photo", .found, species: "dog", northKm: 1)])
+                try await waitUntil(hangGuard, "the second alert") { ((try? smtp.kept()) ?? []).count == 2 }
+                let mails = try smtp.kept().map(ReceivedMail.init)
+                let link = try #require(mails[0].link(startingWith: Self.publicURL + "/v1/reports/with-photo/photo"))
+                #expect(mails[0].html?.contains(#"<a href="\#(link)">its photo</a>"#) == true)
+                let served = try await server.request(try Self.path(link))
+                #expect(served.status == 200)
+                #expect(mails[1].link(startingWith: Self.publicURL + "/v1/reports/") == nil, "\(mails[1].text ?? "")")
+            }
         }
         await store.close()
     }

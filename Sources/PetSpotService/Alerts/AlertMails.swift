@@ -22,7 +22,7 @@ enum AlertMails {
             A \(kind) \(alert.species) was reported about \(alert.distance) from the centre of your area.
 
             \(alert.title)\(alert.place.map { ", \($0)" } ?? "")
-            See the report: \(alert.card)
+            See the report: \(alert.card)\(alert.photo.map { "\nIts photo: \($0)" } ?? "")
 
             You get this mail because you asked for alerts \(alert.area).
             Stop these alerts: \(alert.stop)
@@ -31,7 +31,7 @@ enum AlertMails {
             <!doctype html><html lang="en"><body>
             <p>A \(kind) \(alert.species) was reported about \(alert.distance) from the centre of your area.</p>
             <p><strong>\(HTMLText.escaped(alert.title))</strong>\(alert.place.map { ", " + HTMLText.escaped($0) } ?? "")</p>
-            <p><a href="\(HTMLText.escaped(alert.card))">See the report</a></p>
+            <p><a href="\(HTMLText.escaped(alert.card))">See the report</a>\(alert.photo.map { " · <a href=\"\(HTMLText.escaped($0))\">its photo</a>" } ?? "")</p>
             <p style="color:#555">You get this mail because you asked for alerts \(HTMLText.escaped(alert.area)).
             <a href="\(HTMLText.escaped(alert.stop))">Stop these alerts</a>.</p>
             </body></html>

@@ -31,6 +31,8 @@ final class AlertPlanner: Service {
     /// Added to missing reports' circles when reports are matched (the cards' margin).
     private let matchMargin: SearchRadius
     private let courier: MailCourier
+    /// Where the reports' photos are kept: a report with one has its link in its alerts.
+    private let photos: (any ReportPhotos)?
     /// Holds an address's alerts past the hourly limit and releases their digests.
     private let digests: AlertDigests
     private let clock: any Clock<Duration>
@@ -43,7 +45,7 @@ final class AlertPlanner: Service {
 
     init(
         store: any ReportStore, settings: MailSettings, feed: ReportEventFeed?, publicLocation: PublicLocation,
-        matchMargin: SearchRadius, courier: MailCourier, clock: any Clock<Duration>,
+        matchMargin: SearchRadius, courier: MailCourier, photos: (any ReportPhotos)?, clock: any Clock<Duration>,
         now: @escaping @Sendable () -> Date, logger: Logger
     ) {
         self.store = store
@@ -52,6 +54,7 @@ final class AlertPlanner: Service {
         self.publicLocation = publicLocation
         self.matchMargin = matchMargin
         self.courier = courier
+        self.photos = photos
         self.digests = AlertDigests(store: store)
         self.clock = clock
         self.now = now
@@ -133,7 +136,10 @@ final class AlertPlanner: Service {
         } catch  where error.reason == .notFound {
             return ([], [])
         }
-        let seen = publicLocation.publicView(of: report)
+        var seen = publicLocation.publicView(of: report)
+        // The photo as a link (the card's own), when one is kept by now.
+        let kept = try? await photos?.type(id: report.id)
+        seen.photoUrl = kept == nil ? nil : ReportsController.photoPath(report.id)
         guard seen.isOpen, let place = seen.coordinate else { return ([], []) }
         let alerts = try await store.confirmedSubscriptions(covering: place)
             .filter { subscription in

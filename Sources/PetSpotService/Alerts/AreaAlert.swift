@@ -24,6 +24,8 @@ struct AreaAlert {
     let place: String?
     /// The report's card link.
     let card: String
+    /// Its photo's link, when it has one.
+    let photo: String?
     /// The subscription's one-click unsubscribe link.
     let stop: String
     /// "within 5 km of 52.22970, 21.01220".
@@ -39,6 +41,7 @@ struct AreaAlert {
         title = ReportMatching.title(report)
         place = PlacesController.placeName(report)
         card = settings.publicURL.link("/pets/\(report.id)")
+        photo = report.photoUrl.map { settings.publicURL.link($0) }
         stop = AlertMails.unsubscribeLink(subscription, settings.publicURL)
         area = AlertMails.areaText(subscription)
     }
