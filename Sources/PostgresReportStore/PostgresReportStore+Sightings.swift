@@ -68,6 +68,17 @@ extension PostgresReportStore {
         }
     }
 
+    public func sightings(email address: String) async throws(ReportStoreError) -> [Sighting] {
+        let key = OutboxMail.addressKey(address)
+        guard !key.isEmpty else { return [] }
+        return try await call("listing the sightings of \(key)") { client, logger in
+            try await Self.sightings(
+                client.query(
+                    "SELECT \(unescaped: Self.sightingColumns) FROM sighting WHERE email_key = \(key) ORDER BY id",
+                    logger: logger))
+        }
+    }
+
     public func removeSighting(id: String) async throws(ReportStoreError) {
         try await call("removing sighting \(id)") { client, logger in
             let rows = try await client.query("DELETE FROM sighting WHERE id = \(id) RETURNING id", logger: logger)

@@ -150,6 +150,8 @@ public enum SightingStoreContract {
         var other = sighting("sig-f", report: "s-open", seen: 10)
         other.email = "ann@example.org.pl"
         try await store.addSighting(other)
+        let listed = try await store.sightings(email: "ann@EXAMPLE.org")
+        if listed.map(\.id) != ["sig-c"] { log.append("the sightings of ann@example.org are \(listed.map(\.id))") }
         let forgotten = try await store.removeSightings(email: "  ANN@example.ORG ")
         if forgotten.map(\.id) != ["sig-c"] { log.append("forgetting ann@example.org removed \(forgotten.map(\.id))") }
         if try await store.sighting(id: "sig-f") == nil { log.append("forgetting removed another address's") }

@@ -48,6 +48,14 @@ extension SQLiteReportStore {
         ).first
     }
 
+    public func sightings(email address: String) throws(ReportStoreError) -> [Sighting] {
+        let key = OutboxMail.addressKey(address)
+        guard !key.isEmpty else { return [] }
+        return try readSightings(
+            "listing the sightings of \(key)",
+            sql: "SELECT \(Self.sightingColumns) FROM sighting WHERE email_key = ? ORDER BY id", arguments: [key])
+    }
+
     public func removeSighting(id: String) throws(ReportStoreError) {
         try write("removing sighting \(id)") { db in
             try db.execute(sql: "DELETE FROM sighting WHERE id = ?", arguments: [id])

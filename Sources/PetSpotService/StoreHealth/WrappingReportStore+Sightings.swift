@@ -21,6 +21,13 @@ extension WrappingReportStore {
         return try await wrap("sighting") { () async throws(ReportStoreError) in try await base.sighting(id: id) }
     }
 
+    func sightings(email address: String) async throws(ReportStoreError) -> [Sighting] {
+        let base = self.base
+        return try await wrap("sightingsByEmail") { () async throws(ReportStoreError) in
+            try await base.sightings(email: address)
+        }
+    }
+
     func removeSighting(id: String) async throws(ReportStoreError) {
         let base = self.base
         try await wrap("removeSighting") { () async throws(ReportStoreError) in try await base.removeSighting(id: id) }

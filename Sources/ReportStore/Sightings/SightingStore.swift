@@ -32,6 +32,9 @@ public protocol SightingStore: Sendable {
     /// - Throws: ``ReportStoreError/Reason/notFound``.
     func removeSighting(id: String) async throws(ReportStoreError)
 
+    /// The sightings whose email is `address` (trimmed, regardless of case), in identifier order.
+    func sightings(email address: String) async throws(ReportStoreError) -> [Sighting]
+
     /// Removes the sightings whose email is `address` (trimmed, regardless of case: "forget
     /// me") and returns them, in identifier order.
     @discardableResult
