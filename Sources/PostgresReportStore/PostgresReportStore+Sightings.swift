@@ -1,5 +1,6 @@
 public import Foundation
 import Geodata
+import Logging
 import PostgresNIO
 public import ReportStore
 
@@ -9,8 +10,6 @@ public import ReportStore
 extension PostgresReportStore {
     public func addSighting(_ sighting: Sighting) async throws(ReportStoreError) {
         try sighting.checkStorable()
-        let seen = ReportTimestamp.text(sighting.seenAt)
-        let created = ReportTimestamp.text(sighting.createdAt)
         let latitude = sighting.coordinate.latitude.degrees
         let longitude = sighting.coordinate.longitude.degrees
         try await call("adding sighting \(sighting.id)") { client, logger in
@@ -27,17 +26,7 @@ extension PostgresReportStore {
                 guard kind == .missing, status == .active else {
                     throw ReportStoreError.notTakingSightings(sighting.reportID, kind: kind, status: status)
                 }
-                do {
-                    try await connection.query(
-                        """
-                        INSERT INTO sighting (\(unescaped: Self.sightingColumns), email_key)
-                        VALUES (\(sighting.id), \(sighting.reportID), \(seen), \(latitude), \(longitude),
-                            \(sighting.note), \(sighting.phone), \(sighting.email), \(sighting.makerTokenHash),
-                            \(created), \(sighting.emailKey))
-                        """, logger: logger)
-                } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
-                    throw ReportStoreError.duplicateSighting(sighting.id)
-                }
+                try await Self.insertSighting(sighting, on: connection, logger: logger)
                 try await connection.query(
                     """
                     INSERT INTO report_event (change, report_id, kind, status, latitude, longitude)
@@ -46,6 +35,54 @@ extension PostgresReportStore {
                     """, logger: logger)
                 try await connection.query(Self.notify, logger: logger)
             }
+        }
+    }
+
+    public func restoreSightings(_ sightings: [Sighting]) async throws(ReportStoreError) {
+        for sighting in sightings { try sighting.checkStorable() }
+        guard !sightings.isEmpty else { return }
+        try await call("restoring \(sightings.count) sightings") { client, logger in
+            try await client.withTransaction(logger: logger) { connection in
+                for sighting in sightings {
+                    do {
+                        try await Self.insertSighting(sighting, on: connection, logger: logger)
+                    } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23503" {
+                        throw ReportStoreError.sightingOfNoReport(sighting.id, reportID: sighting.reportID)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Inserts `sighting` (checked) on `connection`, in its transaction.
+    ///
+    /// - Throws: ``ReportStoreError``: its id is stored already; PostgreSQL's error `23503` when
+    ///   its report is not stored.
+    private static func insertSighting(_ sighting: Sighting, on connection: PostgresConnection, logger: Logger)
+        async throws
+    {
+        do {
+            try await connection.query(
+                """
+                INSERT INTO sighting (\(unescaped: Self.sightingColumns), email_key)
+                VALUES (\(sighting.id), \(sighting.reportID), \(ReportTimestamp.text(sighting.seenAt)),
+                    \(sighting.coordinate.latitude.degrees), \(sighting.coordinate.longitude.degrees),
+                    \(sighting.note), \(sighting.phone), \(sighting.email), \(sighting.makerTokenHash),
+                    \(ReportTimestamp.text(sighting.createdAt)), \(sighting.emailKey))
+                """, logger: logger)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            throw ReportStoreError.duplicateSighting(sighting.id)
+        }
+    }
+
+    public func sightings(afterID: String?, limit: Int) async throws(ReportStoreError) -> [Sighting] {
+        try await call("listing sightings") { client, logger in
+            try await Self.sightings(
+                client.query(
+                    """
+                    SELECT \(unescaped: Self.sightingColumns) FROM sighting
+                    WHERE \(afterID)::text IS NULL OR id > \(afterID) ORDER BY id LIMIT \(max(0, limit))
+                    """, logger: logger))
         }
     }
 

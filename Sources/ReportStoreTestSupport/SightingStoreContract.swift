@@ -26,6 +26,9 @@ public enum SightingStoreContract {
         case events
         /// Removing one, removing a report's, forgetting an address's.
         case removing
+        /// Restoring (imports, copies) stores sightings as they are, all or none, with no event;
+        /// paging gives every one in id order.
+        case restoring
         /// What was acknowledged lasts across closing and opening again.
         case reopening
     }
@@ -50,6 +53,7 @@ public enum SightingStoreContract {
         await run(.listing) { try await listing(store, &$0) }
         await run(.events) { try await events(store, &$0) }
         await run(.removing) { try await removing(store, &$0) }
+        await run(.restoring) { try await restoring(store, &$0) }
         let kept = try? await store.sightings(reportID: "s-open")
         await store.close()
         await run(.reopening) {
@@ -160,6 +164,34 @@ public enum SightingStoreContract {
         try await store.addSighting(sighting("sig-g", report: "s-gone", seen: 10))
         try await store.remove(id: "s-gone")
         if try await store.sighting(id: "sig-g") != nil { log.append("a removed report's sighting is still read") }
+    }
+
+    static func restoring(_ store: any ReportStore, _ log: inout [String]) async throws {
+        let before = try await store.latestEventSequence()
+        var kept = sighting("sig-r1", report: "s-closed", seen: 20)
+        kept.phone = "+48 1"
+        try await store.restoreSightings([kept, sighting("sig-r2", report: "s-found", seen: 30)])
+        if try await store.sighting(id: "sig-r1") != kept { log.append("a restored sighting reads back otherwise") }
+        if try await store.latestEventSequence() != before { log.append("restoring logged an event") }
+        do {
+            try await store.restoreSightings([
+                sighting("sig-r3", report: "s-open", seen: 1), sighting("sig-r4", report: "s-none", seen: 1),
+            ])
+            log.append("a sighting of an unknown report was restored")
+        } catch {
+            if error.reason != .notFound { log.append("restoring one of an unknown report threw \(error.reason)") }
+        }
+        if try await store.sighting(id: "sig-r3") != nil { log.append("a refused restore stored some") }
+        var paged: [String] = []
+        var after: String?
+        while true {
+            let page = try await store.sightings(afterID: after, limit: 2)
+            paged += page.map(\.id)
+            guard page.count == 2, let last = page.last else { break }
+            after = last.id
+        }
+        let expected = ["sig-a", "sig-b", "sig-e", "sig-f", "sig-r1", "sig-r2"]
+        if paged != expected { log.append("paging gave \(paged), not \(expected)") }
     }
 
     static func sighting(_ id: String, report: String, seen: Int, at coordinate: Coordinate? = nil) -> Sighting {

@@ -14,24 +14,53 @@ extension SQLiteReportStore {
             guard report.kind == .missing, report.status == .active else {
                 throw ReportStoreError.notTakingSightings(report.id, kind: report.kind, status: report.status)
             }
-            do {
-                try db.execute(
-                    sql:
-                        "INSERT INTO sighting (\(Self.sightingColumns), email_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [
-                        sighting.id, sighting.reportID, ReportTimestamp.text(sighting.seenAt),
-                        sighting.coordinate.latitude.degrees, sighting.coordinate.longitude.degrees, sighting.note,
-                        sighting.phone, sighting.email, sighting.makerTokenHash,
-                        ReportTimestamp.text(sighting.createdAt), sighting.emailKey,
-                    ])
-            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
-                throw ReportStoreError.duplicateSighting(sighting.id)
-            }
+            try Self.insertSighting(sighting, into: db)
             var event = report
             event.coordinate = sighting.coordinate
             try Self.logEvent(.sighted, of: event, in: db)
         }
         signalChange()
+    }
+
+    public func restoreSightings(_ sightings: [Sighting]) throws(ReportStoreError) {
+        for sighting in sightings { try sighting.checkStorable() }
+        guard !sightings.isEmpty else { return }
+        try write("restoring \(sightings.count) sightings") { db in
+            for sighting in sightings {
+                let stored = try Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM report WHERE id = ?", arguments: [sighting.reportID])
+                guard stored != nil else {
+                    throw ReportStoreError.sightingOfNoReport(sighting.id, reportID: sighting.reportID)
+                }
+                try Self.insertSighting(sighting, into: db)
+            }
+        }
+    }
+
+    /// Inserts `sighting` (checked) in `db`'s transaction.
+    ///
+    /// - Throws: ``ReportStoreError``: its id is stored already.
+    private static func insertSighting(_ sighting: Sighting, into db: Database) throws {
+        do {
+            try db.execute(
+                sql:
+                    "INSERT INTO sighting (\(Self.sightingColumns), email_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    sighting.id, sighting.reportID, ReportTimestamp.text(sighting.seenAt),
+                    sighting.coordinate.latitude.degrees, sighting.coordinate.longitude.degrees, sighting.note,
+                    sighting.phone, sighting.email, sighting.makerTokenHash, ReportTimestamp.text(sighting.createdAt),
+                    sighting.emailKey,
+                ])
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+            throw ReportStoreError.duplicateSighting(sighting.id)
+        }
+    }
+
+    public func sightings(afterID: String?, limit: Int) throws(ReportStoreError) -> [Sighting] {
+        try readSightings(
+            "listing sightings",
+            sql: "SELECT \(Self.sightingColumns) FROM sighting WHERE ? IS NULL OR id > ? ORDER BY id LIMIT ?",
+            arguments: [afterID, afterID, max(0, limit)])
     }
 
     public func sightings(reportID: String) throws(ReportStoreError) -> [Sighting] {

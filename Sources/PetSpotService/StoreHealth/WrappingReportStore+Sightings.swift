@@ -28,6 +28,20 @@ extension WrappingReportStore {
         }
     }
 
+    func sightings(afterID: String?, limit: Int) async throws(ReportStoreError) -> [Sighting] {
+        let base = self.base
+        return try await wrap("sightingsPage") { () async throws(ReportStoreError) in
+            try await base.sightings(afterID: afterID, limit: limit)
+        }
+    }
+
+    func restoreSightings(_ sightings: [Sighting]) async throws(ReportStoreError) {
+        let base = self.base
+        try await wrap("restoreSightings") { () async throws(ReportStoreError) in
+            try await base.restoreSightings(sightings)
+        }
+    }
+
     func removeSighting(id: String) async throws(ReportStoreError) {
         let base = self.base
         try await wrap("removeSighting") { () async throws(ReportStoreError) in try await base.removeSighting(id: id) }

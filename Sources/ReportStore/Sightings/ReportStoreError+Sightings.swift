@@ -10,6 +10,13 @@ extension ReportStoreError {
         ReportStoreError(.duplicateID, "A sighting with id \(quoted(id)) is already stored; give another id.")
     }
 
+    /// Sighting `id` names report `reportID`, which is not stored (``Reason/notFound``).
+    public static func sightingOfNoReport(_ id: String, reportID: String) -> ReportStoreError {
+        ReportStoreError(
+            .notFound,
+            "Sighting \(quoted(id)) is of report \(quoted(reportID)), which is not stored; nothing was stored.")
+    }
+
     /// A sighting a store cannot keep as it is (``Reason/invalidReport``): `reason` says why.
     public static func invalidSighting(_ id: String, _ reason: String) -> ReportStoreError {
         ReportStoreError(.invalidReport, "Invalid sighting \(quoted(id)): \(reason).")

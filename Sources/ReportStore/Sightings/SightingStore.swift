@@ -24,6 +24,18 @@ public protocol SightingStore: Sendable {
     /// empty for a report without any (or none stored).
     func sightings(reportID: String) async throws(ReportStoreError) -> [Sighting]
 
+    /// A page of every report's sightings in identifier order (`afterID`: after that one): for
+    /// exports and copies.
+    func sightings(afterID: String?, limit: Int) async throws(ReportStoreError) -> [Sighting]
+
+    /// Stores `sightings` as they are (an import or a copy), in one transaction, all or none:
+    /// each one's report must be stored, whatever its status. No event is logged (imports are
+    /// not alerts).
+    ///
+    /// - Throws: ``ReportStoreError``: ``ReportStoreError/Reason/notFound`` (a report not
+    ///   stored), ``ReportStoreError/Reason/duplicateID``, ``ReportStoreError/Reason/invalidReport``.
+    func restoreSightings(_ sightings: [Sighting]) async throws(ReportStoreError)
+
     /// The sighting `id`, or `nil`.
     func sighting(id: String) async throws(ReportStoreError) -> Sighting?
 
