@@ -102,10 +102,11 @@ extension PetSpot.Reports {
             let imported = try await withStore(storeOptions) { store throws(ReportStoreError) in
                 do throws(ReportStoreError) {
                     var source = source
-                    var subscriptions = 0
-                    if let archive, !archive.subscriptions.isEmpty {
+                    var (subscriptions, sightings) = (0, 0)
+                    if let archive, !archive.subscriptions.isEmpty || !archive.sightings.isEmpty {
                         let (rows, stored) = try await ReportsArchiveImport.rows(archive, beside: store)
-                        source = ReportArraySource(rows, subscriptions: stored)
+                        source = ReportArraySource(
+                            ReportsArchiveImport.sightingProblems(archive, rows), subscriptions: stored)
                         subscriptions = stored.count
                     }
                     let summary = try await store.importReports(source, skipInvalid: skipInvalid)
@@ -114,16 +115,20 @@ extension PetSpot.Reports {
                         photoFailure = await ReportsArchiveImport.keepPhotos(
                             archive, from: spool, summary: summary, in: try keptPhotos(store))
                     }
-                    return Result<(ImportSummary, ReportPhotoError?, Int), ReportStoreError>.success(
-                        (summary, photoFailure, subscriptions))
+                    if let archive {
+                        sightings = try await ReportsArchiveImport.keepSightings(archive, summary: summary, in: store)
+                    }
+                    return Result<(ImportSummary, ReportPhotoError?, Int, Int), ReportStoreError>.success(
+                        (summary, photoFailure, subscriptions, sightings))
                 } catch {
                     return .failure(error)
                 }
             }
-            let (summary, subscriptions): (ImportSummary, Int)
+            let (summary, subscriptions, sightings): (ImportSummary, Int, Int)
             switch imported {
-            case .success((let value, nil, let stored)): (summary, subscriptions) = (value, stored)
-            case .success((_, let photoFailure?, _)):
+            case .success((let value, nil, let stored, let seen)):
+                (summary, subscriptions, sightings) = (value, stored, seen)
+            case .success((_, let photoFailure?, _, _)):
                 FileHandle.standardError.write(
                     Data(
                         "petspot: the reports are stored, but not every photo: \(photoFailure.description.terminalSafe)\n"
@@ -136,6 +141,9 @@ extension PetSpot.Reports {
                 if archive?.subscriptions.isEmpty == false, case .object(let members) = json {
                     json = .object(members + [("subscriptions", .number(Double(subscriptions)))])
                 }
+                if archive?.sightings.isEmpty == false, case .object(let members) = json {
+                    json = .object(members + [("sightings", .number(Double(sightings)))])
+                }
                 print(json.text)
                 return
             }
@@ -144,6 +152,9 @@ extension PetSpot.Reports {
             )
             if archive?.subscriptions.isEmpty == false {
                 print("Stored \(subscriptions) subscription\(subscriptions == 1 ? "" : "s") (area alerts by mail).")
+            }
+            if archive?.sightings.isEmpty == false {
+                print("Stored \(sightings) sighting\(sightings == 1 ? "" : "s") of the reports.")
             }
             if let scrubbed = archive?.scrubbedPhotos, scrubbed > 0 {
                 print(
