@@ -48,7 +48,10 @@ extension PetSpot.Reports {
                 subscription lines of `reports export --include-subscriptions` are stored \
                 with the reports, as they were (confirmed or not, the links already mailed \
                 still working); one that is invalid, or whose id or token is stored already \
-                or repeated, is listed like a report's line.
+                or repeated, is listed like a report's line. The sighting lines \
+                ({"sighting": …}) are stored after the reports, in one transaction, as they \
+                were (whatever their report's status now); one whose report is not a line of \
+                the file is listed like a report's line.
 
                 Every invalid row is listed with its line (item for JSON), as is an id already \
                 stored or repeated; then nothing is stored, unless --skip-invalid, which \
@@ -57,7 +60,8 @@ extension PetSpot.Reports {
                 transaction: interrupted, it stores none of them; their photos follow.
 
                 JSON output: {"imported": N, "skipped": M, "problems": [{"line": L, "message": …}]}, \
-                plus "subscriptions": K (how many were stored) when the file has subscription lines.
+                plus "subscriptions": K (how many were stored) when the file has subscription lines, \
+                and "sightings": S when it has sighting lines.
                 """
         )
 
