@@ -29,9 +29,9 @@ extension PostgresReportStore {
                 try await Self.insertSighting(sighting, on: connection, logger: logger)
                 try await connection.query(
                     """
-                    INSERT INTO report_event (change, report_id, kind, status, latitude, longitude)
+                    INSERT INTO report_event (change, report_id, kind, status, latitude, longitude, sighting_id)
                     VALUES (\(ReportEvent.Change.sighted.rawValue), \(sighting.reportID), \(kindText), \(statusText),
-                        \(latitude), \(longitude))
+                        \(latitude), \(longitude), \(sighting.id))
                     """, logger: logger)
                 try await connection.query(Self.notify, logger: logger)
             }

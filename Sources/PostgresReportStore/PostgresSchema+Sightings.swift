@@ -4,7 +4,7 @@ extension PostgresSchema {
     /// Migration 15 (issue 46): sightings of missing reports (`SightingStore`), removed with their
     /// report by the foreign key, times as `ReportTimestamp` text like the alerts tables; listed by
     /// report, newest seen first; found by email key for "forget me". A sighting added is an
-    /// event of the log: the change `sighted` joins the others.
+    /// event of the log: the change `sighted` joins the others, naming its sighting (`sighting_id`).
     static let sightings = Migration(
         version: 15, name: "sightings",
         statements: [
@@ -21,6 +21,7 @@ extension PostgresSchema {
             """,
             "CREATE INDEX sighting_report ON sighting (report_id, seen_at DESC, id)",
             "CREATE INDEX sighting_email ON sighting (email_key) WHERE email_key IS NOT NULL",
+            "ALTER TABLE report_event ADD COLUMN IF NOT EXISTS sighting_id text COLLATE \"C\"",
             "ALTER TABLE report_event DROP CONSTRAINT IF EXISTS report_event_change_check",
             """
             ALTER TABLE report_event ADD CONSTRAINT report_event_change_check

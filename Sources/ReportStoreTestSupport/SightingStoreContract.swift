@@ -139,6 +139,7 @@ public enum SightingStoreContract {
         if event.change != .sighted || event.reportID != "s-open" || event.kind != .missing || event.status != .active {
             log.append("the event is \(event.change) \(event.reportID) \(event.kind) \(event.status)")
         }
+        if event.sightingID != "sig-e" { log.append("the event names sighting \(event.sightingID ?? "none")") }
         if event.coordinate != place(2) { log.append("the event is at \(String(describing: event.coordinate))") }
     }
 

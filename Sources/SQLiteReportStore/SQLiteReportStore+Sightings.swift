@@ -17,7 +17,7 @@ extension SQLiteReportStore {
             try Self.insertSighting(sighting, into: db)
             var event = report
             event.coordinate = sighting.coordinate
-            try Self.logEvent(.sighted, of: event, in: db)
+            try Self.logEvent(.sighted, of: event, sightingID: sighting.id, in: db)
         }
         signalChange()
     }

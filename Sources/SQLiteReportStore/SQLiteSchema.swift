@@ -169,9 +169,11 @@ enum SQLiteSchema {
             try db.execute(sql: microchipIndex)
         }
         // v13 (issue 46): sightings of missing reports (SightingStore), removed with their
-        // report; listed by report, newest seen first; found by email key for "forget me".
+        // report; listed by report, newest seen first; found by email key for "forget me". A
+        // `sighted` event names its sighting (`report_event.sighting_id`).
         migrator.registerMigration("v13-sightings") { db in
             for statement in sightingStatements { try db.execute(sql: statement) }
+            try db.execute(sql: "ALTER TABLE report_event ADD COLUMN sighting_id TEXT")
         }
         return migrator
     }

@@ -168,6 +168,7 @@ struct SightingRoutesTests {
             #expect(
                 await client.wait(hangGuard) { $0.events.contains { $0.name == "sighted" && $0.data.contains(id) } })
             let sighted = client.events.first { $0.name == "sighted" }
+            #expect(sighted?.data.contains(#""sightingId":"sig-"#) == true, "\(String(describing: sighted?.data))")
             #expect(sighted?.data.contains("52.24123") == true, "\(String(describing: sighted?.data))")
         }
     }

@@ -21,6 +21,7 @@ struct StoreSchemaTests {
         try await Self.sqlite(path) { db in
             // The last migration (v13) adds the sightings table: taken back out, it applies again.
             try db.execute(sql: "DROP TABLE sighting")
+            try db.execute(sql: "ALTER TABLE report_event DROP COLUMN sighting_id")
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v\(latest)-%'")
         }
         #expect(try await ReportStoreOpener.status(url).schemaVersion == latest - 1)

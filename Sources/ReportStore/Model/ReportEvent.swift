@@ -26,10 +26,12 @@ public struct ReportEvent: Sendable, Hashable {
     public var coordinate: Coordinate?
     /// When the change was committed.
     public var time: Date
+    /// For ``Change/sighted``, the sighting's identifier; `nil` for the others.
+    public var sightingID: String?
 
     public init(
         sequence: Int64, change: Change, reportID: String, kind: ReportKind, status: ReportStatus,
-        coordinate: Coordinate?, time: Date
+        coordinate: Coordinate?, time: Date, sightingID: String? = nil
     ) {
         self.sequence = sequence
         self.change = change
@@ -38,6 +40,7 @@ public struct ReportEvent: Sendable, Hashable {
         self.status = status
         self.coordinate = coordinate
         self.time = time
+        self.sightingID = sightingID
     }
 
     /// How long a store keeps its events (a client that was away longer resumes from now).
