@@ -176,6 +176,7 @@ func makeRouter(
         }, manageMail: manageMail
     )
     .addRoutes(to: router)
+    SightingsController(store: reports, access: reportAccess, now: configuration.now).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     SubscriptionsController(store: reports, settings: configuration.mail, courier: courier, now: configuration.now)
         .addRoutes(to: router)

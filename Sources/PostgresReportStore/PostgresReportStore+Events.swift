@@ -50,13 +50,14 @@ extension PostgresReportStore {
         try await call("reading report events") { client, logger in
             let rows = try await client.query(
                 """
-                SELECT sequence, change, report_id, kind, status, latitude, longitude, extract(epoch FROM at)::double precision
+                SELECT sequence, change, report_id, kind, status, latitude, longitude, extract(epoch FROM at)::double precision,
+                    sighting_id
                 FROM report_event WHERE sequence > \(sequence) ORDER BY sequence LIMIT \(max(0, limit))
                 """, logger: logger)
             var events: [ReportEvent] = []
             for try await row in rows {
-                let (sequence, change, id, kind, status, latitude, longitude, at) = try row.decode(
-                    (Int64, String, String, String, String, Double?, Double?, Double).self)
+                let (sequence, change, id, kind, status, latitude, longitude, at, sightingID) = try row.decode(
+                    (Int64, String, String, String, String, Double?, Double?, Double, String?).self)
                 guard let change = ReportEvent.Change(rawValue: change), let kind = ReportKind(rawValue: kind),
                     let status = ReportStatus(rawValue: status)
                 else { throw ReportStoreError.storage("reading report events", "event \(sequence) is not petspot's") }
@@ -66,7 +67,7 @@ extension PostgresReportStore {
                 events.append(
                     ReportEvent(
                         sequence: sequence, change: change, reportID: id, kind: kind, status: status,
-                        coordinate: coordinate, time: Date(timeIntervalSince1970: at)))
+                        coordinate: coordinate, time: Date(timeIntervalSince1970: at), sightingID: sightingID))
             }
             return events
         }

@@ -215,6 +215,7 @@ enum PostgresSchema {
                 WHERE microchip_number IS NOT NULL
                 """
             ]),
+        sightings,
     ]
 
     /// The nearby indexes of version 1 (replaced by ``boxIndexes(holding:)`` in version 7): one partial GiST

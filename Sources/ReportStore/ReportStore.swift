@@ -43,7 +43,7 @@ public import Geodesy
 /// try await store.add([try .missing(id: "r-1", coordinate: warsaw, radius: SearchRadius(kilometers: 15))])
 /// let near = try await store.nearby(foundAt, margin: .zero, limit: 10)
 /// ```
-public protocol ReportStore: AlertStore {
+public protocol ReportStore: AlertStore, SightingStore {
     /// Stores `reports`, all or none.
     ///
     /// - Throws: ``ReportStoreError``: a duplicate identifier, an invalid report, an

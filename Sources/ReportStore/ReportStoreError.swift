@@ -14,7 +14,7 @@ public struct ReportStoreError: Error, Sendable, Hashable, CustomStringConvertib
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
             case notFound, duplicateID, duplicateIdempotencyKey, invalidReport, invalidImport, invalidURL, unavailable
-            case storage, statusNotForKind, statusNotAllowed
+            case storage, statusNotForKind, statusNotAllowed, notTakingSightings
         }
 
         private let value: Value
@@ -39,6 +39,8 @@ public struct ReportStoreError: Error, Sendable, Hashable, CustomStringConvertib
         public static let statusNotForKind = Reason(value: .statusNotForKind)
         /// A status the report's status does not lead to (``StatusTransitions``).
         public static let statusNotAllowed = Reason(value: .statusNotAllowed)
+        /// A sighting for a report that is not an open missing report (``SightingStore``).
+        public static let notTakingSightings = Reason(value: .notTakingSightings)
 
         /// The reason's name: `notFound`.
         public var description: String { value.rawValue }

@@ -10,7 +10,8 @@ public import ReportStore
 /// store keeps beyond the announcement — the owner token's hash — and its photo in base64,
 /// so `reports export` → `reports import` into either engine loses nothing. With
 /// `--include-subscriptions`, the area alerts by mail follow the reports, one
-/// ``SubscriptionArchiveLine`` each (`{"subscription": {…}}`).
+/// ``SubscriptionArchiveLine`` each (`{"subscription": {…}}`); the reports' sightings always do,
+/// one ``SightingArchiveLine`` each (`{"sighting": {…}}`).
 ///
 /// A line is the report's announcement (``ReportJSON/report(_:contacts:)``, the same member
 /// names) plus its private fields (``ReportField/Audience/private``: `ownerTokenHash`, hex or
@@ -61,6 +62,8 @@ public enum ReportArchive {
         /// The valid subscription lines (``SubscriptionArchiveLine``), in file order; an invalid
         /// one is a problem in ``rows``.
         public var subscriptions: [(subscription: Subscription, line: Int)] = []
+        /// The valid sighting lines (``SightingArchiveLine``), in file order.
+        public var sightings: [(sighting: Sighting, line: Int)] = []
     }
 
     /// Whether input whose first character that is not white space is `first` is an archive
@@ -93,6 +96,10 @@ public enum ReportArchive {
                 reportBytes += byteCount
                 contents.subscriptions.append((subscription, number))
                 continue
+            case .sighting(let sighting, let byteCount):
+                reportBytes += byteCount
+                contents.sightings.append((sighting, number))
+                continue
             case .line(let line, let byteCount):
                 reportBytes += byteCount - line.photoTextBytes
                 decoded = line
@@ -119,6 +126,7 @@ public enum ReportArchive {
         case problem(String, byteCount: Int)
         case line(ReportArchiveLine, byteCount: Int)
         case subscription(Subscription, byteCount: Int)
+        case sighting(Sighting, byteCount: Int)
     }
 
     /// The next line's number and what it read as; its bytes are freed on return.
@@ -138,6 +146,7 @@ public enum ReportArchive {
                 switch try ReportArchiveRecord.decode(Data(bytes)) {
                 case .report(let line): return .line(line, byteCount: bytes.count)
                 case .subscription(let subscription): return .subscription(subscription, byteCount: bytes.count)
+                case .sighting(let sighting): return .sighting(sighting, byteCount: bytes.count)
                 }
             } catch {
                 return .problem(error.description, byteCount: bytes.count)

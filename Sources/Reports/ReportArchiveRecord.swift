@@ -2,12 +2,14 @@ import Foundation
 import OutsideInput
 import ReportStore
 
-/// What one line of a ``ReportArchive`` holds: a report with its photo, or a subscription
-/// (a line whose only member is ``SubscriptionArchiveLine/member``). A line that mixes the two
+/// What one line of a ``ReportArchive`` holds: a report with its photo, a subscription (a line
+/// whose only member is ``SubscriptionArchiveLine/member``) or a sighting
+/// (``SightingArchiveLine/member``). A line that mixes the two
 /// is refused, as is a member neither has or a key written twice.
 enum ReportArchiveRecord: Decodable {
     case report(ReportArchiveLine)
     case subscription(Subscription)
+    case sighting(Sighting)
 
     /// The record `data` (one line) holds.
     ///
@@ -41,6 +43,15 @@ enum ReportArchiveRecord: Decodable {
 
     init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: ReportArchiveLine.AnyKey.self)
+        let sighting = ReportArchiveLine.AnyKey(SightingArchiveLine.member)
+        if values.contains(sighting) {
+            guard values.allKeys.count == 1 else {
+                throw ReportArchiveProblem(
+                    "a sighting's line has the one member \(SightingArchiveLine.member), not a report's fields")
+            }
+            self = .sighting(try SightingArchiveLine.sighting(in: values, forKey: sighting))
+            return
+        }
         let member = ReportArchiveLine.AnyKey(SubscriptionArchiveLine.member)
         guard values.contains(member) else {
             self = .report(try ReportArchiveLine(from: decoder))

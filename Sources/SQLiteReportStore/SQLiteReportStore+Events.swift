@@ -6,16 +6,18 @@ public import ReportStore
 extension SQLiteReportStore {
     /// Appends `change` of `report` to the event log, in the caller's transaction; every
     /// hundredth event also drops those older than ``ReportEvent/kept``.
-    static func logEvent(_ change: ReportEvent.Change, of report: PetReport, in db: Database) throws {
+    static func logEvent(
+        _ change: ReportEvent.Change, of report: PetReport, sightingID: String? = nil, in db: Database
+    ) throws {
         try db.execute(
             sql: """
-                INSERT INTO report_event (change, report_id, kind, status, latitude, longitude, at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO report_event (change, report_id, kind, status, latitude, longitude, at, sighting_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 change.rawValue, report.id, report.kind.rawValue, report.status.rawValue,
                 report.coordinate?.latitude.degrees, report.coordinate?.longitude.degrees,
-                Date().timeIntervalSince1970,
+                Date().timeIntervalSince1970, sightingID,
             ])
         if db.lastInsertedRowID % 100 == 0 {
             let cutoff = Date().timeIntervalSince1970 - Double(ReportEvent.kept.components.seconds)
@@ -29,7 +31,7 @@ extension SQLiteReportStore {
                 try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT sequence, change, report_id, kind, status, latitude, longitude, at FROM report_event
+                        SELECT sequence, change, report_id, kind, status, latitude, longitude, at, sighting_id FROM report_event
                         WHERE sequence > ? ORDER BY sequence LIMIT ?
                         """, arguments: [sequence, max(0, limit)]
                 ).map { row throws(ReportStoreError) -> ReportEvent in try Self.event(row) }
@@ -68,6 +70,6 @@ extension SQLiteReportStore {
         }
         return ReportEvent(
             sequence: sequence, change: change, reportID: row[2], kind: kind, status: status, coordinate: coordinate,
-            time: Date(timeIntervalSince1970: row[7]))
+            time: Date(timeIntervalSince1970: row[7]), sightingID: row[8])
     }
 }

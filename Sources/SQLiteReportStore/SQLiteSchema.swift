@@ -168,8 +168,30 @@ enum SQLiteSchema {
         migrator.registerMigration("v12-microchip") { db in
             try db.execute(sql: microchipIndex)
         }
+        // v13 (issue 46): sightings of missing reports (SightingStore), removed with their
+        // report; listed by report, newest seen first; found by email key for "forget me". A
+        // `sighted` event names its sighting (`report_event.sighting_id`).
+        migrator.registerMigration("v13-sightings") { db in
+            for statement in sightingStatements { try db.execute(sql: statement) }
+            try db.execute(sql: "ALTER TABLE report_event ADD COLUMN sighting_id TEXT")
+        }
         return migrator
     }
+
+    /// The statements of migration v13: table `sighting`, its times as ``ReportTimestamp`` text.
+    static let sightingStatements = [
+        """
+        CREATE TABLE sighting (
+            id TEXT NOT NULL PRIMARY KEY,
+            report_id TEXT NOT NULL REFERENCES report (id) ON DELETE CASCADE,
+            seen_at TEXT NOT NULL, latitude REAL NOT NULL, longitude REAL NOT NULL,
+            note TEXT NOT NULL, phone TEXT, email TEXT, email_key TEXT,
+            maker_token_hash TEXT NOT NULL, created_at TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX sighting_report ON sighting (report_id, seen_at DESC, id)",
+        "CREATE INDEX sighting_email ON sighting (email_key) WHERE email_key IS NOT NULL",
+    ]
 
     /// The index of the reports by microchip key (migration v12): the query must repeat its
     /// expression and condition as they are to use it.

@@ -65,3 +65,38 @@ struct ForgetMailsTests {
         #expect(again.status == 0 && again.stdout == "No report has the address owner@example.com.\n", "\(again)")
     }
 }
+
+/// `petspot reports forget EMAIL` and sightings (issue 47, item 7): the sightings an address gave
+/// of others' reports go, named; another address's stay; `--dry-run` names them and keeps them.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct ForgetSightingsTests {
+    @Test func forgettingAnAddressRemovesTheSightingsItGaveAndNoOther() async throws {
+        let folder = try TemporaryStoreFolder()
+        let store = try SQLiteReportStore(path: folder.path)
+        let place = try Coordinate(latitude: 52.2297, longitude: 21.0122)
+        try await store.add([PetReport(id: "r-dog", kind: .missing)])
+        for (id, email) in [("sig-1", "Seer@Example.org"), ("sig-2", "other@example.org"), ("sig-3", nil)] {
+            try await store.addSighting(
+                Sighting(
+                    id: id, reportID: "r-dog", seenAt: ForgetMailsTests.time, coordinate: place, email: email,
+                    makerTokenHash: String(repeating: "0", count: 64), createdAt: ForgetMailsTests.time))
+        }
+        await store.close()
+        let arguments = ["reports", "forget", "seer@example.ORG", "--store", "sqlite:" + folder.path]
+        let dry = try await ReportArchiveTests.petspot(folder, arguments + ["--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("Would remove the sighting sig-1 of report r-dog.\n"), "\(dry.stdout)")
+        let forgot = try await ReportArchiveTests.petspot(folder, arguments)
+        #expect(forgot.status == 0, "\(forgot.stderr)")
+        #expect(
+            forgot.stdout
+                == """
+                No report has the address seer@example.ORG.
+                Removed the sighting sig-1 of report r-dog.
+
+                """)
+        let after = try SQLiteReportStore(path: folder.path)
+        #expect(try await after.sightings(reportID: "r-dog").map(\.id).sorted() == ["sig-2", "sig-3"])
+        await after.close()
+    }
+}

@@ -166,6 +166,7 @@ struct OpenAPIConformanceTests {
             }
         }
         try await Self.exerciseMailRoutes(check)
+        try await Self.exerciseSightingRoutes(check)
         let missing = Self.documentedStatuses.subtracting(exercised.withLock { $0 })
         #expect(missing.isEmpty, "documented but never exercised: \(missing.sorted())")
     }

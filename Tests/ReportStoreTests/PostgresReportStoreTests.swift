@@ -23,6 +23,19 @@ struct PostgresReportStoreTests {
         await server.stop()
     }
 
+    /// The sighting contract on a fresh database.
+    @Test func postgresStorePassesTheSightingContract() async throws {
+        let server = try await PostgresServer.start()
+        do {
+            let address = try await server.createDatabase()
+            let violations = await SightingStoreContract.check { try await PostgresReportStore.open(address) }
+            #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
+        } catch {
+            Issue.record("\(error)\n\(server.logText.suffix(2000))")
+        }
+        await server.stop()
+    }
+
     /// The alert contract, then two stores (two connection pools, as two servers) claiming the
     /// same 200 due mails at once on a fresh database: `FOR UPDATE SKIP LOCKED` gives each to one;
     /// then both releasing the same held mails: one queues the digest (`FOR UPDATE`).

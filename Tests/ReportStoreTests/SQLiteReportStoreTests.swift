@@ -23,6 +23,13 @@ struct SQLiteReportStoreTests {
         #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
     }
 
+    @Test func sqliteStorePassesTheSightingContract() async throws {
+        let directory = try TemporaryFolder()
+        let path = directory.path("reports.sqlite")
+        let violations = await SightingStoreContract.check { try SQLiteReportStore(path: path) }
+        #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
+    }
+
     /// Two stores on one file (two connection pools, as two processes would have) claiming at once:
     /// SQLite's one writer gives each mail to one of them; releasing the same held mails at once,
     /// one of them queues the digest.

@@ -71,6 +71,40 @@ enum ReportsArchiveImport {
     /// How many subscriptions are read from the store at a time.
     static let subscriptionsPage = 500
 
+    /// `rows` with a problem for each sighting line of `archive` whose report is not a report
+    /// line of the archive (listed as a repeated id is: then nothing is stored, or it is
+    /// skipped with `--skip-invalid`), in line order.
+    static func sightingProblems(_ archive: ReportArchive.Contents, _ rows: [ReportRow]) -> [ReportRow] {
+        var ids: Set<String> = []
+        for case .report(let report, _) in archive.rows { ids.insert(report.id) }
+        var rows = rows
+        for (sighting, line) in archive.sightings where !ids.contains(sighting.reportID) {
+            rows.append(
+                .invalid(
+                    ImportProblem(
+                        number: line,
+                        message: "sighting \(sighting.id) is of report \(sighting.reportID), which is not in the file"))
+            )
+        }
+        rows.sort { number($0) < number($1) }
+        return rows
+    }
+
+    /// Stores the sightings of `archive` whose line and whose report's line the import took, in
+    /// one transaction; returns how many.
+    static func keepSightings(_ archive: ReportArchive.Contents, summary: ImportSummary, in store: any ReportStore)
+        async throws(ReportStoreError) -> Int
+    {
+        let skipped = Set(summary.skipped.map(\.number))
+        var stored: Set<String> = []
+        for case .report(let report, let line) in archive.rows where !skipped.contains(line) {
+            stored.insert(report.id)
+        }
+        let kept = archive.sightings.filter { !skipped.contains($0.line) && stored.contains($0.sighting.reportID) }
+        try await store.restoreSightings(kept.map(\.sighting))
+        return kept.count
+    }
+
     private static func number(_ row: ReportRow) -> Int {
         switch row {
         case .report(_, let line): line

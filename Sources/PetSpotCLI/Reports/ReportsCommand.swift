@@ -48,7 +48,10 @@ extension PetSpot.Reports {
                 subscription lines of `reports export --include-subscriptions` are stored \
                 with the reports, as they were (confirmed or not, the links already mailed \
                 still working); one that is invalid, or whose id or token is stored already \
-                or repeated, is listed like a report's line.
+                or repeated, is listed like a report's line. The sighting lines \
+                ({"sighting": …}) are stored after the reports, in one transaction, as they \
+                were (whatever their report's status now); one whose report is not a line of \
+                the file is listed like a report's line.
 
                 Every invalid row is listed with its line (item for JSON), as is an id already \
                 stored or repeated; then nothing is stored, unless --skip-invalid, which \
@@ -57,7 +60,8 @@ extension PetSpot.Reports {
                 transaction: interrupted, it stores none of them; their photos follow.
 
                 JSON output: {"imported": N, "skipped": M, "problems": [{"line": L, "message": …}]}, \
-                plus "subscriptions": K (how many were stored) when the file has subscription lines.
+                plus "subscriptions": K (how many were stored) when the file has subscription lines, \
+                and "sightings": S when it has sighting lines.
                 """
         )
 
@@ -102,10 +106,11 @@ extension PetSpot.Reports {
             let imported = try await withStore(storeOptions) { store throws(ReportStoreError) in
                 do throws(ReportStoreError) {
                     var source = source
-                    var subscriptions = 0
-                    if let archive, !archive.subscriptions.isEmpty {
+                    var (subscriptions, sightings) = (0, 0)
+                    if let archive, !archive.subscriptions.isEmpty || !archive.sightings.isEmpty {
                         let (rows, stored) = try await ReportsArchiveImport.rows(archive, beside: store)
-                        source = ReportArraySource(rows, subscriptions: stored)
+                        source = ReportArraySource(
+                            ReportsArchiveImport.sightingProblems(archive, rows), subscriptions: stored)
                         subscriptions = stored.count
                     }
                     let summary = try await store.importReports(source, skipInvalid: skipInvalid)
@@ -114,16 +119,20 @@ extension PetSpot.Reports {
                         photoFailure = await ReportsArchiveImport.keepPhotos(
                             archive, from: spool, summary: summary, in: try keptPhotos(store))
                     }
-                    return Result<(ImportSummary, ReportPhotoError?, Int), ReportStoreError>.success(
-                        (summary, photoFailure, subscriptions))
+                    if let archive {
+                        sightings = try await ReportsArchiveImport.keepSightings(archive, summary: summary, in: store)
+                    }
+                    return Result<(ImportSummary, ReportPhotoError?, Int, Int), ReportStoreError>.success(
+                        (summary, photoFailure, subscriptions, sightings))
                 } catch {
                     return .failure(error)
                 }
             }
-            let (summary, subscriptions): (ImportSummary, Int)
+            let (summary, subscriptions, sightings): (ImportSummary, Int, Int)
             switch imported {
-            case .success((let value, nil, let stored)): (summary, subscriptions) = (value, stored)
-            case .success((_, let photoFailure?, _)):
+            case .success((let value, nil, let stored, let seen)):
+                (summary, subscriptions, sightings) = (value, stored, seen)
+            case .success((_, let photoFailure?, _, _)):
                 FileHandle.standardError.write(
                     Data(
                         "petspot: the reports are stored, but not every photo: \(photoFailure.description.terminalSafe)\n"
@@ -136,6 +145,9 @@ extension PetSpot.Reports {
                 if archive?.subscriptions.isEmpty == false, case .object(let members) = json {
                     json = .object(members + [("subscriptions", .number(Double(subscriptions)))])
                 }
+                if archive?.sightings.isEmpty == false, case .object(let members) = json {
+                    json = .object(members + [("sightings", .number(Double(sightings)))])
+                }
                 print(json.text)
                 return
             }
@@ -144,6 +156,9 @@ extension PetSpot.Reports {
             )
             if archive?.subscriptions.isEmpty == false {
                 print("Stored \(subscriptions) subscription\(subscriptions == 1 ? "" : "s") (area alerts by mail).")
+            }
+            if archive?.sightings.isEmpty == false {
+                print("Stored \(sightings) sighting\(sightings == 1 ? "" : "s") of the reports.")
             }
             if let scrubbed = archive?.scrubbedPhotos, scrubbed > 0 {
                 print(

@@ -12,7 +12,7 @@ extension PetSpot.Reports {
             discussion: """
                 Every report, with every field, its owner token's hash and its photo, in pages \
                 of 10,000 reports, each page's reports and then its photos stored in one \
-                transaction each. The \
+                transaction each; then the reports' sightings, 1,000 a transaction. The \
                 target must hold no reports; at the end its count must equal the source's, or \
                 the command says so and exits 1. Progress goes to standard error on a terminal. \
                 Stop the servers of the source first, or copy from a `reports backup`.
@@ -45,8 +45,9 @@ extension PetSpot.Reports {
                 }
                 if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
                 print(
-                    "Copied \(counts.reports) reports and \(counts.photos) photos from \(source) to \(target); it holds \(counts.reports)."
-                )
+                    "Copied \(counts.reports) reports and \(counts.photos) photos"
+                        + (counts.sightings > 0 ? " (and \(counts.sightings) sightings)" : "")
+                        + " from \(source) to \(target); it holds \(counts.reports).")
             } catch let error as ReportStoreError {
                 throw StoreFailure(error: error)
             } catch let error as ReportPhotoError {
@@ -64,6 +65,7 @@ struct ReportsCopyRun {
     let photosOut: StoreKeptPhotos
     private(set) var reports = 0
     private(set) var photos = 0
+    private(set) var sightings = 0
 
     init(from: any ReportStore, into: any ReportStore, photosIn: StoreKeptPhotos, photosOut: StoreKeptPhotos) {
         (self.from, self.into, self.photosIn, self.photosOut) = (from, into, photosIn, photosOut)
@@ -73,7 +75,7 @@ struct ReportsCopyRun {
         var query = ReportListQuery(limit: ReportListQuery.maximumLimit)
         while true {
             let page = try await from.list(query)
-            guard !page.isEmpty else { return }
+            guard !page.isEmpty else { break }
             let summary = try await into.importReports(ReportArraySource(reports: page), skipInvalid: false)
             reports += summary.imported
             let found = try await photosIn.photos(ids: page.map(\.id))
@@ -81,8 +83,16 @@ struct ReportsCopyRun {
             try await photosOut.writeAll(kept)
             photos += kept.count
             progress(reports)
-            guard page.count == query.limit, let last = page.last else { return }
+            guard page.count == query.limit, let last = page.last else { break }
             query.after = last.id
+        }
+        var after: String?
+        while true {
+            let page = try await from.sightings(afterID: after, limit: 1_000)
+            try await into.restoreSightings(page)
+            sightings += page.count
+            guard page.count == 1_000, let last = page.last else { return }
+            after = last.id
         }
     }
 }

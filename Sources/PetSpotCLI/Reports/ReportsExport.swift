@@ -14,7 +14,10 @@ extension PetSpot.Reports {
                 it (every field, contacts included), its owner token's SHA-256 \
                 (ownerTokenHash) and its photo from the store ({"type", "data": base64} or \
                 null), so `reports import FILE` puts it back, into either engine, losing \
-                nothing. A summary goes to standard error.
+                nothing. Then each report's sightings, one line each in id order, \
+                {"sighting": {"id", "reportId", "seenAt", "locationLatitude", \
+                "locationLongitude", "note", "phone", "email", "makerTokenHash", "createdAt"}}. \
+                A summary goes to standard error.
 
                 The area alerts by mail (subscriptions: addresses of people who made no \
                 report) stay out unless --include-subscriptions: then one line each follows \
@@ -34,11 +37,11 @@ extension PetSpot.Reports {
             let url = try storeOptions.url()
             var failure: ReportPhotoError?
             let includeSubscriptions = self.includeSubscriptions
-            let (reports, photoCount, subscriptions) = try await withStore(storeOptions, schema: .current) {
+            let (reports, photoCount, subscriptions, sightings) = try await withStore(storeOptions, schema: .current) {
                 store throws(ReportStoreError) in
                 let photos = try keptPhotos(store)
                 var query = ReportListQuery(limit: ReportListQuery.maximumLimit)
-                var counts = (reports: 0, photos: 0, subscriptions: 0)
+                var counts = (reports: 0, photos: 0, subscriptions: 0, sightings: 0)
                 while failure == nil {
                     let page = try await store.list(query)
                     let found: [String: ReportPhoto]
@@ -58,6 +61,14 @@ extension PetSpot.Reports {
                     query.after = last.id
                 }
                 guard failure == nil else { return counts }
+                var seen: String?
+                while true {
+                    let page = try await store.sightings(afterID: seen, limit: Self.subscriptionsPage)
+                    for sighting in page { print(SightingArchiveLine.line(sighting)) }
+                    counts.sightings += page.count
+                    guard page.count == Self.subscriptionsPage, let last = page.last else { break }
+                    seen = last.id
+                }
                 var after: String?
                 while true {
                     let page = try await store.subscriptions(afterID: after, limit: Self.subscriptionsPage)
@@ -75,7 +86,9 @@ extension PetSpot.Reports {
                     Data("petspot: \(failure.description.terminalSafe); the export is not whole.\n".utf8))
                 throw ExitCode(1)
             }
-            let photos = "\(photoCount) photo\(photoCount == 1 ? "" : "s")"
+            let photos =
+                "\(photoCount) photo\(photoCount == 1 ? "" : "s")"
+                + (sightings > 0 ? ", \(sightings) sighting\(sightings == 1 ? "" : "s")" : "")
             let subscriptionsText = "\(subscriptions) subscription\(subscriptions == 1 ? "" : "s")"
             let exported = "Exported \(reports) report\(reports == 1 ? "" : "s") (\(photos))"
             let summary =

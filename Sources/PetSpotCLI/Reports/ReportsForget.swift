@@ -7,12 +7,14 @@ extension PetSpot.Reports {
     /// `petspot reports forget EMAIL [--dry-run]`: "Forget me" (issue 47, item 7).
     struct Forget: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove everything kept about an email address (reports, photos, subscriptions, mails).",
+            abstract:
+                "Remove everything kept about an email address (reports, photos, sightings, subscriptions, mails).",
             discussion: """
                 For a person who asks to be forgotten: every report whose contact email is \
                 EMAIL, and each one's photo, is removed. The address matches without regard to \
                 case or surrounding spaces (" Owner@Example.COM " is owner@example.com). What \
-                is kept about an address today is reports, their photos, alerts \
+                is kept about an address today is reports, their photos, the sightings it \
+                gave of other reports (one line each; a report's own sightings go with it), alerts \
                 subscriptions (one line each) and the outbox's mails to it or answering to it \
                 (Reply-To), sent or not: all removed (a mail being sent that moment still goes).
 
@@ -78,6 +80,15 @@ extension PetSpot.Reports {
             }
             for subscription in subscriptions {
                 print("\(dryRun ? "Would remove" : "Removed") the alerts subscription \(subscription.id).")
+            }
+            let sightings = try await withStore(storeOptions, schema: dryRun ? .current : .migrate) {
+                store throws(ReportStoreError) -> [Sighting] in
+                dryRun ? try await store.sightings(email: email) : try await store.removeSightings(email: email)
+            }
+            for sighting in sightings {
+                print(
+                    "\(dryRun ? "Would remove" : "Removed") the sighting \(sighting.id) of report \(sighting.reportID)."
+                        .terminalSafe)
             }
             guard !dryRun else { return }
             let mails = try await withStore(storeOptions, schema: .migrate) { store throws(ReportStoreError) in

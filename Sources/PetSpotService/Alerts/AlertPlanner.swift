@@ -96,10 +96,17 @@ final class AlertPlanner: Service {
             guard let last = events.last else { break }
             var alerts: [AlertDigests.Alert] = []
             var mails: [OutboxMail] = []
-            for event in events where event.change == .created {
-                let planned = try await self.mails(for: event)
-                alerts += planned.alerts
-                mails += planned.others
+            for event in events {
+                switch event.change {
+                case .created:
+                    let planned = try await self.mails(for: event)
+                    alerts += planned.alerts
+                    mails += planned.others
+                case .sighted:
+                    if let mail = try await sightingMail(for: event) { mails.append(mail) }
+                case .changed, .removed:
+                    continue
+                }
             }
             mails += try await digests.decide(alerts, at: now())
             try await store.queueMails(mails, mailCursor: last.sequence)
@@ -108,6 +115,22 @@ final class AlertPlanner: Service {
             if events.count < Self.page { break }
         }
         return queued
+    }
+
+    /// The mail to a missing report's reporter about the sighting `event` added, while the
+    /// report is open and has an email (``AlertMails/sighting(_:of:to:in:at:)``); `nil` otherwise.
+    private func sightingMail(for event: ReportEvent) async throws(ReportStoreError) -> OutboxMail? {
+        guard let sightingID = event.sightingID else { return nil }
+        let report: PetReport
+        do throws(ReportStoreError) {
+            report = try await store.report(id: event.reportID)
+        } catch  where error.reason == .notFound {
+            return nil
+        }
+        guard report.kind == .missing, report.status == .active, let email = report.email, !email.isEmpty,
+            let sighting = try await store.sighting(id: sightingID)
+        else { return nil }
+        return AlertMails.sighting(sighting, of: report, to: email, in: settings, at: now())
     }
 
     /// Removes the subscriptions never confirmed within their 48 hours, once an hour.

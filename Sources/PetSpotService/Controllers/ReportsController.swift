@@ -219,6 +219,7 @@ struct ReportsController {
             case .notFound: "reportNotFound"
             case .statusNotForKind: "statusNotForKind"
             case .statusNotAllowed: "statusNotAllowed"
+            case .notTakingSightings: "notTakingSightings"
             default: nil
             }
         return Problem(
@@ -231,7 +232,7 @@ struct ReportsController {
         case .notFound: .notFound
         case .duplicateID, .duplicateIdempotencyKey: .conflict
         case .invalidReport, .invalidImport, .statusNotForKind: .unprocessableContent
-        case .statusNotAllowed: .conflict
+        case .statusNotAllowed, .notTakingSightings: .conflict
         case .unavailable: .serviceUnavailable
         default: .internalServerError
         }

@@ -36,12 +36,13 @@ struct ReportArea: Sendable, Hashable {
 }
 
 /// The Server-Sent Event of one report change: `id:` its sequence (what a browser sends
-/// back as `Last-Event-ID`), `event:` created, changed or removed, `data:` its JSON.
+/// back as `Last-Event-ID`), `event:` created, changed, removed or sighted, `data:` its JSON.
 enum ReportEventFrame {
     /// `{"sequence", "change", "id", "kind", "status", "latitude", "longitude",
-    /// "distanceMeters", "time"}` (the place and distance `null` when unknown).
+    /// "distanceMeters", "time"}` (the place and distance `null` when unknown), and `"sightingId"`
+    /// for a `sighted` event.
     static func json(_ event: ReportEvent, distance: Double?) -> JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("sequence", .number(Double(event.sequence))), ("change", .string(event.change.rawValue)),
             ("id", .string(event.reportID)), ("kind", .string(event.kind.rawValue)),
             ("status", .string(event.status.rawValue)),
@@ -56,7 +57,10 @@ enum ReportEventFrame {
                     ?? .null
             ),
             ("time", .string(event.time.formatted(.iso8601))),
-        ])
+        ]
+        // A sighting added: which one (GET /v1/reports/{id}/sightings lists it).
+        if let sightingID = event.sightingID { members.append(("sightingId", .string(sightingID))) }
+        return .object(members)
     }
 
     static func text(_ event: ReportEvent, distance: Double?) -> String {

@@ -73,7 +73,8 @@ public struct PublicLocation: Sendable, Hashable {
 
     /// `event` as a stranger sees it: a missing report's place moved to its cell's centre.
     public func publicView(of event: ReportEvent) -> ReportEvent {
-        guard event.kind == .missing, let place = event.coordinate else { return event }
+        // A sighting's place is where the pet was seen, a street and not a home: kept exact.
+        guard event.kind == .missing, event.change != .sighted, let place = event.coordinate else { return event }
         var seen = event
         seen.coordinate = cellCentre(of: place)
         return seen

@@ -1,0 +1,57 @@
+import Foundation
+import ReportStore
+
+/// The sighting calls (``SightingStore``) of a wrapping store go through its hook as its report
+/// calls do: timed, counted, and refused at once while the store is down.
+extension WrappingReportStore {
+    func addSighting(_ sighting: Sighting) async throws(ReportStoreError) {
+        let base = self.base
+        try await wrap("addSighting") { () async throws(ReportStoreError) in try await base.addSighting(sighting) }
+    }
+
+    func sightings(reportID: String) async throws(ReportStoreError) -> [Sighting] {
+        let base = self.base
+        return try await wrap("sightings") { () async throws(ReportStoreError) in
+            try await base.sightings(reportID: reportID)
+        }
+    }
+
+    func sighting(id: String) async throws(ReportStoreError) -> Sighting? {
+        let base = self.base
+        return try await wrap("sighting") { () async throws(ReportStoreError) in try await base.sighting(id: id) }
+    }
+
+    func sightings(email address: String) async throws(ReportStoreError) -> [Sighting] {
+        let base = self.base
+        return try await wrap("sightingsByEmail") { () async throws(ReportStoreError) in
+            try await base.sightings(email: address)
+        }
+    }
+
+    func sightings(afterID: String?, limit: Int) async throws(ReportStoreError) -> [Sighting] {
+        let base = self.base
+        return try await wrap("sightingsPage") { () async throws(ReportStoreError) in
+            try await base.sightings(afterID: afterID, limit: limit)
+        }
+    }
+
+    func restoreSightings(_ sightings: [Sighting]) async throws(ReportStoreError) {
+        let base = self.base
+        try await wrap("restoreSightings") { () async throws(ReportStoreError) in
+            try await base.restoreSightings(sightings)
+        }
+    }
+
+    func removeSighting(id: String) async throws(ReportStoreError) {
+        let base = self.base
+        try await wrap("removeSighting") { () async throws(ReportStoreError) in try await base.removeSighting(id: id) }
+    }
+
+    @discardableResult
+    func removeSightings(email address: String) async throws(ReportStoreError) -> [Sighting] {
+        let base = self.base
+        return try await wrap("removeSightingsByEmail") { () async throws(ReportStoreError) in
+            try await base.removeSightings(email: address)
+        }
+    }
+}
