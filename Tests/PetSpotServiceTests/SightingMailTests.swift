@@ -1,4 +1,5 @@
 import Foundation
+import Geodata
 import LocationTestSupport
 import Mail
 import MailTestSupport
@@ -50,6 +51,45 @@ struct SightingMailTests {
                 #expect(try await SightingRoutesTests.sight(server, id, SightingRoutesTests.body()).status == 201)
                 try await waitUntil(hangGuard, "the second mail") { sightings().count == 2 }
                 #expect(sightings().filter { $0.header("Reply-To") == nil }.count == 1)
+            }
+        }
+        await store.close()
+    }
+
+    /// Issue 45's alerts for sightings: a confirmed subscription to missing dogs whose circle
+    /// holds the place a missing dog was seen at (but not the place it was lost) gets one mail,
+    /// "Missing dog seen, …", with the card's link; one to found pets only gets none.
+    @Test func aSightingInsideASubscribersAreaSendsThemOneAlert() async throws {
+        let folder = try TemporaryStoreFolder()
+        let store = try SQLiteReportStore(path: folder.path)
+        let confirmed = Date(timeIntervalSince1970: 1_700_000_000)
+        for (id, kinds) in [("sub-missing", [ReportKind.missing]), ("sub-found", [.found])] {
+            try await store.addSubscription(
+                Subscription(
+                    id: id, email: "\(id)@example.net", center: try Coordinate(latitude: 52.2401, longitude: 21.0301),
+                    radiusMeters: 500, kinds: Set(kinds), species: ["dog"], token: Subscription.newToken(),
+                    createdAt: confirmed, confirmedAt: confirmed))
+        }
+        try await SMTPTestServer.with([], in: folder.url) { smtp in
+            var configuration = try SightingRoutesTests.configuration(store)
+            configuration.mail = try AlertsByMailTests.settings(smtpPort: smtp.port)
+            try await TestServer.with(configuration) { server in
+                let (id, _) = try await SightingRoutesTests.missing(server)
+                #expect(try await SightingRoutesTests.sight(server, id, SightingRoutesTests.body()).status == 201)
+                @Sendable func alerts() -> [SMTPTestServer.Kept] {
+                    ((try? smtp.kept()) ?? []).filter { $0.to.contains { $0.hasPrefix("sub-") } }
+                }
+                try await waitUntil(hangGuard, "the subscriber's alert") { alerts().count == 1 }
+                try await AlertsByMailTests.planned(store)
+                try await waitUntil(hangGuard, "every mail sent") { (try? await store.outboxSummary().queued) == 0 }
+                let kept = alerts()
+                #expect(kept.count == 1 && kept.first?.to == ["sub-missing@example.net"], "\(kept.map(\.to))")
+                let mail = try ReceivedMail(#require(kept.first))
+                #expect(
+                    mail.header("Subject")?.hasPrefix("Missing dog seen, ") == true, "\(mail.header("Subject") ?? "")")
+                #expect(mail.text?.contains("A missing dog was seen about") == true, "\(mail.text ?? "")")
+                #expect(mail.link(startingWith: AlertsByMailTests.publicURL + "/pets/\(id)") != nil)
+                #expect(mail.header("List-Unsubscribe") != nil)
             }
         }
         await store.close()

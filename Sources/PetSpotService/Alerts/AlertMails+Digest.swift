@@ -10,9 +10,10 @@ extension AlertMails {
     /// alone (``alertID(event:subscription:)``), the subject, the card's title and link as text
     /// and as an HTML fragment (every text escaped), and the subscription's `List-Unsubscribe`.
     static func digestEntry(
-        of report: PetReport, event: ReportEvent, to subscription: Subscription, in settings: MailSettings
+        of report: PetReport, event: ReportEvent, to subscription: Subscription, in settings: MailSettings,
+        sighted: Bool = false
     ) -> OutboxMail {
-        let alert = AreaAlert(of: report, to: subscription, in: settings)
+        let alert = AreaAlert(of: report, to: subscription, in: settings, sighted: sighted)
         let text = """
             \(alert.subject)
             \(alert.title)

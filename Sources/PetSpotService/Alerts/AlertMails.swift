@@ -11,15 +11,17 @@ import Reports
 /// taxonomy, never the report's text), and the HTML part escapes every text it shows.
 enum AlertMails {
     /// The mail telling `subscription`'s address that `report` (as a stranger sees it: a missing
-    /// report's place is its cell's centre) was stored by `event`. Its id, and so its
-    /// `Message-ID`, is `alert.{event}.{subscription}`.
+    /// report's place is its cell's centre) was stored by `event` — with `sighted`, seen (a
+    /// sighting: `report`'s place is where). Its id, and so its `Message-ID`, is
+    /// `alert.{event}.{subscription}`.
     static func alert(
-        of report: PetReport, event: ReportEvent, to subscription: Subscription, in settings: MailSettings
+        of report: PetReport, event: ReportEvent, to subscription: Subscription, in settings: MailSettings,
+        sighted: Bool = false
     ) -> OutboxMail {
-        let alert = AreaAlert(of: report, to: subscription, in: settings)
+        let alert = AreaAlert(of: report, to: subscription, in: settings, sighted: sighted)
         let kind = alert.kind.lowercased()
         let text = """
-            A \(kind) \(alert.species) was reported about \(alert.distance) from the centre of your area.
+            A \(kind) \(alert.species) was \(alert.verb) about \(alert.distance) from the centre of your area.
 
             \(alert.title)\(alert.place.map { ", \($0)" } ?? "")
             See the report: \(alert.card)\(alert.photo.map { "\nIts photo: \($0)" } ?? "")
@@ -29,7 +31,7 @@ enum AlertMails {
             """
         let html = """
             <!doctype html><html lang="en"><body>
-            <p>A \(kind) \(alert.species) was reported about \(alert.distance) from the centre of your area.</p>
+            <p>A \(kind) \(alert.species) was \(alert.verb) about \(alert.distance) from the centre of your area.</p>
             <p><strong>\(HTMLText.escaped(alert.title))</strong>\(alert.place.map { ", " + HTMLText.escaped($0) } ?? "")</p>
             <p><a href="\(HTMLText.escaped(alert.card))">See the report</a>\(alert.photo.map { " · <a href=\"\(HTMLText.escaped($0))\">its photo</a>" } ?? "")</p>
             <p style="color:#555">You get this mail because you asked for alerts \(HTMLText.escaped(alert.area)).

@@ -104,6 +104,7 @@ final class AlertPlanner: Service {
                     mails += planned.others
                 case .sighted:
                     if let mail = try await sightingMail(for: event) { mails.append(mail) }
+                    alerts += try await sightingAlerts(for: event)
                 case .changed, .removed:
                     continue
                 }
@@ -131,6 +132,39 @@ final class AlertPlanner: Service {
             let sighting = try await store.sighting(id: sightingID)
         else { return nil }
         return AlertMails.sighting(sighting, of: report, to: email, in: settings, at: now())
+    }
+
+    /// The area alerts of the sighting `event` added (issue 45: "each sighting … sends that
+    /// subscriber one mail"): the confirmed subscriptions to missing pets of its species whose
+    /// circle holds the place it was seen at (a sighting's place is public: where an animal was
+    /// seen, not anyone's home), confirmed before it. Alone or held for a digest like a report's.
+    private func sightingAlerts(for event: ReportEvent) async throws(ReportStoreError) -> [AlertDigests.Alert] {
+        guard let sightingID = event.sightingID, let place = event.coordinate else { return [] }
+        let report: PetReport
+        do throws(ReportStoreError) {
+            report = try await store.report(id: event.reportID)
+        } catch {
+            guard error.reason == .notFound else { throw error }
+            return []
+        }
+        guard report.kind == .missing, report.status == .active, let sighting = try await store.sighting(id: sightingID)
+        else { return [] }
+        // The report as a stranger sees it, placed where it was seen and named by that place.
+        var seen = publicLocation.publicView(of: report)
+        seen.coordinate = sighting.coordinate
+        seen.place = nil
+        let kept = try? await photos?.type(id: report.id)
+        seen.photoUrl = kept == nil ? nil : ReportsController.photoPath(report.id)
+        return try await store.confirmedSubscriptions(covering: place)
+            .filter { subscription in
+                subscription.covers(kind: .missing, species: seen.species, at: sighting.coordinate)
+                    && (subscription.confirmedAt.map { $0 <= event.time } ?? false)
+            }
+            .map { subscription in
+                AlertDigests.Alert(
+                    single: AlertMails.alert(of: seen, event: event, to: subscription, in: settings, sighted: true),
+                    held: AlertMails.digestEntry(of: seen, event: event, to: subscription, in: settings, sighted: true))
+            }
     }
 
     /// Removes the subscriptions never confirmed within their 48 hours, once an hour.

@@ -11,11 +11,13 @@ import Reports
 struct AreaAlert {
     /// "Found" or "Missing".
     let kind: String
+    /// What happened: "reported", or "seen" for a sighting of a missing pet.
+    let verb: String
     /// The species as a lower-case word from the taxonomy ("dog"), or "pet".
     let species: String
     /// The distance from the area's centre as a stranger is told it ("1.2 km").
     let distance: String
-    /// "Found dog, 1.2 km from your area's centre".
+    /// "Found dog, 1.2 km from your area's centre"; "Missing dog seen, …" for a sighting.
     let subject: String
     /// The card's species and breed (a reporter's text).
     let title: String
@@ -31,13 +33,15 @@ struct AreaAlert {
     /// "within 5 km of 52.22970, 21.01220".
     let area: String
 
-    /// `report` (as a stranger sees it) told to `subscription`.
-    init(of report: PetReport, to subscription: Subscription, in settings: MailSettings) {
+    /// `report` (as a stranger sees it) told to `subscription`; with `sighted`, a sighting of it
+    /// (`report`'s place is then where it was seen).
+    init(of report: PetReport, to subscription: Subscription, in settings: MailSettings, sighted: Bool = false) {
         let meters = report.coordinate.map { subscription.distanceMeters(to: $0) } ?? 0
         distance = DistanceDisplay.text(meters: PublicLocation.publicMeters(meters))
         kind = report.kind == .found ? "Found" : "Missing"
         species = AlertMails.speciesWord(report)
-        subject = "\(kind) \(species), \(distance) from your area's centre"
+        verb = sighted ? "seen" : "reported"
+        subject = "\(kind) \(species)\(sighted ? " seen" : ""), \(distance) from your area's centre"
         title = ReportMatching.title(report)
         place = PlacesController.placeName(report)
         card = settings.publicURL.link("/pets/\(report.id)")
