@@ -138,6 +138,25 @@ class SightingsTests(PageTest):
         self.assertEqual(self.value("petDetails.sighting.latitude"), "52.25")
         self.assertEqual(self.server.json("/v1/reports/" + report_id + "/sightings")["sightings"], [])
 
+    def test_a_report_closed_meanwhile_says_so_and_a_closed_one_offers_no_form(self):
+        report_id, token = self.seed()
+        self.open_card(report_id)
+        self.tap("petDetails.sighting.open")
+        self.type("petDetails.sighting.latitude", "52.25")
+        self.type("petDetails.sighting.longitude", "21.02")
+        self.type("petDetails.sighting.note", "By the bakery")
+        request = urllib.request.Request(self.origin + "/v1/reports/" + report_id, method="PATCH",
+                                         data=json.dumps({"status": "CLOSED"}).encode(),
+                                         headers={"Content-Type": "application/json",
+                                                  "Authorization": "Bearer " + token})
+        urllib.request.urlopen(request, timeout=10).close()
+        self.tap("petDetails.sighting.send")
+        self.wait(lambda: self.element("petDetails.sighting.error").is_displayed(), message="the 409's message")
+        self.assertTrue(self.element("petDetails.sighting.error").text)
+        self.assertEqual(self.value("petDetails.sighting.note"), "By the bakery")
+        self.open_card(report_id)
+        self.assertFalse(self.element("petDetails.sighting.open").is_displayed(), "a closed report takes none")
+
     def test_the_card_with_the_form_open_has_no_serious_accessibility_violation(self):
         report_id, _ = self.seed()
         self.open_card(report_id)
