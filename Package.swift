@@ -26,7 +26,7 @@ let reportPageFiles = [
     "PhotoStep.mustache", "Question.mustache", "ReportFlow.mustache", "ReportPage.mustache", "ReportPreview.mustache",
     "StepHeader.mustache", "StepIntro.mustache", "SubmittedStep.mustache", "TextField.mustache", "pet.js", "report.css",
     "report.js", "Home.mustache", "home.js", "home.css", "Map.mustache", "map.js", "map.css", "Subscription.mustache",
-    "alerts.js", "message.js", "Poster.mustache", "poster.css", "poster.js",
+    "alerts.js", "message.js", "sightings.js", "Poster.mustache", "poster.css", "poster.js",
     "poster-a4.css", "poster-letter.css",
 ]
 

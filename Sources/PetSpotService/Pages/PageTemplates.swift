@@ -50,6 +50,7 @@ enum PageTemplates {
         "map.css": ("text/css; charset=utf-8", PackageResources.map_css),
         "alerts.js": ("text/javascript; charset=utf-8", PackageResources.alerts_js),
         "message.js": ("text/javascript; charset=utf-8", PackageResources.message_js),
+        "sightings.js": ("text/javascript; charset=utf-8", PackageResources.sightings_js),
         "poster.js": ("text/javascript; charset=utf-8", PackageResources.poster_js),
         "poster.css": ("text/css; charset=utf-8", PackageResources.poster_css),
         "poster-a4.css": ("text/css; charset=utf-8", PackageResources.poster_a4_css),

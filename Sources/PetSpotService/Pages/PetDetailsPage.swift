@@ -39,6 +39,8 @@ struct PetDetailsPage {
     let homeTitle = PageCopy.homeTitle
     let newMissingTitle = PageCopy.missingTitle
     let newFoundTitle = PageCopy.foundTitle
+    /// "Seen since" (`sightings.js`): the words of a missing report's sightings.
+    let sighting = SightingsCopy()
 
     // "Send a message" (`message.js`), offered only by a server that sends mail.
     /// Whether the card offers to message the reporter.

@@ -3,7 +3,7 @@
 // GeoJSON (split at the antimeridian and closed around a pole by the server), and tiles from
 // the operator's template. A tile that cannot be loaded says so once; the markers and circles
 // stay on a plain background. A missing report's place, generalized for the public, is a shaded
-// area. ?report=ID opens that report's popup. Outside text is written
+// area. ?report=ID opens that report's popup and draws its sightings' trail. Outside text is written
 // only through textContent. body[data-drawn] counts what is drawn, for the tests.
 (function () {
   'use strict';
@@ -82,6 +82,38 @@
     drawn.areas += 1;
   }
 
+  // ?report=ID's trail (issue 46): a line from its place as shown here (a missing report's
+  // public cell centre) through its sightings in the order they were seen, a dot at each with
+  // its time and note. Its points are counted in body[data-trail], for the tests.
+  function trail(item, place) {
+    return fetch('/v1/reports/' + encodeURIComponent(item.id) + '/sightings', {
+      headers: { Accept: 'application/json' }
+    }).then(function (response) { return response.ok ? response.json() : { sightings: [] }; }).then(function (answer) {
+      var seen = answer.sightings.slice().sort(function (a, b) {
+        return a.seenAt < b.seenAt ? -1 : a.seenAt > b.seenAt ? 1 : (a.id < b.id ? -1 : 1);
+      });
+      var points = [place].concat(seen.map(function (one) { return [one.locationLatitude, one.locationLongitude]; }));
+      body.dataset.trail = String(seen.length ? points.length : 0);
+      if (!seen.length) return;
+      var line = L.polyline(points, { color: '#1d4ed8', weight: 3, dashArray: '6 6' }).addTo(map);
+      var element = line.getElement();
+      if (element) { element.dataset.testid = 'map.trail'; element.dataset.points = String(points.length); }
+      seen.forEach(function (one) {
+        var box = document.createElement('div');
+        var when = document.createElement('strong');
+        when.textContent = new Date(one.seenAt).toLocaleString();
+        var note = document.createElement('div');
+        note.textContent = one.note || '';
+        box.append(when, note);
+        var dot = L.circleMarker([one.locationLatitude, one.locationLongitude], {
+          radius: 7, color: '#1d4ed8', fillOpacity: 0.8
+        }).bindPopup(box).addTo(map);
+        if (dot.getElement()) dot.getElement().dataset.testid = 'map.trail.sighting';
+      });
+      nearby.push(line);
+    }, function () { /* no trail when the sightings cannot be had */ });
+  }
+
   if (!near) { say(text.idle); count(); return; }
   say(text.loading);
   body.dataset.busy = '1';
@@ -95,6 +127,7 @@
   }).then(function (answer) {
     var bounds = [];
     var circles = [];
+    var trails = [];
     answer.reports.forEach(function (item) {
       var place = [item.locationLatitude, item.locationLongitude];
       var marker = L.marker(place, { title: item.card.species + ' (' + item.card.status.text + ')' })
@@ -105,14 +138,14 @@
       bounds.push(place);
       if (item.locationPrecisionMeters) area(item, place);
       if (item.kind === 'missing' && item.locationRadius) circles.push(circle(item));
-      if (item.id === focus) marker.openPopup();
+      if (item.id === focus) { marker.openPopup(); trails.push(trail(item, place)); }
     });
     var center = [answer.near.latitude, answer.near.longitude];
     if (bounds.length) map.fitBounds(bounds.concat([center]), { padding: [24, 24], maxZoom: 14, animate: false });
     else map.setView(center, 12, { animate: false });
     say(answer.reports.length ? text.showing.replace('{count}', String(answer.reports.length)) : text.noReports);
     count();
-    return Promise.all(circles).then(function () {
+    return Promise.all(circles.concat(trails)).then(function () {
       if (nearby.length) {
         var view = L.featureGroup(nearby).getBounds();
         if (bounds.length) view.extend(L.latLngBounds(bounds));
