@@ -242,7 +242,9 @@ public func runService(
     }
     for notice in startupNotices(configuration) { configuration.logger.notice("\(notice)") }
     guard let systemd else {
-        try await buildApplication(configuration).runService()
+        try await ServiceGroup(
+            configuration: shutdownBounded([.init(service: buildApplication(configuration))], configuration.logger)
+        ).run()
         return
     }
     var configuration = configuration
@@ -253,12 +255,32 @@ public func runService(
     }
     // The notifications after the application: a graceful shutdown reaches them first.
     let group = ServiceGroup(
-        configuration: .init(
-            services: [
+        configuration: shutdownBounded(
+            [
                 .init(service: buildApplication(configuration)),
                 .init(service: SystemdNotifications(notifier: systemd, clock: configuration.clock)),
-            ], gracefulShutdownSignals: [.sigterm, .sigint], logger: configuration.logger))
+            ], configuration.logger))
     try await group.run()
+}
+
+/// How long a graceful shutdown (SIGTERM, SIGINT) may take before the services still running
+/// are cancelled, and how long that cancellation may take before ServiceLifecycle ends the
+/// process: a server whose shutdown waits on something that never comes (seen under load in
+/// the tests, with the database going away at the same moment) still exits, instead of
+/// idling forever with no socket open.
+let gracefulShutdownLimit: Duration = .seconds(15)
+let cancellationLimit: Duration = .seconds(10)
+
+/// The service group's configuration for `services`: ended by SIGTERM and SIGINT, its shutdown
+/// bounded by ``gracefulShutdownLimit`` and ``cancellationLimit``.
+func shutdownBounded(_ services: [ServiceGroupConfiguration.ServiceConfiguration], _ logger: Logger)
+    -> ServiceGroupConfiguration
+{
+    var configuration = ServiceGroupConfiguration(
+        services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    configuration.maximumGracefulShutdownDuration = gracefulShutdownLimit
+    configuration.maximumCancellationDuration = cancellationLimit
+    return configuration
 }
 
 /// What the operator should know of `configuration` before the server listens: on a server that
