@@ -17,23 +17,15 @@ struct PosterRouteTests {
     static let missing = Array(
         #"{"lastSeenDate":"2025-11-17","species":"DOG","breed":"Beagle","gender":"FEMALE","locationLatitude":52.229712345,"locationLongitude":21.012298765,"locationRadius":5,"description":"Red collar. Call +48600100200 or o@example.com.","reward":"500 PLN","phone":"+48600100200","email":"o@example.com"}"#
             .utf8)
-    static let found = Array(
-        #"{"lastSeenDate":"2025-11-18","species":"CAT","breed":"Tabby \"<b>\"","gender":"MALE","locationLatitude":52.24,"locationLongitude":21.02,"phone":"+48 600 111 222","email":"finder@example.com","caregiverPhone":"+48 600 333 444","currentAddress":"ul. Prosta 1, Warszawa"}"#
-            .utf8)
+    /// A found cat with its finder's contacts and the caregiver's address (the share tags' own).
+    static let found = ShareTagsRouteTests.found
     static let secrets = [
         "600100200", "o@example.com", "52.2297", "21.0122", "600 111", "600111", "finder@", "Prosta", "600 333",
     ]
 
+    /// A real server over a real SQLite store that keeps the photos (the share tags' own).
     static func withServer(_ body: @Sendable (TestServer) async throws -> Void) async throws {
-        let folder = try TemporaryStoreFolder()
-        let store = try SQLiteReportStore(path: folder.path)
-        try await TestServer.with(
-            ServiceConfiguration(
-                limits: .unlimitedRate, operatorToken: try OperatorToken(secret: ExampleRequests.operatorSecret),
-                logger: TestServer.quietLogger, reports: store, photos: StoreKeptPhotos(store),
-                today: ReportRoutesTests.today)
-        ) { server in try await body(server) }
-        await store.close()
+        try await ShareTagsRouteTests.withServer(body)
     }
 
     /// Makes a report; its id and owner token.
