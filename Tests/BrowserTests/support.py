@@ -159,6 +159,18 @@ class PageTest(unittest.TestCase):
         self.driver = driver()
         self.origin = self.server.url
 
+    # The API ----------------------------------------------------------------------------
+
+    def post(self, path, body, content_type="application/json", method="POST", token=None):
+        """`body` (JSON, or bytes as they are) sent to this test's server; the JSON answer."""
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        headers = {"Content-Type": content_type}
+        if token:
+            headers["Authorization"] = "Bearer " + token  # the owner token POST gave
+        request = urllib.request.Request(self.origin + path, data=data, method=method, headers=headers)
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())
+
     # Files ----------------------------------------------------------------------------
 
     def photo_file(self, name, data):

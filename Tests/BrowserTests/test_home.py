@@ -4,9 +4,7 @@ arrow returns to the same page; a refused permission says so in words. And a Fou
 card speaks of finding ("Date found", "Place found", "Contact finder")."""
 
 import datetime
-import json
 import time
-import urllib.request
 
 from support import DesktopSize, PhoneSize, PageTest, png
 from test_page import IDENTIFIER, LIMIT, WEIGHT
@@ -16,15 +14,6 @@ WARSAW = (52.2297, 21.0122)
 
 
 class HomeTests(PageTest):
-    def post(self, path, body, content_type="application/json", method="POST", token=None):
-        data = body if isinstance(body, bytes) else json.dumps(body).encode()
-        headers = {"Content-Type": content_type}
-        if token:
-            headers["Authorization"] = "Bearer " + token  # the owner token POST gave
-        request = urllib.request.Request(self.origin + path, data=data, method=method, headers=headers)
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return json.loads(answer.read())
-
     def seed(self):
         """12 open reports due north of Warsaw, report k about k × 1.11 km away (odd k missing,
         even k found, the fifth with an 88-letter breed), a closed one at Warsaw itself, and the

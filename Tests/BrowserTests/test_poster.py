@@ -5,7 +5,6 @@ poster carries no phone; the report's owner ticks "Print my phone on the poster"
 is on the poster and its tear-off strips (issue 47). No serious axe violation."""
 
 import base64
-import json
 import os
 import shutil
 import subprocess
@@ -34,15 +33,6 @@ class PosterTests(PageTest):
         super().setUp()
         self.folder = tempfile.mkdtemp(prefix="petspot-poster-")
         self.addCleanup(shutil.rmtree, self.folder, True)
-
-    def post(self, path, body, content_type="application/json", method="POST", token=None):
-        data = body if isinstance(body, bytes) else json.dumps(body).encode()
-        headers = {"Content-Type": content_type}
-        if token:
-            headers["Authorization"] = "Bearer " + token
-        request = urllib.request.Request(self.origin + path, data=data, method=method, headers=headers)
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return json.loads(answer.read())
 
     def seed(self):
         """A missing Beagle near Warsaw with a photo and a reward; its id and owner token."""

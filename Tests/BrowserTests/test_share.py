@@ -3,7 +3,6 @@ else the card's link copied and "Link copied" in the toast; and the card page's 
 (Open Graph, Twitter card) in its head with absolute links, the report's public texts and
 none of its contacts."""
 
-import json
 import urllib.request
 
 from support import PageTest, png
@@ -25,15 +24,6 @@ Object.defineProperty(navigator, 'share', {configurable: true, value: function (
 
 
 class ShareTests(PageTest):
-    def post(self, path, body, content_type="application/json", method="POST", token=None):
-        data = body if isinstance(body, bytes) else json.dumps(body).encode()
-        headers = {"Content-Type": content_type}
-        if token:
-            headers["Authorization"] = "Bearer " + token
-        request = urllib.request.Request(self.origin + path, data=data, method=method, headers=headers)
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return json.loads(answer.read())
-
     def seed(self):
         """A missing Beagle near Warsaw, with a photo; its id."""
         created = self.post("/v1/reports/missing", {
