@@ -171,6 +171,28 @@ class PageTest(unittest.TestCase):
         with urllib.request.urlopen(request, timeout=10) as answer:
             return json.loads(answer.read())
 
+    # Another person's browser -----------------------------------------------------------
+
+    def other_browser(self):
+        """Another person's browser: its own Chromium profile at this test's window size,
+        closed after the test."""
+        profile = tempfile.mkdtemp(prefix="petspot-profile-")
+        browser = new_browser(profile)
+        self.addCleanup(shutil.rmtree, profile, True)
+        self.addCleanup(browser.quit)
+        size = self.driver.get_window_size()
+        browser.set_window_size(size["width"], size["height"])
+        return browser
+
+    def as_browser(self, browser):
+        """Runs the helpers on `browser` until the returned function is called."""
+        shared = self.driver
+        self.driver = browser
+
+        def back():
+            self.driver = shared
+        return back
+
     # Files ----------------------------------------------------------------------------
 
     def photo_file(self, name, data):

@@ -142,15 +142,11 @@ class MessagePageTests(MailPageTest):
 
     def test_a_stranger_sends_the_reporter_a_message_from_the_card(self):
         import datetime
-        import urllib.request
         day = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
         body = {"lastSeenDate": day, "species": "dog", "breed": "Beagle", "gender": "FEMALE",
                 "locationLatitude": 52.24, "locationLongitude": 21.01, "locationRadius": 5,
                 "email": "owner@example.com"}
-        request = urllib.request.Request(self.origin + "/v1/reports/missing", data=json.dumps(body).encode(),
-                                         method="POST", headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            report = json.loads(answer.read())["id"]
+        report = self.post("/v1/reports/missing", body)["id"]
         self.driver.get(self.origin + "/pets/" + report)
         self.wait_card()
         self.wait(lambda: self.element("petDetails.message").is_displayed(), message="the message form")
@@ -178,25 +174,16 @@ class ManageLinkPageTests(MailPageTest):
 
     def test_the_mailed_owner_link_gives_back_mark_as_found_in_a_fresh_profile(self):
         import datetime
-        import urllib.request
-        from support import new_browser
         day = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
         body = {"lastSeenDate": day, "species": "dog", "breed": "Beagle", "gender": "FEMALE",
                 "locationLatitude": 52.24, "locationLongitude": 21.01, "locationRadius": 5,
                 "email": "owner@example.com"}
-        request = urllib.request.Request(self.origin + "/v1/reports/missing", data=json.dumps(body).encode(),
-                                         method="POST", headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            created = json.loads(answer.read())
+        created = self.post("/v1/reports/missing", body)
         mail = self.wait_mail()
         self.assertEqual(mail["To"], "owner@example.com")
         link = next(word for word in text_part(mail).split() if "#ownerToken=" in word)
         self.assertEqual(link, "%s/pets/%s#ownerToken=%s" % (PUBLIC, created["id"], created["ownerToken"]))
-        profile = tempfile.mkdtemp(prefix="petspot-profile-")
-        self.addCleanup(shutil.rmtree, profile, True)
-        browser = new_browser(profile)
-        self.addCleanup(browser.quit)
-        shared, self.driver = self.driver, browser
+        back = self.as_browser(self.other_browser())
         try:
             self.driver.get(self.origin + link[len(PUBLIC):])
             self.wait_card()
@@ -204,20 +191,15 @@ class ManageLinkPageTests(MailPageTest):
             self.tap("petDetails.markFound.button")
             self.wait(lambda: self.element("petDetails.status").text == "FOUND", message="marked found")
         finally:
-            self.driver = shared
+            back()
         self.assertEqual(self.server.json("/v1/reports/" + created["id"])["status"], "FOUND")
 
     def test_lost_your_link_mails_a_code_whose_button_gives_the_report_to_another_browser(self):
         import datetime
-        import urllib.request
-        from support import new_browser
         day = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
         body = {"lastSeenDate": day, "species": "cat", "breed": "Tabby", "gender": "FEMALE", "locationLatitude": 52.24,
                 "locationLongitude": 21.01, "locationRadius": 5, "email": "owner@example.com"}
-        request = urllib.request.Request(self.origin + "/v1/reports/missing", data=json.dumps(body).encode(),
-                                         method="POST", headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            created = json.loads(answer.read())
+        created = self.post("/v1/reports/missing", body)
         self.driver.get(self.origin + "/pets/" + created["id"])
         self.wait_card()
         self.wait(lambda: self.element("petDetails.lostLink.tap").is_displayed(), message="the lost-link button")
@@ -226,11 +208,7 @@ class ManageLinkPageTests(MailPageTest):
                   message="the answer")
         mail = self.wait_mail(lambda mail: "/manage?code=" in text_part(mail))
         link = next(word for word in text_part(mail).split() if "/manage?code=" in word)
-        profile = tempfile.mkdtemp(prefix="petspot-profile-")
-        self.addCleanup(shutil.rmtree, profile, True)
-        browser = new_browser(profile)
-        self.addCleanup(browser.quit)
-        shared, self.driver = self.driver, browser
+        back = self.as_browser(self.other_browser())
         try:
             self.driver.get(self.origin + link[len(PUBLIC):])
             self.tap("manageLink.submit")
@@ -239,4 +217,4 @@ class ManageLinkPageTests(MailPageTest):
             self.tap("petDetails.markFound.button")
             self.wait(lambda: self.element("petDetails.status").text == "FOUND", message="marked found")
         finally:
-            self.driver = shared
+            back()

@@ -6,13 +6,11 @@ the browser that opens it."""
 
 import json
 import os
-import shutil
 import subprocess
-import tempfile
 import urllib.error
 import urllib.request
 
-from support import DesktopSize, PhoneSize, PETSPOT, new_browser
+from support import DesktopSize, PhoneSize, PETSPOT
 from test_found_flow import FoundFlowHelpers
 from test_pet_details import PetDetailsTests
 
@@ -20,23 +18,6 @@ NOT_OWNER = "Only the person who made this report, or the operator, can change i
 
 
 class OwnersTests(FoundFlowHelpers):
-    def other_browser(self):
-        """Another person's browser: its own Chromium profile, closed after the test."""
-        profile = tempfile.mkdtemp(prefix="petspot-profile-")
-        browser = new_browser(profile)
-        self.addCleanup(shutil.rmtree, profile, True)
-        self.addCleanup(browser.quit)
-        return browser
-
-    def as_browser(self, browser):
-        """Runs the helpers on `browser` until the returned function is called."""
-        shared = self.driver
-        self.driver = browser
-
-        def back():
-            self.driver = shared
-        return back
-
     def kept_token(self, report_id):
         return self.driver.execute_script("return localStorage.getItem(arguments[0])", "petspot.owner." + report_id)
 

@@ -10,11 +10,9 @@ the trail are saved there (Docs/Screenshots)."""
 import datetime
 import json
 import os
-import shutil
-import tempfile
 import urllib.request
 
-from support import DesktopSize, PageTest, PhoneSize, new_browser
+from support import DesktopSize, PageTest, PhoneSize
 from test_axe import axe_source
 
 TILES = "http://127.0.0.1:9/{z}/{x}/{y}.png"  # nothing answers: the trail on a plain background
@@ -29,10 +27,7 @@ class SightingsTests(PageTest):
         body = {"lastSeenDate": day, "species": "dog", "breed": "Beagle", "gender": "FEMALE",
                 "locationLatitude": 52.24, "locationLongitude": 21.01, "locationRadius": 5,
                 "phone": "+48 600 700 800"}
-        request = urllib.request.Request(self.origin + "/v1/reports/missing", data=json.dumps(body).encode(),
-                                         method="POST", headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            report = json.loads(answer.read())
+        report = self.post("/v1/reports/missing", body)
         return report["id"], report["ownerToken"]
 
     def open_card(self, report_id, fragment=""):
@@ -44,23 +39,6 @@ class SightingsTests(PageTest):
 
     def items(self):
         return self.driver.find_elements("css selector", '[data-testid="petDetails.sightings.item"]')
-
-    def other_browser(self):
-        profile = tempfile.mkdtemp(prefix="petspot-profile-")
-        browser = new_browser(profile)
-        self.addCleanup(shutil.rmtree, profile, True)
-        self.addCleanup(browser.quit)
-        size = self.driver.get_window_size()
-        browser.set_window_size(size["width"], size["height"])
-        return browser
-
-    def as_browser(self, browser):
-        shared = self.driver
-        self.driver = browser
-
-        def back():
-            self.driver = shared
-        return back
 
     def screenshot(self, name):
         folder = os.environ.get("PETSPOT_SCREENSHOTS")
