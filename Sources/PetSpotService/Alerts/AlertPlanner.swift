@@ -1,4 +1,5 @@
 import Foundation
+import Geodata
 import Geodesy
 import Locking
 import Logging
@@ -103,8 +104,9 @@ final class AlertPlanner: Service {
                     alerts += planned.alerts
                     mails += planned.others
                 case .sighted:
-                    if let mail = try await sightingMail(for: event) { mails.append(mail) }
-                    alerts += try await sightingAlerts(for: event)
+                    let planned = try await sightingMails(for: event)
+                    alerts += planned.alerts
+                    mails += planned.others
                 case .changed, .removed:
                     continue
                 }
@@ -118,53 +120,66 @@ final class AlertPlanner: Service {
         return queued
     }
 
-    /// The mail to a missing report's reporter about the sighting `event` added, while the
-    /// report is open and has an email (``AlertMails/sighting(_:of:to:in:at:)``); `nil` otherwise.
-    private func sightingMail(for event: ReportEvent) async throws(ReportStoreError) -> OutboxMail? {
-        guard let sightingID = event.sightingID else { return nil }
-        let report: PetReport
-        do throws(ReportStoreError) {
-            report = try await store.report(id: event.reportID)
-        } catch  where error.reason == .notFound {
-            return nil
+    /// The mails the sighting `event` added causes while its report is an open missing one (its
+    /// report and sighting read once for both): the reporter's, when the report has an email
+    /// (``AlertMails/sighting(_:of:to:in:at:)``), and the area alerts (issue 45: "each sighting
+    /// … sends that subscriber one mail") of the subscriptions to missing pets of its species
+    /// whose circle holds the place it was seen at — a sighting's place is public: where an
+    /// animal was seen, not anyone's home.
+    private func sightingMails(for event: ReportEvent) async throws(ReportStoreError)
+        -> (alerts: [AlertDigests.Alert], others: [OutboxMail])
+    {
+        guard let sightingID = event.sightingID, let report = try await storedReport(event.reportID),
+            report.kind == .missing, report.status == .active, let sighting = try await store.sighting(id: sightingID)
+        else { return ([], []) }
+        let reporter = report.email.flatMap { email in
+            email.isEmpty ? nil : AlertMails.sighting(sighting, of: report, to: email, in: settings, at: now())
         }
-        guard report.kind == .missing, report.status == .active, let email = report.email, !email.isEmpty,
-            let sighting = try await store.sighting(id: sightingID)
-        else { return nil }
-        return AlertMails.sighting(sighting, of: report, to: email, in: settings, at: now())
-    }
-
-    /// The area alerts of the sighting `event` added (issue 45: "each sighting … sends that
-    /// subscriber one mail"): the confirmed subscriptions to missing pets of its species whose
-    /// circle holds the place it was seen at (a sighting's place is public: where an animal was
-    /// seen, not anyone's home), confirmed before it. Alone or held for a digest like a report's.
-    private func sightingAlerts(for event: ReportEvent) async throws(ReportStoreError) -> [AlertDigests.Alert] {
-        guard let sightingID = event.sightingID, let place = event.coordinate else { return [] }
-        let report: PetReport
-        do throws(ReportStoreError) {
-            report = try await store.report(id: event.reportID)
-        } catch {
-            guard error.reason == .notFound else { throw error }
-            return []
-        }
-        guard report.kind == .missing, report.status == .active, let sighting = try await store.sighting(id: sightingID)
-        else { return [] }
         // The report as a stranger sees it, placed where it was seen and named by that place.
-        var seen = publicLocation.publicView(of: report)
+        var seen = await shown(report)
         seen.coordinate = sighting.coordinate
         seen.place = nil
-        let kept = try? await photos?.type(id: report.id)
-        seen.photoUrl = kept == nil ? nil : ReportsController.photoPath(report.id)
-        return try await store.confirmedSubscriptions(covering: place)
+        let alerts = try await areaAlerts(of: seen, at: sighting.coordinate, event: event, sighted: true)
+        return (alerts, reporter.map { [$0] } ?? [])
+    }
+
+    /// The area alerts of `seen` (a report as a stranger sees it) at `place`, stored — or, with
+    /// `sighted`, seen — by `event`: one for each confirmed subscription to its kind and species
+    /// whose circle holds `place` and that was confirmed before the event, alone or held for the
+    /// hourly digest (``AlertDigests``).
+    private func areaAlerts(of seen: PetReport, at place: Coordinate, event: ReportEvent, sighted: Bool)
+        async throws(ReportStoreError) -> [AlertDigests.Alert]
+    {
+        try await store.confirmedSubscriptions(covering: place)
             .filter { subscription in
-                subscription.covers(kind: .missing, species: seen.species, at: sighting.coordinate)
+                subscription.covers(kind: seen.kind, species: seen.species, at: place)
                     && (subscription.confirmedAt.map { $0 <= event.time } ?? false)
             }
             .map { subscription in
                 AlertDigests.Alert(
-                    single: AlertMails.alert(of: seen, event: event, to: subscription, in: settings, sighted: true),
-                    held: AlertMails.digestEntry(of: seen, event: event, to: subscription, in: settings, sighted: true))
+                    single: AlertMails.alert(of: seen, event: event, to: subscription, in: settings, sighted: sighted),
+                    held: AlertMails.digestEntry(
+                        of: seen, event: event, to: subscription, in: settings, sighted: sighted))
             }
+    }
+
+    /// Report `id` as stored; `nil` when it was removed since its event.
+    private func storedReport(_ id: String) async throws(ReportStoreError) -> PetReport? {
+        do {
+            return try await store.report(id: id)
+        } catch {
+            guard error.reason == .notFound else { throw error }
+            return nil
+        }
+    }
+
+    /// `report` as a stranger sees it (``PublicLocation/publicView(of:)``), with its photo's link
+    /// (the card's own) when one is kept by now.
+    private func shown(_ report: PetReport) async -> PetReport {
+        var seen = publicLocation.publicView(of: report)
+        let kept = try? await photos?.type(id: report.id)
+        seen.photoUrl = kept == nil ? nil : ReportsController.photoPath(report.id)
+        return seen
     }
 
     /// Removes the subscriptions never confirmed within their 48 hours, once an hour.
@@ -186,28 +201,10 @@ final class AlertPlanner: Service {
     private func mails(for event: ReportEvent) async throws(ReportStoreError)
         -> (alerts: [AlertDigests.Alert], others: [OutboxMail])
     {
-        guard event.coordinate != nil else { return ([], []) }
-        let report: PetReport
-        do throws(ReportStoreError) {
-            report = try await store.report(id: event.reportID)
-        } catch  where error.reason == .notFound {
-            return ([], [])
-        }
-        var seen = publicLocation.publicView(of: report)
-        // The photo as a link (the card's own), when one is kept by now.
-        let kept = try? await photos?.type(id: report.id)
-        seen.photoUrl = kept == nil ? nil : ReportsController.photoPath(report.id)
+        guard event.coordinate != nil, let report = try await storedReport(event.reportID) else { return ([], []) }
+        let seen = await shown(report)
         guard seen.isOpen, let place = seen.coordinate else { return ([], []) }
-        let alerts = try await store.confirmedSubscriptions(covering: place)
-            .filter { subscription in
-                subscription.covers(kind: seen.kind, species: seen.species, at: place)
-                    && (subscription.confirmedAt.map { $0 <= event.time } ?? false)
-            }
-            .map { subscription in
-                AlertDigests.Alert(
-                    single: AlertMails.alert(of: seen, event: event, to: subscription, in: settings),
-                    held: AlertMails.digestEntry(of: seen, event: event, to: subscription, in: settings))
-            }
+        let alerts = try await areaAlerts(of: seen, at: place, event: event, sighted: false)
         return (alerts, try await matchMails(for: report, seen: seen, event: event))
     }
 
