@@ -26,7 +26,8 @@ let reportPageFiles = [
     "PhotoStep.mustache", "Question.mustache", "ReportFlow.mustache", "ReportPage.mustache", "ReportPreview.mustache",
     "StepHeader.mustache", "StepIntro.mustache", "SubmittedStep.mustache", "TextField.mustache", "pet.js", "report.css",
     "report.js", "Home.mustache", "home.js", "home.css", "Map.mustache", "map.js", "map.css", "Subscription.mustache",
-    "alerts.js", "message.js", "sightings.js", "Poster.mustache", "poster.css", "poster.js",
+    "alerts.js", "message.js", "sightings.js", "Poster.mustache", "poster.css", "poster.js", "owner.js", "share.js",
+    "places.js",
     "poster-a4.css", "poster-letter.css",
 ]
 
@@ -51,6 +52,7 @@ let package = Package(
         .library(name: "LocationTestSupport", targets: ["LocationTestSupport"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "ReportSteps", targets: ["ReportSteps"]),
+        .library(name: "ReportLocation", targets: ["ReportLocation"]),
         .library(name: "PetSpotJSON", targets: ["PetSpotJSON"]),
         .library(name: "PetSpotService", targets: ["PetSpotService"]),
         .library(name: "ReportStore", targets: ["ReportStore"]),
@@ -206,11 +208,16 @@ let package = Package(
 
         // The report wizards' step models (Missing and Found flows) and the Pet details card; a
         // step's fields are the record's (ReportStore's ReportField).
-        .target(name: "ReportSteps", dependencies: ["Geodata", "Location", "Geodesy", "OutsideInput", "ReportStore"]),
+        .target(name: "ReportSteps", dependencies: ["Geodata", "Geodesy", "OutsideInput", "ReportStore"]),
+
+        // The report flows' location button over a real LocationService (ReportLocationRequester):
+        // kept out of ReportSteps so that the UI-free models do not link libgps.
+        .target(name: "ReportLocation", dependencies: ["Location", "ReportSteps"]),
 
         // Scenarios played through the report steps: `step:` expectations checked against the
         // real Animal description / Pet details models.
-        .target(name: "ScenarioSteps", dependencies: ["Geodata", "Locking", "Scenarios", "ReportSteps"]),
+        .target(
+            name: "ScenarioSteps", dependencies: ["Geodata", "Locking", "Scenarios", "ReportSteps", "ReportLocation"]),
 
         // The one JSON encoder the CLI's `--json` and the service share (`JSONValue`, keys in their
         // documented order; `JSONText`, the string escaper and number writer). A leaf: every
@@ -225,7 +232,7 @@ let package = Package(
             name: "PetSpotService",
             dependencies: [
                 "Geodata", "Geodesy", "Location", "Scenarios", "ScenarioSteps", "PetSpotJSON", "Locking",
-                "OutsideInput", "ReportSteps", "ReportStore", "Reports", "Places", "Mail", "QRCodes",
+                "OutsideInput", "ReportSteps", "ReportLocation", "ReportStore", "Reports", "Places", "Mail", "QRCodes",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -316,6 +323,7 @@ let package = Package(
                 "Geodesy",
                 "Scenarios",
                 "ReportSteps",
+                "ReportLocation",
                 "ScenarioSteps",
                 "Locking",
                 "OutsideInput",
@@ -349,7 +357,7 @@ let package = Package(
         .testTarget(name: "PackageTests", dependencies: ["Locking", "LocationTestSupport"]),
         .testTarget(
             name: "LocationTests",
-            dependencies: ["Location", "Geodata", "GPSDTestSupport", "LocationTestSupport", "Locking"],
+            dependencies: ["Location", "Geodata", "OutsideInput", "GPSDTestSupport", "LocationTestSupport", "Locking"],
             resources: [.copy("Resources")]),
         .testTarget(
             name: "GeodesyTests",
@@ -365,14 +373,14 @@ let package = Package(
         .testTarget(
             name: "ReportStepsTests",
             dependencies: [
-                "ReportSteps", "ReportStore", "Geodata", "Location", "GPSDTestSupport", "LocationTestSupport",
-                "Scenarios", "ScenarioSteps", "Locking",
+                "ReportSteps", "ReportLocation", "ReportStore", "Geodata", "Location", "GPSDTestSupport",
+                "LocationTestSupport", "Scenarios", "ScenarioSteps", "Locking",
             ]),
         .testTarget(
             name: "ScenariosTests",
             dependencies: [
-                "Scenarios", "ScenarioSteps", "Location", "Geodata", "GPSDTestSupport", "LocationTestSupport",
-                "Locking",
+                "Scenarios", "ScenarioSteps", "Location", "Geodata", "OutsideInput", "GPSDTestSupport",
+                "LocationTestSupport", "Locking",
             ]),
         .testTarget(
             name: "PetSpotServiceTests",

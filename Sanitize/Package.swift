@@ -19,6 +19,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Location", package: "PetSpotLocation"),
                 .product(name: "Geodata", package: "PetSpotLocation"),
+                .product(name: "OutsideInput", package: "PetSpotLocation"),
                 .product(name: "GPSDTestSupport", package: "PetSpotLocation"),
                 .product(name: "LocationTestSupport", package: "PetSpotLocation"),
                 .product(name: "Locking", package: "PetSpotLocation"),
@@ -28,6 +29,7 @@ let package = Package(
             name: "ReportStepsTests",
             dependencies: [
                 .product(name: "ReportSteps", package: "PetSpotLocation"),
+                .product(name: "ReportLocation", package: "PetSpotLocation"),
                 .product(name: "ReportStore", package: "PetSpotLocation"),
                 .product(name: "Geodata", package: "PetSpotLocation"),
                 .product(name: "Location", package: "PetSpotLocation"),

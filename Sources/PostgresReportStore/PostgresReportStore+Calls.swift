@@ -115,8 +115,15 @@ extension PostgresReportStore {
                     let configuration = try PostgresConnectionSettings.connection(address, timeout: timeout)
                     let connection = try await PostgresConnection.connect(
                         configuration: configuration, id: 1, logger: logger)
-                    defer { Task { try? await connection.close() } }
-                    _ = try await connection.query("SELECT 1", logger: logger)
+                    // Closed here, answered or not: a close left to an unstructured task would
+                    // outlive the ping.
+                    do {
+                        _ = try await connection.query("SELECT 1", logger: logger)
+                    } catch {
+                        try? await connection.close()
+                        throw error
+                    }
+                    try? await connection.close()
                     return true
                 }
                 group.addTask {

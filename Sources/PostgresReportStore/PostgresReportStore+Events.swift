@@ -105,10 +105,17 @@ extension PostgresReportStore {
                     let configuration = try PostgresConnectionSettings.connection(address, timeout: timeout)
                     let connection = try await PostgresConnection.connect(
                         configuration: configuration, id: 2, logger: logger)
-                    defer { Task { try? await connection.close() } }
-                    let notifications = try await connection.listen(Self.eventChannel)
-                    signals.withLock { _ = $0?.yield() }
-                    for try await _ in notifications { signals.withLock { _ = $0?.yield() } }
+                    // Closed before the next attempt (or the end), in this task: a close left to an
+                    // unstructured task would outlive the listener.
+                    do {
+                        let notifications = try await connection.listen(Self.eventChannel)
+                        signals.withLock { _ = $0?.yield() }
+                        for try await _ in notifications { signals.withLock { _ = $0?.yield() } }
+                    } catch {
+                        try? await connection.close()
+                        throw error
+                    }
+                    try? await connection.close()
                 } catch {
                     logger.debug("report event listener", metadata: ["error": "\(error)"])
                 }

@@ -136,9 +136,15 @@ extension ReportStoreOpener {
                 throw .unavailable(url.description, "there is no store there to back up.")
             }
             let store = try SQLiteReportStore(path: path)
-            defer { Task { await store.close() } }
-            let backup = try await store.backup(to: destination)
-            return (backup.reports, backup.bytes)
+            // Closed before returning, in this task, whether the copy was made or not.
+            do throws(ReportStoreError) {
+                let backup = try await store.backup(to: destination)
+                await store.close()
+                return (backup.reports, backup.bytes)
+            } catch {
+                await store.close()
+                throw error
+            }
         case .postgres(let address):
             throw .unavailable(
                 url.description,

@@ -1,5 +1,6 @@
 import Geodata
 import Locking
+import ReportLocation
 public import ReportSteps
 public import Scenarios
 

@@ -1,5 +1,5 @@
 """The home page (/): Near you lists the open reports nearest first — from a typed place and
-from the browser's position (DevTools), 10 a page — each item opening its card, whose back
+from the browser's position (DevTools: test_home_place.py), 10 a page — each item opening its card, whose back
 arrow returns to the same page; a refused permission says so in words. And a Found report's
 card speaks of finding ("Date found", "Place found", "Contact finder")."""
 
@@ -13,7 +13,9 @@ from test_pet_details import medium
 WARSAW = (52.2297, 21.0122)
 
 
-class HomeTests(PageTest):
+class HomePage(PageTest):
+    """What the home page's tests share: the reports they list and how to read the list."""
+
     def seed(self):
         """12 open reports due north of Warsaw, report k about k × 1.11 km away (odd k missing,
         even k found, the fifth with an 88-letter breed), a closed one at Warsaw itself, and the
@@ -58,6 +60,8 @@ class HomeTests(PageTest):
     def status(self):
         return self.element("home.status").text
 
+
+class HomeTests(HomePage):
     def test_a_typed_place_lists_the_open_reports_nearest_first_in_pages(self):
         ids = self.seed()
         self.open("/")
@@ -161,60 +165,6 @@ class HomeTests(PageTest):
         self.assertIn(created["id"], self.listed()[:2])
         self.assertFalse(news.is_displayed(), "shown: nothing new any more")
 
-    def test_a_place_that_is_not_one_says_why(self):
-        self.open("/")
-        self.type("home.place.input", "52,2297,21,0122")
-        self.tap("home.search.tap")
-        self.wait_idle()
-        error = self.element("home.place.error")
-        self.wait(lambda: error.is_displayed(), message="the field's message")
-        self.assertTrue(error.text)
-        self.assertEqual(self.element("home.place.input").get_attribute("aria-invalid"), "true")
-        self.assertEqual(self.listed(), [])
-
-    def test_a_town_name_lists_the_reports_near_it_and_an_ambiguous_one_offers_a_choice(self):
-        ids = self.seed()
-        self.open("/")
-        self.type("home.place.input", "Warszawa")  # no town of that spelling: says so
-        self.tap("home.search.tap")
-        self.wait_idle()
-        error = self.element("home.place.error")
-        self.wait(lambda: error.is_displayed(), message="no such town")
-        self.assertIn("No town is called \u201cWarszawa\u201d", error.text)
-        self.element("home.place.input").clear()
-        self.type("home.place.input", "warsaw")  # the only town called so, accents and case aside
-        self.tap("home.search.tap")
-        self.wait_idle()
-        self.wait(lambda: self.listed()[:1] == [ids[0]], message="the reports near Warsaw (saw %r)" % self.listed())
-        self.assertFalse(error.is_displayed())
-        self.assertIn("52.2", self.status())
-        self.assertEqual(self.element("home.place.input").get_attribute("value"), "Warsaw")
-        self.element("home.place.input").clear()
-        self.type("home.place.input", "San")  # many towns: a choice, the most populous first
-        self.tap("home.search.tap")
-        self.wait_idle()
-        choices = self.element("home.townChoices")
-        self.wait(lambda: choices.is_displayed(), message="the towns offered")
-        first = self.element("home.town.0")
-        self.assertEqual(self.driver.switch_to.active_element, first, "focus on the first town")
-        name = first.text
-        self.assertIn("san", name.lower())
-        first.click()
-        self.wait_idle()
-        self.wait(lambda: not choices.is_displayed(), message="the choice is taken")
-        self.assertEqual(self.element("home.place.input").get_attribute("value"), name.split(",")[0])
-
-    def test_my_location_lists_from_the_browsers_position(self):
-        ids = self.seed()
-        self.grant_location(WARSAW[0] + 0.125, WARSAW[1])
-        self.open("/")
-        self.tap("home.useLocation.tap")
-        self.wait_idle()
-        self.wait(lambda: len(self.listed()) == 10, message="the list from the position")
-        self.assertEqual(self.listed()[:3], [ids[11], ids[10], ids[9]])
-        self.assertEqual(self.item_text(0, "home.item.distance"), "556 m")
-        self.assertIn("52.35470,21.01220", self.status())
-
     def test_a_card_opened_from_page_two_comes_back_to_page_two(self):
         ids = self.seed()
         self.open("/")
@@ -240,15 +190,6 @@ class HomeTests(PageTest):
         self.wait_ready()
         self.wait(lambda: self.listed() == ids[10:], message="the same page 2 (saw %r)" % self.listed())
         self.assertEqual(self.element("home.page").text, "Page 2")
-
-    def test_a_refused_location_says_so_in_words(self):
-        self.deny_location()
-        self.open("/")
-        self.tap("home.useLocation.tap")
-        self.wait_idle()
-        self.wait(lambda: "Location permission was denied" in self.status(), message="the refusal (saw %r)"
-                  % self.status())
-        self.assertEqual(self.listed(), [])
 
     def test_the_two_flows_are_a_tab_away(self):
         self.open("/")

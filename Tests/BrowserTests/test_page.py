@@ -29,7 +29,7 @@ class PageTests(PageTest):
         # One document per flow shows all of its steps: a step weighs what its page weighs.
         weights = {}
         for page, scripts in (("/report/found", ["report.js"]), ("/report/missing", ["report.js"]),
-                              ("/pets/r-1", ["pet.js", "sightings.js"])):
+                              ("/pets/r-1", ["pet.js", "owner.js", "share.js", "sightings.js"])):
             if page.startswith("/pets/"):
                 self.driver.get(self.origin + page)
                 self.wait(lambda: self.driver.execute_script("return document.body.dataset.state") == "removed",

@@ -2,7 +2,8 @@
 DevTools' Page.printToPDF it is one page at A4 and at Letter (poppler's pdfinfo), and Debian's
 zbarimg reads its QR code, rendered by pdftoppm, as the card's absolute address. A stranger's
 poster carries no phone; the report's owner ticks "Print my phone on the poster" and the phone
-is on the poster and its tear-off strips (issue 47). No serious axe violation."""
+is on the poster and its tear-off strips (issue 47). On a phone the preview is scaled to the
+screen's width and still prints at full size. No serious axe violation."""
 
 import base64
 import os
@@ -135,6 +136,31 @@ class PosterTests(PageTest):
             served = answer.read().decode()
         self.assertNotIn("600700", served)
         self.assertNotIn("600 700", served)
+
+    def test_on_a_phone_the_preview_fits_the_screen_and_still_prints_on_one_page(self):
+        report, _ = self.seed()
+        current = self.driver.get_window_size()
+        self.addCleanup(self.driver.set_window_size, current["width"], current["height"])
+        self.driver.set_window_size(390, 844)
+        for paper, size in PAPERS.items():
+            self.open_poster(report, paper)
+            fits = self.driver.execute_script(
+                "var root = document.documentElement, sheet = document.querySelector('.sheet').getBoundingClientRect();"
+                "return {scroll: root.scrollWidth, width: root.clientWidth, left: sheet.left, right: sheet.right,"
+                " scale: parseFloat(root.style.getPropertyValue('--preview-scale'))}")
+            self.assertLessEqual(fits["scroll"], fits["width"], "%s scrolls sideways: %s" % (paper, fits))
+            self.assertGreaterEqual(fits["left"], 0, fits)
+            self.assertLessEqual(fits["right"], fits["width"], fits)
+            self.assertLess(fits["scale"], 0.6, fits)
+            info = self.pdf_info(self.print_pdf("phone-" + paper))
+            self.assertEqual(info["Pages"].strip(), "1", "%s: %s" % (paper, info))
+            self.assert_size(info, *size)
+            self.assertEqual(self.qr_text(self.print_pdf("phone-qr-" + paper)), self.origin + "/pets/" + report)
+        # A wide window shows the sheet at its full size.
+        self.driver.set_window_size(1280, 900)
+        self.open_poster(report)
+        self.assertEqual(self.driver.execute_script(
+            "return document.documentElement.style.getPropertyValue('--preview-scale')"), "1")
 
     def test_the_card_links_to_its_poster(self):
         report, _ = self.seed()

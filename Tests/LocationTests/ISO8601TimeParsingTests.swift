@@ -1,4 +1,5 @@
 import Foundation
+import OutsideInput
 import Testing
 
 @testable import Location
@@ -60,8 +61,8 @@ struct ISO8601TimeParsingTests {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<3000 {
             let seconds = Int64.random(in: -12_212_553_600...253_402_300_799, using: &generator)
-            let (year, month, day) = ISO8601Time.civil(fromDays: Int64((Double(seconds) / 86_400).rounded(.down)))
-            let secondOfDay = seconds - ISO8601Time.days(fromYear: year, month: month, day: day) * 86_400
+            let (year, month, day) = CivilDays.date(fromDays: Int64((Double(seconds) / 86_400).rounded(.down)))
+            let secondOfDay = seconds - CivilDays.days(fromYear: year, month: month, day: day) * 86_400
             let offset = [0, 60, -330, 840].randomElement(using: &generator) ?? 0
             let fraction = ["", ".5", ".07", ".123", ".123456", ".999999999"].randomElement(using: &generator) ?? ""
             let local = secondOfDay + Int64(offset) * 60

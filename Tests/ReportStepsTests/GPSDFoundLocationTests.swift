@@ -2,6 +2,7 @@ import Foundation
 import GPSDTestSupport
 import Geodata
 import Location
+import ReportLocation
 import ReportSteps
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import OutsideInput
 import Scenarios
 import Testing
 

@@ -1,4 +1,5 @@
 package import Foundation
+import OutsideInput
 
 extension ISO8601Time {
     /// The date of an internet time (RFC 3339): `2026-05-01T12:00:00Z`, with optional fractional
@@ -45,33 +46,14 @@ extension ISO8601Time {
             offsetSeconds = sign * (hours * 3600 + minutes * 60)
         }
         guard reader.atEnd, (1583...9999).contains(year), (1...12).contains(month),
-            (1...daysIn(month: month, year: year)).contains(day), hour <= 23, minute <= 59, second <= 60
+            (1...CivilDays.daysIn(month: month, year: year)).contains(day), hour <= 23, minute <= 59, second <= 60
         else { return nil }
         let seconds =
-            days(fromYear: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+            CivilDays.days(fromYear: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
             - offsetSeconds
         // As Foundation's formatter makes it: milliseconds since 1970, then seconds since 2001.
         return Date(
             timeIntervalSinceReferenceDate: Double(seconds * 1000 + milliseconds) / 1000 - Double(referenceOffset))
-    }
-
-    /// Days from 1970-01-01 to the day, in the proleptic Gregorian calendar (Howard Hinnant,
-    /// `days_from_civil`; the inverse of ``civil(fromDays:)``).
-    package static func days(fromYear year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     /// Reads a time's bytes from the front.

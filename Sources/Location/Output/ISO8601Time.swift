@@ -1,4 +1,5 @@
 import Foundation
+import OutsideInput
 
 /// Writes `2026-11-23T11:30:00.000Z` with integer arithmetic: no formatter, no calendar, no
 /// allocation beyond the output string's growth.
@@ -30,7 +31,7 @@ package enum ISO8601Time {
         let milliseconds = totalMilliseconds - seconds * 1000
         let days = floorDivide(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilDays.date(fromDays: days)
         // Fixed width in the supported range: "YYYY-MM-DDTHH:MM:SS.mmmZ", 24 bytes, appended as
         // "YYYY-MM-DDT" and "HH:MM:SS.mmmZ": a string of at most 15 bytes is kept inline, so
         // neither half allocates (one 24-byte string did, once per fix of `watch --json`).
@@ -67,21 +68,6 @@ package enum ISO8601Time {
             bytes[count + digits] = UInt8(ascii: separator)
             count += digits + 1
         }
-    }
-
-    /// Year, month (1–12) and day (1–31) of the day `days` after 1970-01-01, in the
-    /// proleptic Gregorian calendar (Howard Hinnant, "chrono-Compatible Low-Level Date
-    /// Algorithms", `civil_from_days`).
-    package static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// `value / divisor` rounded toward negative infinity (`divisor` > 0).

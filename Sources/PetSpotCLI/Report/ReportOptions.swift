@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Location
 import Locking
+import ReportLocation
 import ReportSteps
 import ReportStore
 import Scenarios

@@ -1,5 +1,6 @@
 import Location
 import Locking
+import ReportLocation
 import ReportSteps
 import Scenarios
 

@@ -2,7 +2,6 @@ import Foundation
 import Hashing
 import Locking
 import OutsideInput
-import Scenarios
 
 /// The operator's secret: whoever presents it (`Authorization: Bearer TOKEN`) may change any
 /// report and see the server's own position. It comes from a file or the environment, never

@@ -1,4 +1,5 @@
 import Location
+import ReportLocation
 import ReportSteps
 
 /// "Request GPS position" / "Use current location" on the pages: the server's own source

@@ -1,5 +1,5 @@
 import Geodata
-import Location
+import OutsideInput
 
 /// A day of the proleptic Gregorian calendar, with no time and no time zone: the value of
 /// a "Date of disappearance" or "Date found" field.
@@ -48,7 +48,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
     public init(daysSince1970 days: Int) {
         let clamped = min(max(days, Self.dayRange.lowerBound), Self.dayRange.upperBound)
         // Clamped to years 1…9999, so the parts fit an Int and the conversions cannot trap.
-        let (year, month, day) = ISO8601Time.civil(fromDays: Int64(clamped))
+        let (year, month, day) = CivilDays.date(fromDays: Int64(clamped))
         self.year = Int(year)
         self.month = Int(month)
         self.day = Int(day)
@@ -56,14 +56,8 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
 
     /// Days since 1970-01-01 (negative before it).
     public var daysSince1970: Int {
-        // Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = month > 2 ? month - 3 : month + 9
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        // Years 1…9999 (checked in every initialiser): the days fit an Int.
+        Int(CivilDays.days(fromYear: Int64(year), month: Int64(month), day: Int64(day)))
     }
 
     /// The day `count` days later (earlier when negative).
@@ -110,16 +104,10 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
     }
 
     static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        Int(CivilDays.daysIn(month: Int64(month), year: Int64(year)))
     }
 
-    static func isLeap(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
+    static func isLeap(_ year: Int) -> Bool { CivilDays.isLeap(Int64(year)) }
 
     static func padded(_ value: Int, _ width: Int) -> String {
         let digits = String(value)

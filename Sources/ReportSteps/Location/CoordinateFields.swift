@@ -6,7 +6,7 @@ public import Geodata
 ///
 /// A front end forwards edits to ``latitudeText``/``longitudeText`` and drives the button
 /// through ``beginLocationRequest()`` → (ask the service) → ``finishLocationRequest(_:)``;
-/// ``ReportLocationRequester`` does the asking for a `LocationService`.
+/// `ReportLocationRequester` (ReportLocation) does the asking for a `LocationService`.
 ///
 /// ```swift
 /// var fields = CoordinateFields(requirement: .missingPetFlow, copy: .missingFlow)

@@ -1,5 +1,6 @@
 import Foundation
 import Location
+import OutsideInput
 
 /// A scenario file as written, before its tracks are read and its timeline is laid out.
 struct ScenarioDocument: Decodable {

@@ -1,3 +1,5 @@
+import OutsideInput
+
 /// A coding key for any string or index, for reading keys that are not known in advance.
 struct AnyCodingKey: CodingKey, Hashable {
     var stringValue: String

@@ -1,3 +1,5 @@
+import OutsideInput
+
 /// Something a scenario file says must be true after it has played, checked by
 /// `petspot scenario check`.
 ///

@@ -1,4 +1,5 @@
 public import Geodata
+import OutsideInput
 
 /// One position a scenario's receiver reports.
 ///

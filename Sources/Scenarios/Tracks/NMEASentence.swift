@@ -1,3 +1,5 @@
+import OutsideInput
+
 /// NMEA 0183 sentence framing: `$TALKER,fields…*HH` with an XOR checksum.
 public enum NMEASentence {
     /// The checksum of `body` (the text between `$` and `*`): the XOR of its bytes, as two

@@ -1,5 +1,6 @@
 import Foundation
 import Geodata
+import OutsideInput
 
 /// Reads an NMEA 0183 log (the format gpsfake replays) into track points, one per epoch.
 ///

@@ -74,7 +74,7 @@ public enum NMEAWriter {
         let minutes = dayCentiseconds / 6000 % 60
         let seconds = dayCentiseconds % 6000
         let clock = two(hours) + two(minutes) + two(seconds / 100) + "." + two(seconds % 100)
-        let (year, month, day) = ISO8601Time.civil(fromDays: days.quotient)
+        let (year, month, day) = CivilDays.date(fromDays: days.quotient)
         return (clock, two(day) + two(month) + two(year % 100))
     }
 

@@ -1,3 +1,5 @@
+import OutsideInput
+
 /// A small, strict XML scanner for GPX: elements, attributes, text, CDATA, comments and
 /// processing instructions, the five predefined entities and character references. No DTDs
 /// (so no entity expansion), no other encodings than UTF-8.

@@ -1,6 +1,7 @@
 import Geodata
 import Location
 import LocationTestSupport
+import ReportLocation
 import ReportSteps
 
 /// A `LocationService` over a ``ManualProvider`` (which sends `events` when it starts, then

@@ -1,4 +1,5 @@
 public import Location
+public import ReportSteps
 
 /// The "Request GPS position" / "Use current location" path over a `LocationService`,
 /// exactly as research notes 002 §8 lay it out:

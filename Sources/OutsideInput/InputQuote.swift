@@ -1,5 +1,3 @@
-import OutsideInput
-
 /// How an error message quotes text from a file: at most ``maximumCharacters`` characters
 /// (a 1 MB line is not echoed whole), made terminal-safe, in single quotes.
 public enum InputQuote {
