@@ -135,6 +135,7 @@ class SightingsTests(PageTest):
         sightings = self.server.json("/v1/reports/" + report_id + "/sightings")["sightings"]
         self.assertEqual(photo.get_attribute("src"), self.origin + sightings[0]["photoUrl"])
         self.assertFalse(self.element("petDetails.sighting.photo.error").is_displayed())
+        self.assertEqual(self.serious_violations(), [], "the timeline with a thumbnail")
 
     def test_a_refused_photo_shows_its_message_and_the_sighting_stays(self):
         report_id, _ = self.seed()
@@ -175,12 +176,15 @@ class SightingsTests(PageTest):
         report_id, _ = self.seed()
         self.open_card(report_id)
         self.tap("petDetails.sighting.open")
+        self.assertEqual(self.serious_violations(), [])
+
+    def serious_violations(self):
+        """axe's serious and critical violations on the page as it is."""
         self.driver.execute_script(axe_source())
         violations = self.driver.execute_async_script(
             "var done = arguments[arguments.length - 1];"
             " axe.run(document, {resultTypes: ['violations']}).then(function (r) { done(r.violations); });")
-        serious = ["%s: %s" % (v["id"], v["help"]) for v in violations if v["impact"] in ("serious", "critical")]
-        self.assertEqual(serious, [])
+        return ["%s: %s" % (v["id"], v["help"]) for v in violations if v["impact"] in ("serious", "critical")]
 
 
 class SightingsAtPhoneSizeTests(PhoneSize, SightingsTests):
