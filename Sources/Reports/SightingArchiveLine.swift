@@ -114,7 +114,7 @@ public enum SightingArchiveLine {
             return Read(sighting: sighting, photo: nil, photoTextBytes: 0)
         }
         guard let bytes = Data(base64Encoded: photo.data), !bytes.isEmpty else {
-            throw bad(.photo, "photo.data is not base64 of an image")
+            throw bad(.photo, "data is not base64 of an image")
         }
         return Read(sighting: sighting, photo: ([UInt8](bytes), photo.type), photoTextBytes: photo.data.utf8.count)
     }
