@@ -28,4 +28,19 @@ extension PostgresSchema {
                 CHECK (change IN ('created', 'changed', 'removed', 'sighted'))
             """,
         ])
+
+    /// Migration 16 (issue 46): a sighting's photo, as a report's (migration 5): a `bytea` row a
+    /// sighting, removed with it (and so with its report) by the foreign key, kept out of line
+    /// uncompressed (photos are compressed already).
+    static let sightingPhotos = Migration(
+        version: 16, name: "sighting photos",
+        statements: [
+            """
+            CREATE TABLE sighting_photo (
+                id text COLLATE "C" PRIMARY KEY REFERENCES sighting (id) ON DELETE CASCADE,
+                media_type text NOT NULL, tag text NOT NULL, bytes bytea NOT NULL
+            )
+            """,
+            "ALTER TABLE sighting_photo ALTER COLUMN bytes SET STORAGE EXTERNAL",
+        ])
 }

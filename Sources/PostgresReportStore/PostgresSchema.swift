@@ -216,6 +216,7 @@ enum PostgresSchema {
                 """
             ]),
         sightings,
+        sightingPhotos,
     ]
 
     /// The nearby indexes of version 1 (replaced by ``boxIndexes(holding:)`` in version 7): one partial GiST

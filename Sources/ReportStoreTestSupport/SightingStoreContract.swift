@@ -29,6 +29,9 @@ public enum SightingStoreContract {
         /// Restoring (imports, copies) stores sightings as they are, all or none, with no event;
         /// paging gives every one in id order.
         case restoring
+        /// A sighting's photo reads back as kept, only for a stored sighting, and goes with its
+        /// sighting, its report and "forget me".
+        case photos
         /// What was acknowledged lasts across closing and opening again.
         case reopening
     }
@@ -54,6 +57,7 @@ public enum SightingStoreContract {
         await run(.events) { try await events(store, &$0) }
         await run(.removing) { try await removing(store, &$0) }
         await run(.restoring) { try await restoring(store, &$0) }
+        await run(.photos) { try await photos(store, &$0) }
         let kept = try? await store.sightings(reportID: "s-open")
         await store.close()
         await run(.reopening) {

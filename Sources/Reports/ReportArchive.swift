@@ -64,6 +64,8 @@ public enum ReportArchive {
         public var subscriptions: [(subscription: Subscription, line: Int)] = []
         /// The valid sighting lines (``SightingArchiveLine``), in file order.
         public var sightings: [(sighting: Sighting, line: Int)] = []
+        /// Where each valid sighting line's photo is in the spool, by line number.
+        public var sightingPhotos: [Int: PhotoSpool.Place] = [:]
     }
 
     /// Whether input whose first character that is not white space is `first` is an archive
@@ -97,8 +99,8 @@ public enum ReportArchive {
                 contents.subscriptions.append((subscription, number))
                 continue
             case .sighting(let sighting, let byteCount):
-                reportBytes += byteCount
-                contents.sightings.append((sighting, number))
+                reportBytes += byteCount - sighting.photoTextBytes
+                try keep(sighting, line: number, in: &contents, spool: spool)
                 continue
             case .line(let line, let byteCount):
                 reportBytes += byteCount - line.photoTextBytes
@@ -120,13 +122,32 @@ public enum ReportArchive {
         return contents
     }
 
+    /// Adds the sighting of `read` (line `number`) to `contents`, its photo through
+    /// ``ReportPhotoRules`` (a missing report's flow) into `spool`; a refused photo makes the line
+    /// a problem.
+    private static func keep(
+        _ read: SightingArchiveLine.Read, line number: Int, in contents: inout Contents, spool: PhotoSpool
+    ) throws(ReportPhotoError) {
+        guard let photo = read.photo else { return contents.sightings.append((read.sighting, number)) }
+        let admitted: AdmittedPhoto
+        do throws(PhotoError) {
+            admitted = try ReportPhotoRules.admit(photo.bytes, for: .missing)
+        } catch {
+            let message = "sighting: " + ReportArchiveLine.refusal(error, declared: photo.declared)
+            return contents.rows.append(.invalid(ImportProblem(number: number, message: message)))
+        }
+        contents.sightings.append((read.sighting, number))
+        contents.sightingPhotos[number] = try spool.append(admitted.photo)
+        if !admitted.removed.isEmpty { contents.scrubbedPhotos += 1 }
+    }
+
     /// What one line read as.
     private enum LineRead {
         case blank
         case problem(String, byteCount: Int)
         case line(ReportArchiveLine, byteCount: Int)
         case subscription(Subscription, byteCount: Int)
-        case sighting(Sighting, byteCount: Int)
+        case sighting(SightingArchiveLine.Read, byteCount: Int)
     }
 
     /// The next line's number and what it read as; its bytes are freed on return.

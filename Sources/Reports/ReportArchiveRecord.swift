@@ -9,7 +9,7 @@ import ReportStore
 enum ReportArchiveRecord: Decodable {
     case report(ReportArchiveLine)
     case subscription(Subscription)
-    case sighting(Sighting)
+    case sighting(SightingArchiveLine.Read)
 
     /// The record `data` (one line) holds.
     ///

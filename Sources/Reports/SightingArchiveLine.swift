@@ -1,6 +1,7 @@
 import Foundation
 import Geodata
 import PetSpotJSON
+import ReportSteps
 public import ReportStore
 
 /// A sighting as a line of a ``ReportArchive`` (`reports export` writes one for every sighting,
@@ -9,11 +10,13 @@ public import ReportStore
 /// ```json
 /// {"sighting":{"id":"sig-…","reportId":"r-1","seenAt":"2026-12-05T14:30:00.000Z",
 ///  "locationLatitude":52.24,"locationLongitude":21.03,"note":"…","phone":null,"email":null,
-///  "makerTokenHash":"…","createdAt":"2026-12-05T14:31:00.000Z"}}
+///  "makerTokenHash":"…","createdAt":"2026-12-05T14:31:00.000Z","photo":null}}
 /// ```
 ///
 /// Every field the stores keep is there — the maker's token digest too, so its maker can still
-/// remove it after an import. Reading checks each field as a store would keep it.
+/// remove it after an import — and its photo as a report's line has it (`{"type", "data":
+/// base64}` or `null`; a line without `photo` has none). Reading checks each field as a store
+/// would keep it; the photo passes ``ReportPhotoRules`` in ``ReportArchive/read(_:spool:)``.
 public enum SightingArchiveLine {
     /// The member that makes a line a sighting's.
     public static let member = "sighting"
@@ -21,10 +24,20 @@ public enum SightingArchiveLine {
     /// The members of a sighting, by their names in the line.
     enum Key: String, CodingKey, CaseIterable {
         case id, reportId, seenAt, locationLatitude, locationLongitude, note, phone, email, makerTokenHash, createdAt
+        case photo
     }
 
-    /// One sighting's line (no newline).
-    public static func line(_ sighting: Sighting) -> String {
+    /// A sighting line as read: the sighting, its photo's bytes as the line gives them (not yet
+    /// through ``ReportPhotoRules``) with the type the line declares, and how many bytes of the
+    /// line the photo's base64 took.
+    struct Read {
+        let sighting: Sighting
+        let photo: (bytes: [UInt8], declared: ImageType)?
+        let photoTextBytes: Int
+    }
+
+    /// One sighting's line (no newline), with its photo.
+    public static func line(_ sighting: Sighting, photo: ReportPhoto? = nil) -> String {
         let fields: [(Key, JSONValue)] = [
             (.id, .string(sighting.id)), (.reportId, .string(sighting.reportID)),
             (.seenAt, .string(ReportTimestamp.text(sighting.seenAt))),
@@ -33,6 +46,12 @@ public enum SightingArchiveLine {
             (.note, .string(sighting.note)), (.phone, .string(sighting.phone)), (.email, .string(sighting.email)),
             (.makerTokenHash, .string(sighting.makerTokenHash)),
             (.createdAt, .string(ReportTimestamp.text(sighting.createdAt))),
+            (
+                .photo,
+                photo.map {
+                    .object([("type", .string($0.type.rawValue)), ("data", .string($0.bytes.base64EncodedString()))])
+                } ?? .null
+            ),
         ]
         return JSONValue.object([(member, .object(fields.map { ($0.rawValue, $1) }))]).text
     }
@@ -43,7 +62,7 @@ public enum SightingArchiveLine {
     ///   for a missing member or one of the wrong JSON type).
     static func sighting(
         in values: KeyedDecodingContainer<ReportArchiveLine.AnyKey>, forKey key: ReportArchiveLine.AnyKey
-    ) throws -> Sighting {
+    ) throws -> Read {
         func bad(_ field: Key, _ message: String) -> ReportArchiveProblem {
             ReportArchiveProblem("\(member).\(field.rawValue): \(message)")
         }
@@ -91,6 +110,12 @@ public enum SightingArchiveLine {
         } catch {
             throw ReportArchiveProblem("\(member): \(error.description)")
         }
-        return sighting
+        guard let photo = try line.decodeIfPresent(ReportArchiveLine.Photo.self, forKey: .photo) else {
+            return Read(sighting: sighting, photo: nil, photoTextBytes: 0)
+        }
+        guard let bytes = Data(base64Encoded: photo.data), !bytes.isEmpty else {
+            throw bad(.photo, "data is not base64 of an image")
+        }
+        return Read(sighting: sighting, photo: ([UInt8](bytes), photo.type), photoTextBytes: photo.data.utf8.count)
     }
 }

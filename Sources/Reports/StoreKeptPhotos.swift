@@ -87,7 +87,7 @@ public struct StoreKeptPhotos: ReportPhotos {
         try await self.store.add(report, photo: StoredPhoto(ReportPhoto(bytes: Data(photo.bytes), type: photo.type)))
     }
 
-    private static func type(_ mediaType: String, id: String) throws(ReportPhotoError) -> ImageType {
+    static func type(_ mediaType: String, id: String) throws(ReportPhotoError) -> ImageType {
         guard let type = ImageType.allCases.first(where: { $0.mimeType == mediaType }) else {
             throw .failed("The photo of report \(id) is of a type petspot does not know (\(mediaType)).")
         }
@@ -95,7 +95,7 @@ public struct StoreKeptPhotos: ReportPhotos {
     }
 
     /// A store's failure as a photo keeper's; a report that is not there stays `notFound`.
-    private static func translating<T>(_ what: String, _ body: () async throws(ReportStoreError) -> T)
+    static func translating<T>(_ what: String, _ body: () async throws(ReportStoreError) -> T)
         async throws(ReportPhotoError) -> T
     {
         do {
@@ -108,7 +108,7 @@ public struct StoreKeptPhotos: ReportPhotos {
 
 extension StoredPhoto {
     /// `photo` as a store keeps it.
-    init(_ photo: ReportPhoto) {
+    public init(_ photo: ReportPhoto) {
         self.init(bytes: photo.bytes, mediaType: photo.type.mimeType, tag: photo.tag)
     }
 }

@@ -175,6 +175,17 @@ enum SQLiteSchema {
             for statement in sightingStatements { try db.execute(sql: statement) }
             try db.execute(sql: "ALTER TABLE report_event ADD COLUMN sighting_id TEXT")
         }
+        // v14 (issue 46): a sighting's photo, as a report's (v4): one row a sighting, removed
+        // with it (and so with its report) by the foreign key.
+        migrator.registerMigration("v14-sighting-photos") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE sighting_photo (
+                        id TEXT NOT NULL PRIMARY KEY REFERENCES sighting (id) ON DELETE CASCADE,
+                        media_type TEXT NOT NULL, tag TEXT NOT NULL, bytes BLOB NOT NULL
+                    )
+                    """)
+        }
         return migrator
     }
 

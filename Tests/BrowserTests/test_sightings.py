@@ -3,7 +3,9 @@ tells "I saw this pet" with a position emulated through DevTools, the sighting i
 "Seen since" timeline; the report's owner (another browser profile, handed the report by its
 #ownerToken= link) sees it with the sighter's contact, sees the trail on the map (a polyline from
 the report's shown place through the sighting) and hides it, and it is gone for everyone. A
-refused note (over 500 characters) or a time in the future keeps what was typed. axe finds no
+refused note (over 500 characters) or a time in the future keeps what was typed. A stranger's
+sighting with a photo shows its thumbnail on the timeline; a refused photo shows its message
+beside the field and the sighting stays. axe finds no
 serious violation on the card with the form open. With PETSPOT_SCREENSHOTS=DIR the timeline and
 the trail are saved there (Docs/Screenshots)."""
 
@@ -12,7 +14,7 @@ import json
 import os
 import urllib.request
 
-from support import DesktopSize, PageTest, PhoneSize
+from support import DesktopSize, PageTest, PhoneSize, png
 from test_axe import axe_source
 
 TILES = "http://127.0.0.1:9/{z}/{x}/{y}.png"  # nothing answers: the trail on a plain background
@@ -116,6 +118,41 @@ class SightingsTests(PageTest):
         self.assertEqual(self.value("petDetails.sighting.latitude"), "52.25")
         self.assertEqual(self.server.json("/v1/reports/" + report_id + "/sightings")["sightings"], [])
 
+    def test_a_strangers_sighting_with_a_photo_shows_its_thumbnail(self):
+        report_id, _ = self.seed()
+        self.open_card(report_id)
+        self.tap("petDetails.sighting.open")
+        self.type("petDetails.sighting.latitude", "52.25")
+        self.type("petDetails.sighting.longitude", "21.02")
+        self.element("petDetails.sighting.photo").send_keys(self.photo_file("seen.png", png(64, 48)))
+        self.tap("petDetails.sighting.send")
+        self.wait(lambda: len(self.items()) == 1, message="the sighting on the timeline")
+        self.wait_idle()
+        photo = self.css('[data-testid="petDetails.sightings.photo"]')
+        self.wait(lambda: self.driver.execute_script("return arguments[0].naturalWidth", photo) == 64,
+                  message="the thumbnail is drawn")
+        self.assertEqual(photo.get_attribute("alt"), "Photo taken by the person who saw the pet")
+        sightings = self.server.json("/v1/reports/" + report_id + "/sightings")["sightings"]
+        self.assertEqual(photo.get_attribute("src"), self.origin + sightings[0]["photoUrl"])
+        self.assertFalse(self.element("petDetails.sighting.photo.error").is_displayed())
+        self.assertEqual(self.serious_violations(), [], "the timeline with a thumbnail")
+
+    def test_a_refused_photo_shows_its_message_and_the_sighting_stays(self):
+        report_id, _ = self.seed()
+        self.open_card(report_id)
+        self.tap("petDetails.sighting.open")
+        self.type("petDetails.sighting.latitude", "52.25")
+        self.type("petDetails.sighting.longitude", "21.02")
+        self.element("petDetails.sighting.photo").send_keys(self.photo_file("notes.png", b"not a photo at all"))
+        self.tap("petDetails.sighting.send")
+        self.wait(lambda: self.element("petDetails.sighting.photo.error").is_displayed(), message="the photo's problem")
+        self.assertIn("is not a JPG, PNG, HEIC, GIF or WEBP image", self.element("petDetails.sighting.photo.error").text)
+        self.wait(lambda: len(self.items()) == 1, message="the sighting stays")
+        self.assertEqual(self.driver.find_elements("css selector", '[data-testid="petDetails.sightings.photo"]'), [])
+        sightings = self.server.json("/v1/reports/" + report_id + "/sightings")["sightings"]
+        self.assertEqual(len(sightings), 1)
+        self.assertNotIn("photoUrl", sightings[0])
+
     def test_a_report_closed_meanwhile_says_so_and_a_closed_one_offers_no_form(self):
         report_id, token = self.seed()
         self.open_card(report_id)
@@ -139,12 +176,15 @@ class SightingsTests(PageTest):
         report_id, _ = self.seed()
         self.open_card(report_id)
         self.tap("petDetails.sighting.open")
+        self.assertEqual(self.serious_violations(), [])
+
+    def serious_violations(self):
+        """axe's serious and critical violations on the page as it is."""
         self.driver.execute_script(axe_source())
         violations = self.driver.execute_async_script(
             "var done = arguments[arguments.length - 1];"
             " axe.run(document, {resultTypes: ['violations']}).then(function (r) { done(r.violations); });")
-        serious = ["%s: %s" % (v["id"], v["help"]) for v in violations if v["impact"] in ("serious", "critical")]
-        self.assertEqual(serious, [])
+        return ["%s: %s" % (v["id"], v["help"]) for v in violations if v["impact"] in ("serious", "critical")]
 
 
 class SightingsAtPhoneSizeTests(PhoneSize, SightingsTests):

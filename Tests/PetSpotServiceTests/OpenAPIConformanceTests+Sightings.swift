@@ -1,6 +1,7 @@
 import Foundation
 import PetSpotService
 import ReportStore
+import Reports
 import SQLiteReportStore
 import Testing
 
@@ -31,6 +32,10 @@ extension OpenAPIConformanceTests {
                     ExampleRequest(method: "POST", path: list, headers: json, body: seen, status: 503),
                     ExampleRequest(path: list, status: 503),
                     ExampleRequest(method: "DELETE", path: list + "/sig-1", status: 503),
+                    ExampleRequest(path: list + "/sig-1/photo", status: 503),
+                    ExampleRequest(
+                        method: "PUT", path: list + "/sig-1/photo", headers: ExampleRequests.octets,
+                        body: ExampleRequests.png, status: 503),
                 ])
         }
         let folder = try TemporaryStoreFolder()
@@ -70,9 +75,35 @@ extension OpenAPIConformanceTests {
                         method: "DELETE", path: list + "/\(sid)", headers: ExampleRequests.asStranger, status: 403),
                     ExampleRequest(
                         method: "DELETE", path: list + "/sig-none", headers: ExampleRequests.asOperator, status: 404),
-                    ExampleRequest(method: "DELETE", path: list + "/\(sid)", headers: maker, status: 204),
+                ] + Self.sightingPhotoExamples(list + "/\(sid)/photo", maker: maker) + [
+                    ExampleRequest(method: "DELETE", path: list + "/\(sid)", headers: maker, status: 204)
                 ])
         }
         await store.close()
+    }
+
+    /// The photo route's examples for sighting `photo` (`…/sightings/{sid}/photo`) made by `maker`.
+    static func sightingPhotoExamples(_ photo: String, maker: [(String, String)]) -> [ExampleRequest] {
+        let (octets, png) = (ExampleRequests.octets, ExampleRequests.png)
+        let none = "/v1/reports/ex-seen/sightings/sig-none/photo"
+        return [
+            ExampleRequest(path: photo, status: 404),
+            ExampleRequest(method: "PUT", path: photo, headers: octets, body: png, status: 401),
+            ExampleRequest(
+                method: "PUT", path: photo, headers: octets + ExampleRequests.asStranger, body: png, status: 403),
+            ExampleRequest(method: "PUT", path: none, headers: octets + maker, body: png, status: 404),
+            ExampleRequest(method: "PUT", path: photo + "?x=1", headers: octets + maker, body: png, status: 400),
+            ExampleRequest(method: "PUT", path: photo, headers: octets + maker, body: Array("hi".utf8), status: 415),
+            ExampleRequest(method: "PUT", path: photo, headers: octets + maker, body: [], status: 422),
+            ExampleRequest(
+                method: "PUT", path: photo, headers: octets + maker,
+                body: png + [UInt8](repeating: 0, count: 16 * 1_048_576), status: 413),
+            ExampleRequest(method: "PUT", path: photo, headers: octets + maker, body: png, status: 200),
+            ExampleRequest(path: photo, status: 200),
+            ExampleRequest(
+                path: photo, headers: [("If-None-Match", "\"\(ReportPhoto.tag(of: Data(png)))\"")], status: 304),
+            ExampleRequest(path: photo + "?x=1", status: 400),
+            ExampleRequest(path: none, status: 404),
+        ]
     }
 }

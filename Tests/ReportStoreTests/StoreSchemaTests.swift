@@ -19,9 +19,8 @@ struct StoreSchemaTests {
         let url = StoreURL.sqlite(path: path)
         let latest = SQLiteReportStore.latestSchemaVersion
         try await Self.sqlite(path) { db in
-            // The last migration (v13) adds the sightings table: taken back out, it applies again.
-            try db.execute(sql: "DROP TABLE sighting")
-            try db.execute(sql: "ALTER TABLE report_event DROP COLUMN sighting_id")
+            // The last migration (v14) adds the sightings' photos table: taken back out, it applies again.
+            try db.execute(sql: "DROP TABLE sighting_photo")
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v\(latest)-%'")
         }
         #expect(try await ReportStoreOpener.status(url).schemaVersion == latest - 1)
@@ -74,10 +73,10 @@ struct StoreSchemaTests {
             let url = StoreURL.postgres(address)
             let latest = PostgresReportStore.latestSchemaVersion
             #expect(try await ReportStoreOpener.migrate(url) == (0, latest))
-            // The last migration (15) adds the sightings table and the change `sighted`: taken
-            // back out, it applies again.
+            // The last migration (16) adds the sightings' photos table: taken back out, it
+            // applies again.
             try await server.psql(
-                "DROP TABLE sighting; DELETE FROM petspot_migrations WHERE version = \(latest)",
+                "DROP TABLE sighting_photo; DELETE FROM petspot_migrations WHERE version = \(latest)",
                 database: address.database)
             #expect(try await ReportStoreOpener.status(url).schemaVersion == latest - 1)
             await #expect {

@@ -95,14 +95,45 @@ enum ReportsArchiveImport {
     static func keepSightings(_ archive: ReportArchive.Contents, summary: ImportSummary, in store: any ReportStore)
         async throws(ReportStoreError) -> Int
     {
+        let kept = keptSightings(archive, summary: summary)
+        try await store.restoreSightings(kept.map(\.sighting))
+        return kept.count
+    }
+
+    /// The sighting lines of `archive` the import takes: theirs and their report's line taken.
+    private static func keptSightings(_ archive: ReportArchive.Contents, summary: ImportSummary)
+        -> [(sighting: Sighting, line: Int)]
+    {
         let skipped = Set(summary.skipped.map(\.number))
         var stored: Set<String> = []
         for case .report(let report, let line) in archive.rows where !skipped.contains(line) {
             stored.insert(report.id)
         }
-        let kept = archive.sightings.filter { !skipped.contains($0.line) && stored.contains($0.sighting.reportID) }
-        try await store.restoreSightings(kept.map(\.sighting))
-        return kept.count
+        return archive.sightings.filter { !skipped.contains($0.line) && stored.contains($0.sighting.reportID) }
+    }
+
+    /// Keeps the photos of the sightings ``keepSightings(_:summary:in:)`` stored, read back from
+    /// `spool`, a few at a time (each its own transaction).
+    ///
+    /// - Returns: why not every photo was kept (the sightings stay stored), or `nil`.
+    static func keepSightingPhotos(
+        _ archive: ReportArchive.Contents, from spool: PhotoSpool, summary: ImportSummary, in photos: StoreKeptPhotos
+    ) async -> ReportPhotoError? {
+        var pending: [(id: String, photo: ReportPhoto)] = []
+        do throws(ReportPhotoError) {
+            for (sighting, line) in keptSightings(archive, summary: summary) {
+                guard let place = archive.sightingPhotos[line] else { continue }
+                pending.append((sighting.id, try spool.photo(at: place)))
+                if pending.count == 20 {
+                    try await photos.writeSightingPhotos(pending)
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+            try await photos.writeSightingPhotos(pending)
+        } catch {
+            return error
+        }
+        return nil
     }
 
     private static func number(_ row: ReportRow) -> Int {

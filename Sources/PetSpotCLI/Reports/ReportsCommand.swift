@@ -50,8 +50,9 @@ extension PetSpot.Reports {
                 still working); one that is invalid, or whose id or token is stored already \
                 or repeated, is listed like a report's line. The sighting lines \
                 ({"sighting": …}) are stored after the reports, in one transaction, as they \
-                were (whatever their report's status now); one whose report is not a line of \
-                the file is listed like a report's line.
+                were (whatever their report's status now), their photos (the report photos' \
+                rules, a missing report's flow) after them; one whose report is not a line of \
+                the file, or whose photo is refused, is listed like a report's line.
 
                 Every invalid row is listed with its line (item for JSON), as is an id already \
                 stored or repeated; then nothing is stored, unless --skip-invalid, which \
@@ -121,6 +122,10 @@ extension PetSpot.Reports {
                     }
                     if let archive {
                         sightings = try await ReportsArchiveImport.keepSightings(archive, summary: summary, in: store)
+                        if photoFailure == nil, let spool, !archive.sightingPhotos.isEmpty {
+                            photoFailure = await ReportsArchiveImport.keepSightingPhotos(
+                                archive, from: spool, summary: summary, in: try keptPhotos(store))
+                        }
                     }
                     return Result<(ImportSummary, ReportPhotoError?, Int, Int), ReportStoreError>.success(
                         (summary, photoFailure, subscriptions, sightings))

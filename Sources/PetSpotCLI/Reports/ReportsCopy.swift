@@ -12,7 +12,8 @@ extension PetSpot.Reports {
             discussion: """
                 Every report, with every field, its owner token's hash and its photo, in pages \
                 of 10,000 reports, each page's reports and then its photos stored in one \
-                transaction each; then the reports' sightings, 1,000 a transaction. The \
+                transaction each; then the reports' sightings, 1,000 a transaction, and their \
+                photos (counted with the reports'). The \
                 target must hold no reports; at the end its count must equal the source's, or \
                 the command says so and exits 1. Progress goes to standard error on a terminal. \
                 Stop the servers of the source first, or copy from a `reports backup`.
@@ -91,6 +92,12 @@ struct ReportsCopyRun {
             let page = try await from.sightings(afterID: after, limit: 1_000)
             try await into.restoreSightings(page)
             sightings += page.count
+            for start in stride(from: 0, to: page.count, by: 20) {
+                let ids = page[start..<min(start + 20, page.count)].map(\.id)
+                let found = try await photosIn.sightingPhotos(ids: ids)
+                try await photosOut.writeSightingPhotos(found.map { (id: $0.key, photo: $0.value) })
+                photos += found.count
+            }
             guard page.count == 1_000, let last = page.last else { return }
             after = last.id
         }

@@ -16,8 +16,9 @@ extension PetSpot.Reports {
                 null), so `reports import FILE` puts it back, into either engine, losing \
                 nothing. Then each report's sightings, one line each in id order, \
                 {"sighting": {"id", "reportId", "seenAt", "locationLatitude", \
-                "locationLongitude", "note", "phone", "email", "makerTokenHash", "createdAt"}}. \
-                A summary goes to standard error.
+                "locationLongitude", "note", "phone", "email", "makerTokenHash", "createdAt", \
+                "photo"}}, the photo as a report's. A summary goes to standard error (its \
+                photos count the sightings' too).
 
                 The area alerts by mail (subscriptions: addresses of people who made no \
                 report) stay out unless --include-subscriptions: then one line each follows \
@@ -62,13 +63,26 @@ extension PetSpot.Reports {
                 }
                 guard failure == nil else { return counts }
                 var seen: String?
-                while true {
+                while failure == nil {
                     let page = try await store.sightings(afterID: seen, limit: Self.subscriptionsPage)
-                    for sighting in page { print(SightingArchiveLine.line(sighting)) }
-                    counts.sightings += page.count
+                    // A few sightings' photos at a time (each up to 10 MB), as they are written.
+                    for start in stride(from: 0, to: page.count, by: Self.sightingPhotosRead) where failure == nil {
+                        let part = page[start..<min(start + Self.sightingPhotosRead, page.count)]
+                        let found: [String: ReportPhoto]
+                        do throws(ReportPhotoError) {
+                            found = try await photos.sightingPhotos(ids: part.map(\.id))
+                        } catch {
+                            failure = error
+                            break
+                        }
+                        for sighting in part { print(SightingArchiveLine.line(sighting, photo: found[sighting.id])) }
+                        counts.sightings += part.count
+                        counts.photos += found.count
+                    }
                     guard page.count == Self.subscriptionsPage, let last = page.last else { break }
                     seen = last.id
                 }
+                guard failure == nil else { return counts }
                 var after: String?
                 while true {
                     let page = try await store.subscriptions(afterID: after, limit: Self.subscriptionsPage)
@@ -100,7 +114,9 @@ extension PetSpot.Reports {
             FileHandle.standardError.write(Data((summary + "\n").utf8))
         }
 
-        /// How many subscriptions are read from the store at a time.
+        /// How many subscriptions (and sightings) are read from the store at a time.
         static let subscriptionsPage = 500
+        /// How many sightings' photos are read from the store at a time.
+        static let sightingPhotosRead = 20
     }
 }

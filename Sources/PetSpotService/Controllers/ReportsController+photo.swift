@@ -35,29 +35,19 @@ extension ReportsController {
             let store = try requireStore()
             let folder = try requirePhotos()
             let report = try await reportToChange(request, id, in: store)
-            let bytes = try await RequestBody.collectPhoto(request)
-            var step = ReportPhotoRules.step(for: report.kind)
-            let photo: ReportPhoto
-            do throws(PhotoError) {
-                photo = try step.attachWithoutMetadata(filename: id, bytes: [UInt8](bytes)).photo
-            } catch {
-                throw Problem(Self.status(error), detail: error.description)
-            }
+            let photo = try await PhotoRoute.admit(request, for: report.kind, name: id)
             do throws(ReportPhotoError) {
                 try await folder.write(photo.bytes, type: photo.type, id: id)
-            } catch  where error.reason == .noReport {
+            } catch {
+                guard error.reason == .noReport else {
+                    throw Problem.photoFailed("The photo could not be kept; the report keeps its earlier one.", error)
+                }
                 throw Problem(
                     .notFound, detail: "Report \(id) was removed while its photo arrived; the photo is not kept.",
                     extensions: [("reason", "reportNotFound")])
-            } catch {
-                throw Problem.photoFailed("The photo could not be kept; the report keeps its earlier one.", error)
             }
             try await removeIfGone(id, folder: folder, store: store)
-            return .json(
-                .object([
-                    ("url", .string(Self.photoPath(id))), ("type", .string(photo.type.rawValue)),
-                    ("mimeType", .string(photo.type.mimeType)), ("byteCount", .number(Double(photo.bytes.count))),
-                ]))
+            return PhotoRoute.kept(photo, at: Self.photoPath(id))
         }
         router.get("/v1/reports/{id}/photo") { request, context -> Response in
             _ = try Query(request, allowed: [])
@@ -72,35 +62,8 @@ extension ReportsController {
                 throw Problem.photoFailed("The photo of report \(id) could not be read.", error)
             }
             guard let found else { throw Problem(.notFound, detail: "Report \(id) has no photo.") }
-            let tag = "\"\(found.tag)\""
-            var headers: HTTPFields = [
-                .eTag: tag, .cacheControl: Self.photoCaching, .xContentTypeOptions: "nosniff",
-            ]
-            if Self.matches(request.headers[values: .ifNoneMatch], tag) {
-                return Response(status: .notModified, headers: headers)
-            }
-            headers[.contentType] = found.type.mimeType
-            return Response(
-                status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: found.bytes)))
+            return PhotoRoute.response(request, found)
         }
-    }
-
-    /// A photo may be kept, but asked for again each time (`PUT` replaces it): with its
-    /// `ETag`, the asking costs a `304` with no body.
-    static let photoCaching = "public, no-cache"
-
-    /// Whether an `If-None-Match` header's values name `tag` (RFC 9110 section 13.1.2: a list of
-    /// tags, weak ones compared weakly, or `*`).
-    static func matches(_ values: [String], _ tag: String) -> Bool {
-        for value in values {
-            for item in value.split(separator: ",") {
-                var candidate = item.trimmingCharacters(in: .whitespaces)
-                if candidate == "*" { return true }
-                if candidate.hasPrefix("W/") { candidate.removeFirst(2) }
-                if candidate == tag { return true }
-            }
-        }
-        return false
     }
 
     /// A report removed while its photo was arriving (a DELETE between the first look and the
@@ -123,14 +86,5 @@ extension ReportsController {
                 .serviceUnavailable, detail: ReportPhotoError.notKept.description, extensions: [("reason", "noPhotos")])
         }
         return photos
-    }
-
-    /// 413 too large, 415 not an image the flow takes, 422 empty or damaged.
-    private static func status(_ error: PhotoError) -> HTTPResponse.Status {
-        switch error {
-        case .tooLarge: .contentTooLarge
-        case .unsupportedType, .typeNotAccepted: .unsupportedMediaType
-        case .empty, .damaged: .unprocessableContent
-        }
     }
 }

@@ -9,8 +9,9 @@ import Reports
 /// sighting and, once, its own `ownerToken`; 404 an unknown report, 409 one that is not an open
 /// missing report, 422 the rules of ``SightingSubmission``), `GET …/sightings` (anyone, newest
 /// seen first; a sighting's phone and email only for the report's owner, the operator and the
-/// sighting's maker), `DELETE …/sightings/{sid}` (the report's owner hides one, its maker removes
-/// their own, the operator either: 204). `POST` counts against the change budget as every `POST`.
+/// sighting's maker; `photoUrl` when it has a photo), `DELETE …/sightings/{sid}` (the report's
+/// owner hides one, its maker removes their own, the operator either: 204; its photo goes with
+/// it), and its photo (`…/sightings/{sid}/photo`, SightingsController+photo.swift). `POST` counts against the change budget as every `POST`.
 struct SightingsController {
     let store: (any ReportStore)?
     let access: ReportAccess
@@ -44,7 +45,11 @@ struct SightingsController {
             let whole = access.seesWhole(request, report)
             let presented = try? Credentials.bearer(request)
             let contacts = { (sighting: Sighting) in whole || Self.made(sighting, by: presented) }
-            var response = Response.json(SightingJSON.list(reportID: id, sightings, contacts: contacts))
+            let withPhotos = try await ReportsController.storeCall { try await store.sightingPhotoIDs(reportID: id) }
+            var response = Response.json(
+                SightingJSON.list(reportID: id, sightings, contacts: contacts) { sighting in
+                    withPhotos.contains(sighting.id) ? Self.photoPath(id, sighting.id) : nil
+                })
             if sightings.contains(where: contacts) { response.headers[.cacheControl] = "no-store" }
             return response
         }
@@ -53,19 +58,18 @@ struct SightingsController {
             let id = try ReportsController.id(context)
             let store = try requireStore()
             let report = try await ReportsController.storeCall { try await store.report(id: id) }
-            let sightingID = context.parameters.get("sid") ?? ""
-            let found = try await ReportsController.storeCall { try await store.sighting(id: sightingID) }
-            guard let sighting = found, sighting.reportID == id else { throw Self.notFound(sightingID, of: id) }
+            let sighting = try await Self.sighting(context, of: id, in: store)
             if !Self.made(sighting, by: try Credentials.bearer(request)) {
                 try access.check(request, mayChange: report)
             }
             do throws(ReportStoreError) {
                 try await store.removeSighting(id: sighting.id)
             } catch {
-                throw error.reason == .notFound ? Self.notFound(sightingID, of: id) : ReportsController.problem(error)
+                throw error.reason == .notFound ? Self.notFound(sighting.id, of: id) : ReportsController.problem(error)
             }
             return Response(status: .noContent)
         }
+        addPhotoRoutes(to: router)
     }
 
     func requireStore() throws(Problem) -> any ReportStore {

@@ -1,7 +1,7 @@
 /// The words of a missing report's "Seen since" on the Pet details card (issue 46,
 /// `sightings.js`): "I saw this pet" and its form, the timeline's lines and buttons. The
 /// page writes them into `PetDetails.mustache`; the script reads the ones it composes with
-/// (`{distance}`) from the section's data attributes.
+/// (`{distance}`) and the photo's alt text from the section's data attributes.
 struct SightingsCopy {
     let heading = "Seen since"
     let openTitle = "I saw this pet"
@@ -13,6 +13,9 @@ struct SightingsCopy {
     let noteLabel = "Note (optional)"
     let phoneLabel = "Your phone (optional, only for the owner)"
     let emailLabel = "Your email (optional, only for the owner)"
+    let photoLabel = "Photo (optional): JPG, PNG, HEIC, GIF or WEBP, up to 10 MB"
+    /// The alt text of a sighting's photo in the timeline.
+    let photoAlt = "Photo taken by the person who saw the pet"
     let sendTitle = "Send"
     let none = "No one has told of seeing this pet yet."
     let sent = "Thank you: the owner is told."

@@ -4,10 +4,12 @@
 // status: an open missing report offers the form, which posts POST /v1/reports/{id}/sightings
 // ({seenAt in UTC, locationLatitude, locationLongitude, note, phone, email}); its problems are
 // shown beside the fields and what was typed stays. A made sighting's own token is kept in
-// localStorage (petspot.sighting.{sid}) so its maker can remove it. The timeline is
-// GET …/sightings, newest first: how long ago, how far from the card's place (haversine on the
-// page), the note; Hide for the report's owner, Remove for the sighting's maker (DELETE). Outside
-// text is written only through textContent. body[data-busy] counts requests, for the tests.
+// localStorage (petspot.sighting.{sid}) so its maker can remove it; a photo picked goes next
+// (PUT …/sightings/{sid}/photo with that token): refused, its message shows beside the field and
+// the sighting stays. The timeline is GET …/sightings, newest first: how long ago, how far from
+// the card's place (haversine on the page), the photo's thumbnail, the note; Hide for the report's
+// owner, Remove for the sighting's maker (DELETE). Outside text is written only through
+// textContent. body[data-busy] counts requests, for the tests.
 (function () {
   'use strict';
 
@@ -97,19 +99,34 @@
         if (response.status === 201) {
           keep('petspot.sighting.' + answer.id, answer.ownerToken);
           showProblems([]);
-          ['note', 'phone', 'email'].forEach(function (name) { field(name).value = ''; });
-          countNote();
-          form.hidden = true;
-          opener.setAttribute('aria-expanded', 'false');
-          status.textContent = text.sent;
-          load();
-          return;
+          return sendPhoto(answer).then(function (problem) {
+            ['note', 'phone', 'email', 'photo'].forEach(function (name) { field(name).value = ''; });
+            countNote();
+            if (problem) showProblems([{ field: 'photo', message: problem }]);
+            form.hidden = !problem;
+            opener.setAttribute('aria-expanded', form.hidden ? 'false' : 'true');
+            status.textContent = text.sent;
+            load();
+          });
         }
         showProblems(answer.errors || [{ field: '', message: answer.detail || text.unreachable }]);
       });
     }).catch(function () {
       showProblems([{ field: '', message: text.unreachable }]);
     }).then(function () { button.disabled = false; });
+  }
+
+  // The picked photo of the sighting `made` (PUT with its own token): a promise of the refusal's
+  // message, or null when kept (or none was picked).
+  function sendPhoto(made) {
+    var file = field('photo').files[0];
+    if (!file) return Promise.resolve(null);
+    return ask(base + '/sightings/' + encodeURIComponent(made.id) + '/photo', {
+      method: 'PUT', body: file, headers: Object.assign({ 'Content-Type': 'application/octet-stream' },
+        bearer(made.ownerToken))
+    }).then(function (response) {
+      return response.ok ? null : response.json().then(function (problem) { return problem.detail; });
+    }).catch(function () { return text.unreachable; });
   }
 
   function locate() {
@@ -192,6 +209,15 @@
       line.appendChild(document.createTextNode(', ' + distance(far) + ' ' + text.fromPlace));
     }
     row.appendChild(line);
+    if (sighting.photoUrl) {
+      var photo = document.createElement('img');
+      photo.className = 'sighting-photo';
+      photo.src = sighting.photoUrl;
+      photo.alt = text.photoAlt;
+      photo.loading = 'lazy';
+      photo.dataset.testid = 'petDetails.sightings.photo';
+      row.appendChild(photo);
+    }
     if (sighting.note) {
       var note = document.createElement('p');
       note.className = 'sighting-note';

@@ -55,3 +55,26 @@ extension WrappingReportStore {
         }
     }
 }
+
+extension WrappingReportStore {
+    func setSightingPhotos(_ photos: [(id: String, photo: StoredPhoto)]) async throws(ReportStoreError) {
+        let base = self.base
+        try await wrap("setSightingPhotos") { () async throws(ReportStoreError) in
+            try await base.setSightingPhotos(photos)
+        }
+    }
+
+    func sightingPhotos(ids: [String]) async throws(ReportStoreError) -> [String: StoredPhoto] {
+        let base = self.base
+        return try await wrap("sightingPhotos") { () async throws(ReportStoreError) in
+            try await base.sightingPhotos(ids: ids)
+        }
+    }
+
+    func sightingPhotoIDs(reportID: String) async throws(ReportStoreError) -> Set<String> {
+        let base = self.base
+        return try await wrap("sightingPhotoIDs") { () async throws(ReportStoreError) in
+            try await base.sightingPhotoIDs(reportID: reportID)
+        }
+    }
+}

@@ -12,6 +12,12 @@
 /// - **Removing** a report removes its sightings. ``removeSightings(email:)`` removes every
 ///   sighting whose email equals the address regardless of case and surrounding spaces, and
 ///   returns them.
+/// - **Photos** (one a sighting, as a report's: ``StoredPhoto``): ``setSightingPhotos(_:)``
+///   keeps all or none and refuses a sighting that is not stored
+///   (``ReportStoreError/Reason/notFound``); ``sightingPhotos(ids:)`` gives them back byte for
+///   byte with their media type and tag; ``sightingPhotoIDs(reportID:)`` names the sightings of
+///   a report that have one. Removing a sighting, its report, or its maker's email ("forget
+///   me") removes its photo.
 public protocol SightingStore: Sendable {
     /// Stores `sighting` for its report.
     ///
@@ -51,4 +57,31 @@ public protocol SightingStore: Sendable {
     /// me") and returns them, in identifier order.
     @discardableResult
     func removeSightings(email address: String) async throws(ReportStoreError) -> [Sighting]
+
+    /// Makes each photo its sighting's photo, replacing any earlier one, in one transaction:
+    /// all or none.
+    ///
+    /// - Throws: ``ReportStoreError/Reason/notFound`` when no sighting has one of the ids (then
+    ///   none is kept); `unavailable`.
+    func setSightingPhotos(_ photos: [(id: String, photo: StoredPhoto)]) async throws(ReportStoreError)
+
+    /// The photos of the sightings `ids` that have one, by sighting id.
+    func sightingPhotos(ids: [String]) async throws(ReportStoreError) -> [String: StoredPhoto]
+
+    /// The ids of report `reportID`'s sightings that have a photo.
+    func sightingPhotoIDs(reportID: String) async throws(ReportStoreError) -> Set<String>
+}
+
+extension SightingStore {
+    /// Makes `photo` sighting `id`'s photo, replacing any earlier one.
+    ///
+    /// - Throws: ``ReportStoreError/Reason/notFound`` when no sighting has `id`; `unavailable`.
+    public func setSightingPhoto(_ photo: StoredPhoto, id: String) async throws(ReportStoreError) {
+        try await setSightingPhotos([(id, photo)])
+    }
+
+    /// Sighting `id`'s photo, or `nil` when it has none (or there is no such sighting).
+    public func sightingPhoto(id: String) async throws(ReportStoreError) -> StoredPhoto? {
+        try await sightingPhotos(ids: [id])[id]
+    }
 }

@@ -1,0 +1,58 @@
+import Foundation
+import NIOCore
+import PostgresNIO
+public import ReportStore
+
+/// The sightings' photos in the database, table `sighting_photo` (migration 16, `bytea`), kept
+/// as the reports' are (`report_photo`): removed with their sighting by the foreign key's
+/// `ON DELETE CASCADE`, and so with its report and by "forget me".
+extension PostgresReportStore {
+    public func setSightingPhotos(_ photos: [(id: String, photo: StoredPhoto)]) async throws(ReportStoreError) {
+        guard !photos.isEmpty else { return }
+        let what = photos.count == 1 ? "the photo of \(photos[0].id)" : "\(photos.count) photos"
+        try await call("keeping \(what)") { client, logger in
+            try await client.withTransaction(logger: logger) { connection in
+                for (id, photo) in photos {
+                    do {
+                        try await connection.query(
+                            """
+                            INSERT INTO sighting_photo (id, media_type, tag, bytes)
+                            VALUES (\(id), \(photo.mediaType), \(photo.tag), \(ByteBuffer(bytes: photo.bytes)))
+                            ON CONFLICT (id) DO UPDATE SET media_type = excluded.media_type, tag = excluded.tag,
+                                bytes = excluded.bytes
+                            """, logger: logger)
+                    } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23503" {
+                        throw ReportStoreError.sightingNotFound(id)  // the foreign key: no such sighting
+                    }
+                }
+            }
+        }
+    }
+
+    public func sightingPhotos(ids: [String]) async throws(ReportStoreError) -> [String: StoredPhoto] {
+        guard !ids.isEmpty else { return [:] }
+        return try await call(ids.count == 1 ? "reading the photo of \(ids[0])" : "reading \(ids.count) photos") {
+            client, logger in
+            var found: [String: StoredPhoto] = [:]
+            let rows = try await client.query(
+                "SELECT id, media_type, tag, bytes FROM sighting_photo WHERE id = ANY(\(ids))", logger: logger)
+            for try await (id, type, tag, bytes) in rows.decode((String, String, String, Data).self) {
+                found[id] = StoredPhoto(bytes: bytes, mediaType: type, tag: tag)
+            }
+            return found
+        }
+    }
+
+    public func sightingPhotoIDs(reportID: String) async throws(ReportStoreError) -> Set<String> {
+        try await call("reading which sightings of \(reportID) have a photo") { client, logger in
+            let rows = try await client.query(
+                """
+                SELECT sighting_photo.id FROM sighting_photo JOIN sighting USING (id)
+                WHERE sighting.report_id = \(reportID)
+                """, logger: logger)
+            var ids: Set<String> = []
+            for try await id in rows.decode(String.self) { ids.insert(id) }
+            return ids
+        }
+    }
+}
