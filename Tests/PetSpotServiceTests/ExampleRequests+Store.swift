@@ -1,3 +1,6 @@
+import Foundation
+import Reports
+
 /// The requests to a server over a store (``ExampleRequests/withStore``), each with the
 /// status it must get.
 extension ExampleRequests {
