@@ -1,5 +1,5 @@
 """The home page's place box (/): a typed place that is not one says why, a town's name lists the
-reports near it (accents and case aside) and an ambiguous one offers a choice, Use my location
+reports near it (accents and case aside: "Krak\u00f3w" = "krakow") and an ambiguous one offers a choice, Use my location
 lists from the browser's position (DevTools), and a refused permission says so in words."""
 
 from support import DesktopSize, PhoneSize
@@ -49,6 +49,21 @@ class HomePlaceTests(HomePage):
         self.wait_idle()
         self.wait(lambda: not choices.is_displayed(), message="the choice is taken")
         self.assertEqual(self.element("home.place.input").get_attribute("value"), name.split(",")[0])
+
+    def test_a_town_typed_with_or_without_its_accents_is_the_same_town(self):
+        self.seed()
+        places = []
+        for typed in ("Krak\u00f3w", "krakow", "KRAKOW"):
+            self.open("/")
+            self.type("home.place.input", typed)
+            self.tap("home.search.tap")
+            self.wait_idle()
+            self.wait(lambda: "50.0" in self.status(), message="the list near Krak\u00f3w for %r (saw %r)"
+                      % (typed, self.status()))
+            self.assertFalse(self.element("home.place.error").is_displayed(), typed)
+            self.assertIn("krak", self.element("home.place.input").get_attribute("value").lower())
+            places.append(self.status())
+        self.assertEqual(len(set(places)), 1, places)
 
     def test_my_location_lists_from_the_browsers_position(self):
         ids = self.seed()
