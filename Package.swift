@@ -27,7 +27,7 @@ let reportPageFiles = [
     "StepHeader.mustache", "StepIntro.mustache", "SubmittedStep.mustache", "TextField.mustache", "pet.js", "report.css",
     "report.js", "Home.mustache", "home.js", "home.css", "Map.mustache", "map.js", "map.css", "Subscription.mustache",
     "alerts.js", "message.js", "sightings.js", "Poster.mustache", "poster.css", "poster.js", "owner.js", "share.js",
-    "places.js",
+    "places.js", "report-draft.js", "report-dom.js", "report-location.js", "report-photo.js", "report-steps.js",
     "poster-a4.css", "poster-letter.css",
 ]
 

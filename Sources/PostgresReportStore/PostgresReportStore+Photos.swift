@@ -39,12 +39,18 @@ extension PostgresReportStore: ReportPhotoStore {
     }
 
     public func photos(ids: [String]) async throws(ReportStoreError) -> [String: StoredPhoto] {
+        try await storedPhotos(in: "report_photo", ids: ids)
+    }
+
+    /// The photos of `ids` kept in `table` (`report_photo`, `sighting_photo`: the same columns,
+    /// a name of this package's, never outside text), by id; an id without one is left out.
+    func storedPhotos(in table: String, ids: [String]) async throws(ReportStoreError) -> [String: StoredPhoto] {
         guard !ids.isEmpty else { return [:] }
         return try await call(ids.count == 1 ? "reading the photo of \(ids[0])" : "reading \(ids.count) photos") {
             client, logger in
             var found: [String: StoredPhoto] = [:]
             let rows = try await client.query(
-                "SELECT id, media_type, tag, bytes FROM report_photo WHERE id = ANY(\(ids))", logger: logger)
+                "SELECT id, media_type, tag, bytes FROM \(unescaped: table) WHERE id = ANY(\(ids))", logger: logger)
             for try await (id, type, tag, bytes) in rows.decode((String, String, String, Data).self) {
                 found[id] = StoredPhoto(bytes: bytes, mediaType: type, tag: tag)
             }

@@ -30,17 +30,7 @@ extension PostgresReportStore {
     }
 
     public func sightingPhotos(ids: [String]) async throws(ReportStoreError) -> [String: StoredPhoto] {
-        guard !ids.isEmpty else { return [:] }
-        return try await call(ids.count == 1 ? "reading the photo of \(ids[0])" : "reading \(ids.count) photos") {
-            client, logger in
-            var found: [String: StoredPhoto] = [:]
-            let rows = try await client.query(
-                "SELECT id, media_type, tag, bytes FROM sighting_photo WHERE id = ANY(\(ids))", logger: logger)
-            for try await (id, type, tag, bytes) in rows.decode((String, String, String, Data).self) {
-                found[id] = StoredPhoto(bytes: bytes, mediaType: type, tag: tag)
-            }
-            return found
-        }
+        try await storedPhotos(in: "sighting_photo", ids: ids)
     }
 
     public func sightingPhotoIDs(reportID: String) async throws(ReportStoreError) -> Set<String> {

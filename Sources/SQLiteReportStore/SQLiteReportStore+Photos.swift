@@ -34,6 +34,12 @@ extension SQLiteReportStore: ReportPhotoStore {
     }
 
     public func photos(ids: [String]) throws(ReportStoreError) -> [String: StoredPhoto] {
+        try storedPhotos(in: "report_photo", ids: ids)
+    }
+
+    /// The photos of `ids` kept in `table` (`report_photo`, `sighting_photo`: the same columns),
+    /// by id; an id without one is left out.
+    func storedPhotos(in table: String, ids: [String]) throws(ReportStoreError) -> [String: StoredPhoto] {
         guard !ids.isEmpty else { return [:] }
         return try read(ids.count == 1 ? "reading the photo of \(ids[0])" : "reading \(ids.count) photos") { db in
             try Self.catching {
@@ -43,7 +49,7 @@ extension SQLiteReportStore: ReportPhotoStore {
                 let rows = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT id, media_type, tag, bytes FROM report_photo
+                        SELECT id, media_type, tag, bytes FROM \(table)
                         WHERE id IN (SELECT value FROM json_each(?))
                         """, arguments: [list])
                 while let row = try rows.next() {

@@ -27,23 +27,7 @@ extension SQLiteReportStore {
     }
 
     public func sightingPhotos(ids: [String]) throws(ReportStoreError) -> [String: StoredPhoto] {
-        guard !ids.isEmpty else { return [:] }
-        return try read(ids.count == 1 ? "reading the photo of \(ids[0])" : "reading \(ids.count) photos") { db in
-            try Self.catching {
-                var found: [String: StoredPhoto] = [:]
-                let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
-                let rows = try Row.fetchCursor(
-                    db,
-                    sql: """
-                        SELECT id, media_type, tag, bytes FROM sighting_photo
-                        WHERE id IN (SELECT value FROM json_each(?))
-                        """, arguments: [list])
-                while let row = try rows.next() {
-                    found[row["id"]] = StoredPhoto(bytes: row["bytes"], mediaType: row["media_type"], tag: row["tag"])
-                }
-                return found
-            }
-        }
+        try storedPhotos(in: "sighting_photo", ids: ids)
     }
 
     public func sightingPhotoIDs(reportID: String) throws(ReportStoreError) -> Set<String> {

@@ -140,7 +140,10 @@ struct ReportPagesTests {
             let script = try await server.request("/report/assets/report.js")
             #expect(script.status == 200)
             #expect(script.header("content-type") == "text/javascript; charset=utf-8")
-            #expect(script.body.contains("/v1/report-steps/"))
+            #expect(script.body.contains("from './report-steps.js'"))
+            let requests = try await server.request("/report/assets/report-steps.js")
+            #expect(requests.header("content-type") == "text/javascript; charset=utf-8")
+            #expect(requests.body.contains("/v1/report-steps/"))
             let style = try await server.request("/report/assets/report.css")
             #expect(style.header("content-type") == "text/css; charset=utf-8")
             let missing = try await server.request("/report/assets/..%2F..%2FPackage.swift")
@@ -175,8 +178,13 @@ struct ReportPagesTests {
             #expect(!text.contains("{{&"), "\(file)")
             #expect(!text.contains("<script>"), "\(file): inline script (the policy allows none)")
         }
-        let script = try String(contentsOf: Self.pagesFolder.appendingPathComponent("report.js"), encoding: .utf8)
-        #expect(!script.contains("innerHTML"))
-        #expect(!script.contains("eval("))
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: Self.pagesFolder.path)
+            .filter { $0.hasSuffix(".js") }
+        #expect(scripts.contains("report.js"))
+        for file in scripts {
+            let script = try String(contentsOf: Self.pagesFolder.appendingPathComponent(file), encoding: .utf8)
+            #expect(!script.contains("innerHTML"), "\(file)")
+            #expect(!script.contains("eval("), "\(file)")
+        }
     }
 }

@@ -13,6 +13,7 @@ export function ownerToken(id) {
 
 /** Keeps `token` as this browser's owner token of report `id`. */
 export function keepOwnerToken(id, token) {
+  if (!id || !token) return;
   try { window.localStorage.setItem(key(id), token); } catch (e) { /* storage off */ }
 }
 
