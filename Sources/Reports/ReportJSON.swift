@@ -1,4 +1,5 @@
 import Geodata
+import Geodesy
 public import PetSpotJSON
 public import ReportSteps
 import ReportStore
@@ -70,7 +71,7 @@ public enum ReportJSON {
     /// as the Found report's, every member present (`null` when absent), in this order:
     /// `flow` (`missing`), `steps` (`1-4`), `microchipNumber`, `photo` (``photo(_:)``),
     /// `lastSeenDate`, `species` (`DOG`), `breed`, `gender` (`FEMALE`), `approximateAge`,
-    /// `locationLatitude`, `locationLongitude`, `description`, `phone`, `email`, then the texts
+    /// `locationLatitude`, `locationLongitude`, `locationRadius` (km), `description`, `phone`, `email`, then the texts
     /// the flow's copy adds to its steps (``ReportMissingPetFlowState/texts``, `null` when absent).
     public static func missing(_ state: ReportMissingPetFlowState) -> JSONValue {
         .object(
@@ -86,6 +87,7 @@ public enum ReportJSON {
                 (Field.approximateAge.rawValue, .number(state.approximateAge.map(Double.init))),
                 (Field.locationLatitude.rawValue, .number(state.latitude?.degrees)),
                 (Field.locationLongitude.rawValue, .number(state.longitude?.degrees)),
+                (Field.locationRadius.rawValue, .number(state.locationRadius?.kilometers)),
                 (Field.description.rawValue, .string(state.description)),
                 (Field.phone.rawValue, .string(state.phone)),
                 (Field.email.rawValue, .string(state.email)),

@@ -6,16 +6,17 @@ public import ReportStore
 /// The reports the wizards produce, as the store keeps them: one conversion for the CLI's
 /// `report missing|found --save` and for `POST /v1/reports/missing|found`.
 public enum ReportRecords {
-    /// The radius of a missing report that does not say (the wizard asks none).
-    public static let defaultMissingRadius: SearchRadius = (try? SearchRadius(kilometers: 10)) ?? .zero
+    /// The radius of a missing report that does not say: the Missing flow's default
+    /// (``SearchRadiusChoice/standard``).
+    public static let defaultMissingRadius: SearchRadius = SearchRadiusChoice.standard.radius
 
     /// What a missing report has beyond what the wizard asks (the place's name, the search
     /// radius, a photo URL, a reward; a phone or email given here wins over the wizard's).
     public struct MissingExtras: Sendable, Hashable {
         /// The place's name: `"Warsaw"`.
         public var place: String?
-        /// The search radius; ``ReportRecords/defaultMissingRadius`` when `nil` and the report
-        /// has a place.
+        /// The search radius, over the one the flow chose; the flow's, or else
+        /// ``ReportRecords/defaultMissingRadius``, when `nil` and the report has a place.
         public var radius: SearchRadius?
         /// Contact phone (sanitized).
         public var phone: String?
@@ -39,7 +40,7 @@ public enum ReportRecords {
     {
         var report = PetReport(id: id, kind: .missing)
         report.coordinate = state.coordinate
-        report.radius = state.coordinate == nil ? nil : (extras.radius ?? defaultMissingRadius)
+        report.radius = state.coordinate == nil ? nil : (extras.radius ?? state.locationRadius ?? defaultMissingRadius)
         report.place = extras.place
         report.lastSeenDate = state.lastSeenDate?.fieldText
         report.species = state.species?.fieldText

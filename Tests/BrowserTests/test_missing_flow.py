@@ -4,6 +4,7 @@
 import datetime
 import json
 
+import test_axe
 from support import PageTest, gif
 
 
@@ -163,3 +164,35 @@ class MissingFlowTests(PageTest):
         self.wait_toast("Please correct the highlighted fields")
         self.assertEqual(self.error_for("animalDescription", "locationLongitude"),
                          "Enter a longitude too, or clear the latitude")
+
+    def test_the_owner_chooses_the_search_radius_and_the_card_shows_it(self):
+        self.to_animal_description()
+        radius = "animalDescription.radiusDropdown.tap"
+        self.assertEqual(self.value(radius), "10", "10 km until another is chosen")
+        self.assertEqual(self.css('label[for="animalDescription-locationRadius"]').text, "Search radius")
+        self.assertEqual([o.text for o in self.element(radius).find_elements("css selector", "option")],
+                         ["\u00b11 km", "\u00b12 km", "\u00b15 km", "\u00b110 km", "\u00b115 km", "\u00b125 km",
+                          "\u00b150 km"])
+        self.assertTrue(self.helper_for("animalDescription", "locationRadius").startswith("How far from the last"))
+        self.choose("animalDescription.speciesDropdown.tap", "DOG")
+        self.type("animalDescription.raceTextField.input", "Beagle")
+        self.tap("animalDescription.genderFemale.tap")
+        self.type("animalDescription.latitudeTextField.input", "52.2297")
+        self.type("animalDescription.longitudeTextField.input", "21.0122")
+        self.choose(radius, "15")
+        self.wait(lambda: self.draft("missing")["steps"]["animalDescription"]["values"].get("locationRadius") == "15",
+                  message="the draft keeps the radius")
+        self.reload()
+        self.assertEqual(self.visible_step(), "animalDescription")
+        self.assertEqual(self.value(radius), "15", "a reload keeps the radius")
+        self.assertEqual(test_axe.AccessibilityTests.serious(self), [], "the step with its radius dropdown")
+
+        self.tap("animalDescription.continueButton.tap")
+        self.wait(lambda: self.visible_step() == "contactDetails", message="4/4")
+        self.type("missingContactDetails.emailTextField.input", "owner@example.com")
+        self.tap("missingContactDetails.submitButton.tap")
+        stored = self.wait_stored()
+        self.assertEqual(stored["locationRadius"], 15)
+        place = self.card_values()["Place of Disappearance"]
+        self.assertTrue(place.endswith(" \u2022 \u00b115 km"), place)
+        self.assertEqual(test_axe.AccessibilityTests.serious(self), [], "the card")

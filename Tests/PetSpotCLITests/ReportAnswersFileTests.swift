@@ -69,6 +69,7 @@ struct ReportAnswersFileTests {
             approximateAge: 41
             locationLatitude: 95
             locationLongitude: 21.0122
+            locationRadius: 7
             colour: brown
             microchipNumber: 12345-abc
             """)
@@ -80,14 +81,15 @@ struct ReportAnswersFileTests {
         #expect(run.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: output.path))
         let lines = run.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.first == "petspot: \(answers.path): 9 invalid fields; nothing was written.")
+        #expect(lines.first == "petspot: \(answers.path): 10 invalid fields; nothing was written.")
         #expect(
             Array(lines.dropFirst()) == [
-                "colour: not a field of this report (fields: microchipNumber, photo, lastSeenDate, species, breed, gender, approximateAge, description, locationLatitude, locationLongitude, useCurrentLocation, phone, email)",
+                "colour: not a field of this report (fields: microchipNumber, photo, lastSeenDate, species, breed, gender, approximateAge, description, locationLatitude, locationLongitude, locationRadius, useCurrentLocation, phone, email)",
                 "microchipNumber: Digits only (spaces and hyphens are fine), not \u{201C}a\u{201D}; nothing was changed",
                 "photo: This file is not a JPG, PNG, HEIC, GIF or WEBP image. Choose a photo.",
                 "lastSeenDate: \(Self.invalidDayMessage)",
                 "species: \"dragon\" is not one of the species (Dog, Cat, Bird, Rabbit, Other)",
+                "locationRadius: \"7\" is not one of the search radii (1, 2, 5, 10, 15, 25 or 50 km)",
                 "approximateAge: Age must be a whole number from 0 to 40",
                 "locationLatitude: Must be between -90 and 90",
                 "phone: Enter a phone number or an email",

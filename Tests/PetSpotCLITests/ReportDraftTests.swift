@@ -31,7 +31,7 @@ struct ReportDraftTests {
         try session.pickPhoto(workspace.photo.path)
         try session.expect("luna.png · PNG · 32 B")
         session.type("c")
-        try session.expect("[1-8] edit field")
+        try session.expect("[1-9] edit field")
         for answer in ["2", "dog", "3", "Beagle", "5", "abc"] { session.type(answer) }  // age not valid yet: kept
         try session.expect(#"abc"#)
         try session.expect("Choose:")
@@ -53,7 +53,7 @@ struct ReportDraftTests {
         try session.expect("(Animal description, 3/4; photo luna.png).")
         try session.expect("Resume it? [Y/n]:")
         session.type("")
-        let screen = try session.expect("[1-8] edit field")
+        let screen = try session.expect("[1-9] edit field")
         #expect(screen.range(of: #"2\. Animal species\s+Dog"#, options: .regularExpression) != nil, "\(screen)")
         #expect(screen.range(of: #"3\. Animal race\s+Beagle"#, options: .regularExpression) != nil)
         #expect(screen.range(of: #"5\. Animal age \(optional\)\s+abc"#, options: .regularExpression) != nil)

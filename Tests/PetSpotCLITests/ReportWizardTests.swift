@@ -85,7 +85,7 @@ struct ReportWizardTests {
         try session.expect("luna.png · PNG · 32 B")
         session.type("c")
         try session.expect("Animal description")
-        let kept = try session.expect("[1-8] edit field")
+        let kept = try session.expect("[1-9] edit field")
         #expect(kept.contains("Dog"))
         #expect(kept.contains("95"))
 
@@ -182,7 +182,7 @@ struct ReportWizardTests {
         session.type("g")
         try session.expect("┌ Location access is off")
         session.type("1")
-        let screen = try session.expect("[1-8] edit field")
+        let screen = try session.expect("[1-9] edit field")
         #expect(screen.contains("52.1"))
         #expect(!screen.contains("There is no Settings app here"))
         session.type("q")

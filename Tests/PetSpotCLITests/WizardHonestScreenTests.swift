@@ -22,7 +22,7 @@ struct WizardHonestScreenTests {
         try session.pickPhoto(workspace.photo.path)
         try session.expect("luna.png · PNG · 32 B")
         session.type("c")
-        try session.expect("[1-8] edit field")
+        try session.expect("[1-9] edit field")
         return session
     }
 
@@ -161,7 +161,7 @@ struct WizardHonestScreenTests {
         try session.expect("Animal photo")
         try session.pickPhoto(workspace.photo.path)
         session.type("c")
-        try session.expect("[1-8] edit field")
+        try session.expect("[1-9] edit field")
         session.type("g")
         try session.expect(helper)
         session.endInput()
@@ -283,7 +283,7 @@ struct WizardHonestScreenTests {
         try session.expect("Animal photo")
         try session.pickPhoto(workspace.photo.path)
         session.type("c")
-        try session.expect("[1-8] edit field")
+        try session.expect("[1-9] edit field")
         session.type("g")
         try session.expect("Allow PetSpot to use your location while you use it? [y/N]")
         session.endInput()

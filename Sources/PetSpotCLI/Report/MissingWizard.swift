@@ -91,8 +91,12 @@ final class MissingWizard: ReportWizard {
         let screen = console.screen
         screen.header(
             title: AnimalDescriptionCopy.title, progress: AnimalDescriptionCopy.progress, context: Self.context)
-        screen.fields(of: step)
+        // The location helper under the coordinates it is about; the search radius under it.
+        let fields = AnimalDescriptionStep.fields
+        let afterCoordinates = (fields.lastIndex { $0.fieldKind == .coordinate } ?? fields.count - 1) + 2
+        screen.fields(of: step, numbers: 1..<afterCoordinates)
         screen.helper(step.coordinates.helperText, success: step.coordinates.isCaptured)
+        screen.fields(of: step, numbers: afterCoordinates..<(fields.count + 1))
         screen.menu([
             fieldKeys(AnimalDescriptionStep.self), ("g", step.coordinates.copy.buttonTitle),
             ("c", AnimalDescriptionCopy.continueTitle), ("b", "Back"), ("q", "Cancel"),

@@ -84,7 +84,8 @@ extension ReportWizard {
     /// Edits the field numbered `key` (from 1, in the step's order: ``FieldForm/fields``) of the
     /// step `form`, as what input draws it (``FieldKind``) with its label as the prompt: a date
     /// (any of ``CalendarDay/acceptedFormats``; a day after today or before 1900 is refused with
-    /// a notice), a species or sex among its choices, a text with a limit (a notice says when it
+    /// a notice), a species or sex among its choices, a search radius in kilometres (Enter keeps
+    /// the one shown, 10 km at first), a text with a limit (a notice says when it
     /// was cut), any other text as a whole entry (a notice says why one is refused, unless the
     /// field shows it). A disabled field says why.
     ///
@@ -123,6 +124,15 @@ extension ReportWizard {
                 ? AnimalGender.allCases.map(\.fieldText) : SpeciesTaxonomy.options.map(\.fieldText)
             guard let index = try console.choose(model.label, choices), values.indices.contains(index) else { break }
             try? flow[dynamicMember: form].enter(values[index], in: field, as: .whole)
+        case .searchRadius:
+            // Typed in kilometres (`15`, `15 km`): the choices' numbers 1–7 would read as radii.
+            let hint = SearchRadiusChoice.all.map(\.fieldText).joined(separator: ", ") + " km"
+            guard let text = try console.edit(model.label, current: current + " km", hint: hint) else { break }
+            do throws(FieldTextError) {
+                try flow[dynamicMember: form].enter(text, in: field, as: .whole)
+            } catch {
+                console.notice("\(model.label): \(error.description).")
+            }
         case .multilineText, .address:
             guard let text = try console.edit(model.label, current: current) else { break }
             try? flow[dynamicMember: form].enter(text, in: field, as: .keystrokes)

@@ -148,9 +148,10 @@ struct WizardScreen {
 
     /// Every field of `form`, numbered from 1 in the step's order: a selector (species, sex)
     /// shows its chosen entry or its placeholder (`Female or Male` for the sex cards), any
-    /// other field its text or placeholder.
-    func fields<Form: FieldForm>(of form: Form) {
-        for (index, name) in Form.fields.enumerated() {
+    /// other field its text or placeholder. With `numbers`, only the fields so numbered (those
+    /// above a helper line, then those under it).
+    func fields<Form: FieldForm>(of form: Form, numbers: Range<Int>? = nil) {
+        for (index, name) in Form.fields.enumerated() where numbers?.contains(index + 1) ?? true {
             let model = form.model(of: name)
             let choices = form.choices(of: name)
             guard !choices.isEmpty else {

@@ -10,6 +10,8 @@ struct FormStepContext {
     let fields: [FieldContext]
     /// The latitude/longitude block, on the steps that have one (one entry, or none).
     let coordinates: [CoordinateContext]
+    /// The fields after the coordinates in screen order (the search radius), drawn under them.
+    let fieldsAfterCoordinates: [FieldContext]
     let continueId: String
     let continueTitle: String
 
@@ -29,9 +31,11 @@ struct FormStepContext {
         intro = StepIntroContext(
             StepHeaderContext(step: step.name, screen: screen, title: title, progress: step.progress, hasBack: hasBack),
             heading: heading, body: body)
-        fields = Form.fields.filter { $0.fieldKind != .coordinate }.map {
+        let split = Form.fields.lastIndex { $0.fieldKind == .coordinate }.map { $0 + 1 } ?? Form.fields.count
+        fields = Form.fields[..<split].filter { $0.fieldKind != .coordinate }.map {
             Self.field($0, of: form, step: step.name, today: today)
         }
+        fieldsAfterCoordinates = Form.fields[split...].map { Self.field($0, of: form, step: step.name, today: today) }
         let names = Form.fields.filter { $0.fieldKind == .coordinate }.map(\.rawValue)
         if let coordinates, names.count == 2 {
             self.coordinates = [
@@ -73,6 +77,10 @@ struct FormStepContext {
             return FieldContext(
                 text: [],
                 choice: [.genders(step: step, name: name, label: model.label, choices: form.choices(of: field))])
+        case .searchRadius:
+            return FieldContext(
+                text: [],
+                choice: [.searchRadius(step: step, name: name, model: model, choices: form.choices(of: field))])
         case .day: return text("date", "", today.isoText, "off")
         case .wholeNumber, .digits: return text("text", "numeric", "", "off")
         case .coordinate: return text("text", "decimal", "", "off")
@@ -99,6 +107,22 @@ extension ChoiceFieldContext {
         return ChoiceFieldContext(
             name: name, domId: "\(step)-\(name)", id: id, label: label, placeholder: placeholder,
             options: options, isDropdown: true)
+    }
+
+    /// The search radius dropdown: no empty entry (10 km until another is chosen), each
+    /// option's value its field text (`15`), the hint under it.
+    static func searchRadius(step: String, name: String, model: TextFieldModel, choices: [ChoiceModel])
+        -> ChoiceFieldContext
+    {
+        let options = zip(SearchRadiusChoice.all, choices).map { radius, choice in
+            OptionContext(
+                value: radius.fieldText, title: choice.title, symbol: "", id: choice.accessibilityIdentifier,
+                selected: choice.isSelected)
+        }
+        return ChoiceFieldContext(
+            name: name, domId: "\(step)-\(name)", id: model.accessibilityIdentifier, label: model.label,
+            placeholder: "", options: options, isDropdown: true, hasPlaceholder: false, helper: model.helperText ?? "",
+            hasHelper: model.helperText != nil)
     }
 
     /// The Female and Male cards, each card's value its field text (`FEMALE`).

@@ -86,7 +86,7 @@ struct OptionContext {
     let selected: Bool
 }
 
-/// A dropdown (species) or a pair of cards (gender, sex).
+/// A dropdown (species, search radius) or a pair of cards (gender, sex).
 struct ChoiceFieldContext {
     let name: String
     let domId: String
@@ -94,8 +94,16 @@ struct ChoiceFieldContext {
     let label: String
     let placeholder: String
     let options: [OptionContext]
-    /// A dropdown (with ``placeholder`` as its empty entry); otherwise cards.
+    /// A dropdown (with ``placeholder`` as its empty entry when it has one); otherwise cards.
     let isDropdown: Bool
+    /// Whether the dropdown starts with ``placeholder`` as an empty entry (the species' "Select
+    /// an option"); a dropdown with a default (the search radius) has none. Stored, as every
+    /// member a template reads.
+    var hasPlaceholder = true
+    /// The hint under the field (the search radius's); empty for none.
+    var helper = ""
+    /// Whether there is a hint.
+    var hasHelper = false
 }
 
 /// The latitude/longitude block with its location button.

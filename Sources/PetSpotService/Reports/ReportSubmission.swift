@@ -19,11 +19,17 @@ enum ReportSubmission {
     typealias Field = ReportField
 
     /// The members of a missing report: the wizard's JSON (`flow`, `steps`, `photo` and every
-    /// step's fields), and `location`, `locationRadius` (km), `reward`; a `photoUrl` is refused (the server sets it).
+    /// step's fields, `locationRadius` in km among them), and `location`, `reward`; a
+    /// `photoUrl` is refused (the server sets it).
     static let missingMembers =
         [Key.flow, .steps].map(\.rawValue) + names(MicrochipStep.self) + [Key.photo.rawValue]
         + names(AnimalDescriptionStep.self) + names(ContactDetailsStep.self)
-        + [Field.location, .locationRadius, .photoUrl, .reward].map(\.rawValue)
+        + [Field.location, .photoUrl, .reward].map(\.rawValue)
+
+    /// The fields of *Animal description* a body fills through the step: all but the search
+    /// radius. The pages and the wizard offer a list of radii (``SearchRadiusChoice``); an API
+    /// client may give any radius of 0 to 10,000 km (spec 003's `locationRadius`, a number).
+    static let descriptionFields = AnimalDescriptionStep.fields.filter { $0 != .locationRadius }
 
     /// The members of a found report: `FoundReportPayload`'s (with the caregiver phone and the
     /// current address: spec 004 left them out only because its backend could not keep them),
@@ -45,7 +51,7 @@ enum ReportSubmission {
         var body = try PostedFields(data, known: missingMembers)
         var machine = MissingReportMachine(today: today)
         _ = body.fill(&machine.microchipStep)
-        _ = body.fill(&machine.descriptionStep)
+        _ = body.fill(&machine.descriptionStep, only: descriptionFields)
         _ = body.fill(&machine.contactStep)
         var extras = ReportRecords.MissingExtras()
         extras.place = body.limited(Field.location.rawValue, limit: maximumExtraLength)

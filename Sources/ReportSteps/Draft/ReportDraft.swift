@@ -63,14 +63,15 @@ extension FieldForm {
 }
 
 extension MissingReportMachine {
-    /// What the person has entered so far, to save (see ``ReportDraft``). The date is kept
-    /// only when it is not the default (today).
+    /// What the person has entered so far, to save (see ``ReportDraft``). The date and the
+    /// search radius are kept only when they are not the defaults (today, 10 km).
     public var draft: ReportDraft {
         var fields = microchipStep.draftFields.merging(contactStep.draftFields) { first, _ in first }
         fields.merge(descriptionStep.draftFields) { first, _ in first }
         if descriptionStep.date == descriptionStep.latestSelectableDate {
             fields[ReportField.lastSeenDate.rawValue] = nil
         }
+        if descriptionStep.radius == .standard { fields[ReportField.locationRadius.rawValue] = nil }
         return ReportDraft(
             flow: .missing, step: step.rawValue, photoFilename: photoStep.photo?.filename, fields: fields)
     }

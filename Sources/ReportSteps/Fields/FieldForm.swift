@@ -26,6 +26,8 @@ public enum FieldKind: Sendable, Hashable {
     case species
     /// Female or Male (two cards).
     case gender
+    /// One of the search radii (a dropdown, ``SearchRadiusChoice``).
+    case searchRadius
 }
 
 /// How a text reaches a field.
@@ -97,7 +99,7 @@ public protocol FieldForm: Sendable {
     /// The inline messages the last Continue left, by field, in screen order.
     var fieldErrors: [(field: ReportField, message: String)] { get }
 
-    /// The choices of a ``FieldKind/species`` or ``FieldKind/gender`` field, in screen order,
+    /// The choices of a ``FieldKind/species``, ``FieldKind/gender`` or ``FieldKind/searchRadius`` field, in screen order,
     /// each with its identifier; empty for the other fields.
     func choices(of field: ReportField) -> [ChoiceModel]
 }

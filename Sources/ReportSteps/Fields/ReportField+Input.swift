@@ -13,6 +13,7 @@ extension ReportField {
         case .description: .multilineText
         case .currentAddress: .address
         case .locationLatitude, .locationLongitude: .coordinate
+        case .locationRadius: .searchRadius
         case .phone: .ownPhone
         case .email: .ownEmail
         case .caregiverPhone: .otherPhone

@@ -29,6 +29,11 @@ public enum AnimalDescriptionCopy {
     public static let descriptionLabel = "Animal additional description (optional)"
     /// Description placeholder.
     public static let descriptionPlaceholder = "Any details that could help identify the pet..."
+    /// Search radius dropdown label (spec 003's `locationRadius`).
+    public static let radiusLabel = "Search radius"
+    /// Under the search radius dropdown.
+    public static let radiusHint =
+        "How far from the last known position your pet may be. Found pets and sightings within it are matched to your report."
     /// The primary button (FR-012).
     public static let continueTitle = "Continue"
 
@@ -83,6 +88,14 @@ public enum AnimalDescriptionCopy {
         public static let latitudeTextField = "animalDescription.latitudeTextField.input"
         /// Longitude field (research notes 002 §1).
         public static let longitudeTextField = "animalDescription.longitudeTextField.input"
+        /// Search radius dropdown.
+        public static let radiusDropdown = "animalDescription.radiusDropdown.tap"
+        /// A search radius entry: the dropdown's identifier and its kilometres in words, as
+        /// identifiers end in letters (`animalDescription.radiusDropdown.tap.fifteen`).
+        public static func radiusOption(kilometers: Int) -> String {
+            let words = [1: "one", 2: "two", 5: "five", 10: "ten", 15: "fifteen", 25: "twentyfive", 50: "fifty"]
+            return "\(radiusDropdown).\(words[kilometers] ?? "other")"
+        }
         /// Request GPS position button (research notes 002 §1).
         public static let requestGPSButton = "animalDescription.requestGPSButton.tap"
         /// Continue button.

@@ -26,6 +26,24 @@ extension AnimalDescriptionStep {
             selected: gender, female: AnimalDescriptionCopy.ID.genderFemale, male: AnimalDescriptionCopy.ID.genderMale)
     }
 
+    /// The search radius dropdown's entries, smallest first, the chosen one marked; an entry's
+    /// identifier is the dropdown's and its kilometres in words
+    /// (`animalDescription.radiusDropdown.tap.fifteen`).
+    public var radiusChoices: [ChoiceModel] {
+        SearchRadiusChoice.all.map { choice in
+            ChoiceModel(
+                title: choice.title, isSelected: choice == radius,
+                accessibilityIdentifier: AnimalDescriptionCopy.ID.radiusOption(kilometers: choice.kilometers))
+        }
+    }
+
+    /// The search radius dropdown: its label, the chosen radius (`±10 km`) and its hint.
+    public var radiusField: TextFieldModel {
+        TextFieldModel(
+            label: AnimalDescriptionCopy.radiusLabel, text: radius.title, helperText: AnimalDescriptionCopy.radiusHint,
+            accessibilityIdentifier: AnimalDescriptionCopy.ID.radiusDropdown)
+    }
+
     /// The age input.
     public var ageField: TextFieldModel {
         TextFieldModel(

@@ -3,12 +3,12 @@ public import ReportStore
 
 extension AnimalDescriptionStep: FieldForm {
     /// *Animal description*'s fields, in screen order: the date, the species, the breed (the
-    /// form's race), the gender, the age, the description, the coordinates, then the texts the
-    /// flow's copy adds (``AnimalDescriptionCopy/addedTexts``).
+    /// form's race), the gender, the age, the description, the coordinates, the search radius,
+    /// then the texts the flow's copy adds (``AnimalDescriptionCopy/addedTexts``).
     public static let fields: [ReportField] =
         [
             .lastSeenDate, .species, .breed, .gender, .approximateAge, .description, .locationLatitude,
-            .locationLongitude,
+            .locationLongitude, .locationRadius,
         ]
         + AnimalDescriptionCopy.addedTexts.map(\.field)
 
@@ -22,6 +22,7 @@ extension AnimalDescriptionStep: FieldForm {
         case .description: additionalDescription.value
         case .locationLatitude: coordinates.latitudeText
         case .locationLongitude: coordinates.longitudeText
+        case .locationRadius: radius.fieldText
         default: addedTexts.text(of: field)
         }
     }
@@ -37,6 +38,7 @@ extension AnimalDescriptionStep: FieldForm {
             setAdditionalDescription(try Self.limited(text, AnimalDescriptionCopy.descriptionLimit, entry))
         case .locationLatitude: coordinates.latitudeText = text
         case .locationLongitude: coordinates.longitudeText = text
+        case .locationRadius: selectRadius(try Self.choice(text, entry))
         default: try addedTexts.enter(text, in: field, as: entry)
         }
     }
@@ -61,6 +63,7 @@ extension AnimalDescriptionStep: FieldForm {
         case .description: descriptionField
         case .locationLatitude: coordinates.latitudeField
         case .locationLongitude: coordinates.longitudeField
+        case .locationRadius: radiusField
         default: addedTexts.model(of: field)
         }
     }
@@ -69,6 +72,7 @@ extension AnimalDescriptionStep: FieldForm {
         switch field {
         case .species: speciesChoices
         case .gender: genderChoices
+        case .locationRadius: radiusChoices
         default: []
         }
     }

@@ -34,6 +34,9 @@ public struct AnimalDescriptionStep: Sendable {
     public private(set) var additionalDescription: LimitedText
     /// The latitude/longitude block with the Request GPS position button.
     public var coordinates: CoordinateFields
+    /// How far around the position the pet may be; ``SearchRadiusChoice/standard`` (10 km)
+    /// until the owner chooses another.
+    public private(set) var radius: SearchRadiusChoice
     /// The free texts the flow's copy adds to the step (``AnimalDescriptionCopy/addedTexts``).
     var addedTexts: AddedTexts
 
@@ -63,6 +66,7 @@ public struct AnimalDescriptionStep: Sendable {
             limit: AnimalDescriptionCopy.descriptionLimit, value: state.description ?? "")
         coordinates = CoordinateFields(
             requirement: .missingPetFlow, copy: .missingFlow, coordinate: state.coordinate)
+        radius = state.locationRadius.flatMap(SearchRadiusChoice.init(radius:)) ?? .standard
         addedTexts = AddedTexts(AnimalDescriptionCopy.addedTexts, showing: state.texts)
     }
 
@@ -127,6 +131,11 @@ public struct AnimalDescriptionStep: Sendable {
         if ageError != nil { ageError = ageMessage }
     }
 
+    /// Picks a search radius; `nil` (a page's emptied dropdown) is the default, 10 km.
+    public mutating func selectRadius(_ choice: SearchRadiusChoice?) {
+        radius = choice ?? .standard
+    }
+
     /// Types or pastes the description; text past 500 characters is dropped.
     ///
     /// - Returns: `true` when the text was truncated.
@@ -161,6 +170,7 @@ public struct AnimalDescriptionStep: Sendable {
         state.approximateAge = age.years
         state.latitude = location.coordinate?.latitude
         state.longitude = location.coordinate?.longitude
+        state.locationRadius = radius.radius
         state.description = additionalDescription.trimmedValue
         addedTexts.write(into: &state.texts)
         return .advance

@@ -1,4 +1,5 @@
 public import Geodata
+public import Geodesy
 public import ReportStore
 
 /// What the Missing-pet wizard has collected so far (steps 1–4): flat optionals shared by the
@@ -28,6 +29,8 @@ public struct ReportMissingPetFlowState: Sendable, Hashable {
     public var latitude: Latitude?
     /// Step 3: last known longitude.
     public var longitude: Longitude?
+    /// Step 3: how far around the last known position the pet may be (``SearchRadiusChoice``).
+    public var locationRadius: SearchRadius?
     /// Step 3: additional description, at most 500 characters.
     public var description: String?
     /// Step 4: the owner's phone number, sanitized (digits and `+`); this or ``email`` is set.
