@@ -27,7 +27,7 @@ struct HomePageTests {
                 #"href="/report/missing""#, ">Report a missing pet<", #"href="/report/found""#,
                 ">Report a found animal<", ">Near you<", ">Use my location<", #"<label for="home-place">"#,
                 #"id="home-place""#, #"role="status" aria-live="polite""#,
-                #"<script src="/report/assets/home.js" defer>"#,
+                #"<script type="module" src="/report/assets/home.js">"#,
                 "Location permission was denied",
             ] {
                 #expect(page.body.contains(text), "\(text)")
