@@ -16,22 +16,28 @@ extension PostgresReportStore: ReportPhotoStore {
                 } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
                     throw Self.duplicate(error, report)
                 }
-                try await connection.query(Self.upsertPhoto(photo, id: report.id), logger: logger)
+                try await connection.query(Self.upsertPhoto(photo, id: report.id, in: .report), logger: logger)
                 try await Self.logEvents(.created, of: [report.id], in: connection, logger: logger)
             }
         }
     }
 
     public func setPhotos(_ photos: [(id: String, photo: StoredPhoto)]) async throws(ReportStoreError) {
+        try await keepPhotos(photos, in: .report)
+    }
+
+    /// Keeps `photos` in `table`, each replacing the one its report or sighting had, in one
+    /// transaction; an id the store does not have (the foreign key) is ``PhotoTable/missing(_:)``.
+    func keepPhotos(_ photos: [(id: String, photo: StoredPhoto)], in table: PhotoTable) async throws(ReportStoreError) {
         guard !photos.isEmpty else { return }
         let what = photos.count == 1 ? "the photo of \(photos[0].id)" : "\(photos.count) photos"
         try await call("keeping \(what)") { client, logger in
             try await client.withTransaction(logger: logger) { connection in
                 for (id, photo) in photos {
                     do {
-                        try await connection.query(Self.upsertPhoto(photo, id: id), logger: logger)
+                        try await connection.query(Self.upsertPhoto(photo, id: id, in: table), logger: logger)
                     } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23503" {
-                        throw ReportStoreError.notFound(id)  // the foreign key: no such report
+                        throw table.missing(id)  // the foreign key: no such report or sighting
                     }
                 }
             }
@@ -39,18 +45,18 @@ extension PostgresReportStore: ReportPhotoStore {
     }
 
     public func photos(ids: [String]) async throws(ReportStoreError) -> [String: StoredPhoto] {
-        try await storedPhotos(in: "report_photo", ids: ids)
+        try await storedPhotos(in: .report, ids: ids)
     }
 
-    /// The photos of `ids` kept in `table` (`report_photo`, `sighting_photo`: the same columns,
-    /// a name of this package's, never outside text), by id; an id without one is left out.
-    func storedPhotos(in table: String, ids: [String]) async throws(ReportStoreError) -> [String: StoredPhoto] {
+    /// The photos of `ids` kept in `table`, by id; an id without one is left out.
+    func storedPhotos(in table: PhotoTable, ids: [String]) async throws(ReportStoreError) -> [String: StoredPhoto] {
         guard !ids.isEmpty else { return [:] }
         return try await call(ids.count == 1 ? "reading the photo of \(ids[0])" : "reading \(ids.count) photos") {
             client, logger in
             var found: [String: StoredPhoto] = [:]
             let rows = try await client.query(
-                "SELECT id, media_type, tag, bytes FROM \(unescaped: table) WHERE id = ANY(\(ids))", logger: logger)
+                "SELECT id, media_type, tag, bytes FROM \(unescaped: table.rawValue) WHERE id = ANY(\(ids))",
+                logger: logger)
             for try await (id, type, tag, bytes) in rows.decode((String, String, String, Data).self) {
                 found[id] = StoredPhoto(bytes: bytes, mediaType: type, tag: tag)
             }
@@ -86,9 +92,9 @@ extension PostgresReportStore: ReportPhotoStore {
         }
     }
 
-    private static func upsertPhoto(_ photo: StoredPhoto, id: String) -> PostgresQuery {
+    private static func upsertPhoto(_ photo: StoredPhoto, id: String, in table: PhotoTable) -> PostgresQuery {
         """
-        INSERT INTO report_photo (id, media_type, tag, bytes) VALUES (\(id), \(photo.mediaType), \(photo.tag), \(ByteBuffer(bytes: photo.bytes)))
+        INSERT INTO \(unescaped: table.rawValue) (id, media_type, tag, bytes) VALUES (\(id), \(photo.mediaType), \(photo.tag), \(ByteBuffer(bytes: photo.bytes)))
         ON CONFLICT (id) DO UPDATE SET media_type = excluded.media_type, tag = excluded.tag, bytes = excluded.bytes
         """
     }

@@ -8,29 +8,11 @@ public import ReportStore
 /// `ON DELETE CASCADE`, and so with its report and by "forget me".
 extension PostgresReportStore {
     public func setSightingPhotos(_ photos: [(id: String, photo: StoredPhoto)]) async throws(ReportStoreError) {
-        guard !photos.isEmpty else { return }
-        let what = photos.count == 1 ? "the photo of \(photos[0].id)" : "\(photos.count) photos"
-        try await call("keeping \(what)") { client, logger in
-            try await client.withTransaction(logger: logger) { connection in
-                for (id, photo) in photos {
-                    do {
-                        try await connection.query(
-                            """
-                            INSERT INTO sighting_photo (id, media_type, tag, bytes)
-                            VALUES (\(id), \(photo.mediaType), \(photo.tag), \(ByteBuffer(bytes: photo.bytes)))
-                            ON CONFLICT (id) DO UPDATE SET media_type = excluded.media_type, tag = excluded.tag,
-                                bytes = excluded.bytes
-                            """, logger: logger)
-                    } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23503" {
-                        throw ReportStoreError.sightingNotFound(id)  // the foreign key: no such sighting
-                    }
-                }
-            }
-        }
+        try await keepPhotos(photos, in: .sighting)
     }
 
     public func sightingPhotos(ids: [String]) async throws(ReportStoreError) -> [String: StoredPhoto] {
-        try await storedPhotos(in: "sighting_photo", ids: ids)
+        try await storedPhotos(in: .sighting, ids: ids)
     }
 
     public func sightingPhotoIDs(reportID: String) async throws(ReportStoreError) -> Set<String> {

@@ -12,7 +12,7 @@ extension SQLiteReportStore: ReportPhotoStore {
             var insert = try ReportInsert(db, ignoringDuplicates: false, createdAt: Self.now())
             _ = try insert.insert(report)
             try Self.catching {
-                try Self.upsertPhoto(photo, id: report.id, in: db)
+                try Self.upsertPhoto(photo, id: report.id, in: .report, db)
                 try Self.logEvent(.created, of: report, in: db)
             }
         }
@@ -21,25 +21,30 @@ extension SQLiteReportStore: ReportPhotoStore {
     }
 
     public func setPhotos(_ photos: [(id: String, photo: StoredPhoto)]) throws(ReportStoreError) {
+        try keepPhotos(photos, in: .report)
+    }
+
+    /// Keeps `photos` in `table`, each replacing the one its report or sighting had, all or none;
+    /// an id the store does not have is ``PhotoTable/missing(_:)``.
+    func keepPhotos(_ photos: [(id: String, photo: StoredPhoto)], in table: PhotoTable) throws(ReportStoreError) {
         guard !photos.isEmpty else { return }
         try write("keeping \(photos.count == 1 ? "the photo of \(photos[0].id)" : "\(photos.count) photos")") { db in
             for (id, photo) in photos {
                 let exists = try Self.catching {
-                    try Bool.fetchOne(db, sql: "SELECT 1 FROM report WHERE id = ?", arguments: [id]) ?? false
+                    try Bool.fetchOne(db, sql: "SELECT 1 FROM \(table.owner) WHERE id = ?", arguments: [id]) ?? false
                 }
-                guard exists else { throw ReportStoreError.notFound(id) }
-                try Self.catching { try Self.upsertPhoto(photo, id: id, in: db) }
+                guard exists else { throw table.missing(id) }
+                try Self.catching { try Self.upsertPhoto(photo, id: id, in: table, db) }
             }
         }
     }
 
     public func photos(ids: [String]) throws(ReportStoreError) -> [String: StoredPhoto] {
-        try storedPhotos(in: "report_photo", ids: ids)
+        try storedPhotos(in: .report, ids: ids)
     }
 
-    /// The photos of `ids` kept in `table` (`report_photo`, `sighting_photo`: the same columns),
-    /// by id; an id without one is left out.
-    func storedPhotos(in table: String, ids: [String]) throws(ReportStoreError) -> [String: StoredPhoto] {
+    /// The photos of `ids` kept in `table`, by id; an id without one is left out.
+    func storedPhotos(in table: PhotoTable, ids: [String]) throws(ReportStoreError) -> [String: StoredPhoto] {
         guard !ids.isEmpty else { return [:] }
         return try read(ids.count == 1 ? "reading the photo of \(ids[0])" : "reading \(ids.count) photos") { db in
             try Self.catching {
@@ -49,7 +54,7 @@ extension SQLiteReportStore: ReportPhotoStore {
                 let rows = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT id, media_type, tag, bytes FROM \(table)
+                        SELECT id, media_type, tag, bytes FROM \(table.rawValue)
                         WHERE id IN (SELECT value FROM json_each(?))
                         """, arguments: [list])
                 while let row = try rows.next() {
@@ -85,10 +90,10 @@ extension SQLiteReportStore: ReportPhotoStore {
         }
     }
 
-    private static func upsertPhoto(_ photo: StoredPhoto, id: String, in db: Database) throws {
+    private static func upsertPhoto(_ photo: StoredPhoto, id: String, in table: PhotoTable, _ db: Database) throws {
         try db.execute(
             sql: """
-                INSERT INTO report_photo (id, media_type, tag, bytes) VALUES (?, ?, ?, ?)
+                INSERT INTO \(table.rawValue) (id, media_type, tag, bytes) VALUES (?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET media_type = excluded.media_type, tag = excluded.tag,
                     bytes = excluded.bytes
                 """, arguments: [id, photo.mediaType, photo.tag, photo.bytes])
