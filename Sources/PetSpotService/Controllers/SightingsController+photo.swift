@@ -79,13 +79,10 @@ extension SightingsController {
     /// a token (`ownerTokenRequired`), 403 with another (`notSightingMaker`).
     func checkMaker(_ request: Request, _ sighting: Sighting) throws(Problem) {
         guard let presented = try Credentials.bearer(request) else {
-            throw Problem(
-                .unauthorized,
-                detail:
-                    "Only the person who added this sighting, or the operator, can give it a photo. Send "
+            throw Credentials.unauthorized(
+                "Only the person who added this sighting, or the operator, can give it a photo. Send "
                     + "Authorization: Bearer TOKEN with the ownerToken given when sighting \(sighting.id) was added.",
-                extensions: [("reason", "ownerTokenRequired")],
-                headers: [.wwwAuthenticate: #"Bearer realm="petspot""#])
+                reason: "ownerTokenRequired")
         }
         if Self.made(sighting, by: presented) || access.isOperator(request) { return }
         throw Problem(

@@ -13,23 +13,26 @@ enum Credentials {
         guard let header = request.headers[.authorization] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
-            throw Problem(
-                .unauthorized, detail: "Authorization must be 'Bearer TOKEN'.",
-                extensions: [("reason", "badCredentials")],
-                headers: [.wwwAuthenticate: #"Bearer realm="petspot""#])
+            throw unauthorized("Authorization must be 'Bearer TOKEN'.", reason: "badCredentials")
         }
         return String(parts[1]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// A 401 with `detail` and `reason`, and the `WWW-Authenticate: Bearer` challenge every
+    /// refusal for want of a token carries.
+    static func unauthorized(_ detail: String, reason: String) -> Problem {
+        Problem(
+            .unauthorized, detail: detail, extensions: [("reason", .string(reason))],
+            headers: [.wwwAuthenticate: #"Bearer realm="petspot""#])
     }
 
     /// Refuses `request` unless it carries the operator's token: 401 without credentials, 403
     /// with a token that is not the operator's (or on a server that has no operator token).
     static func requireOperator(_ request: Request, _ token: OperatorToken?, for what: String) throws(Problem) {
         guard let presented = try bearer(request) else {
-            throw Problem(
-                .unauthorized,
-                detail: "\(what) needs the operator's token: send Authorization: Bearer TOKEN.",
-                extensions: [("reason", "operatorTokenRequired")],
-                headers: [.wwwAuthenticate: #"Bearer realm="petspot""#])
+            throw unauthorized(
+                "\(what) needs the operator's token: send Authorization: Bearer TOKEN.", reason: "operatorTokenRequired"
+            )
         }
         guard let token else {
             throw Problem(

@@ -19,13 +19,10 @@ struct ReportAccess: Sendable {
     /// operator's (`notOwner`). An unknown report is the caller's 404, found before this.
     func check(_ request: Request, mayChange report: PetReport) throws(Problem) {
         guard let presented = try Credentials.bearer(request) else {
-            throw Problem(
-                .unauthorized,
-                detail:
-                    "\(Self.onlyTheOwner) Send Authorization: Bearer TOKEN with the owner token given when "
+            throw Credentials.unauthorized(
+                "\(Self.onlyTheOwner) Send Authorization: Bearer TOKEN with the owner token given when "
                     + "report \(report.id) was made.",
-                extensions: [("reason", "ownerTokenRequired")],
-                headers: [.wwwAuthenticate: #"Bearer realm="petspot""#])
+                reason: "ownerTokenRequired")
         }
         if OwnerToken.owns(presented, report) || operatorToken?.matches(presented) == true { return }
         throw Problem(
