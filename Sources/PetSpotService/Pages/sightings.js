@@ -9,7 +9,10 @@
 // the sighting stays. The timeline is GET …/sightings, newest first: how long ago, how far from
 // the card's place (haversine on the page), the photo's thumbnail, the note; Hide for the report's
 // owner, Remove for the sighting's maker (DELETE). Outside text is written only through
-// textContent. body[data-busy] counts requests, for the tests.
+// textContent. body[data-busy] counts requests, for the tests. An ES module: the report's owner
+// token from owner.js.
+import { ownerToken } from './owner.js';
+
 (function () {
   'use strict';
 
@@ -240,7 +243,7 @@
 
   // The timeline: as its owner reads it (their token), else as a maker or a stranger does.
   function load() {
-    var owner = stored('petspot.owner.' + id);
+    var owner = ownerToken(id);
     ask(base + '/sightings', { headers: Object.assign({ Accept: 'application/json' }, bearer(owner)) })
       .then(function (response) {
         return response.json().then(function (answer) {
@@ -260,7 +263,7 @@
   function start() {
     if (body.dataset.state !== 'loaded' || section.dataset.started) return;
     section.dataset.started = 'true';
-    var owner = stored('petspot.owner.' + id);
+    var owner = ownerToken(id);
     ask(base, { headers: Object.assign({ Accept: 'application/json' }, bearer(owner)) }).then(function (response) {
       return response.ok ? response.json() : null;
     }).then(function (report) {
