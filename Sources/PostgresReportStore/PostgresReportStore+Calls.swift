@@ -13,13 +13,14 @@ extension PostgresReportStore {
         let client = client
         let logger = logger
         let timeout = limit ?? timeout
+        let clock = clock
         let name = name
         let address = address
         do {
             return try await withThrowingTaskGroup(of: T?.self) { group in
                 group.addTask { try await body(client, logger) }
                 group.addTask {
-                    try await Task.sleep(for: timeout)
+                    try await clock.sleep(for: timeout)
                     return nil
                 }
                 defer { group.cancelAll() }
@@ -109,6 +110,7 @@ extension PostgresReportStore {
         let address = address
         let logger = logger
         let name = name
+        let clock = clock
         do {
             try await withThrowingTaskGroup(of: Bool.self) { group in
                 group.addTask {
@@ -127,7 +129,7 @@ extension PostgresReportStore {
                     return true
                 }
                 group.addTask {
-                    try await Task.sleep(for: timeout)
+                    try await clock.sleep(for: timeout)
                     return false
                 }
                 defer { group.cancelAll() }

@@ -97,7 +97,11 @@ extension PostgresReportStore {
 
     /// While ``changeSignals()`` has a consumer: `LISTEN` on a connection of its own, a signal
     /// for every notification, and one after every (re)connection (what was missed meanwhile
-    /// is in the event log); reconnects a second after a failure. Runs in ``run()``.
+    /// is in the event log); reconnects ``reconnectPause`` after a failure. Runs in ``run()``.
+    /// How long the change listener waits after a failed or lost connection before it
+    /// connects again.
+    static let reconnectPause = Duration.seconds(1)
+
     func listenForChanges() async {
         for await _ in listenerRequests {
             while !Task.isCancelled {
@@ -119,7 +123,7 @@ extension PostgresReportStore {
                 } catch {
                     logger.debug("report event listener", metadata: ["error": "\(error)"])
                 }
-                try? await Task.sleep(for: .seconds(1))
+                try? await clock.sleep(for: Self.reconnectPause)
             }
             return
         }

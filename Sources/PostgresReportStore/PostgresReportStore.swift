@@ -30,6 +30,8 @@ public final class PostgresReportStore: ReportStore, Service {
     let logger: Logger
     /// How long one operation may wait for the server before it is reported unavailable.
     let timeout: Duration
+    /// What the time limits and the listener's pause between attempts wait on.
+    let clock: any Clock<Duration>
     /// Ends ``run()`` when ``close()`` finishes it.
     private let closing: AsyncStream<Void>
     private let closer: AsyncStream<Void>.Continuation
@@ -46,9 +48,11 @@ public final class PostgresReportStore: ReportStore, Service {
     ///   - logger: postgres-nio's background logger (connections made and lost); errors only
     ///     by default, since every failure a caller sees is a ``ReportStoreError`` already.
     ///   - timeout: How long any one operation may wait for the server (connecting included).
+    ///   - clock: What the time limits and the change listener's pause between reconnects
+    ///     (``reconnectPause``) wait on.
     public init(
         _ address: StoreURL.PostgresAddress, logger: Logger = PostgresReportStore.quietLogger,
-        timeout: Duration = .seconds(15)
+        timeout: Duration = .seconds(15), clock: any Clock<Duration> = ContinuousClock()
     ) {
         // A bad sslrootcert is reported by prepare(), before any query; meanwhile the pool can
         // never connect (TLS that trusts no CA), so nothing falls back to plain text.
@@ -63,6 +67,7 @@ public final class PostgresReportStore: ReportStore, Service {
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
         self.timeout = timeout
+        self.clock = clock
         (closing, closer) = AsyncStream.makeStream(of: Void.self)
         (listenerRequests, listenerWanted) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }

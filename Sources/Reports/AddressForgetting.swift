@@ -99,11 +99,16 @@ public struct AddressForgetting: Sendable {
             let hadPhoto = try await keeper.photos?.type(id: report.id) != nil
             var outcome = Removal.Outcome.wouldBeRemoved
             if !dryRun {
-                do {
+                do throws(ReportKeeperError) {
                     try await keeper.remove(id: report.id)
                     outcome = .removed
-                } catch let error as ReportStoreError where error.reason == .notFound {
-                    outcome = .goneMeanwhile
+                } catch {
+                    switch error {
+                    case .store(let error) where error.reason == .notFound: outcome = .goneMeanwhile
+                    case .store(let error): throw error
+                    case .photo(let error): throw error
+                    default: throw error
+                    }
                 }
             }
             let removal = Removal(id: report.id, kind: report.kind, hadPhoto: hadPhoto, outcome: outcome)

@@ -41,6 +41,34 @@ extension ReportStepsAPITests {
         }
     }
 
+    /// Submit report carries the person's values once; the server's earlier answers (the last
+    /// Continue's values, a location outcome) do not travel back with it.
+    @Test func submitWithTheServersEarlierAnswersIsAProblemThatNamesThem() async throws {
+        try await TestServer.with { server in
+            let earlier = #""earlierSteps": {"petDetails": {}}"#
+            for (member, body) in [
+                ("checked", #"{"action": "continue", "checked": {"phone": "1"}, \#(earlier)}"#),
+                (
+                    "location",
+                    #"{"action": "continue", "location": {"kind": "permissionBlocked", "block": "denied"}, \#(earlier)}"#
+                ),
+                ("edit", #"{"action": "continue", "edit": {"field": "phone", "value": "1"}, \#(earlier)}"#),
+            ] {
+                let answer = try await server.request(
+                    "POST", "/v1/report-steps/found/contactInfo", headers: Self.json, body: Array(body.utf8))
+                #expect(answer.status == 400, "\(body): \(answer.body)")
+                #expect(try answer.object["member"] as? String == member)
+                let detail = try answer.object["detail"] as? String ?? ""
+                #expect(detail.contains("Submit report takes what the person entered"), "\(detail)")
+            }
+            // The same members with an edit of the last step are the page's everyday requests.
+            let edit = try await server.request(
+                "POST", "/v1/report-steps/found/contactInfo", headers: Self.json,
+                body: Array(#"{"action": "edit", "checked": {"phone": "1"}}"#.utf8))
+            #expect(edit.status == 200, "\(edit.body)")
+        }
+    }
+
     @Test func wrongPlacesMediaTypesAndSizesAreProblems() async throws {
         try await TestServer.with { server in
             for (path, headers, body, status) in [

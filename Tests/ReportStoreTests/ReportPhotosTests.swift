@@ -42,16 +42,27 @@ struct ReportPhotosTests {
         do {
             try await keeper.add(report, photo: photo)
             Issue.record("a duplicate id was stored")
-        } catch let error as ReportStoreError {
-            #expect(error.reason == .duplicateID)
+        } catch {
+            guard case .store(let failure) = error else { throw error }
+            #expect(failure.reason == .duplicateID)
         }
         var invalid = PetReport(id: "k-2", kind: .found)
         invalid.breed = String(repeating: "a", count: PetReport.maximumTextBytes + 1)
-        await #expect(throws: ReportStoreError.self) { try await keeper.add(invalid, photo: photo) }
+        do {
+            try await keeper.add(invalid, photo: photo)
+            Issue.record("an invalid report was stored")
+        } catch {
+            guard case .store(let failure) = error else { throw error }
+            #expect(failure.reason == .invalidReport)
+        }
         #expect(photos.type(id: "k-2") == nil, "the photo written for a refused report is removed")
         // Without a photo keeper, a report with a photo is refused before anything is stored.
-        await #expect(throws: ReportPhotoError.notKept) {
+        do {
             try await ReportKeeper(store: store, photos: nil).add(PetReport(id: "k-3", kind: .found), photo: photo)
+            Issue.record("a report with a photo was stored without a photo keeper")
+        } catch {
+            guard case .photo(let failure) = error else { throw error }
+            #expect(failure.reason == .notKept)
         }
         #expect(try await store.count() == 1)
         try await keeper.remove(id: "k-1")

@@ -98,7 +98,10 @@ extension PetSpot.Reports {
         @OptionGroup var report: StoredReportOptions
 
         func run() async throws {
-            try await report.withReport { store, id throws(ReportStoreError) in try await store.remove(id: id) }
+            let id = report.id
+            try await withKeeper(report.storeOptions) { keeper throws(ReportKeeperError) in
+                try await keeper.remove(id: id)
+            }
             print("Removed report \(report.id.terminalSafe).")
         }
     }
@@ -126,8 +129,8 @@ extension PetSpot.Reports {
         func run() async throws {
             let id = self.id
             let status = ReportStatus(text: self.status) ?? .closed
-            let report = try await withStore(storeOptions) { store throws(ReportStoreError) in
-                try await store.setStatus(status, id: id)
+            let report = try await withKeeper(storeOptions) { keeper throws(ReportKeeperError) in
+                try await keeper.setStatus(status, id: id)
             }
             print("Report \(report.id.terminalSafe) is \(report.status).")
         }

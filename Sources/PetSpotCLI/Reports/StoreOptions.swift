@@ -74,3 +74,20 @@ func keptPhotos(_ store: any ReportStore) throws(ReportStoreError) -> StoreKeptP
     }
     return photos
 }
+
+/// Runs a report use case (``ReportKeeper``, over the store and the photos it keeps) with the
+/// store open: a store error becomes a ``StoreFailure`` (exit 1) as in ``withStore(_:schema:_:)``,
+/// any other the keeper's own message.
+func withKeeper<T>(
+    _ options: StoreOptions, _ body: (ReportKeeper) async throws(ReportKeeperError) -> T
+) async throws -> T {
+    let outcome: Result<T, ReportKeeperError> = try await withStore(options) { store throws(ReportStoreError) in
+        do throws(ReportKeeperError) {
+            return .success(try await body(ReportKeeper(store: store, photos: StoreKeptPhotos(keptBy: store))))
+        } catch {
+            if case .store(let failure) = error { throw failure }
+            return .failure(error)
+        }
+    }
+    return try outcome.get()
+}

@@ -22,6 +22,7 @@ extension ReportStepsController {
             machine: Missing(today: today), form: \.contactStep, check: { $0.check(.contactDetails) },
             coordinates: nil)
         guard request.action == .continue else { return try replayed(replay, names, request) }
+        try request.checkSubmission()
         let description = try Self.earlier(request, Missing.Step.animalDescription.name)
         var machine = Missing(today: today)
         try Self.enter(request.earlierSteps[Missing.Step.microchip.name] ?? [:], into: \.microchipStep, of: &machine)
@@ -51,6 +52,7 @@ extension ReportStepsController {
         var replay = StepReplay(
             machine: Found(today: today), form: \.contactStep, check: { $0.check(.contactInfo) }, coordinates: nil)
         guard request.action == .continue else { return try replayed(replay, names, request) }
+        try request.checkSubmission()
         let details = try Self.earlier(request, Found.Step.petDetails.name)
         var machine = Found(today: today)
         var stayed = Self.attach(request.photo, to: &machine.photoStep)
@@ -98,9 +100,10 @@ extension ReportStepsController {
     /// Keeps `report` with `photo` (``ReportKeeper``) and a new owner token: `{"stored": true,
     /// "id", "url", "ownerToken", "replayed": false}` — the report's card, and the secret the
     /// page keeps so its maker can change it (``ReportAccess``). With an idempotency `key` a
-    /// report made with it before is answered instead (``ReportIdempotency``): its id and URL,
-    /// `"ownerToken": null` (given once, to the first answer) and `"replayed": true`. On a server
-    /// without a store, the report `shown`, with `notice`.
+    /// report made with it before is answered instead
+    /// (``ReportKeeper/create(_:photo:idempotencyKey:owner:)``): its id and URL,
+    /// `"ownerToken": null` (given once, to the first answer) and `"replayed": true`. On a
+    /// server without a store, the report `shown`, with `notice`.
     private func keep(
         _ report: PetReport, photo: PhotoAttachment?, shown: JSONValue, notice: String, key: String?
     ) async throws -> JSONValue {
@@ -110,29 +113,17 @@ extension ReportStepsController {
                 ("ownerToken", .null), ("replayed", false),
             ])
         }
-        var report = report
-        let token = OwnerToken.make()
-        report.ownerTokenHash = token.hash
-        let outcome: ReportIdempotency.Outcome
-        do {
-            outcome = try await ReportIdempotency.keep(report, key: key, in: keeper.store) { report in
-                try await keeper.add(report, photo: photo)
-            }
-        } catch let error as ReportPhotoError where error.reason == .notKept {
-            throw Problem(.serviceUnavailable, detail: error.description, extensions: [("reason", "noPhotos")])
-        } catch let error as ReportPhotoError {
-            throw Problem.photoFailed("The photo could not be kept, so nothing was stored.", error)
+        let made = try await ReportsController.keeperCall(
+            photoFailed: "The photo could not be kept, so nothing was stored."
+        ) { () async throws(ReportKeeperError) in
+            try await keeper.create(report, photo: photo, idempotencyKey: key, owner: .make())
         }
-        let (stored, replayed) =
-            switch outcome {
-            case .created(let report): (report, false)
-            case .replayed(let report): (report, true)
-            }
-        if !replayed { await manageMail?.queue(for: stored, token: token) }
+        let stored = made.report
+        if let token = made.ownerToken { await manageMail?.queue(for: stored, token: token) }
         return .object([
             ("stored", true), ("id", .string(stored.id)), ("url", .string(PetDetailsPage.path(stored.id))),
-            ("notice", .null), ("payload", .null), ("ownerToken", replayed ? .null : .string(token.text)),
-            ("replayed", .bool(replayed)),
+            ("notice", .null), ("payload", .null), ("ownerToken", made.ownerToken.map { .string($0.text) } ?? .null),
+            ("replayed", .bool(made.replayed)),
         ])
     }
 

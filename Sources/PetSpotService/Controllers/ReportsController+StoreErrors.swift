@@ -1,6 +1,7 @@
 import Hummingbird
 import PetSpotJSON
 import ReportStore
+import Reports
 
 /// How the reports routes answer a store's errors: problem details whose status follows the
 /// error's reason, and never the store's own words for a store that failed or cannot be reached.
@@ -13,6 +14,28 @@ extension ReportsController {
             return try await body()
         } catch let error as ReportStoreError {
             throw problem(error)
+        }
+    }
+
+    /// Runs a report use case (``ReportKeeper``), answering its error as problem details: the
+    /// store's as ``storeCall(_:)`` does; a photo that could not be kept a 500 that says
+    /// `photoFailed` (what became of the report), or a 503 (`noPhotos`) on a server that keeps
+    /// none; a reused idempotency key a 422; a report removed while its photo arrived a 404.
+    static func keeperCall<T>(
+        photoFailed: String, _ body: () async throws(ReportKeeperError) -> T
+    ) async throws(Problem) -> T {
+        do {
+            return try await body()
+        } catch {
+            switch error {
+            case .store(let error): throw problem(error)
+            case .photo(let error) where error.reason == .notKept:
+                throw Problem(.serviceUnavailable, detail: error.description, extensions: [("reason", "noPhotos")])
+            case .photo(let error): throw Problem.photoFailed(photoFailed, error)
+            case .idempotencyKeyReused(let key, let stored): throw ReportIdempotency.reused(key, stored)
+            case .removedWhilePhotoArrived:
+                throw Problem(.notFound, detail: error.description, extensions: [("reason", "reportNotFound")])
+            }
         }
     }
 

@@ -32,21 +32,13 @@ extension ReportsController {
         router.put("/v1/reports/{id}/photo") { request, context -> Response in
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
-            let store = try requireStore()
-            let folder = try requirePhotos()
-            let report = try await reportToChange(request, id, in: store)
+            let keeper = try requireKeeper()
+            _ = try requirePhotos()
+            let report = try await reportToChange(request, id, in: keeper.store)
             let photo = try await PhotoRoute.admit(request, for: report.kind, name: id)
-            do throws(ReportPhotoError) {
-                try await folder.write(photo.bytes, type: photo.type, id: id)
-            } catch {
-                guard error.reason == .noReport else {
-                    throw Problem.photoFailed("The photo could not be kept; the report keeps its earlier one.", error)
-                }
-                throw Problem(
-                    .notFound, detail: "Report \(id) was removed while its photo arrived; the photo is not kept.",
-                    extensions: [("reason", "reportNotFound")])
+            try await Self.keeperCall(photoFailed: "The photo could not be kept; the report keeps its earlier one.") {
+                () async throws(ReportKeeperError) in try await keeper.replacePhoto(id: id, with: photo)
             }
-            try await removeIfGone(id, folder: folder, store: store)
             return PhotoRoute.kept(photo, at: Self.photoPath(id))
         }
         router.get("/v1/reports/{id}/photo") { request, context -> Response in
@@ -63,20 +55,6 @@ extension ReportsController {
             }
             guard let found else { throw Problem(.notFound, detail: "Report \(id) has no photo.") }
             return PhotoRoute.response(request, found)
-        }
-    }
-
-    /// A report removed while its photo was arriving (a DELETE between the first look and the
-    /// write) must not keep the photo: looked up again after the write, a report that is gone
-    /// has its photo removed and the PUT answers 404. A DELETE after this look removes the
-    /// photo itself.
-    private func removeIfGone(_ id: String, folder: any ReportPhotos, store: any ReportStore) async throws {
-        do throws(ReportStoreError) {
-            _ = try await store.report(id: id)
-        } catch {
-            guard error.reason == .notFound else { throw Self.problem(error) }
-            try? await folder.remove(id: id)
-            throw Problem(.notFound, detail: "Report \(id) was removed while its photo arrived; the photo is not kept.")
         }
     }
 

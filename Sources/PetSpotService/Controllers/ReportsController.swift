@@ -114,23 +114,22 @@ struct ReportsController {
         router.patch("/v1/reports/{id}") { request, context -> Response in
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
-            let store = try requireStore()
-            _ = try await reportToChange(request, id, in: store)
+            let keeper = try requireKeeper()
+            _ = try await reportToChange(request, id, in: keeper.store)
             let status = try Self.status(try await Self.jsonBody(request))
             // The store checks the transition where it writes the status (StatusTransitions).
-            let report = try await Self.storeCall { try await store.setStatus(status, id: id) }
+            let report = try await Self.keeperCall(photoFailed: "") { () async throws(ReportKeeperError) in
+                try await keeper.setStatus(status, id: id)
+            }
             return .json(ReportJSON.report(report))
         }
         router.delete("/v1/reports/{id}") { request, context -> Response in
             _ = try Query(request, allowed: [])
             let id = try Self.id(context)
-            let store = try requireStore()
-            _ = try await reportToChange(request, id, in: store)
-            let keeper = ReportKeeper(store: store, photos: photos)
-            do {
-                try await Self.storeCall { try await keeper.remove(id: id) }
-            } catch let error as ReportPhotoError {
-                throw Problem.photoFailed("Report \(id) was removed, but not its photo.", error)
+            let keeper = try requireKeeper()
+            _ = try await reportToChange(request, id, in: keeper.store)
+            try await Self.keeperCall(photoFailed: "Report \(id) was removed, but not its photo.") {
+                () async throws(ReportKeeperError) in try await keeper.remove(id: id)
             }
             return Response(status: .noContent)
         }
@@ -149,6 +148,11 @@ struct ReportsController {
         return store
     }
 
+    /// The report use cases over this server's store and photos (503 without a store).
+    func requireKeeper() throws(Problem) -> ReportKeeper {
+        ReportKeeper(store: try requireStore(), photos: photos)
+    }
+
     /// Report `id`, when `request` may change it (its owner's or the operator's token,
     /// ``ReportAccess``): 404 for an unknown id, then 401/403.
     func reportToChange(_ request: Request, _ id: String, in store: any ReportStore) async throws -> PetReport {
@@ -159,22 +163,20 @@ struct ReportsController {
 
     /// Stores `report` with a new owner token and answers 201 with the report and, this once,
     /// `ownerToken`; with an idempotency `key` a report made with it before, 200 with that
-    /// report (no token: ``ReportIdempotency``).
+    /// report (no token: ``ReportKeeper/create(_:photo:idempotencyKey:owner:)``).
     private func created(_ report: PetReport, key: String?) async throws -> Response {
-        let store = try requireStore()
-        var report = report
-        let token = OwnerToken.make()
-        report.ownerTokenHash = token.hash
-        var response: Response
-        switch try await ReportIdempotency.keep(report, key: key, in: store, add: { try await store.add([$0]) }) {
-        case .created(let stored):
-            await manageMail?.queue(for: stored, token: token)
-            response = Response.json(ReportJSON.created(stored, ownerToken: token), status: .created)
-            response.headers[.location] = "/v1/reports/\(stored.id)"
-        case .replayed(let stored):
-            response = Response.json(ReportJSON.report(stored), status: .ok)
-            response.headers[.location] = "/v1/reports/\(stored.id)"
+        let keeper = try requireKeeper()
+        let made = try await Self.keeperCall(photoFailed: "") { () async throws(ReportKeeperError) in
+            try await keeper.create(report, idempotencyKey: key, owner: .make())
         }
+        var response: Response
+        if let token = made.ownerToken {
+            await manageMail?.queue(for: made.report, token: token)
+            response = Response.json(ReportJSON.created(made.report, ownerToken: token), status: .created)
+        } else {
+            response = Response.json(ReportJSON.report(made.report), status: .ok)
+        }
+        response.headers[.location] = "/v1/reports/\(made.report.id)"
         return response
     }
 

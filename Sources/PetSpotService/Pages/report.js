@@ -44,10 +44,10 @@ function show(step, focus) {
   if (title) title.focus();
 }
 
-// Submit report sends the whole flow in one request: every step's values and the photo
-// (its bytes, once). The server checks every step again and, when all pass, stores the
-// report with its photo and answers with its id and the URL of its card; an earlier step
-// that no longer passes comes back as `backTo`.
+// Submit report sends the whole flow in one request: every step's values as the person left
+// them and the photo (its bytes, once); nothing the server answered before. The server checks
+// every step again and, when all pass, stores the report with its photo and answers with its
+// id and the URL of its card; an earlier step that no longer passes comes back as `backTo`.
 function continueForm(step) {
   // Submit report is disabled while its request is in flight (a second click sends nothing).
   var submit = step === config.submitStep && section(step).querySelector('[data-action="continue"]');
@@ -60,10 +60,11 @@ function continueForm(step) {
       var submitting = step === config.submitStep;
       return (submitting ? photos.photoData() : Promise.resolve(null)).then(function (photo) {
         if (submitting) {
+          // What the person entered, once: no earlier answer of the server's goes back with it.
+          var earlier = {};
+          config.earlierSteps.forEach(function (s) { earlier[s] = stepDraft(s).values; });
           request.headers = { 'Idempotency-Key': draft.key };
-          request.body.earlierSteps = {};
-          config.earlierSteps.forEach(function (s) { request.body.earlierSteps[s] = stepDraft(s).values; });
-          request.body.photo = photo;
+          request.body = { action: 'continue', values: request.body.values, earlierSteps: earlier, photo: photo };
         }
         return send(step, stepUrl(step), request);
       }).then(function (answer) {

@@ -108,6 +108,24 @@ struct StepRequest: Sendable {
         }
     }
 
+    /// Submit report takes what the person entered, once: the last step's `values`, every
+    /// earlier step's (`earlierSteps`) and the photo. What the server answered before (`checked`,
+    /// `location`) does not come back with it: the whole report is checked afresh.
+    ///
+    /// - Throws: ``Problem`` (400) naming the member a Submit must not carry.
+    func checkSubmission() throws(Problem) {
+        let sent: [(String, Bool)] = [
+            ("checked", checked != nil), ("location", location != nil), ("edit", edit != nil),
+            ("browser", browser != nil),
+        ]
+        for (member, present) in sent where present {
+            throw Self.bad(
+                member,
+                "Submit report takes what the person entered: 'values', 'earlierSteps' and 'photo'; "
+                    + "'\(member)' goes with a step's edits only.")
+        }
+    }
+
     /// The longest photo file name taken.
     static let maximumFilenameLength = 255
 
