@@ -43,24 +43,16 @@ enum ReportArchiveRecord: Decodable {
 
     init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: ReportArchiveLine.AnyKey.self)
-        let sighting = ReportArchiveLine.AnyKey(SightingArchiveLine.member)
-        if values.contains(sighting) {
-            guard values.allKeys.count == 1 else {
-                throw ReportArchiveProblem(
-                    "a sighting's line has the one member \(SightingArchiveLine.member), not a report's fields")
-            }
-            self = .sighting(try SightingArchiveLine.sighting(in: values, forKey: sighting))
-            return
-        }
-        let member = ReportArchiveLine.AnyKey(SubscriptionArchiveLine.member)
-        guard values.contains(member) else {
+        if let line = try ArchiveMemberLine<SightingArchiveLine.Key>(
+            SightingArchiveLine.member, of: "sighting", in: values)
+        {
+            self = .sighting(try SightingArchiveLine.sighting(line))
+        } else if let line = try ArchiveMemberLine<SubscriptionArchiveLine.Key>(
+            SubscriptionArchiveLine.member, of: "subscription", in: values)
+        {
+            self = .subscription(try SubscriptionArchiveLine.subscription(line))
+        } else {
             self = .report(try ReportArchiveLine(from: decoder))
-            return
         }
-        guard values.allKeys.count == 1 else {
-            throw ReportArchiveProblem(
-                "a subscription's line has the one member \(SubscriptionArchiveLine.member), not a report's fields")
-        }
-        self = .subscription(try SubscriptionArchiveLine.subscription(in: values, forKey: member))
     }
 }

@@ -53,68 +53,44 @@ public enum SightingArchiveLine {
                 } ?? .null
             ),
         ]
-        return JSONValue.object([(member, .object(fields.map { ($0.rawValue, $1) }))]).text
+        return ArchiveMemberLine.text(member: member, fields)
     }
 
-    /// The sighting `values` hold under ``member``, each field checked.
+    /// The sighting `line` holds, each field checked.
     ///
     /// - Throws: ``ReportArchiveProblem`` naming the field that is wrong (or `DecodingError`
-    ///   for a missing member or one of the wrong JSON type).
-    static func sighting(
-        in values: KeyedDecodingContainer<ReportArchiveLine.AnyKey>, forKey key: ReportArchiveLine.AnyKey
-    ) throws -> Read {
-        func bad(_ field: Key, _ message: String) -> ReportArchiveProblem {
-            ReportArchiveProblem("\(member).\(field.rawValue): \(message)")
-        }
-        let all = try values.nestedContainer(keyedBy: ReportArchiveLine.AnyKey.self, forKey: key).allKeys
-        let unknown = all.map(\.stringValue).filter { Key(rawValue: $0) == nil }
-        guard unknown.isEmpty else {
-            throw ReportArchiveProblem("\(unknown.sorted().joined(separator: ", ")) is not a member of a sighting")
-        }
-        let line = try values.nestedContainer(keyedBy: Key.self, forKey: key)
-        let id = try line.decode(String.self, forKey: .id)
+    ///   for a missing field or one of the wrong JSON type).
+    static func sighting(_ line: ArchiveMemberLine<Key>) throws -> Read {
+        let id = try line.fields.decode(String.self, forKey: .id)
         do throws(ReportStoreError) {
             try ReportID.check(id)
         } catch {
-            throw bad(.id, error.description)
+            throw line.problem(.id, error.description)
         }
-        let reportID = try line.decode(String.self, forKey: .reportId)
+        let reportID = try line.fields.decode(String.self, forKey: .reportId)
         do throws(ReportStoreError) {
             try ReportID.check(reportID)
         } catch {
-            throw bad(.reportId, error.description)
+            throw line.problem(.reportId, error.description)
         }
-        func time(_ field: Key) throws -> Date {
-            let text = try line.decode(String.self, forKey: field)
-            guard let date = ReportTimestamp.date(text) else {
-                throw bad(field, "\"\(text.prefix(80))\" is not a time like 2026-12-06T16:10:00.000Z")
-            }
-            return date
-        }
-        let latitude = try line.decode(Double.self, forKey: .locationLatitude)
-        let longitude = try line.decode(Double.self, forKey: .locationLongitude)
-        let coordinate: Coordinate
-        do {
-            coordinate = try Coordinate(latitude: latitude, longitude: longitude)
-        } catch {
-            throw ReportArchiveProblem("\(member).locationLatitude, locationLongitude: \(error.description)")
-        }
+        let coordinate = try line.coordinate(latitude: .locationLatitude, longitude: .locationLongitude)
         let sighting = Sighting(
-            id: id, reportID: reportID, seenAt: try time(.seenAt), coordinate: coordinate,
-            note: try line.decode(String.self, forKey: .note),
-            phone: try line.decodeIfPresent(String.self, forKey: .phone),
-            email: try line.decodeIfPresent(String.self, forKey: .email),
-            makerTokenHash: try line.decode(String.self, forKey: .makerTokenHash), createdAt: try time(.createdAt))
+            id: id, reportID: reportID, seenAt: try line.time(.seenAt), coordinate: coordinate,
+            note: try line.fields.decode(String.self, forKey: .note),
+            phone: try line.fields.decodeIfPresent(String.self, forKey: .phone),
+            email: try line.fields.decodeIfPresent(String.self, forKey: .email),
+            makerTokenHash: try line.fields.decode(String.self, forKey: .makerTokenHash),
+            createdAt: try line.time(.createdAt))
         do throws(ReportStoreError) {
             try sighting.checkStorable()
         } catch {
             throw ReportArchiveProblem("\(member): \(error.description)")
         }
-        guard let photo = try line.decodeIfPresent(ReportArchiveLine.Photo.self, forKey: .photo) else {
+        guard let photo = try line.fields.decodeIfPresent(ReportArchiveLine.Photo.self, forKey: .photo) else {
             return Read(sighting: sighting, photo: nil, photoTextBytes: 0)
         }
         guard let bytes = Data(base64Encoded: photo.data), !bytes.isEmpty else {
-            throw bad(.photo, "data is not base64 of an image")
+            throw line.problem(.photo, "data is not base64 of an image")
         }
         return Read(sighting: sighting, photo: ([UInt8](bytes), photo.type), photoTextBytes: photo.data.utf8.count)
     }

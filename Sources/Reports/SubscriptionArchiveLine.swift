@@ -42,84 +42,54 @@ public enum SubscriptionArchiveLine {
             (.createdAt, .string(ReportTimestamp.text(subscription.createdAt))),
             (.confirmedAt, .string(subscription.confirmedAt.map(ReportTimestamp.text))),
         ]
-        return JSONValue.object([(member, .object(fields.map { ($0.rawValue, $1) }))]).text
+        return ArchiveMemberLine.text(member: member, fields)
     }
 
-    /// The subscription `values` hold under ``member``, each field checked.
+    /// The subscription `line` holds, each field checked.
     ///
     /// - Throws: ``ReportArchiveProblem`` naming the field that is wrong (or `DecodingError`
-    ///   for a missing member or one of the wrong JSON type).
-    static func subscription(
-        in values: KeyedDecodingContainer<ReportArchiveLine.AnyKey>, forKey key: ReportArchiveLine.AnyKey
-    ) throws -> Subscription {
-        func bad(_ field: Key, _ message: String) -> ReportArchiveProblem {
-            ReportArchiveProblem("\(member).\(field.rawValue): \(message)")
-        }
-        let all = try values.nestedContainer(keyedBy: ReportArchiveLine.AnyKey.self, forKey: key).allKeys
-        let unknown = all.map(\.stringValue).filter { Key(rawValue: $0) == nil }
-        guard unknown.isEmpty else {
-            throw ReportArchiveProblem(
-                "\(unknown.sorted().joined(separator: ", ")) is not a member of a subscription")
-        }
-        let line = try values.nestedContainer(keyedBy: Key.self, forKey: key)
-        let id = try line.decode(String.self, forKey: .id)
+    ///   for a missing field or one of the wrong JSON type).
+    static func subscription(_ line: ArchiveMemberLine<Key>) throws -> Subscription {
+        let id = try line.fields.decode(String.self, forKey: .id)
         guard id.hasPrefix("sub-"), Subscription.isToken(String(id.dropFirst(4))) else {
-            throw bad(.id, "\(quoted(id)) is not a subscription's id (sub- and 32 hexadecimal digits)")
+            throw line.problem(.id, "\(quoted(id)) is not a subscription's id (sub- and 32 hexadecimal digits)")
         }
         let email: String
         do {
-            email = try MailAddress(try line.decode(String.self, forKey: .email)).text
+            email = try MailAddress(try line.fields.decode(String.self, forKey: .email)).text
         } catch let error as MailError {
-            throw bad(.email, error.description)
+            throw line.problem(.email, error.description)
         }
-        let latitude = try line.decode(Double.self, forKey: .centerLatitude)
-        let longitude = try line.decode(Double.self, forKey: .centerLongitude)
-        let center: Coordinate
-        do {
-            center = try Coordinate(latitude: latitude, longitude: longitude)
-        } catch {
-            throw ReportArchiveProblem("\(member).centerLatitude, centerLongitude: \(error.description)")
-        }
-        let radius = try line.decode(Double.self, forKey: .radiusMeters)
+        let center = try line.coordinate(latitude: .centerLatitude, longitude: .centerLongitude)
+        let radius = try line.fields.decode(Double.self, forKey: .radiusMeters)
         guard Subscription.radiusRange.contains(radius) else {
-            throw bad(
+            throw line.problem(
                 .radiusMeters,
                 "\(radius) m is outside \(Subscription.radiusRange.lowerBound)…\(Subscription.radiusRange.upperBound) m"
             )
         }
         var kinds: Set<ReportKind> = []
-        for name in try line.decode([String].self, forKey: .kinds) {
+        for name in try line.fields.decode([String].self, forKey: .kinds) {
             guard let kind = ReportKind(rawValue: name) else {
-                throw bad(.kinds, "\(quoted(name)) is not a kind (missing, found)")
+                throw line.problem(.kinds, "\(quoted(name)) is not a kind (missing, found)")
             }
             kinds.insert(kind)
         }
-        let species = try line.decode([String].self, forKey: .species)
+        let species = try line.fields.decode([String].self, forKey: .species)
         for name in species where name.isEmpty || name.contains(",") || name.count > Subscription.speciesLimit {
-            throw bad(
+            throw line.problem(
                 .species,
                 "\(quoted(name)) is empty, holds a comma or is longer than \(Subscription.speciesLimit) characters")
         }
-        let token = try line.decode(String.self, forKey: .token)
-        guard Subscription.isToken(token) else { throw bad(.token, "not 32 lower-case hexadecimal digits") }
-        func time(_ field: Key, _ text: String) throws(ReportArchiveProblem) -> Date {
-            guard let date = ReportTimestamp.date(text) else {
-                throw bad(field, "\(quoted(text)) is not a time like 2026-12-06T16:10:00.000Z")
-            }
-            return date
-        }
-        let created = try time(.createdAt, try line.decode(String.self, forKey: .createdAt))
-        var confirmed: Date?
-        if let text = try line.decodeIfPresent(String.self, forKey: .confirmedAt) {
-            confirmed = try time(.confirmedAt, text)
-        }
+        let token = try line.fields.decode(String.self, forKey: .token)
+        guard Subscription.isToken(token) else { throw line.problem(.token, "not 32 lower-case hexadecimal digits") }
+        let created = try line.time(.createdAt)
+        let confirmed = try line.timeIfPresent(.confirmedAt)
         return Subscription(
             id: id, email: email, center: center, radiusMeters: radius, kinds: kinds, species: Set(species),
             token: token, createdAt: created, confirmedAt: confirmed)
     }
 
     /// `text` in quotes, cut at 80 characters (a hostile line's value is not echoed whole).
-    private static func quoted(_ text: String) -> String {
-        "\"\(text.prefix(80))\(text.count > 80 ? "…" : "")\""
-    }
+    private static func quoted(_ text: String) -> String { ArchiveMemberLine<Key>.quoted(text) }
 }
