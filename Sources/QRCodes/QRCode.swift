@@ -7,7 +7,8 @@ import CLazyLibraries
 /// ```swift
 /// let code = try QRCode("https://petspot.example/pets/r-1")
 /// code.width                      // 29: modules a side, without the quiet zone
-/// code.svg(label: "QR code")      // <svg … role="img" aria-label="QR code">…</svg>
+/// code.side                       // 37: the drawing's side, quiet zone included
+/// code.pathData                   // "M4 4h7v1h-7z…": the dark modules as an SVG path
 /// ```
 public struct QRCode: Sendable, Hashable {
     /// The modules a side (21 for version 1 … 177 for version 40), without the quiet zone.
@@ -58,7 +59,8 @@ public struct QRCode: Sendable, Hashable {
     public var side: Int { width + 2 * Self.quietZone }
 
     /// The dark modules as an SVG path (`d`), one unit a module, offset by the quiet zone: each
-    /// row's runs of dark modules as rectangles (`M4 4h7v1h-7z…`). Digits and `Mhvz-` only.
+    /// row's runs of dark modules as rectangles (`M4 4h7v1h-7z…`). Digits and `Mhvz-` only, so a
+    /// page template draws it in a `<path d>` of a ``side``-unit `viewBox` as it is.
     public var pathData: String {
         var path = ""
         for row in 0..<width {
@@ -75,33 +77,6 @@ public struct QRCode: Sendable, Hashable {
             }
         }
         return path
-    }
-
-    /// The code as inline SVG: a white square of ``side`` units (the quiet zone around the
-    /// code) and one `<path>` of the dark modules (``pathData``), scaled to its box by CSS;
-    /// `role="img"` and `aria-label` name it for a screen reader (`label` is escaped). A page
-    /// template that escapes every value draws the same from ``side`` and ``pathData``.
-    public func svg(label: String) -> String {
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(side) \(side)\" "
-            + "shape-rendering=\"crispEdges\" role=\"img\" aria-label=\"\(Self.escaped(label))\">"
-            + "<rect width=\"\(side)\" height=\"\(side)\" fill=\"#fff\"/>"
-            + "<path fill=\"#000\" d=\"\(pathData)\"/></svg>"
-    }
-
-    /// `text` safe inside a double-quoted attribute.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     private static func text(_ buffer: [CChar]) -> String {

@@ -14,26 +14,28 @@ import Testing
 struct QRCodeTests {
     static let link = "https://petspot.example/pets/r-1"
 
-    @Test func aKnownLinkIsAVersion3CodeAndTheSVGDrawsExactlyItsDarkModules() throws {
+    @Test func aKnownLinkIsAVersion3CodeAndItsPathDrawsExactlyItsDarkModules() throws {
         let code = try QRCode(Self.link)
         // 32 bytes in 8-bit mode at level M: version 3 (up to 42 bytes), 29 modules a side.
         #expect(code.width == 29)
-        #expect(code.darkCount == Self.drawn(code.svg(label: "x"), side: code.width).count)
+        #expect(code.darkCount == Self.drawn(code.pathData).count)
         var dark = Set<[Int]>()
         for row in 0..<code.width {
             for column in 0..<code.width where code.isDark(row: row, column: column) { dark.insert([row, column]) }
         }
-        #expect(Self.drawn(code.svg(label: "x"), side: code.width) == dark)
+        #expect(Self.drawn(code.pathData) == dark)
         // The three finder patterns' corners are dark, their separators light.
         for (row, column) in [(0, 0), (0, 28), (28, 0)] { #expect(code.isDark(row: row, column: column)) }
         #expect(!code.isDark(row: 7, column: 7))
-        #expect(code.svg(label: "x").hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 37 37\""))
+        #expect(code.side == 37)
     }
 
-    @Test func theSVGHasOnePathAndAnEscapedAccessibleName() throws {
-        let svg = try QRCode(Self.link).svg(label: "QR code of \"<pets>\" & more")
-        #expect(svg.components(separatedBy: "<path").count == 2)
-        #expect(svg.contains("role=\"img\" aria-label=\"QR code of &quot;&lt;pets&gt;&quot; &amp; more\""))
+    @Test func thePathIsRectanglesInsideTheQuietZoneWithNothingToEscape() throws {
+        let code = try QRCode(Self.link)
+        let path = code.pathData
+        #expect(path.hasPrefix("M4 4h7v1h-7z"))
+        #expect(path.allSatisfy { $0.isASCII && ($0.isNumber || "Mhvz- ".contains($0)) })
+        #expect(Self.drawn(path).allSatisfy { $0.allSatisfy { (0..<code.width).contains($0) } })
     }
 
     @Test func aRealReaderReadsTheCodeBack() async throws {
@@ -78,13 +80,10 @@ struct QRCodeTests {
         if text == "a\u{0}b" { #expect(try QRCode("a") != code) }
     }
 
-    /// The modules the SVG's path covers: `Mx yhNv1h-Nz` runs, less the quiet zone.
-    static func drawn(_ svg: String, side: Int) -> Set<[Int]> {
-        guard let start = svg.range(of: " d=\""), let end = svg[start.upperBound...].firstIndex(of: "\"") else {
-            return []
-        }
+    /// The modules an SVG path (``QRCode/pathData``) covers: `Mx yhNv1h-Nz` runs, less the quiet zone.
+    static func drawn(_ path: String) -> Set<[Int]> {
         var cells = Set<[Int]>()
-        for run in svg[start.upperBound..<end].split(separator: "z") {
+        for run in path.split(separator: "z") {
             let numbers = run.split(whereSeparator: { "Mhv ".contains($0) }).compactMap { Int($0) }
             guard numbers.count == 5 else { continue }
             let (column, row, length) = (numbers[0] - QRCode.quietZone, numbers[1] - QRCode.quietZone, numbers[2])
