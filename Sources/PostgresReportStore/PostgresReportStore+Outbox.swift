@@ -112,32 +112,11 @@ extension PostgresReportStore {
 
     public func outboxSummary() async throws(ReportStoreError) -> OutboxSummary {
         try await call("summing up the outbox") { client, logger in
-            var summary = OutboxSummary(queued: 0, oldestQueuedAt: nil, sent: 0, failed: 0)
             let rows = try await client.query(
                 "SELECT state, count(*)::bigint, min(queued_at) FROM outbox_mail GROUP BY state", logger: logger)
-            for try await (state, count, oldest) in rows.decode((String, Int, String?).self) {
-                switch OutboxMail.State(rawValue: state) {
-                case .queued:
-                    summary.queued = count
-                    guard let oldest, let date = ReportTimestamp.date(oldest) else {
-                        throw ReportStoreError.storage(
-                            "summing up the outbox",
-                            "a queuing time \(oldest ?? "NULL"); the database was changed "
-                                + "by another program")
-                    }
-                    summary.oldestQueuedAt = date
-                case .sent: summary.sent = count
-                case .failed: summary.failed = count
-                case .held: summary.held = count
-                case .digested: break
-                case nil:
-                    throw ReportStoreError.storage(
-                        "summing up the outbox",
-                        "mails in an unknown state \(ReportStoreError.quoted(state)); the database was changed by another "
-                            + "program")
-                }
-            }
-            return summary
+            var counts: [(state: String, count: Int, oldestQueued: String?)] = []
+            for try await row in rows.decode((String, Int, String?).self) { counts.append(row) }
+            return try OutboxSummary(counts: counts, store: "the database")
         }
     }
 

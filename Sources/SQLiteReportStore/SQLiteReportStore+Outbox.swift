@@ -89,34 +89,16 @@ extension SQLiteReportStore {
 
     public func outboxSummary() throws(ReportStoreError) -> OutboxSummary {
         try read("summing up the outbox") { db in
-            var summary = OutboxSummary(queued: 0, oldestQueuedAt: nil, sent: 0, failed: 0)
             let rows = try Row.fetchAll(
                 db, sql: "SELECT state, count(*) AS n, min(queued_at) AS oldest FROM outbox_mail GROUP BY state")
-            for row in rows {
-                let count: Int = try row.decode(forColumn: "n")
-                let state: String = try row.decode(forColumn: "state")
-                switch OutboxMail.State(rawValue: state) {
-                case .queued:
-                    summary.queued = count
-                    let oldest: String = try row.decode(forColumn: "oldest")
-                    guard let date = ReportTimestamp.date(oldest) else {
-                        throw ReportStoreError.storage(
-                            "summing up the outbox", "a queuing time \(oldest); the file was changed by another program"
-                        )
-                    }
-                    summary.oldestQueuedAt = date
-                case .sent: summary.sent = count
-                case .failed: summary.failed = count
-                case .held: summary.held = count
-                case .digested: break
-                case nil:
-                    throw ReportStoreError.storage(
-                        "summing up the outbox",
-                        "mails in an unknown state \(ReportStoreError.quoted(state)); the file was changed by another program"
-                    )
-                }
+            let counts = try rows.map { row in
+                (
+                    state: try row.decode(String.self, forColumn: "state"),
+                    count: try row.decode(Int.self, forColumn: "n"),
+                    oldestQueued: try row.decode(String?.self, forColumn: "oldest")
+                )
             }
-            return summary
+            return try OutboxSummary(counts: counts, store: "the file")
         }
     }
 

@@ -120,18 +120,13 @@ extension SQLiteReportStore {
 
     /// A sighting from a row of ``sightingColumns``.
     static func sighting(_ row: Row) throws(ReportStoreError) -> Sighting {
-        let id = (try? row.decode(String.self, forColumn: "id")) ?? ""
-        do {
-            return try Sighting(
+        try stored("sighting", row) { id in
+            try Sighting(
                 storedID: id, reportID: row.decode(forColumn: "report_id"), seenAt: row.decode(forColumn: "seen_at"),
                 latitude: row.decode(forColumn: "latitude"), longitude: row.decode(forColumn: "longitude"),
                 note: row.decode(forColumn: "note"), phone: row.decode(forColumn: "phone"),
                 email: row.decode(forColumn: "email"), makerTokenHash: row.decode(forColumn: "maker_token_hash"),
                 createdAt: row.decode(forColumn: "created_at"))
-        } catch let error as ReportStoreError {
-            throw error
-        } catch {
-            throw .storage("reading sighting \(id)", "\(error)")
         }
     }
 }
