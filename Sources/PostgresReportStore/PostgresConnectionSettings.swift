@@ -21,22 +21,7 @@ enum PostgresConnectionSettings {
     static func client(_ address: StoreURL.PostgresAddress, timeout: Duration) throws(ReportStoreError)
         -> PostgresClient.Configuration
     {
-        var configuration: PostgresClient.Configuration
-        if let socket = address.unixSocketPath {
-            configuration = PostgresClient.Configuration(
-                unixSocketPath: socket, username: address.user, password: address.password,
-                database: address.database)
-        } else {
-            let tls: PostgresClient.Configuration.TLS =
-                switch try tlsSettings(address) {
-                case .none: .disable
-                case .prefer(let context): .prefer(context)
-                case .require(let context): .require(context)
-                }
-            configuration = PostgresClient.Configuration(
-                host: address.host, port: address.port, username: address.user, password: address.password,
-                database: address.database, tls: tls)
-        }
+        var configuration = try configuration(address, as: PostgresClient.Configuration.self)
         configuration.options.connectTimeout = min(timeout, address.connectTimeout)
         return configuration
     }
@@ -55,31 +40,33 @@ enum PostgresConnectionSettings {
     static func connection(_ address: StoreURL.PostgresAddress, timeout: Duration) throws(ReportStoreError)
         -> PostgresConnection.Configuration
     {
-        var configuration: PostgresConnection.Configuration
-        if let socket = address.unixSocketPath {
-            configuration = PostgresConnection.Configuration(
-                unixSocketPath: socket, username: address.user, password: address.password,
-                database: address.database)
-        } else {
-            let tls: PostgresConnection.Configuration.TLS
-            do {
-                switch try tlsSettings(address) {
-                case .none: tls = .disable
-                case .prefer(let configuration): tls = .prefer(try NIOSSLContext(configuration: configuration))
-                case .require(let configuration): tls = .require(try NIOSSLContext(configuration: configuration))
-                }
-            } catch let error as ReportStoreError {
-                throw error
-            } catch {
-                throw .unavailable(
-                    StoreURL.postgres(address).description, "its TLS settings cannot be used (\(error)).")
-            }
-            configuration = PostgresConnection.Configuration(
-                host: address.host, port: address.port, username: address.user, password: address.password,
-                database: address.database, tls: tls)
-        }
+        var configuration = try configuration(address, as: PostgresConnection.Configuration.self)
         configuration.options.connectTimeout = .seconds(Int64(min(timeout, address.connectTimeout).components.seconds))
         return configuration
+    }
+
+    /// `address` as the pool's or a connection's configuration: its Unix socket, or its host
+    /// and port with the TLS its `sslmode` asks.
+    ///
+    /// - Throws: ``ReportStoreError/unavailable(_:_:)`` when the TLS settings cannot be used.
+    private static func configuration<Configuration: PostgresAddressConfiguration>(
+        _ address: StoreURL.PostgresAddress, as _: Configuration.Type
+    ) throws(ReportStoreError) -> Configuration {
+        if let socket = address.unixSocketPath {
+            return Configuration(
+                unixSocketPath: socket, username: address.user, password: address.password,
+                database: address.database)
+        }
+        let settings = try tlsSettings(address)
+        let tls: Configuration.TLS
+        do {
+            tls = try Configuration.tls(settings)
+        } catch {
+            throw .unavailable(StoreURL.postgres(address).description, "its TLS settings cannot be used (\(error)).")
+        }
+        return Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password,
+            database: address.database, tls: tls)
     }
 
     enum TLSSettings {
@@ -132,6 +119,39 @@ enum PostgresConnectionSettings {
             return .certificates(try NIOSSLCertificate.fromPEMFile(path))
         } catch {
             throw .unavailable(name, "the CA certificate file \(path) is not PEM certificates (\(error)).")
+        }
+    }
+}
+
+/// postgres-nio's two configurations of an address, the pool's and one connection's: alike
+/// but for their TLS type.
+protocol PostgresAddressConfiguration {
+    associatedtype TLS
+    init(host: String, port: Int, username: String, password: String?, database: String?, tls: TLS)
+    init(unixSocketPath: String, username: String, password: String?, database: String?)
+    /// The TLS `settings` ask for.
+    static func tls(_ settings: PostgresConnectionSettings.TLSSettings) throws -> TLS
+}
+
+extension PostgresClient.Configuration: PostgresAddressConfiguration {
+    static func tls(_ settings: PostgresConnectionSettings.TLSSettings) -> TLS {
+        switch settings {
+        case .none: .disable
+        case .prefer(let context): .prefer(context)
+        case .require(let context): .require(context)
+        }
+    }
+}
+
+extension PostgresConnection.Configuration: PostgresAddressConfiguration {
+    /// The TLS `settings` ask for, with its SSL context made.
+    ///
+    /// - Throws: NIOSSL's error when the context cannot be made of them.
+    static func tls(_ settings: PostgresConnectionSettings.TLSSettings) throws -> TLS {
+        switch settings {
+        case .none: .disable
+        case .prefer(let configuration): .prefer(try NIOSSLContext(configuration: configuration))
+        case .require(let configuration): .require(try NIOSSLContext(configuration: configuration))
         }
     }
 }
