@@ -28,7 +28,7 @@ let reportPageFiles = [
     "report.js", "Home.mustache", "home.js", "home.css", "Map.mustache", "map.js", "map.css", "Subscription.mustache",
     "alerts.js", "message.js", "sightings.js", "Poster.mustache", "poster.css", "poster.js", "owner.js", "share.js",
     "places.js", "report-draft.js", "report-dom.js", "report-location.js", "report-photo.js", "report-steps.js",
-    "poster-a4.css", "poster-letter.css",
+    "poster-a4.css", "poster-letter.css", "mail-form.js",
 ]
 
 /// Leaflet 1.7.1 from Debian's `libjs-leaflet` (`/usr/share/javascript/leaflet`), with its

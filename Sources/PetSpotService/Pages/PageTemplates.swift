@@ -50,6 +50,7 @@ enum PageTemplates {
         "map.css": ("text/css; charset=utf-8", PackageResources.map_css),
         "alerts.js": ("text/javascript; charset=utf-8", PackageResources.alerts_js),
         "message.js": ("text/javascript; charset=utf-8", PackageResources.message_js),
+        "mail-form.js": ("text/javascript; charset=utf-8", PackageResources.mail_form_js),
         "sightings.js": ("text/javascript; charset=utf-8", PackageResources.sightings_js),
         "poster.js": ("text/javascript; charset=utf-8", PackageResources.poster_js),
         "owner.js": ("text/javascript; charset=utf-8", PackageResources.owner_js),

@@ -4,24 +4,18 @@
 // reporter's own address, which this page never learns. Shown once the card has loaded (pet.js
 // sets body[data-state]); what was typed stays in the form when sending fails. Every text comes
 // from the page (data- attributes) or the server's problem details, written through textContent.
-(function () {
-  'use strict';
+import { postMailForm, statusLine } from './mail-form.js';
 
-  var body = document.body;
-  var actions = document.querySelector('[data-role="mail-actions"]');
-  if (!actions) return;
+var body = document.body;
+var actions = document.querySelector('[data-role="mail-actions"]');
+if (actions) {
   var form = actions.querySelector('[data-role="message-form"]');
   var text = form.dataset;
-  var status = form.querySelector('[data-role="message-status"]');
+  var say = statusLine(form.querySelector('[data-role="message-status"]'));
   var button = form.querySelector('button[type="submit"]');
+  var field = function (name) { return form.elements.namedItem(name); };
 
-  function field(name) { return form.elements.namedItem(name); }
-  function say(message, failed) {
-    status.textContent = message;
-    if (failed) status.dataset.failed = 'true'; else delete status.dataset.failed;
-  }
-
-  function showWhenLoaded() { actions.hidden = body.dataset.state !== 'loaded'; }
+  var showWhenLoaded = function () { actions.hidden = body.dataset.state !== 'loaded'; };
   new MutationObserver(showWhenLoaded).observe(body, { attributes: true, attributeFilter: ['data-state'] });
   showWhenLoaded();
 
@@ -31,23 +25,8 @@
       name: field('name').value.trim(), contact: field('contact').value.trim(), text: field('text').value.trim()
     };
     if (!message.name || !message.contact || !message.text) { say(text.missing, true); return; }
-    button.disabled = true;
-    body.dataset.messageBusy = 'true';
-    say(text.sending, false);
-    fetch('/v1/reports/' + encodeURIComponent(body.dataset.petId) + '/messages', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, application/problem+json' },
-      body: JSON.stringify(message)
-    }).then(function (response) {
-      if (response.status === 202) { say(text.sent, false); field('text').value = ''; return null; }
-      return response.json().then(function (problem) {
-        say((problem && problem.detail) || text.unreachable, true);
-      }, function () { say(text.unreachable, true); });
-    }, function () {
-      say(text.unreachable, true);
-    }).then(function () {
-      button.disabled = false;
-      delete body.dataset.messageBusy;
+    postMailForm('/v1/reports/' + encodeURIComponent(body.dataset.petId) + '/messages', message, {
+      button: button, busy: 'messageBusy', say: say, text: text, sent: function () { field('text').value = ''; }
     });
   });
 
@@ -66,4 +45,4 @@
       lostStatus.textContent = lost.parentNode.dataset.unreachable;
     }).then(function () { lost.disabled = false; });
   });
-})();
+}
