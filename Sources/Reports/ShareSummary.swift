@@ -42,8 +42,8 @@ public struct ShareSummary: Sendable, Hashable {
         return title
     }
 
-    /// `dog`, `cat`; `pet` without a species or for `Other`.
-    static func species(_ report: PetReport) -> String {
+    /// `dog`, `cat`; `pet` without a species or for `Other` (the poster's headline says it too).
+    public static func species(_ report: PetReport) -> String {
         guard let id = report.species, let option = SpeciesTaxonomy.option(id: id), option.id != "other" else {
             return "pet"
         }
@@ -66,8 +66,13 @@ public struct ShareSummary: Sendable, Hashable {
     /// `text` with any of the report's own contacts it repeats taken out: a description that
     /// names the phone or the email does not carry them into a shared link.
     static func withoutContacts(_ text: String, of report: PetReport) -> String {
+        withoutContacts(text, [report.phone, report.email, report.caregiverPhone, report.currentAddress])
+    }
+
+    /// `text` with every contact of `contacts` (3 characters or more, case ignored) as `…`.
+    public static func withoutContacts(_ text: String, _ contacts: [String?]) -> String {
         var text = text
-        for contact in [report.phone, report.email, report.caregiverPhone, report.currentAddress] {
+        for contact in contacts {
             guard let contact = contact?.trimmingCharacters(in: .whitespacesAndNewlines), contact.count >= 3 else {
                 continue
             }

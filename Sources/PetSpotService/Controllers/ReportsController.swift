@@ -141,9 +141,7 @@ struct ReportsController {
 
     func requireStore() throws(Problem) -> any ReportStore {
         guard let store else {
-            throw Problem(
-                .serviceUnavailable, detail: "This server has no reports store (start it with --store URL).",
-                extensions: [("reason", "noStore")])
+            throw Problem.noStore
         }
         return store
     }

@@ -74,9 +74,7 @@ struct SightingsController {
 
     func requireStore() throws(Problem) -> any ReportStore {
         guard let store else {
-            throw Problem(
-                .serviceUnavailable, detail: "This server has no reports store (start it with --store URL).",
-                extensions: [("reason", "noStore")])
+            throw Problem.noStore
         }
         return store
     }

@@ -44,6 +44,11 @@ public struct Problem: HTTPResponseError, CustomStringConvertible, Sendable {
         return problem
     }
 
+    /// The 503 of a route that needs the reports store on a server started without one.
+    static let noStore = Problem(
+        .serviceUnavailable, detail: "This server has no reports store (start it with --store URL).",
+        extensions: [("reason", "noStore")])
+
     /// A 400 about one query parameter: `detail` names it and the rule.
     public static func badParameter(_ name: String, _ detail: String) -> Problem {
         Problem(.badRequest, detail: detail, extensions: [("parameter", .string(name))])

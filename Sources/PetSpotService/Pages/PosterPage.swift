@@ -100,7 +100,7 @@ struct PosterPage {
     init(report: PetReport, card: PetDetailsCard, hasPhoto: Bool, link: String, paper: Paper, contacts: [String?]) {
         id = report.id
         self.paper = paper.rawValue
-        let summary = Self.species(report)
+        let summary = ShareSummary.species(report)
         let found = report.kind == .found
         kind = found ? "found" : "missing"
         headline = ((found ? "Found " : "Missing ") + summary).uppercased()
@@ -136,29 +136,9 @@ struct PosterPage {
         return card.fields.filter { $0.field.audience != .contact && !$0.isEmpty && !left.contains($0.field) }
             .map { row in
                 Fact(
-                    label: row.label, value: PageSafeText.pageSafe(withoutContacts(row.value, contacts)),
+                    label: row.label, value: PageSafeText.pageSafe(ShareSummary.withoutContacts(row.value, contacts)),
                     id: "poster." + row.field.rawValue)
             }
-    }
-
-    /// `text` with every contact of `contacts` (3 characters or more, case ignored) as `…`.
-    static func withoutContacts(_ text: String, _ contacts: [String?]) -> String {
-        var text = text
-        for contact in contacts {
-            guard let contact = contact?.trimmingCharacters(in: .whitespacesAndNewlines), contact.count >= 3 else {
-                continue
-            }
-            text = text.replacingOccurrences(of: contact, with: "\u{2026}", options: .caseInsensitive)
-        }
-        return text
-    }
-
-    /// `dog`, `cat`; `pet` without a species or for `Other` (as ``ShareSummary``'s title says it).
-    static func species(_ report: PetReport) -> String {
-        guard let id = report.species, let option = SpeciesTaxonomy.option(id: id), option.id != "other" else {
-            return "pet"
-        }
-        return option.displayName.lowercased()
     }
 
     /// `petspot.example/pets/r-1` of `https://petspot.example/pets/r-1`.

@@ -25,9 +25,9 @@ extension ReportPagesController {
     static func problemPage(_ problem: Problem) throws(Problem) -> Response {
         let notFound = problem.status == .notFound
         let page = SubscriptionPage(
-            title: (notFound ? "No such report" : "No such poster") + " \u{2013} PetSpot",
+            notFound ? "No such report" : "No such poster",
             heading: notFound ? "This report is not here" : "This poster cannot be printed",
-            message: problem.detail, form: nil, testID: notFound ? "poster.notFound" : "poster.badRequest")
+            message: problem.detail, testID: notFound ? "poster.notFound" : "poster.badRequest")
         return Response(
             status: problem.status, headers: pageHeaders,
             body: ResponseBody(byteBuffer: ByteBuffer(string: try PageTemplates.render(page, template: "Subscription")))
@@ -44,9 +44,7 @@ extension ReportPagesController {
             throw Problem(.notFound, detail: "No report can have the id '\(StepRequest.shown(id))': \(error).")
         }
         guard let store = reports else {
-            throw Problem(
-                .serviceUnavailable, detail: "This server has no reports store (start it with --store URL).",
-                extensions: [("reason", "noStore")])
+            throw Problem.noStore
         }
         // A report there is not is a 404; a store away a 503 that names nothing of it.
         let stored = try await ReportsController.storeCall { try await store.report(id: id) }

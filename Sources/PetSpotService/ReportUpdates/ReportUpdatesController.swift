@@ -34,9 +34,7 @@ struct ReportUpdatesController {
             let area = try Self.area(query)
             let after = try Self.lastEventID(request)
             guard let store, let feed else {
-                throw Problem(
-                    .serviceUnavailable, detail: "This server has no reports store (start it with --store URL).",
-                    extensions: [("reason", "noStore")])
+                throw Problem.noStore
             }
             let start: Int64
             if let after {
