@@ -15,6 +15,22 @@
             var meaning: String
             var defaultValue: String
 
+            /// `option` (`--log-level`) read from the key of its name (`petspot.logLevel`), or
+            /// from `key` where the variable is named otherwise (a list's in the plural).
+            init(_ option: String, _ meaning: String, default defaultValue: String, key: String? = nil) {
+                self.option = option
+                self.key = key ?? Self.key(of: option)
+                self.meaning = meaning
+                self.defaultValue = defaultValue
+            }
+
+            /// `petspot.logLevel` of `--log-level`: the option's words in camel case.
+            static func key(of option: String) -> String {
+                let words = option.drop { $0 == "-" }.split(separator: "-")
+                let rest = words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }
+                return "petspot." + (words.first.map(String.init) ?? "") + rest.joined()
+            }
+
             /// `PETSPOT_LOG_LEVEL` for `petspot.logLevel`, as `EnvironmentVariablesProvider` maps it.
             var name: String {
                 key.split(separator: ".").map { component in
@@ -34,101 +50,42 @@
 
         /// Every variable `petspot serve` reads, in `--help`'s order.
         static let variables: [Variable] = [
+            Variable("--host", "interface to listen on", default: "127.0.0.1"),
+            Variable("--port", "port; 0 picks a free one", default: "8080"),
+            Variable("--gpsd", "gpsd as the location source", default: "none"),
+            Variable("--scenario", "scenario as location source", default: "none"),
+            Variable("--location-consent", "consent for gpsd: granted, denied", default: "the consent file"),
+            Variable("--log-level", "least level logged", default: "info"),
+            Variable("--log-format", "text or json", default: "text"),
+            Variable("--allow-origin", "CORS origins, a list", default: "none", key: "petspot.allowOrigins"),
+            Variable("--allowed-host", "more host names, a list", default: "none", key: "petspot.allowedHosts"),
             Variable(
-                option: "--host", key: "petspot.host", meaning: "interface to listen on", defaultValue: "127.0.0.1"),
-            Variable(option: "--port", key: "petspot.port", meaning: "port; 0 picks a free one", defaultValue: "8080"),
-            Variable(
-                option: "--gpsd", key: "petspot.gpsd", meaning: "gpsd as the location source", defaultValue: "none"),
-            Variable(
-                option: "--scenario", key: "petspot.scenario", meaning: "scenario as location source",
-                defaultValue: "none"),
-            Variable(
-                option: "--location-consent", key: "petspot.locationConsent",
-                meaning: "consent for gpsd: granted, denied",
-                defaultValue: "the consent file"),
-            Variable(
-                option: "--log-level", key: "petspot.logLevel", meaning: "least level logged", defaultValue: "info"),
-            Variable(option: "--log-format", key: "petspot.logFormat", meaning: "text or json", defaultValue: "text"),
-            Variable(
-                option: "--allow-origin", key: "petspot.allowOrigins", meaning: "CORS origins, a list",
-                defaultValue: "none"),
-            Variable(
-                option: "--allowed-host", key: "petspot.allowedHosts", meaning: "more host names, a list",
-                defaultValue: "none"),
-            Variable(
-                option: "--trusted-proxy", key: "petspot.trustedProxies",
-                meaning: "proxies that name the client, a list",
-                defaultValue: "none"),
-            Variable(option: "--store", key: "petspot.store", meaning: "reports store URL", defaultValue: "sqlite:"),
-            Variable(
-                option: "--operator-token-file", key: "petspot.operatorTokenFile",
-                meaning: "file of the operator token",
-                defaultValue: "none"),
-            Variable(
-                option: "--pages-use-server-location", key: "petspot.pagesUseServerLocation",
-                meaning: "pages locate by server", defaultValue: "false"),
-            Variable(
-                option: "--photos", key: "petspot.photos", meaning: "an earlier photos folder to move into the store",
-                defaultValue: "beside the store"),
-            Variable(
-                option: "--tile-url", key: "petspot.tileURL", meaning: "map tile URL template",
-                defaultValue: "OpenStreetMap's"),
-            Variable(
-                option: "--tile-attribution", key: "petspot.tileAttribution", meaning: "map tile attribution",
-                defaultValue: "OpenStreetMap's"),
-            Variable(
-                option: "--match-margin-km", key: "petspot.matchMarginKm", meaning: "km added to circles in matches",
-                defaultValue: "1"),
-            Variable(
-                option: "--public-precision-m", key: "petspot.publicPrecisionM",
-                meaning: "grid strangers see missing places on", defaultValue: "500"),
-            Variable(
-                option: "--missing-max-age-days", key: "petspot.missingMaxAgeDays",
-                meaning: "days a missing report stays open", defaultValue: "90"),
-            Variable(
-                option: "--found-max-age-days", key: "petspot.foundMaxAgeDays",
-                meaning: "days a found report stays open", defaultValue: "30"),
-            Variable(
-                option: "--smtp", key: "petspot.smtpUrl", meaning: "mail server for alerts", defaultValue: "off"),
-            Variable(
-                option: "--smtp-password-file", key: "petspot.smtpPasswordFile", meaning: "file with its password",
-                defaultValue: "none"),
-            Variable(
-                option: "--mail-from", key: "petspot.mailFrom", meaning: "sender of mails", defaultValue: "none"),
-            Variable(
-                option: "--public-url", key: "petspot.publicUrl",
-                meaning: "base of links in mails and posters' QR codes",
-                defaultValue: "none"),
-            Variable(
-                option: "--mail-lease", key: "petspot.mailLease", meaning: "seconds a mail being sent is held",
-                defaultValue: "300"),
-            Variable(
-                option: "--metrics-host", key: "petspot.metricsHost", meaning: "interface of /metrics",
-                defaultValue: "127.0.0.1"),
-            Variable(
-                option: "--metrics-port", key: "petspot.metricsPort", meaning: "port of /metrics",
-                defaultValue: "off"),
-            Variable(
-                option: "--idle-timeout", key: "petspot.idleTimeout", meaning: "seconds idle before closing",
-                defaultValue: "15"),
-            Variable(
-                option: "--body-timeout", key: "petspot.bodyTimeout", meaning: "seconds for a request body",
-                defaultValue: "120"),
-            Variable(
-                option: "--max-connections", key: "petspot.maxConnections", meaning: "connections open at once",
-                defaultValue: "auto"),
-            Variable(
-                option: "--body-memory", key: "petspot.bodyMemory", meaning: "MiB of request bodies at once",
-                defaultValue: "64"),
-            Variable(
-                option: "--rate-limit", key: "petspot.rateLimit", meaning: "changes a minute per client",
-                defaultValue: "60"),
-            Variable(
-                option: "--rate-burst", key: "petspot.rateBurst", meaning: "changes at once per client",
-                defaultValue: "30"),
-            Variable(
-                option: "--contact-rate-limit", key: "petspot.contactRateLimit",
-                meaning: "contacts shown an hour per client", defaultValue: "20"),
+                "--trusted-proxy", "proxies that name the client, a list", default: "none",
+                key: "petspot.trustedProxies"),
+            Variable("--store", "reports store URL", default: "sqlite:"),
+            Variable("--operator-token-file", "file of the operator token", default: "none"),
+            Variable("--pages-use-server-location", "pages locate by server", default: "false"),
+            Variable("--photos", "an earlier photos folder to move into the store", default: "beside the store"),
+            Variable("--tile-url", "map tile URL template", default: "OpenStreetMap's", key: "petspot.tileURL"),
+            Variable("--tile-attribution", "map tile attribution", default: "OpenStreetMap's"),
+            Variable("--match-margin-km", "km added to circles in matches", default: "1"),
+            Variable("--public-precision-m", "grid strangers see missing places on", default: "500"),
+            Variable("--missing-max-age-days", "days a missing report stays open", default: "90"),
+            Variable("--found-max-age-days", "days a found report stays open", default: "30"),
+            Variable("--smtp", "mail server for alerts", default: "off", key: "petspot.smtpUrl"),
+            Variable("--smtp-password-file", "file with its password", default: "none"),
+            Variable("--mail-from", "sender of mails", default: "none"),
+            Variable("--public-url", "base of links in mails and posters' QR codes", default: "none"),
+            Variable("--mail-lease", "seconds a mail being sent is held", default: "300"),
+            Variable("--metrics-host", "interface of /metrics", default: "127.0.0.1"),
+            Variable("--metrics-port", "port of /metrics", default: "off"),
+            Variable("--idle-timeout", "seconds idle before closing", default: "15"),
+            Variable("--body-timeout", "seconds for a request body", default: "120"),
+            Variable("--max-connections", "connections open at once", default: "auto"),
+            Variable("--body-memory", "MiB of request bodies at once", default: "64"),
+            Variable("--rate-limit", "changes a minute per client", default: "60"),
+            Variable("--rate-burst", "changes at once per client", default: "30"),
+            Variable("--contact-rate-limit", "contacts shown an hour per client", default: "20"),
         ]
 
         /// The table for `--help`: a line per variable (two when it would not fit in 79 columns).
