@@ -202,13 +202,13 @@ let package = Package(
         // linked: CLazyLibraries opens it at first use.
         .systemLibrary(name: "CProj", providers: [.apt(["libproj-dev"])]),
 
-        // Distances, bearings, radius display, search circles and nearby search on PROJ; the JSON
+        // Distances, bearings, search circles and nearby search on PROJ; the JSON
         // of coordinate validation, distances and radii.
         .target(name: "Geodesy", dependencies: ["Geodata", "CProj", "CLazyLibraries", "PetSpotJSON"]),
 
         // The report wizards' step models (Missing and Found flows) and the Pet details card; a
         // step's fields are the record's (ReportStore's ReportField).
-        .target(name: "ReportSteps", dependencies: ["Geodata", "Geodesy", "OutsideInput", "ReportStore"]),
+        .target(name: "ReportSteps", dependencies: ["Geodata", "OutsideInput", "ReportStore"]),
 
         // The report flows' location button over a real LocationService (ReportLocationRequester):
         // kept out of ReportSteps so that the UI-free models do not link libgps.

@@ -4,7 +4,7 @@ extension SingleValueDecodingContainer {
     /// (a latitude, a radius, a day) decodes its one value.
     ///
     /// ```swift
-    /// self = try decoder.singleValueContainer().decodeChecked(Double.self) { (meters) throws(GeodesyError) in
+    /// self = try decoder.singleValueContainer().decodeChecked(Double.self) { (meters) throws(RadiusError) in
     ///     try SearchRadius(meters: meters)
     /// } describe: { _, error in error.description }
     /// ```

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Geodesy
+import Geodata
 import OutsideInput
 import ReportStore
 import Reports

@@ -45,7 +45,7 @@ extension PetSpot {
 
         func run() throws {
             let centre = try CoordinateArguments.coordinate(center, name: "Centre")
-            let radius = try SearchRadius.argument(km, ArgumentValueError.radius)
+            let radius = try SearchRadius.argument(km) { ArgumentValueError.radius(GeodesyError($0)) }
             let circle = SearchCircle(center: centre, radius: radius)
             let line = RadiusDisplay.line(place: name, coordinate: centre, radius: radius) ?? centre.formatted
             if geojson {

@@ -1,5 +1,5 @@
 public import Foundation
-public import Geodesy
+public import Geodata
 public import Logging
 public import ReportSteps
 public import ReportStore

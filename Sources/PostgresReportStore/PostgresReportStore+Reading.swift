@@ -1,5 +1,5 @@
 public import Geodata
-public import Geodesy
+import Geodesy
 import PostgresNIO
 public import ReportStore
 

@@ -1,6 +1,6 @@
 public import Foundation
 public import Geodata
-public import Geodesy
+import Geodesy
 
 /// A place where pet reports last: the embedded SQLite file or a PostgreSQL + PostGIS
 /// database, behind one API.

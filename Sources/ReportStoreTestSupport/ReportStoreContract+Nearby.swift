@@ -1,5 +1,5 @@
 public import Geodata
-public import Geodesy
+import Geodesy
 public import ReportStore
 
 /// The contract's check of nearby search: identical to `NearbySearch` over the same reports.

@@ -1,5 +1,5 @@
 import Foundation
-import Geodesy
+import Geodata
 import ReportStore
 
 /// The photo part of ``SightingStoreContract``: on a report of its own (`s-photo`), removed at

@@ -1,4 +1,5 @@
-public import Geodesy
+public import Geodata
+import Geodesy
 import ReportSteps
 public import ReportStore
 

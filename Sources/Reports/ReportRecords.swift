@@ -1,5 +1,4 @@
-import Geodata
-public import Geodesy
+public import Geodata
 public import ReportSteps
 public import ReportStore
 

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 public import Geodata
-public import Geodesy
+import Geodesy
 public import ReportStore
 
 /// The embedded store: one SQLite file in WAL mode (GRDB), versioned migrations applied when it

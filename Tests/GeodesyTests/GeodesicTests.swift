@@ -174,6 +174,15 @@ struct GeodesicTests {
         #expect(GeodesyError.outOfRange(.bearing).description == "Bearing must be between -360 and 360 degrees")
     }
 
+    @Test func geodataRadiusErrorsKeepTheirMessageAsGeodesyErrors() {
+        #expect(GeodesyError(RadiusError.notFinite) == .notFinite(.radius))
+        #expect(GeodesyError(RadiusError.outOfRange) == .outOfRange(.radius))
+        for error in [RadiusError.notFinite, .outOfRange] {
+            #expect(GeodesyError(error).description == error.description)
+        }
+        #expect(GeodesyError(RadiusError.notFinite).description == "Radius must be a finite number")
+    }
+
     @Test func compassBearingIsInZeroTo360() {
         #expect(GeodesicPath.compassBearing(-162.5) == 197.5)
         #expect(GeodesicPath.compassBearing(180) == 180)

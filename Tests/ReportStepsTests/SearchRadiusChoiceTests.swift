@@ -1,4 +1,4 @@
-import Geodesy
+import Geodata
 import ReportSteps
 import ReportStore
 import Testing

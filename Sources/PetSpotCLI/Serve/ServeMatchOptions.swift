@@ -1,6 +1,6 @@
 #if Server
     import ArgumentParser
-    import Geodesy
+    import Geodata
     import ReportStore
 
     /// `petspot serve`'s possible matches (the cards' Possible matches and

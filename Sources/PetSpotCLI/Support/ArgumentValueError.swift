@@ -3,11 +3,14 @@ import Geodesy
 
 /// An argument that parses but is not a value the command can use: a pair that is not a
 /// coordinate, a radius or margin out of range (Geodata's and Geodesy's messages).
+///
+/// A radius is checked in Geodata (``RadiusError``) and its circle in Geodesy; both are
+/// ``radius(_:)``, the first converted with `GeodesyError(_:)`, which keeps its message.
 enum ArgumentValueError: CommandFailure {
     /// The pair `text`, given as `name`, is not a valid coordinate.
     case coordinate(name: String, text: String, error: CoordinateParseError)
     /// `--margin-km` is not a usable distance.
-    case margin(GeodesyError)
+    case margin(RadiusError)
     /// The radius, or the circle drawn from it, is not usable.
     case radius(GeodesyError)
 
@@ -22,9 +25,10 @@ enum ArgumentValueError: CommandFailure {
 
 extension SearchRadius {
     /// `kilometers` as a radius for a command: a value out of range is `failure` with
-    /// Geodesy's message (``ArgumentValueError/radius(_:)``, ``ArgumentValueError/margin(_:)``).
+    /// Geodata's message (``ArgumentValueError/margin(_:)``, or ``ArgumentValueError/radius(_:)``
+    /// through `GeodesyError(_:)`).
     static func argument(
-        _ kilometers: Double, _ failure: (GeodesyError) -> ArgumentValueError
+        _ kilometers: Double, _ failure: (RadiusError) -> ArgumentValueError
     ) throws(ArgumentValueError) -> SearchRadius {
         do {
             return try SearchRadius(kilometers: kilometers)

@@ -58,7 +58,7 @@ enum ReportItemProblem: CommandFailure {
     /// The coordinate is out of range.
     case coordinate(latitude: Double, longitude: Double, error: CoordinateFieldError)
     /// The radius is out of range.
-    case radius(GeodesyError)
+    case radius(RadiusError)
 
     var message: String {
         switch self {

@@ -1,4 +1,4 @@
-import Geodesy
+import Geodata
 import Hummingbird
 import ReportStore
 import Reports

@@ -195,7 +195,7 @@ struct ReportsController {
     static func margin(_ query: Query) throws(Problem) -> SearchRadius? {
         guard let km = try query.number("marginKm", in: -1e300...1e300, "a number of kilometres from 0 to 10000")
         else { return nil }
-        do throws(GeodesyError) {
+        do throws(RadiusError) {
             return try SearchRadius(kilometers: km)
         } catch {
             throw Problem.badParameter("marginKm", "Query parameter 'marginKm': \(error.description)")

@@ -1,5 +1,5 @@
 import Foundation
-import Geodesy
+import Geodata
 import Hummingbird
 import PetSpotJSON
 import ReportSteps

@@ -1,6 +1,5 @@
 import Foundation
 import Geodata
-import Geodesy
 import OutsideInput
 public import ReportStore
 

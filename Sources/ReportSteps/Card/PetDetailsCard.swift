@@ -1,5 +1,4 @@
 import Geodata
-import Geodesy
 import OutsideInput
 public import ReportStore
 
@@ -266,7 +265,7 @@ public struct PetDetailsCard: Sendable, Hashable {
         return text == "1" ? "1 year" : "\(text) years"
     }
 
-    /// The location line through Geodesy's ``RadiusDisplay``: the place (or coordinate) and
+    /// The location line through Geodata's ``RadiusDisplay``: the place (or coordinate) and
     /// the radius; an unusable radius is left out rather than hiding the place.
     static func locationLine(_ announcement: Announcement) -> String? {
         let coordinate = announcement.locationLatitude.flatMap { latitude in

@@ -1,5 +1,4 @@
 public import Geodata
-public import Geodesy
 public import ReportStore
 
 /// What the Missing-pet wizard has collected so far (steps 1–4): flat optionals shared by the

@@ -1,4 +1,4 @@
-public import Geodesy
+public import Geodata
 import OutsideInput
 
 /// One of the search radii the Missing flow offers on *Animal description*: how far around the

@@ -1,5 +1,4 @@
 public import Geodata
-public import Geodesy
 
 /// A valid CSV row of places (``ReportCSV``: an open or closed missing report with its place,
 /// radius and optional place name, phone and email) as the bytes of the file: what an engine

@@ -1,6 +1,5 @@
 import Foundation
 import Geodata
-import Geodesy
 import Testing
 
 @Suite("Radius display")
@@ -51,20 +50,21 @@ struct RadiusDisplayTests {
     @Test func apiKilometresAreCheckedWithAClearError() throws {
         #expect(try RadiusDisplay.line(place: "Warsaw", coordinate: nil, radiusKilometers: 0.5) == "Warsaw • ±500 m")
         #expect(try RadiusDisplay.line(place: "Warsaw", coordinate: nil, radiusKilometers: nil) == "Warsaw")
-        #expect(throws: GeodesyError.outOfRange(.radius)) {
+        #expect(throws: RadiusError.outOfRange) {
             try RadiusDisplay.line(place: "Warsaw", coordinate: nil, radiusKilometers: -5)
         }
-        #expect(throws: GeodesyError.notFinite(.radius)) {
+        #expect(throws: RadiusError.notFinite) {
             try RadiusDisplay.line(place: "Warsaw", coordinate: nil, radiusKilometers: .infinity)
         }
-        #expect(GeodesyError.outOfRange(.radius).description == "Radius must be between 0 and 10000 km")
+        #expect(RadiusError.outOfRange.description == "Radius must be between 0 and 10000 km")
+        #expect(RadiusError.notFinite.description == "Radius must be a finite number")
     }
 
     @Test func searchRadiusDecodesCheckedMetres() throws {
         let radius = try SearchRadius(kilometers: 15)
         #expect(radius.meters == 15_000 && radius.kilometers == 15)
         #expect(try SearchRadius(meters: 10_000_000) == SearchRadius(kilometers: 10_000))
-        #expect(throws: GeodesyError.outOfRange(.radius)) { try SearchRadius(meters: 10_000_001) }
+        #expect(throws: RadiusError.outOfRange) { try SearchRadius(meters: 10_000_001) }
         #expect(String(decoding: try JSONEncoder().encode([radius]), as: UTF8.self) == "[15000]")
         #expect(try JSONDecoder().decode([SearchRadius].self, from: Data("[500]".utf8)) == [SearchRadius(meters: 500)])
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([SearchRadius].self, from: Data("[-1]".utf8)) }

@@ -1,5 +1,3 @@
-public import Geodata
-
 /// The location line of the Pet details screen (spec 003, FR-011): a place and how far
 /// around it the pet may be, `Warsaw • ±15 km`.
 ///
@@ -71,9 +69,9 @@ public enum RadiusDisplay {
 
     /// ``line(place:coordinate:radius:)`` for the API's values, with the radius in kilometres.
     ///
-    /// - Throws: ``GeodesyError`` when the radius is not finite or outside 0…10,000 km.
+    /// - Throws: ``RadiusError`` when the radius is not finite or outside 0…10,000 km.
     public static func line(place: String?, coordinate: Coordinate?, radiusKilometers: Double?)
-        throws(GeodesyError) -> String?
+        throws(RadiusError) -> String?
     {
         try line(place: place, coordinate: coordinate, radius: radiusKilometers.map(SearchRadius.init(kilometers:)))
     }

@@ -1,5 +1,3 @@
-import Geodata
-
 /// How far from a place a pet may be: a checked distance of 0…10,000 km.
 ///
 /// The API of spec 003 gives it as `locationRadius`, in kilometres.
@@ -8,7 +6,7 @@ import Geodata
 /// let radius = try SearchRadius(kilometers: 15)
 /// radius.meters                               // 15000
 /// RadiusDisplay.radiusText(radius)            // "±15 km"
-/// try SearchRadius(kilometers: .nan)          // throws GeodesyError.notFinite(.radius)
+/// try SearchRadius(kilometers: .nan)          // throws RadiusError.notFinite
 /// ```
 ///
 /// Encoded as a number of metres.
@@ -28,17 +26,18 @@ public struct SearchRadius: Sendable, Hashable, Comparable, Codable, CustomStrin
 
     /// Checks a radius in metres.
     ///
-    /// - Throws: ``GeodesyError/notFinite(_:)`` or ``GeodesyError/outOfRange(_:)`` with `.radius`.
-    public init(meters: Double) throws(GeodesyError) {
-        try Geodesic.check(meters, .radius, in: 0...Self.maximumMeters)
+    /// - Throws: ``RadiusError/notFinite`` or ``RadiusError/outOfRange``.
+    public init(meters: Double) throws(RadiusError) {
+        guard meters.isFinite else { throw .notFinite }
+        guard (0...Self.maximumMeters).contains(meters) else { throw .outOfRange }
         self.init(checkedMeters: meters)
     }
 
     /// Checks a radius in kilometres (the API's `locationRadius`).
     ///
-    /// - Throws: ``GeodesyError/notFinite(_:)`` or ``GeodesyError/outOfRange(_:)`` with `.radius`.
-    public init(kilometers: Double) throws(GeodesyError) {
-        guard kilometers.isFinite else { throw .notFinite(.radius) }
+    /// - Throws: ``RadiusError/notFinite`` or ``RadiusError/outOfRange``.
+    public init(kilometers: Double) throws(RadiusError) {
+        guard kilometers.isFinite else { throw .notFinite }
         try self.init(meters: kilometers * 1000)
     }
 
