@@ -33,14 +33,31 @@ import Testing
         let files = try Files()
         defer { files.remove() }
         try files.store.write(LocationAuthorization(.denied))
+        let clock = VirtualClock()
         let authorizer = PersistedConsentAuthorizer(
-            store: files.store, policy: files.policy, pollInterval: .milliseconds(10))
+            store: files.store, policy: files.policy, pollInterval: .milliseconds(10), clock: clock)
         let loadsAtStart = authorizer.fileLoads
         for _ in 0..<10 {
-            try await Task.sleep(for: .milliseconds(15))
+            await clock.advance(by: .milliseconds(15))  // each read checks the files again
             #expect(authorizer.authorization.status == .denied)
         }
         #expect(authorizer.fileLoads == loadsAtStart)
+    }
+
+    /// The check is due after the poll interval of the authorizer's clock, not before: a change
+    /// made elsewhere is seen once that much (virtual) time has passed.
+    @Test func aChangeIsSeenWhenThePollIntervalOfItsClockPasses() async throws {
+        let files = try Files()
+        defer { files.remove() }
+        let clock = VirtualClock()
+        let authorizer = PersistedConsentAuthorizer(
+            store: files.store, policy: files.policy, pollInterval: .milliseconds(50), clock: clock)
+        try authorizer.grant()
+        try PersistedConsentAuthorizer(store: files.store, policy: files.policy).deny()
+        await clock.advance(by: .milliseconds(49))
+        #expect(authorizer.authorization.status == .authorizedWhenInUse)
+        await clock.advance(by: .milliseconds(1))
+        #expect(authorizer.authorization.status == .denied)
     }
 
     @Test func aChangeByAnotherProcessIsSeenWithinThePollInterval() async throws {
@@ -57,6 +74,22 @@ import Testing
         try await waitUntil(hangGuard, "the restriction") { authorizer.authorization.status == .restricted }
         try FileManager.default.removeItem(at: files.policy.policyFile)
         try await waitUntil(hangGuard, "the restriction lifted") { authorizer.authorization.status == .denied }
+    }
+
+    /// ``PersistedConsentAuthorizer/authorizationChanges()`` checks the files every poll
+    /// interval of the authorizer's clock, sleeping on that clock.
+    @Test func theChangePollSleepsOnTheAuthorizersClock() async throws {
+        let files = try Files()
+        defer { files.remove() }
+        let clock = VirtualClock()
+        let authorizer = PersistedConsentAuthorizer(
+            store: files.store, policy: files.policy, pollInterval: .seconds(1), clock: clock)
+        try authorizer.grant()
+        var changes = authorizer.authorizationChanges().makeAsyncIterator()
+        try await withDeadline(hangGuard, "the poller's sleep") { try await clock.waitForSleepers(atLeast: 1) }
+        try PersistedConsentAuthorizer(store: files.store, policy: files.policy).deny()
+        await clock.advance(by: .seconds(1))
+        #expect(await changes.next()?.status == .denied)
     }
 
     @Test func theAuthorizersOwnChangesAreSeenAtOnce() throws {

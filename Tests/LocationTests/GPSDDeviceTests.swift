@@ -45,10 +45,14 @@ struct GPSDDeviceTests {
         }
     }
 
-    static func service(_ endpoint: GPSDEndpoint, clock: some Clock<Duration> = ContinuousClock()) -> LocationService {
+    static func service(
+        _ endpoint: GPSDEndpoint, clock: some Clock<Duration> = ContinuousClock(),
+        multiplexer: GPSDMultiplexer = .shared
+    ) -> LocationService {
         LocationService(
             provider: GPSDProvider(
-                endpoint: endpoint, backoff: Backoff(initial: .milliseconds(50), maximum: .milliseconds(200))),
+                endpoint: endpoint, backoff: Backoff(initial: .milliseconds(50), maximum: .milliseconds(200)),
+                multiplexer: multiplexer),
             authorizer: InMemoryAuthorizer(.authorizedWhenInUse), clock: clock)
     }
 
@@ -83,12 +87,17 @@ struct GPSDDeviceTests {
         let gpsd = try GPSDDaemon.start(feed: silent)
         defer { gpsd.kill() }
         let clock = VirtualClock()
-        let service = Self.service(GPSDEndpoint(host: "127.0.0.1", port: gpsd.port), clock: clock)
+        // A multiplexer of its own, so that what it has read is this test's connection only.
+        let multiplexer = GPSDMultiplexer(loop: LocationEventLoop(name: "petspot.test.silent"))
+        let service = Self.service(
+            GPSDEndpoint(host: "127.0.0.1", port: gpsd.port), clock: clock, multiplexer: multiplexer)
         let recorder = UpdateRecorder(service)
         defer { recorder.cancel() }
         let request = Task { await requestError(service, timeout: .seconds(30)) }
         try await recorder.waitFor(15, "gpsd connected") { $0.contains(.waitingForFix) }
-        try await Task.sleep(for: .milliseconds(500))
+        // gpsd greets a watcher with VERSION, DEVICES (the device it opened) and WATCH: lines
+        // but no report, so the request must still have heard nothing once they are read.
+        try await waitUntil(hangGuard, "gpsd's VERSION, DEVICES and WATCH read") { multiplexer.linesRead >= 3 }
         try await withDeadline(hangGuard, "the request's timer") { try await clock.waitForSleepers(atLeast: 1) }
         await clock.advance(by: .seconds(30))
         let error = try await withDeadline(hangGuard, "the timeout error") { await request.value }

@@ -96,9 +96,14 @@ struct RecordCommandTests {
         process.arguments = ["record", "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "60", out.path]
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardError = pipe
         try process.run()
-        try await Task.sleep(for: .seconds(2))
+        defer { if process.isRunning { process.terminate() } }
+        let stderr = PausableReader(pipe.fileHandleForReading)
+        // Signalled once a fix is in the recording, as `record` says on standard error.
+        let heard = await eventually(hangGuard) { stderr.lines.contains { $0.contains("recording: first fix after ") } }
+        try #require(heard, "no first-fix line within \(hangGuard) s: \(stderr.lines)")
         kill(process.processIdentifier, signalNumber)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }

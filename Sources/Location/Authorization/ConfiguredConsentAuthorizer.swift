@@ -20,15 +20,17 @@ public struct ConfiguredConsentAuthorizer: LocationAuthorizer {
     private let cache: ConsentCache
 
     /// `consent`, unless `policy` (the system's by default) restricts location use; the
-    /// policy file is checked every `pollInterval`.
+    /// policy file is checked every `pollInterval` of `clock` (`ContinuousClock()` by default,
+    /// a ``VirtualClock`` in tests).
     public init(
-        _ consent: LocationAuthorization, policy: RestrictionPolicy = .system, pollInterval: Duration = .seconds(1)
+        _ consent: LocationAuthorization, policy: RestrictionPolicy = .system, pollInterval: Duration = .seconds(1),
+        clock: some Clock<Duration> = ContinuousClock()
     ) {
         self.consent = consent
         self.policy = policy
-        cache = ConsentCache(paths: [policy.policyFile.path], pollInterval: max(pollInterval, .milliseconds(10))) {
-            policy.isRestricted ? LocationAuthorization(.restricted) : consent
-        }
+        cache = ConsentCache(
+            paths: [policy.policyFile.path], pollInterval: max(pollInterval, .milliseconds(10)), clock: clock
+        ) { policy.isRestricted ? LocationAuthorization(.restricted) : consent }
     }
 
     public var authorization: LocationAuthorization { cache.value }

@@ -7,7 +7,8 @@ import Locking
 /// The decision a ``PersistedConsentAuthorizer`` hands out, kept in memory so that reading
 /// it costs a clock read and a lock, never a file read: the service reads it for every fix.
 ///
-/// At most once per poll interval (on a read, or on the authorizer's change poll) the
+/// At most once per poll interval of its clock (on a read, or on the authorizer's change
+/// poll, which sleeps on that clock) the
 /// consent file and the policy file are `stat`ed; only when one of them changed (device,
 /// inode, size, modification or change time — an atomic rewrite is a new inode) are they read
 /// and decoded again. The authorizer's own grant, deny and reset update it at once.
@@ -41,41 +42,48 @@ final class ConsentCache: Sendable {
     private struct State {
         var value: LocationAuthorization
         var signatures: [FileSignature?]
-        var checked: ContinuousClock.Instant
+        var checked: LocationClock.Instant
         /// How many times the files were read and decoded (for tests).
         var loads = 1
     }
 
     private let paths: [String]
     private let pollInterval: Duration
+    private let clock: LocationClock
     private let load: @Sendable () -> LocationAuthorization
     private let state: Locked<State>
 
-    /// A cache of `load()`, which reads the files at `paths`; re-checked every `pollInterval`.
-    init(paths: [String], pollInterval: Duration, load: @escaping @Sendable () -> LocationAuthorization) {
+    /// A cache of `load()`, which reads the files at `paths`; re-checked every `pollInterval`
+    /// of `clock` (a ``VirtualClock`` in tests).
+    init(
+        paths: [String], pollInterval: Duration, clock: some Clock<Duration> = ContinuousClock(),
+        load: @escaping @Sendable () -> LocationAuthorization
+    ) {
         self.paths = paths
         self.pollInterval = pollInterval
+        let clock = LocationClock(clock)
+        self.clock = clock
         self.load = load
         let signatures = paths.map(FileSignature.init(path:))
-        state = Locked(State(value: load(), signatures: signatures, checked: .now))
+        state = Locked(State(value: load(), signatures: signatures, checked: clock.now))
     }
 
     /// The decision: from memory, re-checked against the files when the poll interval passed.
     var value: LocationAuthorization {
-        let now = ContinuousClock.now
+        let now = clock.now
         return state.withLock { state in
-            if now - state.checked >= pollInterval { refresh(&state, now: now, force: false) }
+            if state.checked.duration(to: now) >= pollInterval { refresh(&state, now: now, force: false) }
             return state.value
         }
     }
 
     /// Reads the files again now (after this process changed them).
     func reload() {
-        state.withLock { refresh(&$0, now: .now, force: true) }
+        state.withLock { refresh(&$0, now: clock.now, force: true) }
     }
 
-    /// Later changes of the decision, noticed by checking the files every poll interval of real
-    /// time while the stream is iterated (re-read only when they changed).
+    /// Later changes of the decision, noticed by checking the files every poll interval of the
+    /// clock while the stream is iterated (re-read only when they changed).
     func changes() -> AsyncStream<LocationAuthorization> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: LocationAuthorization.self, bufferingPolicy: .bufferingNewest(1))
@@ -83,7 +91,7 @@ final class ConsentCache: Sendable {
             var last = value
             while !Task.isCancelled {
                 do {
-                    try await Task.sleep(for: pollInterval)
+                    try await clock.sleep(until: clock.now.advanced(by: pollInterval), tolerance: nil)
                 } catch {
                     break
                 }
@@ -102,7 +110,7 @@ final class ConsentCache: Sendable {
     /// How many times the files were read and decoded since the cache was made.
     var loads: Int { state.withLock { $0.loads } }
 
-    private func refresh(_ state: inout State, now: ContinuousClock.Instant, force: Bool) {
+    private func refresh(_ state: inout State, now: LocationClock.Instant, force: Bool) {
         state.checked = now
         let signatures = paths.map(FileSignature.init(path:))
         guard force || signatures != state.signatures else { return }

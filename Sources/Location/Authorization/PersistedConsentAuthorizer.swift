@@ -37,19 +37,22 @@ public struct PersistedConsentAuthorizer: LocationAuthorizer {
 
     /// An authorizer over `store` and `policy` (the XDG file and the system policy by
     /// default) that asks with `prompt`.
-    /// - Parameter pollInterval: how often a running service re-reads the file and policy to
-    ///   notice a change made elsewhere (`petspot permission deny` in another terminal).
+    /// - Parameters:
+    ///   - pollInterval: how often a running service re-reads the file and policy to notice a
+    ///     change made elsewhere (`petspot permission deny` in another terminal).
+    ///   - clock: the clock `pollInterval` is measured and slept on: `ContinuousClock()` (the
+    ///     default), or a ``VirtualClock`` in tests.
     public init(
         store: ConsentStore = .standard(), policy: RestrictionPolicy = .system,
-        pollInterval: Duration = .seconds(1), prompt: Prompt? = nil
+        pollInterval: Duration = .seconds(1), clock: some Clock<Duration> = ContinuousClock(), prompt: Prompt? = nil
     ) {
         self.store = store
         self.policy = policy
         self.pollInterval = max(pollInterval, .milliseconds(10))
         self.prompt = prompt
-        cache = ConsentCache(paths: [store.fileURL.path, policy.policyFile.path], pollInterval: self.pollInterval) {
-            Self.load(store: store, policy: policy)
-        }
+        cache = ConsentCache(
+            paths: [store.fileURL.path, policy.policyFile.path], pollInterval: self.pollInterval, clock: clock
+        ) { Self.load(store: store, policy: policy) }
     }
 
     /// Restricted by policy, else the stored answer, else `notDetermined`; from memory (see
@@ -83,7 +86,8 @@ public struct PersistedConsentAuthorizer: LocationAuthorizer {
 
     /// Changes made elsewhere (another process granting, denying or resetting, an
     /// administrator adding a policy), noticed by checking the files every ``pollInterval``
-    /// of real time while the stream is iterated (re-read only when they changed).
+    /// of the authorizer's clock (real time by default) while the stream is iterated (re-read
+    /// only when they changed).
     public func authorizationChanges() -> AsyncStream<LocationAuthorization> {
         cache.changes()
     }

@@ -14,7 +14,8 @@ extension PetSpot {
                 `petspot scenario run OUT.yaml` then replays it on a virtual clock. Uses the \
                 location permission like `watch` does. Values a scenario file cannot hold are \
                 brought within its bounds (Docs/Scenarios.md). Ctrl-C, SIGTERM or SIGHUP \
-                end the recording early and save what was recorded so far.
+                end the recording early and save what was recorded so far. Standard error \
+                says when the first fix came, and at the end what was written.
 
                 Exit status: 0 written, 2 permission denied or restricted, 64 usage error, \
                 73 OUT cannot be written.
@@ -50,7 +51,11 @@ extension PetSpot {
             let service = makeLocationService(endpoint: endpoint)
             try await requireAuthorization(service, json: false)
             let length = Duration.milliseconds(Int64((duration * 1000).rounded()))
-            let recording = await SessionRecording.captureUntilSignalled(service, for: length)
+            let recording = await SessionRecording.captureUntilSignalled(service, for: length) { after in
+                printError(
+                    "recording: first fix after \(after.secondsText) s; recording for \(length.secondsText) s "
+                        + "(Ctrl-C ends it early and saves what was recorded)")
+            }
             let yaml = ScenarioWriter.yaml(
                 title: title ?? "Recorded from gpsd \(endpoint)",
                 comment:
@@ -84,8 +89,11 @@ struct SessionRecording {
         return receiverStart
     }
 
-    /// Listens to `service` for `length` of wall-clock time.
-    static func capture(_ service: LocationService, for length: Duration) async -> SessionRecording {
+    /// Listens to `service` for `length` of wall-clock time; calls `firstFix` with the time
+    /// of the first fix from the start, when it comes.
+    static func capture(
+        _ service: LocationService, for length: Duration, firstFix: @escaping @Sendable (Duration) -> Void = { _ in }
+    ) async -> SessionRecording {
         let started = Date()
         let clock = ContinuousClock()
         let origin = clock.now
@@ -93,6 +101,7 @@ struct SessionRecording {
             group.addTask {
                 var recording = SessionRecording(started: started, receiverStart: nil, timeline: [])
                 var lost = false
+                var sawFix = false
                 for await update in service.updates {
                     let time = Duration.milliseconds(origin.duration(to: clock.now).wholeMilliseconds)
                     func append(_ event: ScenarioEvent) {
@@ -103,6 +112,8 @@ struct SessionRecording {
                         if lost { append(.receiverBack) }
                         lost = false
                         append(.fix(ScenarioFix(recording: fix)))
+                        if !sawFix { firstFix(time) }  // once it is in the recording
+                        sawFix = true
                         // The receiver's time at 0 s: the first fix's time, less when it came.
                         if recording.receiverStart == nil, let receiverTime = fix.receiverTime {
                             recording.receiverStart = receiverTime.addingTimeInterval(
@@ -135,11 +146,13 @@ struct SessionRecording {
 }
 
 extension SessionRecording {
-    /// ``capture(_:for:)``, ended early by SIGINT, SIGTERM or SIGHUP with what was recorded
-    /// so far: a recording is never lost to a terminal closing or a `kill`.
-    static func captureUntilSignalled(_ service: LocationService, for length: Duration) async -> SessionRecording {
+    /// ``capture(_:for:firstFix:)``, ended early by SIGINT, SIGTERM or SIGHUP with what was
+    /// recorded so far: a recording is never lost to a terminal closing or a `kill`.
+    static func captureUntilSignalled(
+        _ service: LocationService, for length: Duration, firstFix: @escaping @Sendable (Duration) -> Void = { _ in }
+    ) async -> SessionRecording {
         let recording = await SignalTrap.run(cancellingOn: [SIGINT, SIGTERM, SIGHUP]) {
-            await SessionRecording.capture(service, for: length)
+            await SessionRecording.capture(service, for: length, firstFix: firstFix)
         }
         return recording ?? SessionRecording(started: Date(), receiverStart: nil, timeline: [])
     }

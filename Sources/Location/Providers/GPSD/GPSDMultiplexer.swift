@@ -60,6 +60,8 @@ public final class GPSDMultiplexer: Sendable {
         var connections: [UInt64: Phase] = [:]
         /// Open connections by `"host port"`.
         var openConnections: [String: Int] = [:]
+        /// Lines read by all connections, in all.
+        var linesRead = 0
     }
 
     /// The multiplexer of the process, on ``LocationEventLoop/shared``: what a
@@ -85,6 +87,11 @@ public final class GPSDMultiplexer: Sendable {
     public func openConnections(to endpoint: GPSDEndpoint) -> Int {
         openConnections(host: endpoint.host, port: String(endpoint.port))
     }
+
+    /// How many lines this multiplexer's connections have read, in all: reports and the rest
+    /// (gpsd's `VERSION`, `DEVICES` and `WATCH` greeting, which no ``Event`` tells). A test
+    /// waits on it for gpsd's lines that give no event to have been read.
+    var linesRead: Int { state.withLock { $0.linesRead } }
 
     /// How many of this multiplexer's gpsd connections to `host`:`port` are open right now.
     func openConnections(host: String, port: String) -> Int {
@@ -165,7 +172,8 @@ public final class GPSDMultiplexer: Sendable {
         let reader = registrations.addReader(
             fileDescriptor: fileDescriptor,
             read: { [self] in
-                let outcome = watch.drain()
+                let (outcome, lines) = watch.drain()
+                if lines > 0 { state.withLock { $0.linesRead += lines } }
                 if case .finished = outcome {
                     state.withLock { state in
                         if state.connections[id] != nil { state.connections[id] = .ended }
@@ -209,22 +217,22 @@ private final class Watch {
     }
 
     /// Reads what is waiting, at most ``GPSDMultiplexer/readsPerRound`` lines, and says when
-    /// to read again.
-    func drain() -> LocationEventLoop.ReaderOutcome {
+    /// to read again and how many lines it read.
+    func drain() -> (outcome: LocationEventLoop.ReaderOutcome, lines: Int) {
         connection.socketBecameReadable()
         var lines = 0
         while lines < GPSDMultiplexer.readsPerRound {
             do throws(GPSDConnectionError) {
-                guard let message = try connection.read() else { return pace(readLines: lines) }
+                guard let message = try connection.read() else { return (pace(readLines: lines), lines) }
                 lines += 1
                 if case .report(let report) = message { handler(.report(report)) }
             } catch {
                 connection.close()
                 handler(.lost(error))
-                return .finished
+                return (.finished, lines)
             }
         }
-        return .readAgain
+        return (.readAgain, lines)
     }
 
     /// After a turn that emptied the socket: what ``GPSDReadPacing`` says.
