@@ -72,15 +72,16 @@ extension ReportStepsController {
         return answer
     }
 
-    /// Puts the earlier steps as replayed (`machine`) under the last step's edits; when an
-    /// earlier step `stayed`, the answer that goes back to it (``backTo(_:_:_:toast:step:)``),
-    /// else `nil`: Submit report goes on.
+    /// Puts the earlier steps as replayed (`machine`) under the last step's values (a Submit
+    /// carries nothing else of that step: ``StepRequest/checkSubmission()``); when an earlier
+    /// step `stayed`, the answer that goes back to it (``backTo(_:_:_:toast:step:)``), else
+    /// `nil`: Submit report goes on.
     private func backIfStayed<Machine: ReportMachine, Form: FieldForm>(
         _ replay: inout StepReplay<Machine, Form>, _ machine: Machine, _ stayed: Toast?, _ names: Names,
         _ request: StepRequest
     ) throws(Problem) -> StepAnswer? {
         replay.machine = machine
-        try replay.replayEdits(request)
+        try replay.enter(request.values)
         guard stayed != nil else { return nil }
         return backTo(replay, names, request, toast: stayed, step: machine.step.name)
     }

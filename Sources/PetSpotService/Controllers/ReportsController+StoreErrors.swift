@@ -21,16 +21,16 @@ extension ReportsController {
     /// store's as ``storeCall(_:)`` does; a photo that could not be kept a 500 that says
     /// `photoFailed` (what became of the report), or a 503 (`noPhotos`) on a server that keeps
     /// none; a reused idempotency key a 422; a report removed while its photo arrived a 404.
+    /// A use case without a photo (a status, a report posted without one) keeps the default.
     static func keeperCall<T>(
-        photoFailed: String, _ body: () async throws(ReportKeeperError) -> T
+        photoFailed: String = "The photo could not be kept.", _ body: () async throws(ReportKeeperError) -> T
     ) async throws(Problem) -> T {
         do {
             return try await body()
         } catch {
             switch error {
             case .store(let error): throw problem(error)
-            case .photo(let error) where error.reason == .notKept:
-                throw Problem(.serviceUnavailable, detail: error.description, extensions: [("reason", "noPhotos")])
+            case .photo(let error) where error.reason == .notKept: throw Problem.noPhotos
             case .photo(let error): throw Problem.photoFailed(photoFailed, error)
             case .idempotencyKeyReused(let key, let stored): throw ReportIdempotency.reused(key, stored)
             case .removedWhilePhotoArrived:

@@ -59,10 +59,7 @@ extension ReportsController {
     }
 
     private func requirePhotos() throws(Problem) -> any ReportPhotos {
-        guard let photos else {
-            throw Problem(
-                .serviceUnavailable, detail: ReportPhotoError.notKept.description, extensions: [("reason", "noPhotos")])
-        }
+        guard let photos else { throw Problem.noPhotos }
         return photos
     }
 }

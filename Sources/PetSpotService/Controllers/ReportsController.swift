@@ -118,7 +118,7 @@ struct ReportsController {
             _ = try await reportToChange(request, id, in: keeper.store)
             let status = try Self.status(try await Self.jsonBody(request))
             // The store checks the transition where it writes the status (StatusTransitions).
-            let report = try await Self.keeperCall(photoFailed: "") { () async throws(ReportKeeperError) in
+            let report = try await Self.keeperCall { () async throws(ReportKeeperError) in
                 try await keeper.setStatus(status, id: id)
             }
             return .json(ReportJSON.report(report))
@@ -164,7 +164,7 @@ struct ReportsController {
     /// report (no token: ``ReportKeeper/create(_:photo:idempotencyKey:owner:)``).
     private func created(_ report: PetReport, key: String?) async throws -> Response {
         let keeper = try requireKeeper()
-        let made = try await Self.keeperCall(photoFailed: "") { () async throws(ReportKeeperError) in
+        let made = try await Self.keeperCall { () async throws(ReportKeeperError) in
             try await keeper.create(report, idempotencyKey: key, owner: .make())
         }
         var response: Response

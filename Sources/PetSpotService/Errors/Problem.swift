@@ -1,6 +1,7 @@
 public import Hummingbird
 import NIOCore
 public import PetSpotJSON
+import Reports
 
 /// An error answered as RFC 9457 problem details (`application/problem+json`): every route
 /// of the service fails this way, with a `detail` a person can act on.
@@ -48,6 +49,10 @@ public struct Problem: HTTPResponseError, CustomStringConvertible, Sendable {
     static let noStore = Problem(
         .serviceUnavailable, detail: "This server has no reports store (start it with --store URL).",
         extensions: [("reason", "noStore")])
+
+    /// The 503 of a photo route on a server that keeps no photos.
+    static let noPhotos = Problem(
+        .serviceUnavailable, detail: ReportPhotoError.notKept.description, extensions: [("reason", "noPhotos")])
 
     /// A 400 about one query parameter: `detail` names it and the rule.
     public static func badParameter(_ name: String, _ detail: String) -> Problem {
