@@ -47,7 +47,7 @@ echo "measured in the same run."
 echo
 python3 - "$petspot" "$work" "${STORE_IMPORT_ROWS:-1000000}" "${STORE_IMPORT_RUNS:-3}" \
     "${STORE_BEFORE_PETSPOT:-}" "${STORE_IMPORT_CALLGRIND_ROWS:-}" <<'PY'
-import os, random, re, statistics, subprocess, sys, time
+import json, os, random, re, statistics, subprocess, sys, time
 petspot, work, rows, runs, before, callgrind_rows = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]
 random.seed(1)
 csv_path = f"{work}/reports.csv"
@@ -148,6 +148,13 @@ for name, _ in commands:
           f"{min(loads):.1f}–{max(loads):.1f} |")
 ratio = statistics.median(c for _, c, _, _ in results[commands[-1][0]]) / base_cpu
 print(f"\n`petspot reports import`: {ratio:.2f}× the baseline's CPU time (goal ≤ 1.5×: {'met' if ratio <= 1.5 else 'not met'}).")
+loads = [l for name, _ in (commands[0], commands[-1]) for _, _, _, l in results[name]]
+# Read by scripts/performance-report into the table of speed goals.
+print("\n<!-- goal: " + json.dumps({
+    "what": f"`reports import` of a {rows:,}-row CSV into an empty SQLite store, CPU",
+    "ours": f"{statistics.median(c for _, c, _, _ in results[commands[-1][0]]):.2f} s",
+    "baseline": f"`sqlite3 .import`: {base_cpu:.2f} s", "ratio": round(ratio, 2), "goal": "≤ 1.5×",
+    "met": ratio <= 1.5, "load": f"{min(loads):.1f}–{max(loads):.1f}"}) + " -->")
 
 if callgrind_rows:
     # Instruction counts: the same importers on the file's first rows, one run each under
