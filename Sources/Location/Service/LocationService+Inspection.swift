@@ -37,3 +37,9 @@ extension LocationService {
         authorizationWatch != nil && appliedAuthorization != authorizer.authorization
     }
 }
+
+extension LocationService {
+    /// Whether a ``run()`` hosts the provider's connections now (the connections started from
+    /// now on are its child tasks).
+    public var isHostingConnections: Bool { host != nil }
+}

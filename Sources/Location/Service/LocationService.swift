@@ -41,13 +41,25 @@ public actor LocationService {
         var timer: Task<Void, Never>?
     }
 
-    /// The provider's task, the queue of its events, and the task that feeds them into the
+    /// Where a connection's provider runs: a child task of ``run()``, or a task of its own.
+    enum Producer {
+        case hosted(ProviderRun)
+        case task(Task<Void, Never>)
+    }
+
+    /// The provider's run, the queue of its events, and the task that feeds them into the
     /// service.
     struct Connection {
         var generation: UInt64
-        var producer: Task<Void, Never>
+        var producer: Producer
         var events: NewestWinsQueue<ProviderEvent>
         var consumer: Task<Void, Never>
+    }
+
+    /// Where ``run()`` takes the provider's runs, with the number of that `run()` call.
+    struct Host {
+        var number: Int
+        var runs: AsyncStream<ProviderRun>.Continuation
     }
 
     /// The logic: every decision is the state machine's; the actor performs its actions on
@@ -58,6 +70,9 @@ public actor LocationService {
     /// Each waiting request's continuation and timer, by the machine's request id.
     var waiters: [UInt64: Waiter] = [:]
     var connection: Connection?
+    /// The ``run()`` that hosts the provider's runs now, if any, and how many there have been.
+    var host: Host?
+    var hostsStarted = 0
     var authorizationWatch: Task<Void, Never>?
     /// The authorization the service last reacted to (see ``isAuthorizationChangePending``).
     var appliedAuthorization: LocationAuthorization?
@@ -254,38 +269,5 @@ public actor LocationService {
     func authorizationChanged(to authorization: LocationAuthorization) {
         appliedAuthorization = authorization
         perform(machine.authorizationChanged(to: authorization))
-    }
-
-    private func startProvider(generation: UInt64) {
-        stopProvider()
-        let events = NewestWinsQueue<ProviderEvent>(capacity: 1024)
-        let provider = self.provider
-        let clock = self.clock
-        let producer = Task.detached {
-            await provider.run(clock: clock) { event in
-                var event = event
-                if case .fix(var fix) = event {
-                    fix.arrivalTime = clock.now
-                    event = .fix(fix)
-                }
-                events.put(event)
-            }
-            events.finish()
-        }
-        // Runs on the actor (the closure captures the isolated `self`), so each event is
-        // handled without a hop per event, and on `executor` when one is given (a default
-        // actor runs on its caller's preferred executor). It holds the service while the
-        // provider runs, which is only while someone listens; `stopProvider()` cancels it and
-        // ends the loop.
-        let consumer = Task(executorPreference: executor) { await self.consume(events, generation: generation) }
-        connection = Connection(generation: generation, producer: producer, events: events, consumer: consumer)
-    }
-
-    private func stopProvider() {
-        guard let connection else { return }
-        connection.producer.cancel()
-        connection.events.cancel()  // ends the consuming task's wait
-        connection.consumer.cancel()
-        self.connection = nil
     }
 }

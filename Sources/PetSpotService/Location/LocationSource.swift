@@ -11,7 +11,8 @@ public struct LocationSource: Sendable {
     public let service: LocationService?
     /// What it is, such as `"gpsd localhost:2947"` or `"scenario default"`.
     public let name: String?
-    /// What must run beside the server for the source to work (the scenario's loop).
+    /// What must run beside the server for the source to work: the service's provider
+    /// connections (``LocationService/run()``) and a scenario's loop.
     public let services: [any Service]
 
     /// No location source.
@@ -27,7 +28,8 @@ public struct LocationSource: Sendable {
         let service = LocationService(
             provider: LoggingProvider(wrapped: provider, backoff: provider.backoff, logger: logger),
             authorizer: authorizer)
-        return LocationSource(service: service, name: provider.source.description, services: [])
+        return LocationSource(
+            service: service, name: provider.source.description, services: [LocationConnections(service: service)])
     }
 
     /// `loop`'s scenario, played on its clock. With `startsLoop` false the caller runs the
@@ -38,7 +40,8 @@ public struct LocationSource: Sendable {
             provider: LoggingProvider(wrapped: provider, backoff: nil, logger: logger), authorizer: loop.authorizer,
             clock: loop.clock)
         return LocationSource(
-            service: service, name: provider.source.description, services: startsLoop ? [loop] : [])
+            service: service, name: provider.source.description,
+            services: [LocationConnections(service: service)] + (startsLoop ? [loop] : []))
     }
 
     init(service: LocationService?, name: String?, services: [any Service]) {

@@ -57,10 +57,15 @@ struct Settler {
     var yieldsPerRound = 4
     /// How long everything must stay the same, in real time, when the app is not counted.
     var quietPeriod: Duration = .milliseconds(4)
-    /// The longest a settle waits, in real time, when something keeps changing or the counts
-    /// never meet (a safety net against an app that never stops working; the stage's activity
-    /// rings at least once a second while a run plays, so a wait sees the limit pass).
+    /// The longest a settle waits, in real time, for an app of the caller's that keeps working
+    /// (a wizard waiting for the person's typing is working, as far as the scenario can tell:
+    /// the timeline goes on after this). The stage's activity rings at least once a second
+    /// while a run plays, so a wait sees the limit pass.
     var limit: Duration = .seconds(5)
+    /// The same for the file's own app, whose every piece of work is counted: only a guard
+    /// against a hang, never reached by a run whose counts meet, however busy the machine (at
+    /// 5 s, a CPU hog and many runs at once made steps give up waiting and fixes get lost).
+    var countedLimit: Duration = .seconds(120)
     /// Whether the app of the caller's has returned (only asked when the app is not counted).
     var appIsDone: @Sendable () -> Bool = { false }
     /// Events delivered to a provider run that was stopped before taking them in.
@@ -94,6 +99,7 @@ struct Settler {
         var slowestRound = Duration.zero
         let yields = quiet ? 2 * yieldsPerRound : yieldsPerRound
         let roundsNeeded = quiet ? stableRounds + 1 : stableRounds
+        let limit = countsTheApp ? countedLimit : self.limit
         while real.now - started < limit {
             // Work in flight: wait to be told that something changed, then count again.
             let seen = activity.rings
