@@ -1,9 +1,10 @@
 import Location
 import LocationTestSupport
 import Logging
-@testable import PetSpotService
 import ServiceLifecycle
 import Testing
+
+@testable import PetSpotService
 
 /// The location source's connections in the server's `ServiceGroup`: the graceful shutdown
 /// ends the provider's connection, and the group returns only once it has closed.
