@@ -65,8 +65,7 @@ enum ReportSubmission {
             }
         }
         machine.checkFields()
-        try check(
-            body, machine.descriptionStep.problems(besides: []) + machine.contactStep.problems(besides: []))
+        try check(body, stepProblems(machine))
         return ReportRecords.missing(machine.state, extras: extras)
     }
 
@@ -85,11 +84,37 @@ enum ReportSubmission {
         let place = body.limited(Field.location.rawValue, limit: maximumExtraLength)
         refuseClientPhotoUrl(&body)
         machine.checkFields()
-        try check(body, machine.petDetailsStep.problems(besides: []) + machine.contactStep.problems(besides: []))
+        try check(body, stepProblems(machine))
         guard let payload = FoundReportPayload(state: machine.state) else {
             throw Problem(.unprocessableContent, detail: "The report is not complete.")
         }
         return ReportRecords.found(payload, place: place)
+    }
+
+    /// The problems of a missing report's steps once checked: *Animal description*'s and
+    /// *Contact details*', as a posted body is checked.
+    static func stepProblems(_ machine: MissingReportMachine) -> [FieldProblem] {
+        machine.descriptionStep.problems(besides: []) + machine.contactStep.problems(besides: [])
+    }
+
+    /// The problems of a found report's steps once checked: *Pet details*' and *Contact info*'.
+    static func stepProblems(_ machine: FoundReportMachine) -> [FieldProblem] {
+        machine.petDetailsStep.problems(besides: []) + machine.contactStep.problems(besides: [])
+    }
+
+    /// The members a `kind` of body must give: those its steps refuse an empty body for, each
+    /// with a message of its own (the OpenAPI document's members that may not be null). A
+    /// rule over several members gives them one message ("at least one of phone and email")
+    /// and makes none of them required.
+    static func requiredMembers(_ kind: ReportKind) -> Set<String> {
+        let today = Today.fixed(CalendarDay(daysSince1970: 0))
+        var missing = MissingReportMachine(today: today)
+        var found = FoundReportMachine(today: today)
+        _ = missing.checkFields()
+        _ = found.checkFields()
+        let problems = kind == .missing ? stepProblems(missing) : stepProblems(found)
+        let shared = Set(problems.map(\.message).filter { message in problems.count { $0.message == message } > 1 })
+        return Set(problems.filter { !shared.contains($0.message) }.map(\.field))
     }
 
     /// `photoUrl` is the server's to set (the route of the photo it keeps): a client that sends
