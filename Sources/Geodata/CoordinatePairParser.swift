@@ -49,6 +49,17 @@ public enum CoordinatePairParser {
         return try copy.withUTF8 { split(UTF8Text(bytes: $0)) }.get()
     }
 
+    /// `split(_:)` for a `String`, the common case. The generic version, called
+    /// from another module without being specialized, asks the Swift runtime for the text's
+    /// `UTF8View` type, which scans every protocol conformance record of the binary
+    /// (`petspot validate`'s start-up, Docs/CLI.md); this one reads the storage directly.
+    ///
+    /// - Throws: ``CoordinateParseError`` for anything but ``CoordinateParseError/invalidValue(_:_:)``.
+    public static func split(_ text: String) throws(CoordinateParseError) -> (latitude: Double, longitude: Double) {
+        var copy = text
+        return try copy.withUTF8 { split(UTF8Text(bytes: $0)) }.get()
+    }
+
     /// ``split(_:)`` over the text's UTF-8 bytes, in place: the tokens live in temporary
     /// (stack) memory, so a valid pair is read without allocating.
     private static func split(_ text: UTF8Text) -> Result<(latitude: Double, longitude: Double), CoordinateParseError> {

@@ -8,8 +8,13 @@ struct GeoURI {
     /// `nil` unless the text in `range` starts with `geo:` (any case).
     init?(_ text: UTF8Text, range: Range<Int>) {
         guard range.count >= 4 else { return nil }
-        let scheme = text.bytes[range.lowerBound..<(range.lowerBound + 4)]
-        guard zip(scheme, "geo:".utf8).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) else { return nil }
+        // Byte by byte rather than with `zip`: the type of a zip over a `String.UTF8View` is built
+        // at run time, which scans every protocol conformance record of the binary (Docs/CLI.md).
+        var offset = range.lowerBound
+        for expected in "geo:".utf8 {
+            guard text.bytes[offset] | 0x20 == expected | 0x20 else { return nil }
+            offset += 1
+        }
         body = text.string((range.lowerBound + 4)..<range.upperBound)
     }
 

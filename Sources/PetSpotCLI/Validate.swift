@@ -71,7 +71,7 @@ extension PetSpot {
                 ? ValidationReport(
                     fields: CoordinateFieldsValidation(
                         latitude: latitude ?? "", longitude: longitude ?? "", requirement: flow.requirement))
-                : ValidationReport(pair: pair.joined(separator: " "))
+                : ValidationReport(pair: joinedWithSpaces(pair))
             // Written straight to the descriptor: `print` asks the runtime whether a String is
             // TextOutputStreamable, which scans every protocol conformance of the binary once.
             var output = OutputBuffer(fileDescriptor: STDOUT_FILENO)
@@ -83,6 +83,18 @@ extension PetSpot {
             }
             _ = output.flush()
             return report.valid
+        }
+
+        /// `parts.joined(separator: " ")`, without the standard library's generic `joined`,
+        /// which, not specialized for `[String]`, makes the runtime look up the array's
+        /// associated types by scanning every protocol conformance record (Docs/CLI.md, Start-up).
+        static func joinedWithSpaces(_ parts: [String]) -> String {
+            var text = ""
+            for index in parts.indices {
+                if index > parts.startIndex { text += " " }
+                text += parts[index]
+            }
+            return text
         }
     }
 }

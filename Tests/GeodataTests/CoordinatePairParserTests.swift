@@ -157,6 +157,22 @@ struct CoordinatePairParserTests {
         }
     }
 
+    /// `split` of a `String` (read directly) and of a substring (the generic path) agree,
+    /// `geo:` in any case included, and so do their errors.
+    @Test(arguments: [
+        "52.2297, 21.0122", "geo:52.2297,21.0122", "GEO:52.2297,21.0122;u=35", "Geo:52,21?z=1", "ge:52,21",
+        "geo52,21", "  52,21  ", "52°13′47″N 21°0′44″E", "geo:52.2297,21.0122;crs=nad27", "",
+    ])
+    func stringAndSubstringSplitsAgree(text: String) {
+        let direct = Result { () throws(CoordinateParseError) in try CoordinatePairParser.split(text) }
+        let generic = Result { () throws(CoordinateParseError) in try CoordinatePairParser.split(text[...]) }
+        switch (direct, generic) {
+        case (.success(let one), .success(let other)): #expect(one == other, "\(text)")
+        case (.failure(let one), .failure(let other)): #expect(one == other, "\(text)")
+        default: Issue.record("\(text): \(direct) against \(generic)")
+        }
+    }
+
     @Test func formattedPairParsesBackToTheSameText() throws {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
