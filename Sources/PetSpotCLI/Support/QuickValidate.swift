@@ -23,7 +23,9 @@ struct QuickValidate: Equatable {
     /// The arguments after `validate`, when they are of the everyday kind; `nil` otherwise.
     init?(_ arguments: some Collection<String>) {
         var rest = arguments[...]
-        var seen: Set<String> = []
+        // An array, not a `Set`: a set's storage type is built at run time, and its `Hashable`
+        // requirement scans every protocol conformance record (Docs/CLI.md, Start-up).
+        var seen: [String] = []
         while let argument = rest.popFirst() {
             guard argument.hasPrefix("-") else {
                 // `help`, which ArgumentParser might read as a command, and an empty argument:
@@ -32,7 +34,8 @@ struct QuickValidate: Equatable {
                 pair.append(argument)
                 continue
             }
-            guard seen.insert(argument).inserted else { return nil }
+            guard !seen.contains(argument) else { return nil }
+            seen.append(argument)
             switch argument {
             case "--json":
                 json = true
