@@ -339,7 +339,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
                 .product(name: "Configuration", package: "swift-configuration", condition: .when(traits: ["Server"])),
                 .product(name: "Yams", package: "Yams"),
-            ]
+            ],
+            // `--static-swift-stdlib` links with `-export-dynamic` (the toolchain's
+            // static-stdlib-args.lnk), which put petspot's 53,000 symbols in its dynamic symbol
+            // table, and the Swift runtime's `dladdr` at start-up scans them all (a sixth of
+            // `petspot validate`'s instructions, Docs/CLI.md). Nothing looks them up: the
+            // libraries opened later are asked by handle.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
         ),
 
         .testTarget(
