@@ -20,6 +20,11 @@ import PackageDescription
 let rootDirectory = Context.packageDirectory.split(separator: "/").dropLast().last ?? ""
 let rootPackageName = String(rootDirectory.lowercased().map { $0 == "-" ? "_" : $0 })
 
+/// The root package's products `names`, as a test target's dependencies.
+func root(_ names: String...) -> [Target.Dependency] {
+    names.map { .product(name: $0, package: "PetSpotLocation") }
+}
+
 let package = Package(
     name: "PetSpotSanitize",
     dependencies: [
@@ -28,41 +33,22 @@ let package = Package(
     targets: [
         .testTarget(
             name: "LocationTests",
-            dependencies: [
-                .product(name: "Location", package: "PetSpotLocation"),
-                .product(name: "Geodata", package: "PetSpotLocation"),
-                .product(name: "OutsideInput", package: "PetSpotLocation"),
-                .product(name: "GPSDTestSupport", package: "PetSpotLocation"),
-                .product(name: "LocationTestSupport", package: "PetSpotLocation"),
-                .product(name: "Locking", package: "PetSpotLocation"),
-            ],
+            dependencies: root(
+                "Location", "Geodata", "OutsideInput", "GPSDTestSupport", "LocationTestSupport", "Locking"),
             resources: [.copy("Resources")],
             packageAccess: false),
         .testTarget(
             name: "ReportStepsTests",
-            dependencies: [
-                .product(name: "ReportSteps", package: "PetSpotLocation"),
-                .product(name: "ReportLocation", package: "PetSpotLocation"),
-                .product(name: "ReportStore", package: "PetSpotLocation"),
-                .product(name: "Geodata", package: "PetSpotLocation"),
-                .product(name: "Location", package: "PetSpotLocation"),
-                .product(name: "GPSDTestSupport", package: "PetSpotLocation"),
-                .product(name: "LocationTestSupport", package: "PetSpotLocation"),
-                .product(name: "Scenarios", package: "PetSpotLocation"),
-                .product(name: "ScenarioSteps", package: "PetSpotLocation"),
-                .product(name: "Locking", package: "PetSpotLocation"),
-            ],
+            dependencies: root(
+                "ReportSteps", "ReportLocation", "ReportStore", "Geodata", "Location", "GPSDTestSupport",
+                "LocationTestSupport", "Scenarios", "ScenarioSteps", "Locking"),
             packageAccess: false),
         // `--filter 'LocationTests|ReportStepsTests'` in the whole package also matches
         // ReportStoreTests' PublicLocationTests (a suite's name containing `LocationTests`), so
         // CI's step has run it under ThreadSanitizer too: here as well, that one file only.
         .testTarget(
             name: "ReportStoreTests",
-            dependencies: [
-                .product(name: "ReportStore", package: "PetSpotLocation"),
-                .product(name: "Geodata", package: "PetSpotLocation"),
-                .product(name: "Geodesy", package: "PetSpotLocation"),
-            ],
+            dependencies: root("ReportStore", "Geodata", "Geodesy"),
             sources: ["PublicLocationTests.swift"],
             packageAccess: false),
     ],
