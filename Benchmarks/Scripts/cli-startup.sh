@@ -23,7 +23,7 @@ SWIFT
 swiftc -O -static-stdlib "$work/foundation-only.swift" -o "$work/foundation-only-static" >&2
 swiftc -O "$work/foundation-only.swift" -o "$work/foundation-only" >&2
 python3 - "$binary" "$work" "${PETSPOT_BEFORE:-}" <<'PY'
-import os, re, shutil, subprocess, sys, time, statistics
+import json, os, re, shutil, subprocess, sys, time, statistics
 petspot, work, before = sys.argv[1], sys.argv[2], sys.argv[3]
 static_name, dynamic_name = "Swift, import Foundation only (static)", "Swift, import Foundation only (dynamic)"
 commands = [("petspot validate 52.2297,21.0122", [petspot, "validate", "52.2297,21.0122"])]
@@ -89,6 +89,16 @@ for name, _ in commands:
           f"{cpu_median / base_cpu:.2f}× | {cpu_median / dynamic_cpu:.2f}× | {count_text} | {ratio_text} | "
           f"{statistics.median(load[name]):.1f} |")
 print(f"\nLoad average (1 min) at the end of the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores.")
+validate = commands[0][0]
+validate_cpu = statistics.median(cpu[validate])
+# Read by scripts/performance-report into the table of speed goals.
+print("\n<!-- goal: " + json.dumps({
+    "what": "`petspot validate` start-up, CPU (instructions in the note)",
+    "ours": f"{validate_cpu:.2f} ms" + (f", {counted[validate] / 1e6:.1f} M instr." if counted.get(validate) else ""),
+    "baseline": f"static Foundation-only: {base_cpu:.2f} ms"
+    + (f", {base_instructions / 1e6:.1f} M instr." if base_instructions else ""),
+    "ratio": round(validate_cpu / base_cpu, 2), "goal": "≤ 1.1×", "met": validate_cpu / base_cpu <= 1.1,
+    "load": f"{min(load[validate]):.1f}–{max(load[validate]):.1f}"}) + " -->")
 print("\n`petspot validate` with its everyday arguments is read without swift-argument-parser")
 print("(`QuickValidate`); PROJ and libgps are opened with dlopen at their first use (`distance`")
 print("pays for PROJ's ~40 libraries then, `validate` never); the Swift runtime and Foundation are")
