@@ -152,6 +152,9 @@ class PageTest(unittest.TestCase):
 
     def type(self, testid, text, clear=True):
         field = self.element(testid)
+        # The page script shows a step a moment after it starts: on a busy machine the field
+        # may still be hidden when the test gets to it ("element not interactable").
+        self.wait(lambda: field.is_displayed() and field.is_enabled(), message=testid + " takes typing")
         if clear:
             field.clear()
         field.send_keys(text)
