@@ -56,21 +56,20 @@ extension LocationService {
             }
             events.finish()
         }
-        let producer: Producer
-        let hosted = ProviderRun(body)
-        if let host, case .enqueued = host.runs.yield(hosted) {
-            producer = .hosted(hosted)
-        } else {
-            // Nothing hosts it: a task of its own, cancelled directly when the connection stops.
-            producer = .task(Task.detached(operation: body))
+        var producer: Producer?
+        if let host {
+            let hosted = ProviderRun(body)
+            if case .enqueued = host.runs.yield(hosted) { producer = .hosted(hosted) }
         }
+        // Nothing hosts it: a task of its own, cancelled directly when the connection stops.
+        let started = producer ?? .task(Task.detached(operation: body))
         // Runs on the actor (the closure captures the isolated `self`), so each event is
         // handled without a hop per event, and on `executor` when one is given (a default
         // actor runs on its caller's preferred executor). It holds the service while the
         // provider runs, which is only while someone listens; `stopProvider()` cancels it and
         // ends the loop.
         let consumer = Task(executorPreference: executor) { await self.consume(events, generation: generation) }
-        connection = Connection(generation: generation, producer: producer, events: events, consumer: consumer)
+        connection = Connection(generation: generation, producer: started, events: events, consumer: consumer)
     }
 
     func stopProvider() {

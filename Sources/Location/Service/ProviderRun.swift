@@ -28,7 +28,8 @@ final class ProviderRun: Sendable {
         self.body = body
     }
 
-    /// Whether ``start()`` has been called (by the host or the service).
+    /// Whether the run has left its first phase: ``start()`` was called (by the host or the
+    /// service) or ``stop()`` was; either way nobody may start it any more.
     var isClaimed: Bool {
         phase.withLock { if case .waiting = $0 { false } else { true } }
     }
