@@ -44,6 +44,9 @@ struct LocationUpdatesTests {
             let clients = (0..<count).map { _ in EventStreamClient(url: server.url("/v1/location/updates")) }
             defer { for client in clients { client.close() } }
             #expect(await eventually(hangGuard) { await service.subscriberCount == count })
+            // The service has asked for the provider; the loop may play once the provider's
+            // run (hosted by the server's group) has attached to the receiver.
+            #expect(await eventually(hangGuard) { loop.receiver.listenerCount == 1 })
             let playing = Task { try await loop.run() }
             defer { playing.cancel() }
             #expect(await eventually(hangGuard) { clients.allSatisfy { $0.fixes.count >= 5 } })

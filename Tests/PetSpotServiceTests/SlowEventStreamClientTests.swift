@@ -62,6 +62,8 @@ struct SlowEventStreamClientTests {
             let fast = EventStreamClient(url: server.url("/v1/location/updates"))
             defer { fast.close() }
             #expect(await eventually(hangGuard) { await service.subscriberCount == 2 })
+            // The provider's run has attached: a fix played now reaches the clients.
+            #expect(await eventually(hangGuard) { receiver.listenerCount == 1 })
 
             // Fixes in batches smaller than the service's and a client's queues; the fast
             // client must have read each batch before the next is played.
