@@ -138,24 +138,13 @@ extension PostgresReportStore {
         }
     }
 
-    static let sightingColumns = Sighting.storedColumns.joined(separator: ", ")
+    static let sightingColumns = Sighting.storedColumnList
 
     /// The sightings of `rows` (of ``sightingColumns``), in their order.
     private static func sightings(_ rows: PostgresRowSequence) async throws -> [Sighting] {
         var sightings: [Sighting] = []
         for try await row in rows {
-            let cells = row.makeRandomAccess()
-            for column in Sighting.storedColumns where !cells.contains(column) {
-                throw ReportStoreError.storage("reading a sighting", "the row has no column \(column)")
-            }
-            sightings.append(
-                try Sighting(
-                    storedID: cells["id"].decode(String.self), reportID: cells["report_id"].decode(String.self),
-                    seenAt: cells["seen_at"].decode(String.self), latitude: cells["latitude"].decode(Double.self),
-                    longitude: cells["longitude"].decode(Double.self), note: cells["note"].decode(String.self),
-                    phone: cells["phone"].decode(String?.self), email: cells["email"].decode(String?.self),
-                    makerTokenHash: cells["maker_token_hash"].decode(String.self),
-                    createdAt: cells["created_at"].decode(String.self)))
+            sightings.append(try record(row))
         }
         return sightings
     }

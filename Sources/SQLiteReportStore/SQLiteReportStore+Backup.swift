@@ -59,6 +59,6 @@ extension SQLiteReportStore {
             throw .storage(what, String(cString: strerror(errno)))
         }
         let bytes = (try? FileManager.default.attributesOfItem(atPath: destination)[.size] as? Int) ?? 0
-        return Backup(path: destination, reports: reports, bytes: bytes ?? 0)
+        return Backup(path: destination, reports: reports, bytes: bytes)
     }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import GRDB
 import Geodata
 public import ReportStore
@@ -106,7 +106,7 @@ extension SQLiteReportStore {
         }
     }
 
-    static let sightingColumns = Sighting.storedColumns.joined(separator: ", ")
+    static let sightingColumns = Sighting.storedColumnList
 
     private func readSightings(_ what: String, sql: String, arguments: StatementArguments)
         throws(ReportStoreError) -> [Sighting]
@@ -119,14 +119,5 @@ extension SQLiteReportStore {
     }
 
     /// A sighting from a row of ``sightingColumns``.
-    static func sighting(_ row: Row) throws(ReportStoreError) -> Sighting {
-        try stored("sighting", row) { id in
-            try Sighting(
-                storedID: id, reportID: row.decode(forColumn: "report_id"), seenAt: row.decode(forColumn: "seen_at"),
-                latitude: row.decode(forColumn: "latitude"), longitude: row.decode(forColumn: "longitude"),
-                note: row.decode(forColumn: "note"), phone: row.decode(forColumn: "phone"),
-                email: row.decode(forColumn: "email"), makerTokenHash: row.decode(forColumn: "maker_token_hash"),
-                createdAt: row.decode(forColumn: "created_at"))
-        }
-    }
+    static func sighting(_ row: Row) throws(ReportStoreError) -> Sighting { try record(row) }
 }

@@ -2,7 +2,7 @@ package import Foundation
 
 /// How both stores keep an outbox mail: the headers as a JSON array of `{name, value}`, times
 /// as ``ReportTimestamp`` text, the state by its raw value.
-extension OutboxMail {
+extension OutboxMail: StoredRecord {
     /// Refuses what a store could not keep as it is: an empty identifier or recipient, a NUL
     /// character anywhere (PostgreSQL's text cannot hold one; SQLite refuses it too, so both
     /// stores keep the same mails), a negative attempt count.
@@ -34,29 +34,37 @@ extension OutboxMail {
         }
     }
 
-    /// A mail from the values a store read, each checked.
+    package static let storedNoun = "mail"
+
+    /// The columns of table `outbox_mail`.
+    package static let storedColumns = [
+        "id", "recipient", "subject", "text", "html", "headers", "queued_at", "due_at", "attempts", "state",
+        "last_error",
+    ]
+
+    /// A mail from a row of ``storedColumns``, each value checked.
     ///
     /// - Throws: ``ReportStoreError/Reason/storage`` for a value no petspot writes (headers that
     ///   are not the JSON array, a time in another form, an unknown state).
-    package init(
-        storedID id: String, recipient: String, subject: String, text: String, html: String?, headers: String,
-        queuedAt: String, dueAt: String, attempts: Int, state: String, lastError: String?
-    ) throws(ReportStoreError) {
-        func bad(_ detail: String) -> ReportStoreError {
-            .storage("reading mail \(id)", "\(detail); the store was changed by another program")
-        }
+    package init(stored row: some StoredRow) throws(ReportStoreError) {
+        let id = try row.text("id")
         let decoded: [MailHeader]
         do {
-            decoded = try JSONDecoder().decode([MailHeader].self, from: Data(headers.utf8))
+            decoded = try JSONDecoder().decode([MailHeader].self, from: Data(try row.text("headers").utf8))
+        } catch let error as ReportStoreError {
+            throw error
         } catch {
-            throw bad("its headers are not a JSON array of names and values (\(error))")
+            throw Self.changed(id, "its headers are not a JSON array of names and values (\(error))")
         }
-        guard let queued = ReportTimestamp.date(queuedAt) else { throw bad("its queuing time \(queuedAt)") }
-        guard let due = ReportTimestamp.date(dueAt) else { throw bad("its due time \(dueAt)") }
-        guard let state = State(rawValue: state) else { throw bad("an unknown state \(state)") }
-        guard attempts >= 0 else { throw bad("a negative attempt count \(attempts)") }
+        let queued = try Self.requiredTime(row, id: id, "queued_at", "its queuing time")
+        let due = try Self.requiredTime(row, id: id, "due_at", "its due time")
+        let stateName = try row.text("state")
+        guard let state = State(rawValue: stateName) else { throw Self.changed(id, "an unknown state \(stateName)") }
+        let attempts = try row.integer("attempts")
+        guard attempts >= 0 else { throw Self.changed(id, "a negative attempt count \(attempts)") }
         self.init(
-            id: id, recipient: recipient, subject: subject, text: text, html: html, headers: decoded,
-            queuedAt: queued, dueAt: due, attempts: attempts, state: state, lastError: lastError)
+            id: id, recipient: try row.text("recipient"), subject: try row.text("subject"), text: try row.text("text"),
+            html: try row.optionalText("html"), headers: decoded, queuedAt: queued, dueAt: due, attempts: attempts,
+            state: state, lastError: try row.optionalText("last_error"))
     }
 }

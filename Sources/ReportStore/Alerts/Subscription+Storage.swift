@@ -4,7 +4,7 @@ import Geodata
 /// How both stores keep a subscription: kinds and species as comma-separated text (sorted, so
 /// equal sets are equal texts), times as ``ReportTimestamp`` text, and the checks that keep
 /// every stored one readable and findable.
-extension Subscription {
+extension Subscription: StoredRecord {
     /// Refuses what a store could not keep or find again: a radius outside ``radiusRange`` (the
     /// covering query's pre-filter reaches no further than its upper bound), a species that is
     /// empty, too long or holds a comma (the column's separator), an empty address or token.
@@ -31,46 +31,38 @@ extension Subscription {
     /// The species, sorted, comma-separated; empty: every species.
     package var speciesText: String { species.sorted().joined(separator: ",") }
 
-    /// A subscription from the values a store read, each checked.
+    package static let storedNoun = "subscription"
+
+    /// The columns of table `subscription`.
+    package static let storedColumns = [
+        "id", "email", "latitude", "longitude", "radius_m", "kinds", "species", "token", "created_at", "confirmed_at",
+    ]
+
+    /// A subscription from a row of ``storedColumns``, each value checked.
     ///
     /// - Throws: ``ReportStoreError/Reason/storage`` for a value no petspot writes (a
     ///   coordinate out of range, an unknown kind, a time in another form): the store was
     ///   changed by another program.
-    package init(
-        storedID id: String, email: String, latitude: Double, longitude: Double, radiusMeters: Double,
-        kinds kindsText: String, species speciesText: String, token: String, createdAt: String,
-        confirmedAt: String?
-    ) throws(ReportStoreError) {
-        func bad(_ detail: String) -> ReportStoreError {
-            .storage("reading subscription \(id)", "\(detail); the store was changed by another program")
-        }
-        let center: Coordinate
-        do {
-            center = try Coordinate(latitude: latitude, longitude: longitude)
-        } catch {
-            throw bad("its centre \(latitude), \(longitude) is not a place (\(error))")
-        }
-        guard radiusMeters.isFinite, radiusMeters >= 0 else { throw bad("its radius \(radiusMeters) m") }
+    package init(stored row: some StoredRow) throws(ReportStoreError) {
+        let id = try row.text("id")
+        let center = try Self.storedCoordinate(row, id: id, "its centre")
+        let radiusMeters = try row.double("radius_m")
+        guard radiusMeters.isFinite, radiusMeters >= 0 else { throw Self.changed(id, "its radius \(radiusMeters) m") }
         var kinds: Set<ReportKind> = []
-        for name in kindsText.split(separator: ",", omittingEmptySubsequences: false) {
+        for name in try row.text("kinds").split(separator: ",", omittingEmptySubsequences: false) {
             guard let kind = ReportKind(rawValue: String(name)) else {
-                throw bad("an unknown kind \(ReportStoreError.quoted(String(name)))")
+                throw Self.changed(id, "an unknown kind \(ReportStoreError.quoted(String(name)))")
             }
             kinds.insert(kind)
         }
+        let speciesText = try row.text("species")
         let species =
             speciesText.isEmpty
             ? [] : Set(speciesText.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
-        guard let created = ReportTimestamp.date(createdAt) else { throw bad("its creation time \(createdAt)") }
-        var confirmed: Date?
-        if let confirmedAt {
-            guard let date = ReportTimestamp.date(confirmedAt) else {
-                throw bad("its confirmation time \(confirmedAt)")
-            }
-            confirmed = date
-        }
+        let created = try Self.requiredTime(row, id: id, "created_at", "its creation time")
+        let confirmed = try Self.storedTime(row, id: id, "confirmed_at", "its confirmation time")
         self.init(
-            id: id, email: email, center: center, radiusMeters: radiusMeters, kinds: kinds, species: species,
-            token: token, createdAt: created, confirmedAt: confirmed)
+            id: id, email: try row.text("email"), center: center, radiusMeters: radiusMeters, kinds: kinds,
+            species: species, token: try row.text("token"), createdAt: created, confirmedAt: confirmed)
     }
 }
