@@ -117,7 +117,7 @@ extension AlertStoreContract {
     /// id, as servers releasing the same mails make it): exactly one release goes through, and
     /// every mail is digested. The stores must share one database with no such mails yet.
     public static func concurrentReleases(_ stores: [any AlertStore], count: Int = 50) async -> [AlertStoreViolation] {
-        var log = Violations()
+        var log = ContractLog<Requirement>()
         await log.run(.releasing) { log in
             guard let first = stores.first else { return log.append("no store to release with") }
             let due = hourTime(3600)
@@ -141,6 +141,6 @@ extension AlertStoreContract {
             }
             if try await first.outboxMail(id: digest.id) == nil { log.append("the digest was not queued") }
         }
-        return log.items
+        return log.violations
     }
 }

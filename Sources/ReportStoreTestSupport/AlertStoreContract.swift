@@ -51,38 +51,34 @@ public enum AlertStoreContract {
     ///
     /// - Returns: every broken requirement, with what was seen (empty: the store conforms).
     public static func check(open: @Sendable () async throws -> any ReportStore) async -> [AlertStoreViolation] {
-        var log = Violations()
-        let store: any ReportStore
-        do {
-            store = try await open()
-        } catch {
-            return [AlertStoreViolation(.opening, "could not open the store: \(error)")]
+        await ContractLog.checking(.opening, open: open) { store, log in
+            await log.run(.newStore) { try await empty(store, &$0) }
+            await log.run(.subscriptions) { try await subscriptions(store, &$0) }
+            await log.run(.covering) { try await covering(store, &$0) }
+            await log.run(.queuing) { try await queuing(store, &$0) }
+            await log.run(.mailCursor) { try await cursor(store, &$0) }
+            await log.run(.claiming) { try await claiming(store, &$0) }
+            await log.run(.marking) { try await marking(store, &$0) }
+            await log.run(.stoppedMatchAlerts) { try await stoppedMatchAlerts(store, &$0) }
+            await log.run(.holding) { try await holding(store, &$0) }
+            await log.run(.forgetting) { try await forgetting(store, &$0) }
+            let kept = try? await Snapshot(store)
+            await store.close()
+            await log.run(.reopening) {
+                let again = try await open()
+                if try await Snapshot(again) != kept {
+                    $0.append("what was stored before closing differs after opening")
+                }
+                await again.close()
+            }
         }
-        await log.run(.newStore) { try await empty(store, &$0) }
-        await log.run(.subscriptions) { try await subscriptions(store, &$0) }
-        await log.run(.covering) { try await covering(store, &$0) }
-        await log.run(.queuing) { try await queuing(store, &$0) }
-        await log.run(.mailCursor) { try await cursor(store, &$0) }
-        await log.run(.claiming) { try await claiming(store, &$0) }
-        await log.run(.marking) { try await marking(store, &$0) }
-        await log.run(.stoppedMatchAlerts) { try await stoppedMatchAlerts(store, &$0) }
-        await log.run(.holding) { try await holding(store, &$0) }
-        await log.run(.forgetting) { try await forgetting(store, &$0) }
-        let kept = try? await Snapshot(store)
-        await store.close()
-        await log.run(.reopening) {
-            let again = try await open()
-            if try await Snapshot(again) != kept { $0.append("what was stored before closing differs after opening") }
-            await again.close()
-        }
-        return log.items
     }
 
     /// `count` due mails queued through the first store, claimed in a loop by every store at
     /// once (a few at a time): each mail must be claimed exactly once, with one attempt. The
     /// stores must share one database, with no other due mails in its outbox.
     public static func concurrentClaims(_ stores: [any AlertStore], count: Int = 200) async -> [AlertStoreViolation] {
-        var log = Violations()
+        var log = ContractLog<Requirement>()
         await log.run(.concurrentClaims) { log in
             guard let first = stores.first else { return log.append("no store to claim with") }
             let due = time(0)
@@ -125,7 +121,7 @@ public enum AlertStoreContract {
                 log.append("a store's first claim took nothing with \(count) mails due: \(firsts.map(\.count))")
             }
         }
-        return log.items
+        return log.violations
     }
 
     static func empty(_ store: any ReportStore, _ log: inout [String]) async throws {
@@ -179,17 +175,4 @@ public enum AlertStoreContract {
         }
     }
 
-    struct Violations {
-        var items: [AlertStoreViolation] = []
-
-        mutating func run(_ requirement: Requirement, _ body: (inout [String]) async throws -> Void) async {
-            var found: [String] = []
-            do {
-                try await body(&found)
-            } catch {
-                found.append("threw \(error)")
-            }
-            items += found.map { AlertStoreViolation(requirement, $0) }
-        }
-    }
 }

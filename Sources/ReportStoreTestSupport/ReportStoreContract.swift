@@ -58,43 +58,37 @@ public enum ReportStoreContract {
     ///
     /// - Returns: every broken requirement, with what was seen (empty: the store conforms).
     public static func check(open: @Sendable () async throws -> any ReportStore) async -> [ReportStoreViolation] {
-        var log = Violations()
-        let store: any ReportStore
-        do {
-            store = try await open()
-        } catch {
-            return [ReportStoreViolation(.opening, "could not open the store: \(error)")]
-        }
-        await log.run(.newStore) { try await empty(store, &$0) }
-        await log.run(.addingAndReading) { try await addAndRead(store, &$0) }
-        await log.run(.refusals) { try await refusals(store, &$0) }
-        await log.run(.listing) { try await listing(store, &$0) }
-        await log.run(.statusAndRemoval) { try await statusAndRemoval(store, &$0) }
-        await log.run(.transitions) { try await transitions(store, &$0) }
-        await log.run(.imports) { try await imports(store, &$0) }
-        await log.run(.largeImports) { try await largeImports(store, &$0) }
-        await log.run(.csvImports) { try await csvImports(store, &$0) }
-        await log.run(.nearby) { try await nearby(store, &$0) }
-        await log.run(.nearest) { try await nearest(store, &$0) }
-        await log.run(.owners) { try await owners(store, &$0) }
-        await log.run(.idempotencyKeys) { try await idempotencyKeys(store, &$0) }
-        await log.run(.events) { try await events(store, &$0) }
-        await log.run(.renewal) { try await renewal(store, &$0) }
-        await log.run(.microchips) { try await microchips(store, &$0) }
-        let before = try? await store.list(ReportListQuery(limit: ReportListQuery.maximumLimit))
-        await store.close()
-        await log.run(.reopening) {
-            let again = try await open()
-            let after = try await again.list(ReportListQuery(limit: ReportListQuery.maximumLimit))
-            if after != before { $0.append("what was stored before closing differs after opening it again") }
-            let near = try await again.nearby(warsaw, margin: .zero, limit: nil)
-            let expected = try reference(after, near: warsaw, margin: .zero)
-            if near.matches.map(\.id) != expected.map(\.id) {
-                $0.append("nearby after reopening: \(near.matches.map(\.id)) instead of \(expected.map(\.id))")
+        await ContractLog.checking(.opening, open: open) { store, log in
+            await log.run(.newStore) { try await empty(store, &$0) }
+            await log.run(.addingAndReading) { try await addAndRead(store, &$0) }
+            await log.run(.refusals) { try await refusals(store, &$0) }
+            await log.run(.listing) { try await listing(store, &$0) }
+            await log.run(.statusAndRemoval) { try await statusAndRemoval(store, &$0) }
+            await log.run(.transitions) { try await transitions(store, &$0) }
+            await log.run(.imports) { try await imports(store, &$0) }
+            await log.run(.largeImports) { try await largeImports(store, &$0) }
+            await log.run(.csvImports) { try await csvImports(store, &$0) }
+            await log.run(.nearby) { try await nearby(store, &$0) }
+            await log.run(.nearest) { try await nearest(store, &$0) }
+            await log.run(.owners) { try await owners(store, &$0) }
+            await log.run(.idempotencyKeys) { try await idempotencyKeys(store, &$0) }
+            await log.run(.events) { try await events(store, &$0) }
+            await log.run(.renewal) { try await renewal(store, &$0) }
+            await log.run(.microchips) { try await microchips(store, &$0) }
+            let before = try? await store.list(ReportListQuery(limit: ReportListQuery.maximumLimit))
+            await store.close()
+            await log.run(.reopening) {
+                let again = try await open()
+                let after = try await again.list(ReportListQuery(limit: ReportListQuery.maximumLimit))
+                if after != before { $0.append("what was stored before closing differs after opening it again") }
+                let near = try await again.nearby(warsaw, margin: .zero, limit: nil)
+                let expected = try reference(after, near: warsaw, margin: .zero)
+                if near.matches.map(\.id) != expected.map(\.id) {
+                    $0.append("nearby after reopening: \(near.matches.map(\.id)) instead of \(expected.map(\.id))")
+                }
+                await again.close()
             }
-            await again.close()
         }
-        return log.items
     }
 
     static let warsaw = (try? Coordinate(latitude: 52.2297, longitude: 21.0122)) ?? place(0, 0)
@@ -126,19 +120,4 @@ public enum ReportStoreContract {
         }
     }
 
-    private struct Violations {
-        var items: [ReportStoreViolation] = []
-
-        mutating func run(
-            _ requirement: Requirement, _ body: (inout [String]) async throws -> Void
-        ) async {
-            var found: [String] = []
-            do {
-                try await body(&found)
-            } catch {
-                found.append("threw \(error)")
-            }
-            items += found.map { ReportStoreViolation(requirement, $0) }
-        }
-    }
 }

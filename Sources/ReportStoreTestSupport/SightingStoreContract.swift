@@ -40,35 +40,24 @@ public enum SightingStoreContract {
     ///
     /// - Returns: every broken requirement, with what was seen (empty: the store conforms).
     public static func check(open: @Sendable () async throws -> any ReportStore) async -> [SightingStoreViolation] {
-        var items: [SightingStoreViolation] = []
-        func run(_ requirement: Requirement, _ body: (inout [String]) async throws -> Void) async {
-            var found: [String] = []
-            do { try await body(&found) } catch { found.append("threw \(error)") }
-            items += found.map { SightingStoreViolation(requirement, $0) }
-        }
-        let store: any ReportStore
-        do {
-            store = try await open()
-        } catch {
-            return [SightingStoreViolation(.opening, "could not open the store: \(error)")]
-        }
-        await run(.adding) { try await adding(store, &$0) }
-        await run(.listing) { try await listing(store, &$0) }
-        await run(.events) { try await events(store, &$0) }
-        await run(.removing) { try await removing(store, &$0) }
-        await run(.restoring) { try await restoring(store, &$0) }
-        await run(.photos) { try await photos(store, &$0) }
-        let kept = try? await store.sightings(reportID: "s-open")
-        await store.close()
-        await run(.reopening) {
-            let again = try await open()
-            let now = try await again.sightings(reportID: "s-open")
-            if now != kept {
-                $0.append("the sightings read \(now.map(\.id)) after opening, not \(kept?.map(\.id) ?? [])")
+        await ContractLog.checking(.opening, open: open) { store, log in
+            await log.run(.adding) { try await adding(store, &$0) }
+            await log.run(.listing) { try await listing(store, &$0) }
+            await log.run(.events) { try await events(store, &$0) }
+            await log.run(.removing) { try await removing(store, &$0) }
+            await log.run(.restoring) { try await restoring(store, &$0) }
+            await log.run(.photos) { try await photos(store, &$0) }
+            let kept = try? await store.sightings(reportID: "s-open")
+            await store.close()
+            await log.run(.reopening) {
+                let again = try await open()
+                let now = try await again.sightings(reportID: "s-open")
+                if now != kept {
+                    $0.append("the sightings read \(now.map(\.id)) after opening, not \(kept?.map(\.id) ?? [])")
+                }
+                await again.close()
             }
-            await again.close()
         }
-        return items
     }
 
     static func adding(_ store: any ReportStore, _ log: inout [String]) async throws {
@@ -83,28 +72,17 @@ public enum SightingStoreContract {
         foundMissing.status = .found
         try await store.add([open, closed, found, foundMissing])
         try await store.addSighting(sighting("sig-a", report: "s-open", seen: 100))
+        let expectError = ReportStoreContract.expectError
         for id in ["s-closed", "s-found", "s-found-missing"] {
-            do {
+            try await expectError(.notTakingSightings, &log, "a sighting of \(id)") {
                 try await store.addSighting(sighting("sig-\(id)", report: id, seen: 100))
-                log.append("report \(id) took a sighting")
-            } catch  where error.reason == .notTakingSightings {
-            } catch {
-                log.append("a sighting of \(id) was refused with \(error.reason), not notTakingSightings")
             }
         }
-        do {
+        try await expectError(.notFound, &log, "a sighting of an unknown report") {
             try await store.addSighting(sighting("sig-none", report: "s-none", seen: 100))
-            log.append("a sighting of an unknown report was stored")
-        } catch  where error.reason == .notFound {
-        } catch {
-            log.append("a sighting of an unknown report was refused with \(error.reason), not notFound")
         }
-        do {
+        try await expectError(.duplicateID, &log, "a second sighting with the id sig-a") {
             try await store.addSighting(sighting("sig-a", report: "s-open", seen: 200))
-            log.append("a second sighting with the id sig-a was stored")
-        } catch  where error.reason == .duplicateID {
-        } catch {
-            log.append("a duplicate sighting id was refused with \(error.reason), not duplicateID")
         }
         var long = sighting("sig-long", report: "s-open", seen: 100)
         long.note = String(repeating: "é", count: Sighting.noteLimit + 1)
@@ -150,11 +128,8 @@ public enum SightingStoreContract {
     static func removing(_ store: any ReportStore, _ log: inout [String]) async throws {
         try await store.removeSighting(id: "sig-d")
         if try await store.sighting(id: "sig-d") != nil { log.append("a removed sighting is still read") }
-        do {
+        try await ReportStoreContract.expectError(.notFound, &log, "removing a removed sighting") {
             try await store.removeSighting(id: "sig-d")
-            log.append("removing a removed sighting succeeded")
-        } catch {
-            if error.reason != .notFound { log.append("removing a removed sighting threw \(error.reason)") }
         }
         var other = sighting("sig-f", report: "s-open", seen: 10)
         other.email = "ann@example.org.pl"
@@ -178,13 +153,10 @@ public enum SightingStoreContract {
         try await store.restoreSightings([kept, sighting("sig-r2", report: "s-found", seen: 30)])
         if try await store.sighting(id: "sig-r1") != kept { log.append("a restored sighting reads back otherwise") }
         if try await store.latestEventSequence() != before { log.append("restoring logged an event") }
-        do {
+        try await ReportStoreContract.expectError(.notFound, &log, "restoring a sighting of an unknown report") {
             try await store.restoreSightings([
                 sighting("sig-r3", report: "s-open", seen: 1), sighting("sig-r4", report: "s-none", seen: 1),
             ])
-            log.append("a sighting of an unknown report was restored")
-        } catch {
-            if error.reason != .notFound { log.append("restoring one of an unknown report threw \(error.reason)") }
         }
         if try await store.sighting(id: "sig-r3") != nil { log.append("a refused restore stored some") }
         var paged: [String] = []
