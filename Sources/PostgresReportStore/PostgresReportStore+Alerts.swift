@@ -141,7 +141,7 @@ extension PostgresReportStore {
 
     public func stopMatchAlerts(reportID: String) async throws(ReportStoreError) {
         let stopped = ReportTimestamp.text(Date())
-        try await call("stopping the match alerts of report \(reportID)") { client, logger in
+        _ = try await call("stopping the match alerts of report \(reportID)") { client, logger in
             try await client.query(
                 """
                 INSERT INTO match_alert_stop (report_id, stopped_at) VALUES (\(reportID), \(stopped))

@@ -168,13 +168,9 @@ extension PostgresReportStore {
         if let hash, !OwnerTokenHash.isWellFormed(hash) {
             throw .invalidReport("ownerTokenHash must be 64 lower-case hexadecimal digits")
         }
-        return try await call("changing the owner of \(id)") { client, logger in
-            let rows = try await client.query(
-                "UPDATE report SET owner_token_hash = \(hash) WHERE id = \(id) RETURNING \(unescaped: Self.columnList)",
-                logger: logger)
-            for try await row in rows { return try Self.report(row) }
-            throw ReportStoreError.notFound(id)
-        }
+        return try await updatedReport(
+            id, "changing the owner of \(id)",
+            "UPDATE report SET owner_token_hash = \(hash) WHERE id = \(id) RETURNING \(unescaped: Self.columnList)")
     }
 
     public func remove(id: String) async throws(ReportStoreError) {

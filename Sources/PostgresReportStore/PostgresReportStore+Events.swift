@@ -74,14 +74,7 @@ extension PostgresReportStore {
     }
 
     public func latestEventSequence() async throws(ReportStoreError) -> Int64 {
-        try await call("reading report events") { client, logger in
-            for try await value in try await client.query(
-                "SELECT coalesce(max(sequence), 0)::bigint FROM report_event", logger: logger
-            ).decode(Int64.self) {
-                return value
-            }
-            return 0
-        }
+        try await maxSequence(of: "report_event", "reading report events")
     }
 
     public func changeSignals() async -> AsyncStream<Void> {

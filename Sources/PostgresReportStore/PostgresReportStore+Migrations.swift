@@ -44,11 +44,13 @@ extension PostgresReportStore {
         }
     }
 
-    /// The store's timeout plus 20 µs for each 100 bytes of the reports table: version 7 built
-    /// the 25 nearby indexes over 10^7 reports (a 1.7 GB table) in 92 s on the project's 2-core
-    /// machine at load average 8, and this gives it 350 s. A server that stops answering is
-    /// still an error, later.
+    /// At least 120 s, and the store's timeout plus 20 µs for each 100 bytes of the reports
+    /// table: version 7 built the 25 nearby indexes over 10^7 reports (a 1.7 GB table) in 92 s on
+    /// the project's 2-core machine at load average 8, and this gives it 350 s. The floor is for
+    /// a new database: `CREATE EXTENSION postgis` and every migration took over 15 s (the default
+    /// timeout) at load average 13 with three servers starting. A server that stops answering
+    /// is still an error, later.
     static func migrationDeadline(_ timeout: Duration, tableBytes: Int64) -> Duration {
-        timeout + .microseconds(max(0, tableBytes) / 100 * 20)
+        max(.seconds(120), timeout + .microseconds(max(0, tableBytes) / 100 * 20))
     }
 }

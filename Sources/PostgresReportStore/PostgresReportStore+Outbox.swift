@@ -36,14 +36,7 @@ extension PostgresReportStore {
     }
 
     public func mailCursor() async throws(ReportStoreError) -> Int64 {
-        try await call("reading the mail cursor") { client, logger in
-            for try await sequence in try await client.query(
-                "SELECT COALESCE(max(sequence), 0)::bigint FROM mail_cursor", logger: logger
-            ).decode(Int64.self) {
-                return sequence
-            }
-            return 0
-        }
+        try await maxSequence(of: "mail_cursor", "reading the mail cursor")
     }
 
     /// One statement: the due mails whose claim lapsed, locked as they are chosen and skipping

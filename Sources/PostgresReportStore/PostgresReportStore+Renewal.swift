@@ -6,13 +6,9 @@ public import ReportStore
 extension PostgresReportStore {
     public func renew(id: String) async throws(ReportStoreError) -> PetReport {
         let now = ReportTimestamp.text(Date())
-        return try await call("renewing \(id)") { client, logger in
-            let rows = try await client.query(
-                "UPDATE report SET renewed_at = \(now) WHERE id = \(id) RETURNING \(unescaped: Self.columnList)",
-                logger: logger)
-            for try await row in rows { return try Self.report(row) }
-            throw ReportStoreError.notFound(id)
-        }
+        return try await updatedReport(
+            id, "renewing \(id)",
+            "UPDATE report SET renewed_at = \(now) WHERE id = \(id) RETURNING \(unescaped: Self.columnList)")
     }
 
     /// A scan of the table (no index: see migration 10), once an hour.

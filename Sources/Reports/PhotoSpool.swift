@@ -58,16 +58,10 @@ public final class PhotoSpool: Sendable {
             defer { end += count }
             return end
         }
-        let written = photo.bytes.withUnsafeBytes { bytes -> Bool in
-            var done = 0
-            while done < bytes.count {
-                let count = pwrite(
-                    descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done, off_t(offset + done))
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
+        let written = photo.bytes.withUnsafeBytes { bytes in
+            Self.whole(bytes.count) { done in
+                pwrite(descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done, off_t(offset + done))
             }
-            return true
         }
         guard written else {
             throw .failed("Cannot set a photo aside in a temporary file: \(String(cString: strerror(errno))).")
@@ -80,20 +74,27 @@ public final class PhotoSpool: Sendable {
     /// - Throws: ``ReportPhotoError`` when it cannot be read back.
     public func photo(at place: Place) throws(ReportPhotoError) -> ReportPhoto {
         var bytes = Data(count: place.byteCount)
-        let read = bytes.withUnsafeMutableBytes { bytes -> Bool in
-            var done = 0
-            while done < bytes.count {
-                let count = pread(
-                    descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done, off_t(place.offset + done))
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
+        let read = bytes.withUnsafeMutableBytes { bytes in
+            Self.whole(bytes.count) { done in
+                pread(descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done, off_t(place.offset + done))
             }
-            return true
         }
         guard read else {
             throw .failed("Cannot read a photo back from its temporary file: \(String(cString: strerror(errno))).")
         }
         return ReportPhoto(bytes: bytes, type: place.type, tag: place.tag)
+    }
+
+    /// Repeats `transfer` (a `pread` or `pwrite` from offset `done`) until `count` bytes have
+    /// moved, again after `EINTR`: whether they all did (`errno` says why not).
+    private static func whole(_ count: Int, _ transfer: (_ done: Int) -> Int) -> Bool {
+        var done = 0
+        while done < count {
+            let moved = transfer(done)
+            if moved < 0, errno == EINTR { continue }
+            guard moved > 0 else { return false }
+            done += moved
+        }
+        return true
     }
 }

@@ -9,11 +9,7 @@ extension StoreKeptPhotos {
         let stored = try await Self.translating("reading \(ids.count) sightings' photos") {
             () async throws(ReportStoreError) in try await store.sightingPhotos(ids: ids)
         }
-        var photos: [String: ReportPhoto] = [:]
-        for (id, photo) in stored {
-            photos[id] = ReportPhoto(bytes: photo.bytes, type: try Self.type(photo.mediaType, id: id), tag: photo.tag)
-        }
-        return photos
+        return try Self.photos(stored)
     }
 
     /// Keeps every sighting's photo, in one transaction: all or none.

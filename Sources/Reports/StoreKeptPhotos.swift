@@ -53,19 +53,14 @@ public struct StoreKeptPhotos: ReportPhotos {
         let stored = try await Self.translating("reading \(ids.count) photos") {
             () async throws(ReportStoreError) in try await store.photos(ids: ids)
         }
-        var photos: [String: ReportPhoto] = [:]
-        for (id, photo) in stored {
-            photos[id] = ReportPhoto(bytes: photo.bytes, type: try Self.type(photo.mediaType, id: id), tag: photo.tag)
-        }
-        return photos
+        return try Self.photos(stored)
     }
 
     public func photo(id: String) async throws(ReportPhotoError) -> ReportPhoto? {
         let stored = try await Self.translating("reading the photo of \(id)") {
             () async throws(ReportStoreError) in try await store.photo(id: id)
         }
-        guard let stored else { return nil }
-        return ReportPhoto(bytes: stored.bytes, type: try Self.type(stored.mediaType, id: id), tag: stored.tag)
+        return try stored.map { (stored) throws(ReportPhotoError) in try Self.photo(stored, id: id) }
     }
 
     public func type(id: String) async throws(ReportPhotoError) -> ImageType? {
@@ -85,6 +80,18 @@ public struct StoreKeptPhotos: ReportPhotos {
     /// (`store` is that same store, or a wrapper of it, in a ``ReportKeeper``).
     public func keep(_ report: PetReport, photo: PhotoAttachment, in store: any ReportStore) async throws {
         try await self.store.add(report, photo: StoredPhoto(ReportPhoto(bytes: Data(photo.bytes), type: photo.type)))
+    }
+
+    /// A stored photo as a ``ReportPhoto``, its media type checked.
+    static func photo(_ stored: StoredPhoto, id: String) throws(ReportPhotoError) -> ReportPhoto {
+        ReportPhoto(bytes: stored.bytes, type: try type(stored.mediaType, id: id), tag: stored.tag)
+    }
+
+    /// Stored photos by id as ``ReportPhoto``s.
+    static func photos(_ stored: [String: StoredPhoto]) throws(ReportPhotoError) -> [String: ReportPhoto] {
+        var photos: [String: ReportPhoto] = [:]
+        for (id, photo) in stored { photos[id] = try self.photo(photo, id: id) }
+        return photos
     }
 
     static func type(_ mediaType: String, id: String) throws(ReportPhotoError) -> ImageType {
