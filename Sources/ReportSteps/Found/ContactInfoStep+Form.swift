@@ -5,6 +5,7 @@ extension ContactInfoStep: FieldForm, FlowStepForm, ContactForm {
     /// and where the animal is now, both optional (spec 004 US3).
     public static let fields: [ReportField] = [.phone, .email, .caregiverPhone, .currentAddress]
 
+    /// The phone and email inputs' labels and identifiers (``FoundFlowCopy/Contact``).
     static let contactCopy = ContactFieldsCopy(
         phone: (FoundFlowCopy.Contact.phoneLabel, FoundFlowCopy.Contact.ID.phoneTextField),
         email: (FoundFlowCopy.Contact.emailLabel, FoundFlowCopy.Contact.ID.emailTextField))

@@ -4,6 +4,7 @@ extension ContactDetailsStep: FieldForm, FlowStepForm, ContactForm {
     /// *Contact details*' fields: the owner's phone and email (one of them at least).
     public static let fields: [ReportField] = [.phone, .email]
 
+    /// The phone and email inputs' labels and identifiers (``MissingStepsCopy/Contact``).
     static let contactCopy = ContactFieldsCopy(
         phone: (MissingStepsCopy.Contact.phoneLabel, MissingStepsCopy.Contact.ID.phoneTextField),
         email: (MissingStepsCopy.Contact.emailLabel, MissingStepsCopy.Contact.ID.emailTextField))
