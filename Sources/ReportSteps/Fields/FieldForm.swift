@@ -168,6 +168,11 @@ extension FieldForm {
     static func limited(_ text: String, _ limit: Int, _ entry: FieldEntry) throws(FieldTextError) -> String {
         try entry.limited(text, limit)
     }
+
+    /// ``fieldErrors`` from each field's message, in screen order: the fields with one.
+    static func messages(_ errors: [(ReportField, String?)]) -> [(field: ReportField, message: String)] {
+        errors.compactMap { field, message in message.map { (field, $0) } }
+    }
 }
 
 extension FieldEntry {

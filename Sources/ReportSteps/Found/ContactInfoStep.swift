@@ -1,3 +1,5 @@
+import ReportStore
+
 /// The Found flow's *Contact information* step (3/3, spec 004 FR-010–FR-014): validated on
 /// Submit report.
 ///
@@ -9,9 +11,9 @@
 /// ```
 public struct ContactInfoStep: Sendable, Hashable {
     /// Your phone number, as typed.
-    public private(set) var phoneText: String
+    public internal(set) var phoneText: String
     /// Your email, as typed.
-    public private(set) var emailText: String
+    public internal(set) var emailText: String
     /// Caregiver phone number, as typed (optional).
     public private(set) var caregiverPhoneText: String
     /// Current physical address (optional, multi-line, at most 500 characters).
@@ -33,15 +35,9 @@ public struct ContactInfoStep: Sendable, Hashable {
     }
 
     /// Types your phone number (a field showing a message is checked again).
-    public mutating func setPhone(_ text: String) {
-        phoneText = text
-        recheck()
-    }
+    public mutating func setPhone(_ text: String) { setContact(text, in: .phone) }
     /// Types your email (a field showing a message is checked again).
-    public mutating func setEmail(_ text: String) {
-        emailText = text
-        recheck()
-    }
+    public mutating func setEmail(_ text: String) { setContact(text, in: .email) }
     /// Types the caregiver's phone number (a field showing a message is checked again).
     public mutating func setCaregiverPhone(_ text: String) {
         caregiverPhoneText = text
@@ -77,7 +73,7 @@ public struct ContactInfoStep: Sendable, Hashable {
 
     /// After a Submit showed messages, an edit checks again each field that shows one (each
     /// message depends on its own field only: an unchanged field keeps its message).
-    private mutating func recheck() {
+    mutating func recheck() {
         if phoneError != nil { phoneError = phoneMessage }
         if emailError != nil { emailError = emailMessage }
         if caregiverPhoneError != nil { caregiverPhoneError = caregiverPhoneMessage }
@@ -88,25 +84,16 @@ public struct ContactInfoStep: Sendable, Hashable {
     private var caregiverPhoneMessage: String? { ContactRules.phoneMessage(caregiverPhoneText, required: false) }
 
     /// The phone input.
-    public var phoneField: TextFieldModel {
-        TextFieldModel(
-            label: FoundFlowCopy.Contact.phoneLabel, placeholder: FoundFlowCopy.Contact.phonePlaceholder,
-            text: phoneText, errorMessage: phoneError, accessibilityIdentifier: FoundFlowCopy.Contact.ID.phoneTextField)
-    }
+    public var phoneField: TextFieldModel { contactField(.phone) }
 
     /// The email input.
-    public var emailField: TextFieldModel {
-        TextFieldModel(
-            label: FoundFlowCopy.Contact.emailLabel, placeholder: FoundFlowCopy.Contact.emailPlaceholder,
-            text: emailText, errorMessage: emailError, accessibilityIdentifier: FoundFlowCopy.Contact.ID.emailTextField)
-    }
+    public var emailField: TextFieldModel { contactField(.email) }
 
     /// The caregiver phone input.
     public var caregiverPhoneField: TextFieldModel {
-        TextFieldModel(
-            label: FoundFlowCopy.Contact.caregiverPhoneLabel, placeholder: FoundFlowCopy.Contact.phonePlaceholder,
-            text: caregiverPhoneText, errorMessage: caregiverPhoneError,
-            accessibilityIdentifier: FoundFlowCopy.Contact.ID.caregiverPhoneTextField)
+        Self.input(
+            (FoundFlowCopy.Contact.caregiverPhoneLabel, FoundFlowCopy.Contact.ID.caregiverPhoneTextField),
+            FoundFlowCopy.Contact.phonePlaceholder, caregiverPhoneText, caregiverPhoneError)
     }
 
     /// The address text area with its counter.

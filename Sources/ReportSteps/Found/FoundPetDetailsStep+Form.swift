@@ -13,31 +13,14 @@ extension FoundPetDetailsStep: FieldForm {
 
     /// The field's text; collar data as its input shows it, grouped (`12345-67890-12`).
     public func text(of field: ReportField) -> String {
-        switch field {
-        case .lastSeenDate: date?.fieldText ?? ""
-        case .species: species?.fieldText ?? ""
-        case .breed: breedText
-        case .gender: gender?.fieldText ?? ""
-        case .microchipNumber: microchip.formatted
-        case .description: additionalDescription.value
-        case .locationLatitude: coordinates.latitudeText
-        case .locationLongitude: coordinates.longitudeText
-        default: addedTexts.text(of: field)
-        }
+        field == .microchipNumber ? microchip.formatted : sharedText(of: field)
     }
 
     public mutating func enter(_ text: String, in field: ReportField, as entry: FieldEntry) throws(FieldTextError) {
         switch field {
-        case .lastSeenDate: try enterDate(text, as: entry)
         case .species: selectSpecies(try Self.choice(text, entry))
-        case .breed: setBreed(try Self.limited(text, FieldEntry.maximumFreeText, entry))
-        case .gender: selectGender(try Self.choice(text, entry))
         case .microchipNumber: try chip.enter(text, as: entry)
-        case .description:
-            setAdditionalDescription(try Self.limited(text, FoundFlowCopy.PetDetails.descriptionLimit, entry))
-        case .locationLatitude: coordinates.latitudeText = text
-        case .locationLongitude: coordinates.longitudeText = text
-        default: try addedTexts.enter(text, in: field, as: entry)
+        default: try enterShared(text, in: field, as: entry)
         }
     }
 
@@ -71,13 +54,9 @@ extension FoundPetDetailsStep: FieldForm {
     }
 
     public var fieldErrors: [(field: ReportField, message: String)] {
-        let errors: [(ReportField, String?)] = [
-            (.lastSeenDate, dateError), (.species, speciesError), (.gender, genderError),
-            (.locationLatitude, coordinates.latitudeError?.description),
-            (.locationLongitude, coordinates.longitudeError?.description),
-        ]
-        return errors.compactMap { field, message in message.map { (field, $0) } }
+        Self.messages(
+            [(.lastSeenDate, dateError), (.species, speciesError), (.gender, genderError)] + coordinateErrors)
     }
 }
 
-extension FoundPetDetailsStep: FlowStepForm, ReportDateStep {}
+extension FoundPetDetailsStep: FlowStepForm, PetDescriptionForm {}

@@ -17,7 +17,7 @@ public struct FoundPetDetailsStep: Sendable {
     /// Where "today" comes from (the latest selectable date).
     public let today: Today
     /// The date found; empty until picked (the field shows `DD/MM/YYYY`).
-    public private(set) var date: CalendarDay?
+    public var date: CalendarDay? { dateEntry.day }
     /// The species.
     public private(set) var species: SpeciesTaxonomyOption?
     /// The breed text (optional).
@@ -34,8 +34,11 @@ public struct FoundPetDetailsStep: Sendable {
     /// The free texts the flow's copy adds to the step (``FoundFlowCopy/PetDetails/addedTexts``).
     var addedTexts: AddedTexts
 
-    /// Inline message of the date field after the last Continue.
-    public internal(set) var dateError: String?
+    /// The date found and its inline message.
+    var dateEntry: ReportDateEntry
+    /// Inline message of the date field after the last Continue (or a day out of bounds typed
+    /// into a page's date input).
+    public var dateError: String? { dateEntry.error }
     /// Inline message of the species dropdown after the last Continue.
     public private(set) var speciesError: String?
     /// Inline message of the sex selector after the last Continue.
@@ -50,7 +53,7 @@ public struct FoundPetDetailsStep: Sendable {
     /// The step showing what `state` holds.
     public init(state: ReportFoundPetFlowState, today: Today) {
         self.today = today
-        date = state.lastSeenDate
+        dateEntry = ReportDateEntry(state.lastSeenDate)
         species = state.species
         breedText = state.breed ?? ""
         gender = state.gender
@@ -66,12 +69,7 @@ public struct FoundPetDetailsStep: Sendable {
     ///
     /// - Returns: `false` (and no change) for a future day or one before 1900.
     @discardableResult
-    public mutating func selectDate(_ day: CalendarDay) -> Bool {
-        guard dateMessage(day) == nil else { return false }
-        date = day
-        dateError = nil
-        return true
-    }
+    public mutating func selectDate(_ day: CalendarDay) -> Bool { dateEntry.select(day, latest: today.day()) }
 
     /// Why `day` cannot be the date found: after today or before 1900; `nil` when it can.
     public func dateMessage(_ day: CalendarDay) -> String? {
@@ -118,7 +116,7 @@ public struct FoundPetDetailsStep: Sendable {
     /// otherwise sets the inline messages and returns the "Please correct the highlighted
     /// fields" toast.
     public mutating func continueTapped(writingTo state: inout ReportFoundPetFlowState) -> StepOutcome {
-        dateError = date.map(dateMessage) ?? FoundFlowCopy.PetDetails.dateRequired
+        dateEntry.error = date.map(dateMessage) ?? FoundFlowCopy.PetDetails.dateRequired
         speciesError = speciesMessage
         genderError = genderMessage
         let number = chip.continued()

@@ -14,32 +14,18 @@ extension AnimalDescriptionStep: FieldForm {
 
     public func text(of field: ReportField) -> String {
         switch field {
-        case .lastSeenDate: date.fieldText
-        case .species: species?.fieldText ?? ""
-        case .breed: breedText
-        case .gender: gender?.fieldText ?? ""
         case .approximateAge: ageText
-        case .description: additionalDescription.value
-        case .locationLatitude: coordinates.latitudeText
-        case .locationLongitude: coordinates.longitudeText
         case .locationRadius: radius.fieldText
-        default: addedTexts.text(of: field)
+        default: sharedText(of: field)
         }
     }
 
     public mutating func enter(_ text: String, in field: ReportField, as entry: FieldEntry) throws(FieldTextError) {
         switch field {
-        case .lastSeenDate: try enterDate(text, as: entry)  // always a date: today by default
         case .species: selectSpecies(try Self.choice(text, entry))
-        case .breed: setBreed(try Self.limited(text, FieldEntry.maximumFreeText, entry))
-        case .gender: selectGender(try Self.choice(text, entry))
         case .approximateAge: setAge(text)
-        case .description:
-            setAdditionalDescription(try Self.limited(text, AnimalDescriptionCopy.descriptionLimit, entry))
-        case .locationLatitude: coordinates.latitudeText = text
-        case .locationLongitude: coordinates.longitudeText = text
         case .locationRadius: selectRadius(try Self.choice(text, entry))
-        default: try addedTexts.enter(text, in: field, as: entry)
+        default: try enterShared(text, in: field, as: entry)
         }
     }
 
@@ -78,13 +64,12 @@ extension AnimalDescriptionStep: FieldForm {
     }
 
     public var fieldErrors: [(field: ReportField, message: String)] {
-        let errors: [(ReportField, String?)] = [
-            (.lastSeenDate, dateError), (.species, speciesError), (.breed, breedError), (.gender, genderError),
-            (.approximateAge, ageError), (.locationLatitude, coordinates.latitudeError?.description),
-            (.locationLongitude, coordinates.longitudeError?.description),
-        ]
-        return errors.compactMap { field, message in message.map { (field, $0) } }
+        Self.messages(
+            [
+                (.lastSeenDate, dateError), (.species, speciesError), (.breed, breedError), (.gender, genderError),
+                (.approximateAge, ageError),
+            ] + coordinateErrors)
     }
 }
 
-extension AnimalDescriptionStep: FlowStepForm, ReportDateStep {}
+extension AnimalDescriptionStep: FlowStepForm, PetDescriptionForm {}

@@ -21,7 +21,7 @@ public struct AnimalDescriptionStep: Sendable {
     /// Where "today" comes from: the default date and the latest selectable one.
     public let today: Today
     /// Date of disappearance; defaults to today (FR-003).
-    public private(set) var date: CalendarDay
+    public var date: CalendarDay { dateEntry.day ?? today.day() }
     /// The chosen species (FR-005).
     public private(set) var species: SpeciesTaxonomyOption?
     /// The breed (the form's race): empty and disabled until a species is chosen (FR-006).
@@ -40,8 +40,11 @@ public struct AnimalDescriptionStep: Sendable {
     /// The free texts the flow's copy adds to the step (``AnimalDescriptionCopy/addedTexts``).
     var addedTexts: AddedTexts
 
-    /// Inline message of the date field after the last Continue.
-    public internal(set) var dateError: String?
+    /// Date of disappearance (always one: today by default) and its inline message.
+    var dateEntry: ReportDateEntry
+    /// Inline message of the date field after the last Continue (or a day out of bounds typed
+    /// into a page's date input).
+    public var dateError: String? { dateEntry.error }
     /// Inline message of the species dropdown after the last Continue.
     public private(set) var speciesError: String?
     /// Inline message of the breed (race) field after the last Continue.
@@ -57,7 +60,7 @@ public struct AnimalDescriptionStep: Sendable {
     /// The step showing what `state` already holds (or the defaults).
     public init(state: ReportMissingPetFlowState, today: Today) {
         self.today = today
-        date = state.lastSeenDate ?? today.day()
+        dateEntry = ReportDateEntry(state.lastSeenDate ?? today.day())
         species = state.species
         breedText = state.breed ?? ""
         gender = state.gender
@@ -80,12 +83,7 @@ public struct AnimalDescriptionStep: Sendable {
     ///
     /// - Returns: `false` (and no change) for a future day or one before 1900.
     @discardableResult
-    public mutating func selectDate(_ day: CalendarDay) -> Bool {
-        guard dateMessage(day) == nil else { return false }
-        date = day
-        dateError = nil
-        return true
-    }
+    public mutating func selectDate(_ day: CalendarDay) -> Bool { dateEntry.select(day, latest: latestSelectableDate) }
 
     /// Why `day` cannot be the date: after today or before 1900; `nil` when it can.
     public func dateMessage(_ day: CalendarDay) -> String? {
@@ -150,7 +148,7 @@ public struct AnimalDescriptionStep: Sendable {
     /// returns ``StepOutcome/advance``; otherwise sets one inline message per bad field,
     /// leaves `state` untouched and returns the "Please correct the highlighted fields" toast.
     public mutating func continueTapped(writingTo state: inout ReportMissingPetFlowState) -> StepOutcome {
-        dateError = dateMessage(date)
+        dateEntry.error = dateMessage(date)
         speciesError = speciesMessage
         let race = breedText.trimmedNonEmpty
         breedError = breedMessage

@@ -1,37 +1,23 @@
 public import ReportStore
 
-extension ContactDetailsStep: FieldForm, FlowStepForm {
+extension ContactDetailsStep: FieldForm, FlowStepForm, ContactForm {
     /// *Contact details*' fields: the owner's phone and email (one of them at least).
     public static let fields: [ReportField] = [.phone, .email]
 
-    public func text(of field: ReportField) -> String {
-        switch field {
-        case .phone: phoneText
-        case .email: emailText
-        default: ""
-        }
-    }
+    /// The phone and email inputs' labels and identifiers (``MissingStepsCopy/Contact``).
+    static let contactCopy = ContactFieldsCopy(
+        phone: (MissingStepsCopy.Contact.phoneLabel, MissingStepsCopy.Contact.ID.phoneTextField),
+        email: (MissingStepsCopy.Contact.emailLabel, MissingStepsCopy.Contact.ID.emailTextField))
+
+    public func text(of field: ReportField) -> String { contactText(of: field) ?? "" }
 
     public mutating func enter(_ text: String, in field: ReportField, as entry: FieldEntry) throws(FieldTextError) {
-        switch field {
-        case .phone: setPhone(text)
-        case .email: setEmail(text)
-        default: break
-        }
+        if Self.has(field) { setContact(text, in: field) }
     }
 
-    public func model(of field: ReportField) -> TextFieldModel {
-        switch field {
-        case .phone: phoneField
-        default: emailField
-        }
-    }
+    public func model(of field: ReportField) -> TextFieldModel { contactField(field) }
 
-    public var fieldErrors: [(field: ReportField, message: String)] {
-        [(ReportField.phone, phoneError), (.email, emailError)].compactMap { field, message in
-            message.map { (field, $0) }
-        }
-    }
+    public var fieldErrors: [(field: ReportField, message: String)] { Self.messages(contactErrors) }
 
     /// Submit report's check: ``validate(writingTo:)``.
     public mutating func continueTapped(writingTo state: inout ReportMissingPetFlowState) -> StepOutcome {

@@ -1,3 +1,5 @@
+import ReportStore
+
 /// The Missing flow's *Contact details* step (4/4): a phone number and an email, **at least
 /// one of them**, each checked by ``ContactRules`` when given (the rules the Found flow's
 /// *Contact information* uses: spec 004 FR-010a, "the same validation rules as existing iOS
@@ -11,9 +13,9 @@
 /// ```
 public struct ContactDetailsStep: Sendable, Hashable {
     /// Phone number, as typed.
-    public private(set) var phoneText: String
+    public internal(set) var phoneText: String
     /// Email, as typed.
-    public private(set) var emailText: String
+    public internal(set) var emailText: String
     /// Inline message of the phone field after the last Submit.
     public private(set) var phoneError: String?
     /// Inline message of the email field after the last Submit.
@@ -26,16 +28,10 @@ public struct ContactDetailsStep: Sendable, Hashable {
     }
 
     /// Types the phone number (fields showing a message are checked again).
-    public mutating func setPhone(_ text: String) {
-        phoneText = text
-        recheck()
-    }
+    public mutating func setPhone(_ text: String) { setContact(text, in: .phone) }
 
     /// Types the email (fields showing a message are checked again).
-    public mutating func setEmail(_ text: String) {
-        emailText = text
-        recheck()
-    }
+    public mutating func setEmail(_ text: String) { setContact(text, in: .email) }
 
     /// Validates on Submit report. When valid writes the sanitized phone and the trimmed email
     /// (`nil` for an empty one) to `state` and returns ``StepOutcome/advance``; otherwise sets
@@ -50,7 +46,7 @@ public struct ContactDetailsStep: Sendable, Hashable {
 
     /// After a Submit showed messages, an edit checks both fields again: the "one of them"
     /// message goes from both as soon as either is filled.
-    private mutating func recheck() {
+    mutating func recheck() {
         guard phoneError != nil || emailError != nil else { return }
         (phoneError, emailError) = messages
     }
@@ -70,18 +66,8 @@ public struct ContactDetailsStep: Sendable, Hashable {
     }
 
     /// The phone input.
-    public var phoneField: TextFieldModel {
-        TextFieldModel(
-            label: MissingStepsCopy.Contact.phoneLabel, placeholder: FoundFlowCopy.Contact.phonePlaceholder,
-            text: phoneText, errorMessage: phoneError,
-            accessibilityIdentifier: MissingStepsCopy.Contact.ID.phoneTextField)
-    }
+    public var phoneField: TextFieldModel { contactField(.phone) }
 
     /// The email input.
-    public var emailField: TextFieldModel {
-        TextFieldModel(
-            label: MissingStepsCopy.Contact.emailLabel, placeholder: FoundFlowCopy.Contact.emailPlaceholder,
-            text: emailText, errorMessage: emailError,
-            accessibilityIdentifier: MissingStepsCopy.Contact.ID.emailTextField)
-    }
+    public var emailField: TextFieldModel { contactField(.email) }
 }
