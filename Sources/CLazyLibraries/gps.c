@@ -22,28 +22,11 @@ int libgps_json_unpack(const char *buf, struct gps_data_t *gpsdata, const char *
 
 #include "lazy_library.h"
 
-// The real functions, resolved once (under `once`), read-only afterwards.
-static struct {
-    __typeof__(&gps_open) gps_open;
-    __typeof__(&gps_close) gps_close;
-    __typeof__(&gps_stream) gps_stream;
-    __typeof__(&libgps_json_unpack) libgps_json_unpack;
-} real;
+// The functions forwarded below, in `real` once resolved.
+#define FUNCTIONS(X) X(gps_open) X(gps_close) X(gps_stream) X(libgps_json_unpack)
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
 // Debian 12's libgps (gpsd 3.22, API 11), then the development link.
-static LazyLibrary library = {.what = "libgps", .names = {"libgps.so.28", "libgps.so"}, .package = "libgps28"};
-
-#define RESOLVE(name) real.name = (__typeof__(real.name))lazy_library_symbol(&library, #name)
-
-static void load(void) {
-    lazy_library_open(&library);
-    if (library.handle == NULL) return;
-    RESOLVE(gps_open);
-    RESOLVE(gps_close);
-    RESOLVE(gps_stream);
-    RESOLVE(libgps_json_unpack);
-}
+LAZY_LIBRARY(FUNCTIONS, .what = "libgps", .names = {"libgps.so.28", "libgps.so"}, .package = "libgps28")
 
 static void require(void) {
     pthread_once(&once, load);

@@ -15,6 +15,8 @@
 #ifndef PETSPOT_LAZY_LIBRARY_H
 #define PETSPOT_LAZY_LIBRARY_H
 
+#include <pthread.h>
+
 typedef struct LazyLibrary {
     /// What the message calls it: "PROJ".
     const char *what;
@@ -41,5 +43,28 @@ __attribute__((visibility("hidden"))) void *lazy_library_symbol(LazyLibrary *lib
 /// After the `pthread_once` that opened it: returns when `library` is usable, else says why on
 /// standard error and aborts.
 __attribute__((visibility("hidden"))) void lazy_library_require(const LazyLibrary *library);
+
+/// Defines, in a library's .c file, what opens it at the first call: `library`, the
+/// LazyLibrary of the given fields (`.what`, `.names`, `.package`); `real`, a pointer to each
+/// function that FUNCTIONS names (`#define FUNCTIONS(X) X(gps_open) X(gps_close)`, each
+/// declared before, by the library's header or the file), resolved once (under `once`),
+/// read-only afterwards; and `load`, the `pthread_once` routine that opens the library and
+/// resolves them.
+#define LAZY_LIBRARY(FUNCTIONS, ...)                                                                                 \
+    static struct {                                                                                                  \
+        FUNCTIONS(LAZY_LIBRARY_POINTER)                                                                              \
+    } real;                                                                                                          \
+    static pthread_once_t once = PTHREAD_ONCE_INIT;                                                                  \
+    static LazyLibrary library = {__VA_ARGS__};                                                                      \
+    static void load(void) {                                                                                         \
+        lazy_library_open(&library);                                                                                 \
+        if (library.handle == NULL) return;                                                                          \
+        FUNCTIONS(LAZY_LIBRARY_RESOLVE)                                                                              \
+    }
+
+/// `real`'s field for the function `name`: a pointer of its type.
+#define LAZY_LIBRARY_POINTER(name) __typeof__(&name) name;
+/// Resolves `real.name` in `library` (NULL, and `library.missing` set, when it lacks it).
+#define LAZY_LIBRARY_RESOLVE(name) real.name = (__typeof__(real.name))lazy_library_symbol(&library, #name);
 
 #endif

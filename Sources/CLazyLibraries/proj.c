@@ -11,60 +11,31 @@
 
 #include "lazy_library.h"
 
-// The real functions, resolved once (under `once`), read-only afterwards.
-static struct {
-    __typeof__(&proj_context_create) proj_context_create;
-    __typeof__(&proj_context_destroy) proj_context_destroy;
-    __typeof__(&proj_context_set_search_paths) proj_context_set_search_paths;
-    __typeof__(&proj_context_errno_string) proj_context_errno_string;
-    __typeof__(&proj_log_func) proj_log_func;
-    __typeof__(&proj_create) proj_create;
-    __typeof__(&proj_create_crs_to_crs_from_pj) proj_create_crs_to_crs_from_pj;
-    __typeof__(&proj_normalize_for_visualization) proj_normalize_for_visualization;
-    __typeof__(&proj_destroy) proj_destroy;
-    __typeof__(&proj_trans) proj_trans;
-    __typeof__(&proj_coord) proj_coord;
-    __typeof__(&proj_errno) proj_errno;
-    __typeof__(&proj_errno_reset) proj_errno_reset;
-    __typeof__(&proj_get_type) proj_get_type;
-    __typeof__(&proj_is_crs) proj_is_crs;
-    __typeof__(&proj_get_name) proj_get_name;
-    __typeof__(&geod_init) geod_init;
-    __typeof__(&geod_direct) geod_direct;
-    __typeof__(&geod_inverse) geod_inverse;
-    __typeof__(&geod_polygonarea) geod_polygonarea;
-} real;
+// The functions forwarded below, in `real` once resolved.
+#define FUNCTIONS(X)                                                                                                   \
+    X(proj_context_create)                                                                                             \
+    X(proj_context_destroy)                                                                                            \
+    X(proj_context_set_search_paths)                                                                                   \
+    X(proj_context_errno_string)                                                                                       \
+    X(proj_log_func)                                                                                                   \
+    X(proj_create)                                                                                                     \
+    X(proj_create_crs_to_crs_from_pj)                                                                                  \
+    X(proj_normalize_for_visualization)                                                                                \
+    X(proj_destroy)                                                                                                    \
+    X(proj_trans)                                                                                                      \
+    X(proj_coord)                                                                                                      \
+    X(proj_errno)                                                                                                      \
+    X(proj_errno_reset)                                                                                                \
+    X(proj_get_type)                                                                                                   \
+    X(proj_is_crs)                                                                                                     \
+    X(proj_get_name)                                                                                                   \
+    X(geod_init)                                                                                                       \
+    X(geod_direct)                                                                                                     \
+    X(geod_inverse)                                                                                                    \
+    X(geod_polygonarea)
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
 // Debian 12's libproj (PROJ 9.1), then the development link.
-static LazyLibrary library = {.what = "PROJ", .names = {"libproj.so.25", "libproj.so"}, .package = "libproj25"};
-
-#define RESOLVE(name) real.name = (__typeof__(real.name))lazy_library_symbol(&library, #name)
-
-static void load(void) {
-    lazy_library_open(&library);
-    if (library.handle == NULL) return;
-    RESOLVE(proj_context_create);
-    RESOLVE(proj_context_destroy);
-    RESOLVE(proj_context_set_search_paths);
-    RESOLVE(proj_context_errno_string);
-    RESOLVE(proj_log_func);
-    RESOLVE(proj_create);
-    RESOLVE(proj_create_crs_to_crs_from_pj);
-    RESOLVE(proj_normalize_for_visualization);
-    RESOLVE(proj_destroy);
-    RESOLVE(proj_trans);
-    RESOLVE(proj_coord);
-    RESOLVE(proj_errno);
-    RESOLVE(proj_errno_reset);
-    RESOLVE(proj_get_type);
-    RESOLVE(proj_is_crs);
-    RESOLVE(proj_get_name);
-    RESOLVE(geod_init);
-    RESOLVE(geod_direct);
-    RESOLVE(geod_inverse);
-    RESOLVE(geod_polygonarea);
-}
+LAZY_LIBRARY(FUNCTIONS, .what = "PROJ", .names = {"libproj.so.25", "libproj.so"}, .package = "libproj25")
 
 static void require(void) {
     pthread_once(&once, load);

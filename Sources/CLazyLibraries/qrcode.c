@@ -1,5 +1,5 @@
 // libqrencode behind petspot_qrcode.h, opened at the first call (see lazy_library.h). Its
-// header is not needed: the one function used and its result are declared here as
+// header is not needed: the functions used and their result are declared here as
 // qrencode.h 4.1 has them. A library that cannot be opened is an error the caller reports,
 // not an abort.
 #include <errno.h>
@@ -18,24 +18,15 @@ typedef struct {
     unsigned char *data;
 } QRcode;
 enum { QR_ECLEVEL_M = 1 };
+// `level` is a QRecLevel (an int-sized enum).
+QRcode *QRcode_encodeData(int size, const unsigned char *data, int version, int level);
+void QRcode_free(QRcode *qrcode);
 
-static struct {
-    QRcode *(*QRcode_encodeData)(int, const unsigned char *, int, int);
-    void (*QRcode_free)(QRcode *);
-} real;
+#define FUNCTIONS(X) X(QRcode_encodeData) X(QRcode_free)
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
 // Debian 12's libqrencode 4.1 (libqrencode4), then the development link.
-static LazyLibrary library = {.what = "libqrencode", .names = {"libqrencode.so.4", "libqrencode.so"}, .package = "libqrencode4"};
-
-#define RESOLVE(name) real.name = (__typeof__(real.name))lazy_library_symbol(&library, #name)
-
-static void load(void) {
-    lazy_library_open(&library);
-    if (library.handle == NULL) return;
-    RESOLVE(QRcode_encodeData);
-    RESOLVE(QRcode_free);
-}
+LAZY_LIBRARY(FUNCTIONS, .what = "libqrencode",
+             .names = {"libqrencode.so.4", "libqrencode.so"}, .package = "libqrencode4")
 
 int petspot_qrcode_encode(const unsigned char *data, int size, unsigned char *modules, int capacity, int *width,
                           char *error, int error_size) {

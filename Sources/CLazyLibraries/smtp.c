@@ -12,38 +12,25 @@
 #include "include/petspot_smtp.h"
 #include "lazy_library.h"
 
-static struct {
-    __typeof__(&curl_global_init) curl_global_init;
-    __typeof__(&curl_easy_init) curl_easy_init;
-    __typeof__(&curl_easy_setopt) curl_easy_setopt;
-    __typeof__(&curl_easy_perform) curl_easy_perform;
-    __typeof__(&curl_easy_getinfo) curl_easy_getinfo;
-    __typeof__(&curl_easy_cleanup) curl_easy_cleanup;
-    __typeof__(&curl_easy_strerror) curl_easy_strerror;
-    __typeof__(&curl_slist_append) curl_slist_append;
-    __typeof__(&curl_slist_free_all) curl_slist_free_all;
-} real;
+#define FUNCTIONS(X)                                                                                                   \
+    X(curl_global_init)                                                                                                \
+    X(curl_easy_init)                                                                                                  \
+    X(curl_easy_setopt)                                                                                                \
+    X(curl_easy_perform)                                                                                               \
+    X(curl_easy_getinfo)                                                                                               \
+    X(curl_easy_cleanup)                                                                                               \
+    X(curl_easy_strerror)                                                                                              \
+    X(curl_slist_append)                                                                                               \
+    X(curl_slist_free_all)
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
 // Debian 12's libcurl (7.88, OpenSSL), then the development link.
-static LazyLibrary library = {.what = "libcurl", .names = {"libcurl.so.4", "libcurl.so"}, .package = "libcurl4"};
+LAZY_LIBRARY(FUNCTIONS, .what = "libcurl", .names = {"libcurl.so.4", "libcurl.so"}, .package = "libcurl4")
 static int global_code = -1;
 
-#define RESOLVE(name) real.name = (__typeof__(real.name))lazy_library_symbol(&library, #name)
-
-static void load(void) {
-    lazy_library_open(&library);
-    if (library.handle == NULL) return;
-    RESOLVE(curl_global_init);
-    RESOLVE(curl_easy_init);
-    RESOLVE(curl_easy_setopt);
-    RESOLVE(curl_easy_perform);
-    RESOLVE(curl_easy_getinfo);
-    RESOLVE(curl_easy_cleanup);
-    RESOLVE(curl_easy_strerror);
-    RESOLVE(curl_slist_append);
-    RESOLVE(curl_slist_free_all);
-    if (library.missing == NULL) global_code = real.curl_global_init(CURL_GLOBAL_DEFAULT);
+// The `pthread_once` routine: `load`, then libcurl's global start.
+static void start(void) {
+    load();
+    if (library.handle != NULL && library.missing == NULL) global_code = real.curl_global_init(CURL_GLOBAL_DEFAULT);
 }
 
 typedef struct upload {
@@ -75,7 +62,7 @@ static int keep_reply(CURL *handle, curl_infotype type, char *data, size_t size,
 
 int petspot_smtp_send(const petspot_smtp_request *request, petspot_smtp_result *result) {
     memset(result, 0, sizeof *result);
-    pthread_once(&once, load);
+    pthread_once(&once, start);
     if (library.handle == NULL || library.missing != NULL || global_code != 0) {
         result->library_missing = 1;
         result->code = -1;

@@ -11,39 +11,32 @@
 
 typedef struct geonames_city geonames_city;
 
-static struct {
-    int (*geonames_get_n_cities)(void);
-    geonames_city *(*geonames_get_city)(int);
-    void (*geonames_city_free)(geonames_city *);
-    const char *(*geonames_city_get_name)(geonames_city *);
-    const char *(*geonames_city_get_state)(geonames_city *);
-    const char *(*geonames_city_get_country)(geonames_city *);
-    const char *(*geonames_city_get_country_code)(geonames_city *);
-    double (*geonames_city_get_latitude)(geonames_city *);
-    double (*geonames_city_get_longitude)(geonames_city *);
-    unsigned int (*geonames_city_get_population)(geonames_city *);
-} real;
+int geonames_get_n_cities(void);
+geonames_city *geonames_get_city(int index);
+void geonames_city_free(geonames_city *city);
+const char *geonames_city_get_name(geonames_city *city);
+const char *geonames_city_get_state(geonames_city *city);
+const char *geonames_city_get_country(geonames_city *city);
+const char *geonames_city_get_country_code(geonames_city *city);
+double geonames_city_get_latitude(geonames_city *city);
+double geonames_city_get_longitude(geonames_city *city);
+unsigned int geonames_city_get_population(geonames_city *city);
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+#define FUNCTIONS(X)                                                                                                   \
+    X(geonames_get_n_cities)                                                                                           \
+    X(geonames_get_city)                                                                                               \
+    X(geonames_city_free)                                                                                              \
+    X(geonames_city_get_name)                                                                                          \
+    X(geonames_city_get_state)                                                                                         \
+    X(geonames_city_get_country)                                                                                       \
+    X(geonames_city_get_country_code)                                                                                  \
+    X(geonames_city_get_latitude)                                                                                      \
+    X(geonames_city_get_longitude)                                                                                     \
+    X(geonames_city_get_population)
+
 // Debian 12's libgeonames 0.3 (libgeonames0), then the development link.
-static LazyLibrary library = {.what = "libgeonames", .names = {"libgeonames.so.0", "libgeonames.so"}, .package = "libgeonames0"};
-
-#define RESOLVE(name) real.name = (__typeof__(real.name))lazy_library_symbol(&library, #name)
-
-static void load(void) {
-    lazy_library_open(&library);
-    if (library.handle == NULL) return;
-    RESOLVE(geonames_get_n_cities);
-    RESOLVE(geonames_get_city);
-    RESOLVE(geonames_city_free);
-    RESOLVE(geonames_city_get_name);
-    RESOLVE(geonames_city_get_state);
-    RESOLVE(geonames_city_get_country);
-    RESOLVE(geonames_city_get_country_code);
-    RESOLVE(geonames_city_get_latitude);
-    RESOLVE(geonames_city_get_longitude);
-    RESOLVE(geonames_city_get_population);
-}
+LAZY_LIBRARY(FUNCTIONS, .what = "libgeonames",
+             .names = {"libgeonames.so.0", "libgeonames.so"}, .package = "libgeonames0")
 
 int petspot_towns_count(char *error, int error_size) {
     pthread_once(&once, load);

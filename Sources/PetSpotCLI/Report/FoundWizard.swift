@@ -62,9 +62,7 @@ final class FoundWizard: ReportWizard {
         case "u": try await requestLocation(into: \.petDetailsStep.coordinates)
         case "c": continueTapped()
         default:
-            if try !editField(key, of: \.petDetailsStep) {
-                try navigate(key, keys: keyList(FoundPetDetailsStep.self, ["u", "c", "b", "q"]))
-            }
+            try editFieldOrNavigate(key, of: \.petDetailsStep, others: ["u", "c", "b", "q"])
         }
     }
 
@@ -91,9 +89,7 @@ final class FoundWizard: ReportWizard {
                 toast = shown  // says what failed (FoundReportSubmissionFailure), once
             }
         default:
-            if try !editField(key, of: \.contactStep) {
-                try navigate(key, keys: keyList(ContactInfoStep.self, ["s", "b", "q"]))
-            }
+            try editFieldOrNavigate(key, of: \.contactStep, others: ["s", "b", "q"])
         }
     }
 }

@@ -55,9 +55,7 @@ final class MissingWizard: ReportWizard {
         switch key {
         case "c": continueTapped()
         default:
-            if try !editField(key, of: \.microchipStep) {
-                try navigate(key, keys: keyList(MicrochipStep.self, ["c", "q"]))
-            }
+            try editFieldOrNavigate(key, of: \.microchipStep, others: ["c", "q"])
         }
     }
 
@@ -77,9 +75,7 @@ final class MissingWizard: ReportWizard {
         switch key {
         case "s", "c": continueTapped()
         default:
-            if try !editField(key, of: \.contactStep) {
-                try navigate(key, keys: keyList(ContactDetailsStep.self, ["s", "b", "q"]))
-            }
+            try editFieldOrNavigate(key, of: \.contactStep, others: ["s", "b", "q"])
         }
     }
 
@@ -110,9 +106,7 @@ final class MissingWizard: ReportWizard {
         case "g": try await requestLocation(into: \.descriptionStep.coordinates)
         case "c": continueTapped()
         default:
-            if try !editField(key, of: \.descriptionStep) {
-                try navigate(key, keys: keyList(AnimalDescriptionStep.self, ["g", "c", "b", "q"]))
-            }
+            try editFieldOrNavigate(key, of: \.descriptionStep, others: ["g", "c", "b", "q"])
         }
     }
 

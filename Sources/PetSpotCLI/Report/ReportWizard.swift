@@ -81,6 +81,17 @@ extension ReportWizard {
         return keys.dropLast().joined(separator: ", ") + " or " + (keys.last ?? "")
     }
 
+    /// `key` on a screen with the fields of `form` and the actions `others`: a field's number
+    /// edits it (``editField(_:of:)``), any other key is one every screen answers
+    /// (``navigate(_:keys:)``).
+    func editFieldOrNavigate<Form: FieldForm>(
+        _ key: String, of form: WritableKeyPath<Machine, Form>, others: [String]
+    ) throws(WizardExit) {
+        if try !editField(key, of: form) {
+            try navigate(key, keys: keyList(Form.self, others))
+        }
+    }
+
     /// Edits the field numbered `key` (from 1, in the step's order: ``FieldForm/fields``) of the
     /// step `form`, as what input draws it (``FieldKind``) with its label as the prompt: a date
     /// (any of ``CalendarDay/acceptedFormats``; a day after today or before 1900 is refused with

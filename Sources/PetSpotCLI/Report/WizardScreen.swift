@@ -4,15 +4,18 @@ import ReportSteps
 import Scenarios
 
 /// One numbered row of a wizard screen: a label, the value (or the greyed placeholder), the
-/// inline error in red and the helper text under it.
+/// inline error in red and the helper text under it. A row with a plain value is made with the
+/// memberwise initializer (`ScreenField(label: "Photo", value: …, error: …)`).
 struct ScreenField {
     var label: String
     var value: String
-    var isPlaceholder: Bool
+    var isPlaceholder = false
     var error: String?
     var helper: String?
     var isDisabled = false
+}
 
+extension ScreenField {
     /// A row for a text input model.
     init(_ model: TextFieldModel) {
         label = model.label
@@ -30,15 +33,6 @@ struct ScreenField {
         value = selected ?? placeholder
         isPlaceholder = selected == nil
         self.error = error
-    }
-
-    /// A row with a plain value.
-    init(label: String, value: String, isPlaceholder: Bool = false, error: String? = nil, helper: String? = nil) {
-        self.label = label
-        self.value = value
-        self.isPlaceholder = isPlaceholder
-        self.error = error
-        self.helper = helper
     }
 }
 

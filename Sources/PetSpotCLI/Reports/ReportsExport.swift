@@ -45,11 +45,7 @@ extension PetSpot.Reports {
                 var counts = (reports: 0, photos: 0, subscriptions: 0, sightings: 0)
                 while failure == nil {
                     let page = try await store.list(query)
-                    let found: [String: ReportPhoto]
-                    do throws(ReportPhotoError) {
-                        found = try await photos.photos(ids: page.map(\.id))
-                    } catch {
-                        failure = error
+                    guard let found = await Self.read(photos.photos(ids:), page.map(\.id), failure: &failure) else {
                         break
                     }
                     for report in page {
@@ -68,11 +64,9 @@ extension PetSpot.Reports {
                     // A few sightings' photos at a time (each up to 10 MB), as they are written.
                     for start in stride(from: 0, to: page.count, by: Self.sightingPhotosRead) where failure == nil {
                         let part = page[start..<min(start + Self.sightingPhotosRead, page.count)]
-                        let found: [String: ReportPhoto]
-                        do throws(ReportPhotoError) {
-                            found = try await photos.sightingPhotos(ids: part.map(\.id))
-                        } catch {
-                            failure = error
+                        guard
+                            let found = await Self.read(photos.sightingPhotos(ids:), part.map(\.id), failure: &failure)
+                        else {
                             break
                         }
                         for sighting in part { print(SightingArchiveLine.line(sighting, photo: found[sighting.id])) }
@@ -112,6 +106,20 @@ extension PetSpot.Reports {
                 case (false, _): "\(exported) of \(url); \(subscriptionsText) not included (--include-subscriptions)."
                 }
             FileHandle.standardError.write(Data((summary + "\n").utf8))
+        }
+
+        /// The photos of `ids` that `photos` reads, or `nil` when it fails: its error is kept in
+        /// `failure` (the export stops there, not whole).
+        private static func read(
+            _ photos: ([String]) async throws(ReportPhotoError) -> [String: ReportPhoto], _ ids: [String],
+            failure: inout ReportPhotoError?
+        ) async -> [String: ReportPhoto]? {
+            do throws(ReportPhotoError) {
+                return try await photos(ids)
+            } catch {
+                failure = error
+                return nil
+            }
         }
 
         /// How many subscriptions (and sightings) are read from the store at a time.
