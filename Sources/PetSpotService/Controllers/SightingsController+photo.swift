@@ -26,10 +26,7 @@ extension SightingsController {
 
     func addPhotoRoutes(to router: Router<ServiceRequestContext>) {
         router.put("/v1/reports/{id}/sightings/{sid}/photo") { request, context -> Response in
-            _ = try Query(request, allowed: [])
-            let id = try ReportsController.id(context)
-            let store = try requireStore()
-            let report = try await ReportsController.storeCall { try await store.report(id: id) }
+            let (id, store, report) = try await ReportsController.reportInPath(request, context, in: self.store)
             let sighting = try await Self.sighting(context, of: id, in: store)
             try checkMaker(request, sighting)
             let photo = try await PhotoRoute.admit(request, for: report.kind, name: sighting.id)
@@ -45,10 +42,7 @@ extension SightingsController {
             return PhotoRoute.kept(photo, at: Self.photoPath(id, sighting.id))
         }
         router.get("/v1/reports/{id}/sightings/{sid}/photo") { request, context -> Response in
-            _ = try Query(request, allowed: [])
-            let id = try ReportsController.id(context)
-            let store = try requireStore()
-            _ = try await ReportsController.storeCall { try await store.report(id: id) }
+            let (id, store, _) = try await ReportsController.reportInPath(request, context, in: self.store)
             let sighting = try await Self.sighting(context, of: id, in: store)
             let found = try await ReportsController.storeCall { try await store.sightingPhoto(id: sighting.id) }
             guard let found else {
