@@ -72,18 +72,12 @@ extension SightingsController {
     /// Refuses `request` unless it carries `sighting`'s own token or the operator's: 401 without
     /// a token (`ownerTokenRequired`), 403 with another (`notSightingMaker`).
     func checkMaker(_ request: Request, _ sighting: Sighting) throws(Problem) {
-        guard let presented = try Credentials.bearer(request) else {
-            throw Credentials.unauthorized(
-                "Only the person who added this sighting, or the operator, can give it a photo. Send "
-                    + "Authorization: Bearer TOKEN with the ownerToken given when sighting \(sighting.id) was added.",
-                reason: "ownerTokenRequired")
-        }
-        if Self.made(sighting, by: presented) || access.isOperator(request) { return }
-        throw Problem(
-            .forbidden,
-            detail:
-                "Only the person who added this sighting, or the operator, can give it a photo; the token sent is "
-                + "neither sighting \(sighting.id)'s own nor the operator's.",
-            extensions: [("reason", "notSightingMaker")])
+        try Credentials.requireOwner(
+            request, accepts: { Self.made(sighting, by: $0) || access.isOperator(request) },
+            missing: "Only the person who added this sighting, or the operator, can give it a photo. Send "
+                + "Authorization: Bearer TOKEN with the ownerToken given when sighting \(sighting.id) was added.",
+            refused: "Only the person who added this sighting, or the operator, can give it a photo; the token sent "
+                + "is neither sighting \(sighting.id)'s own nor the operator's.",
+            reason: "notSightingMaker")
     }
 }
