@@ -6,14 +6,10 @@ import Reports
 /// hour to one address become one mail an hour). A held alert keeps its digest entry, not a whole
 /// mail; the digest puts the entries of one address and hour together.
 extension AlertMails {
-    /// What the area alert of `report` to `subscription` is in a digest: the same id as the mail
-    /// alone (``alertID(event:subscription:)``), the subject, the card's title and link as text
-    /// and as an HTML fragment (every text escaped), and the subscription's `List-Unsubscribe`.
-    static func digestEntry(
-        of report: PetReport, event: ReportEvent, to subscription: Subscription, in settings: MailSettings,
-        sighted: Bool = false
-    ) -> OutboxMail {
-        let alert = AreaAlert(of: report, to: subscription, in: settings, sighted: sighted)
+    /// What `alert` to `subscription` is in a digest: the same id as the mail alone
+    /// (``alertID(event:subscription:)``), the subject, the card's title and link as text and as
+    /// an HTML fragment (every text escaped), and the subscription's `List-Unsubscribe`.
+    static func digestEntry(_ alert: AreaAlert, event: ReportEvent, to subscription: Subscription) -> OutboxMail {
         let text = """
             \(alert.subject)
             \(alert.title)

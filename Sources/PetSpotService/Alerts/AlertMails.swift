@@ -5,20 +5,15 @@ import ReportSteps
 import ReportStore
 import Reports
 
-/// The mails alerts send, as the outbox keeps them: an area alert (``alert(of:event:to:in:)``)
+/// The mails alerts send, as the outbox keeps them: an area alert (``alert(_:event:to:)``)
 /// and the confirmation a new subscription asks for (``confirmation(of:in:)``). Nothing a
 /// reporter wrote lands in a header (the subject names the kind and a species from the
 /// taxonomy, never the report's text), and the HTML part escapes every text it shows.
 enum AlertMails {
-    /// The mail telling `subscription`'s address that `report` (as a stranger sees it: a missing
-    /// report's place is its cell's centre) was stored by `event` — with `sighted`, seen (a
-    /// sighting: `report`'s place is where). Its id, and so its `Message-ID`, is
-    /// `alert.{event}.{subscription}`.
-    static func alert(
-        of report: PetReport, event: ReportEvent, to subscription: Subscription, in settings: MailSettings,
-        sighted: Bool = false
-    ) -> OutboxMail {
-        let alert = AreaAlert(of: report, to: subscription, in: settings, sighted: sighted)
+    /// The mail telling `subscription`'s address of `alert`'s report (as a stranger sees it: a
+    /// missing report's place is its cell's centre), stored — or, for a sighting, seen — by
+    /// `event`. Its id, and so its `Message-ID`, is `alert.{event}.{subscription}`.
+    static func alert(_ alert: AreaAlert, event: ReportEvent, to subscription: Subscription) -> OutboxMail {
         let kind = alert.kind.lowercased()
         let text = """
             A \(kind) \(alert.species) was \(alert.verb) about \(alert.distance) from the centre of your area.

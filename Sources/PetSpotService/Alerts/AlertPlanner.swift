@@ -9,7 +9,7 @@ import ServiceLifecycle
 
 /// Turns new reports into alert mails: a `Service` of the server's group that follows the
 /// store's event log from the mail cursor (``AlertStore/mailCursor()``) and, for each report
-/// created, queues one mail (``AlertMails/alert(of:event:to:in:)``) to every confirmed
+/// created, queues one mail (``AlertMails/alert(_:event:to:)``) to every confirmed
 /// subscription whose area holds the report's place as a stranger sees it (a missing report's
 /// cell centre: an area alert tells a subscriber no more than the public map does), of the
 /// kind and species asked for, confirmed before the report was stored; an address's alerts past
@@ -156,10 +156,10 @@ final class AlertPlanner: Service {
                     && (subscription.confirmedAt.map { $0 <= event.time } ?? false)
             }
             .map { subscription in
-                AlertDigests.Alert(
-                    single: AlertMails.alert(of: seen, event: event, to: subscription, in: settings, sighted: sighted),
-                    held: AlertMails.digestEntry(
-                        of: seen, event: event, to: subscription, in: settings, sighted: sighted))
+                let alert = AreaAlert(of: seen, to: subscription, in: settings, sighted: sighted)
+                return AlertDigests.Alert(
+                    single: AlertMails.alert(alert, event: event, to: subscription),
+                    held: AlertMails.digestEntry(alert, event: event, to: subscription))
             }
     }
 

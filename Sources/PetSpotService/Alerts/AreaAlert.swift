@@ -5,8 +5,8 @@ import ReportStore
 import Reports
 
 /// What an area alert says of a report, shared by the mail sent alone
-/// (``AlertMails/alert(of:event:to:in:)``) and its entry in an hourly digest
-/// (``AlertMails/digestEntry(of:event:to:in:)``). The subject names the kind and a species from
+/// (``AlertMails/alert(_:event:to:)``) and its entry in an hourly digest
+/// (``AlertMails/digestEntry(_:event:to:)``). The subject names the kind and a species from
 /// the taxonomy, never a reporter's text; ``title`` is the reporter's (escape it in HTML).
 struct AreaAlert {
     /// "Found" or "Missing".

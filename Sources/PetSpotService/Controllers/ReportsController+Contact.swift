@@ -12,10 +12,7 @@ import Reports
 extension ReportsController {
     func addContactRoute(to router: Router<ServiceRequestContext>) {
         router.get("/v1/reports/{id}/contact") { request, context -> Response in
-            _ = try Query(request, allowed: [])
-            let id = try Self.id(context)
-            let store = try requireStore()
-            let report = try await Self.storeCall { try await store.report(id: id) }
+            let (id, _, report) = try await Self.reportInPath(request, context, in: store)
             if !access.seesWhole(request, report) {
                 try checkStranger(asking: report, client: context.client)
                 ServiceMetrics.revealedContacts()

@@ -10,10 +10,8 @@ import Reports
 extension ReportsController {
     func addRenewRoute(to router: Router<ServiceRequestContext>) {
         router.post("/v1/reports/{id}/renew") { request, context -> Response in
-            _ = try Query(request, allowed: [])
-            let id = try Self.id(context)
-            let store = try requireStore()
-            _ = try await reportToChange(request, id, in: store)
+            let (id, store, found) = try await Self.reportInPath(request, context, in: self.store)
+            try access.check(request, mayChange: found)
             let report = try await Self.storeCall { try await store.renew(id: id) }
             return .json(ReportJSON.report(report))
         }

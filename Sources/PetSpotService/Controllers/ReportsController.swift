@@ -86,17 +86,11 @@ struct ReportsController {
             return .json(ReportJSON.nearby(from: from, result: result, precision: publicLocation.precisionMeters))
         }
         router.get("/v1/reports/{id}") { request, context -> Response in
-            _ = try Query(request, allowed: [])
-            let id = try Self.id(context)
-            let store = try requireStore()
-            let report = try await Self.storeCall { try await store.report(id: id) }
+            let (_, _, report) = try await Self.reportInPath(request, context, in: store)
             return .json(reportJSON(report, for: request))
         }
         router.get("/v1/reports/{id}/card") { request, context -> Response in
-            _ = try Query(request, allowed: [])
-            let id = try Self.id(context)
-            let store = try requireStore()
-            let stored = try await Self.storeCall { try await store.report(id: id) }
+            let (id, _, stored) = try await Self.reportInPath(request, context, in: store)
             // A stranger: the place's grid cell (PublicLocation), contacts on request.
             let whole = access.seesWhole(request, stored)
             var report = whole ? stored : publicLocation.publicView(of: stored)
@@ -189,6 +183,19 @@ struct ReportsController {
                 extensions: [("reason", "reportNotFound")])
         }
         return id
+    }
+
+    /// Report `{id}` of a route that reads no query, checked in the order every such route
+    /// answers: the query (400 for any parameter), the `{id}` (404 for one no report can have,
+    /// ``id(_:)``), the store (503 when `store` is `nil`), then the report (404 when unknown, or
+    /// the store's failure: ``storeCall(_:)``).
+    static func reportInPath(_ request: Request, _ context: ServiceRequestContext, in store: (any ReportStore)?)
+        async throws -> (id: String, store: any ReportStore, report: PetReport)
+    {
+        _ = try Query(request, allowed: [])
+        let id = try Self.id(context)
+        guard let store else { throw Problem.noStore }
+        return (id, store, try await storeCall { try await store.report(id: id) })
     }
 
     /// `marginKm`: kilometres from 0 to 10,000 (``SearchRadius``'s rule), or `nil`.

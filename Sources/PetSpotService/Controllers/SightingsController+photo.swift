@@ -26,10 +26,7 @@ extension SightingsController {
 
     func addPhotoRoutes(to router: Router<ServiceRequestContext>) {
         router.put("/v1/reports/{id}/sightings/{sid}/photo") { request, context -> Response in
-            _ = try Query(request, allowed: [])
-            let id = try ReportsController.id(context)
-            let store = try requireStore()
-            let report = try await ReportsController.storeCall { try await store.report(id: id) }
+            let (id, store, report) = try await ReportsController.reportInPath(request, context, in: self.store)
             let sighting = try await Self.sighting(context, of: id, in: store)
             try checkMaker(request, sighting)
             let photo = try await PhotoRoute.admit(request, for: report.kind, name: sighting.id)
@@ -45,10 +42,7 @@ extension SightingsController {
             return PhotoRoute.kept(photo, at: Self.photoPath(id, sighting.id))
         }
         router.get("/v1/reports/{id}/sightings/{sid}/photo") { request, context -> Response in
-            _ = try Query(request, allowed: [])
-            let id = try ReportsController.id(context)
-            let store = try requireStore()
-            _ = try await ReportsController.storeCall { try await store.report(id: id) }
+            let (id, store, _) = try await ReportsController.reportInPath(request, context, in: self.store)
             let sighting = try await Self.sighting(context, of: id, in: store)
             let found = try await ReportsController.storeCall { try await store.sightingPhoto(id: sighting.id) }
             guard let found else {
@@ -78,18 +72,12 @@ extension SightingsController {
     /// Refuses `request` unless it carries `sighting`'s own token or the operator's: 401 without
     /// a token (`ownerTokenRequired`), 403 with another (`notSightingMaker`).
     func checkMaker(_ request: Request, _ sighting: Sighting) throws(Problem) {
-        guard let presented = try Credentials.bearer(request) else {
-            throw Credentials.unauthorized(
-                "Only the person who added this sighting, or the operator, can give it a photo. Send "
-                    + "Authorization: Bearer TOKEN with the ownerToken given when sighting \(sighting.id) was added.",
-                reason: "ownerTokenRequired")
-        }
-        if Self.made(sighting, by: presented) || access.isOperator(request) { return }
-        throw Problem(
-            .forbidden,
-            detail:
-                "Only the person who added this sighting, or the operator, can give it a photo; the token sent is "
-                + "neither sighting \(sighting.id)'s own nor the operator's.",
-            extensions: [("reason", "notSightingMaker")])
+        try Credentials.requireOwner(
+            request, accepts: { Self.made(sighting, by: $0) || access.isOperator(request) },
+            missing: "Only the person who added this sighting, or the operator, can give it a photo. Send "
+                + "Authorization: Bearer TOKEN with the ownerToken given when sighting \(sighting.id) was added.",
+            refused: "Only the person who added this sighting, or the operator, can give it a photo; the token sent "
+                + "is neither sighting \(sighting.id)'s own nor the operator's.",
+            reason: "notSightingMaker")
     }
 }

@@ -19,10 +19,7 @@ struct SightingsController {
 
     func addRoutes(to router: Router<ServiceRequestContext>) {
         router.post("/v1/reports/{id}/sightings") { request, context -> Response in
-            _ = try Query(request, allowed: [])
-            let id = try ReportsController.id(context)
-            let store = try requireStore()
-            let report = try await ReportsController.storeCall { try await store.report(id: id) }
+            let (id, store, report) = try await ReportsController.reportInPath(request, context, in: self.store)
             guard report.kind == .missing, report.status == .active else {
                 throw ReportsController.problem(
                     .notTakingSightings(report.id, kind: report.kind, status: report.status))
@@ -37,10 +34,7 @@ struct SightingsController {
             return response
         }
         router.get("/v1/reports/{id}/sightings") { request, context -> Response in
-            _ = try Query(request, allowed: [])
-            let id = try ReportsController.id(context)
-            let store = try requireStore()
-            let report = try await ReportsController.storeCall { try await store.report(id: id) }
+            let (id, store, report) = try await ReportsController.reportInPath(request, context, in: self.store)
             let sightings = try await ReportsController.storeCall { try await store.sightings(reportID: id) }
             let whole = access.seesWhole(request, report)
             let presented = try? Credentials.bearer(request)
@@ -54,10 +48,7 @@ struct SightingsController {
             return response
         }
         router.delete("/v1/reports/{id}/sightings/{sid}") { request, context -> Response in
-            _ = try Query(request, allowed: [])
-            let id = try ReportsController.id(context)
-            let store = try requireStore()
-            let report = try await ReportsController.storeCall { try await store.report(id: id) }
+            let (id, store, report) = try await ReportsController.reportInPath(request, context, in: self.store)
             let sighting = try await Self.sighting(context, of: id, in: store)
             if !Self.made(sighting, by: try Credentials.bearer(request)) {
                 try access.check(request, mayChange: report)
@@ -70,13 +61,6 @@ struct SightingsController {
             return Response(status: .noContent)
         }
         addPhotoRoutes(to: router)
-    }
-
-    func requireStore() throws(Problem) -> any ReportStore {
-        guard let store else {
-            throw Problem.noStore
-        }
-        return store
     }
 
     /// Whether `presented` is `sighting`'s own token (compared as digests, in constant time).

@@ -46,11 +46,7 @@ struct SubscriptionsController {
                     )
                 ]), status: .accepted)
         }
-        router.get(RouterPath(SubscriptionPage.confirmPath)) { request, _ -> Response in
-            let token = try Self.token(try Query(request, allowed: ["token"])["token"])
-            _ = try requireMail()
-            return try Self.page(.confirm(token: token))
-        }
+        addButtonPage(SubscriptionPage.confirmPath, to: router) { .confirm(token: $0) }
         router.post(RouterPath(SubscriptionPage.confirmPath)) { request, _ -> Response in
             let token = try await Self.postedToken(request)
             let (store, _) = try requireMail()
@@ -59,16 +55,25 @@ struct SubscriptionsController {
             }
             return try Self.page(confirmed == nil ? .lapsed : .confirmed, status: confirmed == nil ? .notFound : .ok)
         }
-        router.get(RouterPath(SubscriptionPage.unsubscribePath)) { request, _ -> Response in
-            let token = try Self.token(try Query(request, allowed: ["token"])["token"])
-            _ = try requireMail()
-            return try Self.page(.unsubscribe(token: token))
-        }
+        addButtonPage(SubscriptionPage.unsubscribePath, to: router) { .unsubscribe(token: $0) }
         router.post(RouterPath(SubscriptionPage.unsubscribePath)) { request, _ -> Response in
             let token = try await Self.postedToken(request)
             let (store, _) = try requireMail()
             _ = try await ReportsController.storeCall { try await store.removeSubscriptions(token: token) }
             return try Self.page(.stopped)
+        }
+    }
+
+    /// `GET path?token=…`: a mailed link's page, one button (`page` of the token) that posts the
+    /// token back to `path`. A token that is not one of ours: 404; without mail settings: 503.
+    private func addButtonPage(
+        _ path: String, to router: Router<ServiceRequestContext>,
+        _ page: @escaping @Sendable (String) -> SubscriptionPage
+    ) {
+        router.get(RouterPath(path)) { request, _ -> Response in
+            let token = try Self.token(try Query(request, allowed: ["token"])["token"])
+            _ = try requireMail()
+            return try Self.page(page(token))
         }
     }
 

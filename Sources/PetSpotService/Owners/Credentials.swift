@@ -26,6 +26,20 @@ enum Credentials {
             headers: [.wwwAuthenticate: #"Bearer realm="petspot""#])
     }
 
+    /// Refuses `request` unless its bearer token is one `accepts` takes (the maker's own, or the
+    /// operator's): 401 with `missing` without a token (`reason: ownerTokenRequired`), 403 with
+    /// `refused` and `reason` for a token `accepts` refuses.
+    static func requireOwner(
+        _ request: Request, accepts: (String) -> Bool, missing: @autoclosure () -> String,
+        refused: @autoclosure () -> String, reason: String
+    ) throws(Problem) {
+        guard let presented = try bearer(request) else {
+            throw unauthorized(missing(), reason: "ownerTokenRequired")
+        }
+        if accepts(presented) { return }
+        throw Problem(.forbidden, detail: refused(), extensions: [("reason", .string(reason))])
+    }
+
     /// Refuses `request` unless it carries the operator's token: 401 without credentials, 403
     /// with a token that is not the operator's (or on a server that has no operator token).
     static func requireOperator(_ request: Request, _ token: OperatorToken?, for what: String) throws(Problem) {

@@ -18,19 +18,13 @@ struct ReportAccess: Sendable {
     /// (`badCredentials`); 403 with a token that is neither the report's owner token nor the
     /// operator's (`notOwner`). An unknown report is the caller's 404, found before this.
     func check(_ request: Request, mayChange report: PetReport) throws(Problem) {
-        guard let presented = try Credentials.bearer(request) else {
-            throw Credentials.unauthorized(
-                "\(Self.onlyTheOwner) Send Authorization: Bearer TOKEN with the owner token given when "
-                    + "report \(report.id) was made.",
-                reason: "ownerTokenRequired")
-        }
-        if OwnerToken.owns(presented, report) || operatorToken?.matches(presented) == true { return }
-        throw Problem(
-            .forbidden,
-            detail:
-                "\(Self.onlyTheOwner) The token sent is neither report \(report.id)'s owner token nor the "
+        try Credentials.requireOwner(
+            request, accepts: { mayChange(report, presenting: $0) },
+            missing: "\(Self.onlyTheOwner) Send Authorization: Bearer TOKEN with the owner token given when "
+                + "report \(report.id) was made.",
+            refused: "\(Self.onlyTheOwner) The token sent is neither report \(report.id)'s owner token nor the "
                 + "operator's; the report stays as it is.",
-            extensions: [("reason", "notOwner")])
+            reason: "notOwner")
     }
 
     /// Whether `request` sees `report` whole — its exact place (``PublicLocation``): it carries
@@ -38,7 +32,12 @@ struct ReportAccess: Sendable {
     /// wrong token) is a stranger: no error, the public view.
     func seesWhole(_ request: Request, _ report: PetReport) -> Bool {
         guard let presented = try? Credentials.bearer(request) else { return false }
-        return OwnerToken.owns(presented, report) || operatorToken?.matches(presented) == true
+        return mayChange(report, presenting: presented)
+    }
+
+    /// Whether `presented` is `report`'s owner token or the operator's.
+    private func mayChange(_ report: PetReport, presenting presented: String) -> Bool {
+        OwnerToken.owns(presented, report) || operatorToken?.matches(presented) == true
     }
 
     /// Whether `request` carries the operator's token (lists: every place exact).

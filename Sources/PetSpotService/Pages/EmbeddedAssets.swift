@@ -4,8 +4,9 @@ import NIOCore
 /// Files embedded in the binary and served as they are, by name: the pages' scripts and
 /// style (``PageTemplates/assets``), the map's Leaflet (``MapPageController/assets``).
 struct EmbeddedAssets: Sendable {
-    /// Each file's content type and bytes, by the name it is served under.
-    let files: [String: (contentType: String, bytes: [UInt8])]
+    /// Each file's bytes, by the name it is served under (its ending gives its content type:
+    /// ``contentType(of:)``).
+    let files: [String: [UInt8]]
     /// What a 404 calls one of them: `page asset`, `map asset`.
     let noun: String
     /// The `Cache-Control` of every file.
@@ -17,7 +18,7 @@ struct EmbeddedAssets: Sendable {
         router.get(RouterPath(path)) { request, context -> Response in
             _ = try Query(request, allowed: [])
             let name = context.parameters.get("file") ?? ""
-            guard let asset = files[name] else {
+            guard let bytes = files[name] else {
                 throw Problem(
                     .notFound,
                     detail: "No \(noun) '\(StepRequest.shown(name))'; the assets are "
@@ -26,9 +27,22 @@ struct EmbeddedAssets: Sendable {
             return Response(
                 status: .ok,
                 headers: [
-                    .contentType: asset.contentType, .cacheControl: cacheControl, .xContentTypeOptions: "nosniff",
+                    .contentType: Self.contentType(of: name), .cacheControl: cacheControl,
+                    .xContentTypeOptions: "nosniff",
                 ],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
+    }
+
+    /// The content type of the file `name`, by its ending: a script, a style sheet, a PNG image;
+    /// a name without one (Leaflet's `LICENSE`) is plain text.
+    static func contentType(of name: String) -> String {
+        guard let dot = name.lastIndex(of: ".") else { return "text/plain; charset=utf-8" }
+        switch name[name.index(after: dot)...] {
+        case "js": return "text/javascript; charset=utf-8"
+        case "css": return "text/css; charset=utf-8"
+        case "png": return "image/png"
+        default: return "application/octet-stream"
         }
     }
 }

@@ -8,13 +8,13 @@ import NIOCore
 struct MapPageController {
     let tiles: TileSource
 
-    static let assets: [String: (contentType: String, bytes: [UInt8])] = [
-        "leaflet.min.js": ("text/javascript; charset=utf-8", PackageResources.leaflet_min_js),
-        "leaflet.css": ("text/css; charset=utf-8", PackageResources.leaflet_css),
-        "marker-icon.png": ("image/png", PackageResources.marker_icon_png),
-        "marker-icon-2x.png": ("image/png", PackageResources.marker_icon_2x_png),
-        "marker-shadow.png": ("image/png", PackageResources.marker_shadow_png),
-        "LICENSE": ("text/plain; charset=utf-8", PackageResources.LICENSE),
+    static let assets: [String: [UInt8]] = [
+        "leaflet.min.js": PackageResources.leaflet_min_js,
+        "leaflet.css": PackageResources.leaflet_css,
+        "marker-icon.png": PackageResources.marker_icon_png,
+        "marker-icon-2x.png": PackageResources.marker_icon_2x_png,
+        "marker-shadow.png": PackageResources.marker_shadow_png,
+        "LICENSE": PackageResources.LICENSE,
     ]
 
     func addRoutes(to router: Router<ServiceRequestContext>) {

@@ -9,12 +9,7 @@
  * `part(role)` and `begin`/`end` (the busy count).
  */
 export function placeSearch(page) {
-  var text = page.text;
-  var placeError = page.placeError;
-  var show = page.show;
-  var part = page.part;
-  var begin = page.begin;
-  var end = page.end;
+  var { text, placeError, show, part, begin, end } = page;
 
   // A typed place: the server reads it as petspot validate does, and says what is wrong. A
   // text with letters that is not a place is a town's name: GET /v1/places?q= gives the

@@ -19,17 +19,9 @@ var stepNames = config.steps.map(function (s) { return s.name; });
 var kinds = {};
 config.steps.forEach(function (s) { kinds[s.name] = s.kind; });
 var drafts = openDraft(config);
-var draft = drafts.draft;
-var saveDraft = drafts.save;
-var stepDraft = drafts.step;
+var { draft, save: saveDraft, step: stepDraft } = drafts;
 var api = stepRequests(config, drafts);
-var enqueue = api.enqueue;
-var flushEdit = api.flushEdit;
-var scheduleEdit = api.scheduleEdit;
-var refresh = api.refresh;
-var requestBody = api.requestBody;
-var send = api.send;
-var stepUrl = api.stepUrl;
+var { enqueue, flushEdit, scheduleEdit, refresh, requestBody, send, stepUrl } = api;
 var submitted = false;
 
 // A step change (Continue, Back, a step sent back) moves focus to the new step's title, so
