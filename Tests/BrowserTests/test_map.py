@@ -53,8 +53,9 @@ class MapTests(PageTest):
         self.assertEqual(self.element("map.status").text,
                          "4 open reports nearest to this place; missing pets with their search circle.")
         # The report the card asked for has its popup open, with its card one tap away.
-        popup = self.css(".leaflet-popup")
-        self.assertIn("MISSING", popup.text)
+        # (Leaflet fills the popup a frame after adding it: wait for its text.)
+        self.wait(lambda: "MISSING" in self.css(".leaflet-popup").text,
+                  message="the asked-for report's popup (saw %r)" % self.css(".leaflet-popup").text)
         self.assertEqual(self.element("map.openCard.tap").get_attribute("href"), self.origin + "/pets/" + ids[1])
         self.assertIn("Test tiles", self.css(".leaflet-control-attribution").text)
         # Leaflet and its marker images come from this server; the only other origin is the tiles'.
