@@ -148,7 +148,12 @@ class PageTest(unittest.TestCase):
         return self.driver.find_element(By.CSS_SELECTOR, selector)
 
     def tap(self, testid):
-        self.element(testid).click()
+        control = self.element(testid)
+        # As in type(): on a busy machine the page script may not have shown the control yet
+        # ("element not interactable"). A disabled control is still tapped: tests check that
+        # nothing happens then.
+        self.wait(lambda: control.is_displayed(), message=testid + " is shown")
+        control.click()
 
     def type(self, testid, text, clear=True):
         field = self.element(testid)
