@@ -48,11 +48,10 @@ extension OutboxMail: StoredRecord {
     ///   are not the JSON array, a time in another form, an unknown state).
     package init(stored row: some StoredRow) throws(ReportStoreError) {
         let id = try row.text("id")
+        let headers = try row.text("headers")
         let decoded: [MailHeader]
         do {
-            decoded = try JSONDecoder().decode([MailHeader].self, from: Data(try row.text("headers").utf8))
-        } catch let error as ReportStoreError {
-            throw error
+            decoded = try JSONDecoder().decode([MailHeader].self, from: Data(headers.utf8))
         } catch {
             throw Self.changed(id, "its headers are not a JSON array of names and values (\(error))")
         }
