@@ -340,12 +340,24 @@ let package = Package(
                 .product(name: "Configuration", package: "swift-configuration", condition: .when(traits: ["Server"])),
                 .product(name: "Yams", package: "Yams"),
             ],
-            // `--static-swift-stdlib` links with `-export-dynamic` (the toolchain's
-            // static-stdlib-args.lnk), which put petspot's 53,000 symbols in its dynamic symbol
-            // table, and the Swift runtime's `dladdr` at start-up scans them all (a sixth of
-            // `petspot validate`'s instructions, Docs/CLI.md). Nothing looks them up: the
-            // libraries opened later are asked by handle.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
+            // Start-up (Docs/CLI.md): what the loader does before `main` at every run.
+            // - `--static-swift-stdlib` links with `-export-dynamic` (the toolchain's
+            //   static-stdlib-args.lnk), which put petspot's 53,000 symbols in its dynamic symbol
+            //   table, and the Swift runtime's `dladdr` at start-up scans them all (a sixth of
+            //   `petspot validate`'s instructions). Nothing looks them up: the libraries opened
+            //   later are asked by handle.
+            // - lld (the toolchain's own linker) packs the 148,000 relative relocations of the
+            //   position-independent binary as RELR (30 KB instead of a 3.5 MB table the loader
+            //   reads entry by entry); gold, the default, cannot.
+            // - `Linker/` first on the search path: its libsqlite3.so is a linker script naming
+            //   Debian's static libsqlite3.a, so SQLite is linked in, not loaded at every start.
+            linkerSettings: [
+                .unsafeFlags([
+                    "-Xlinker", "--no-export-dynamic",
+                    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                    "-L", Context.packageDirectory + "/Linker",
+                ])
+            ]
         ),
 
         .testTarget(

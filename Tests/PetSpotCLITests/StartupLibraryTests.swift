@@ -4,7 +4,8 @@ import Testing
 
 /// PROJ (with its ~40 libraries) and libgps are opened at first use, not at start-up
 /// (CLazyLibraries): commands that never measure a distance or talk to gpsd never
-/// load them — the dynamic loader's own log (`LD_DEBUG=files`) says which objects it opened.
+/// load them; SQLite is linked into petspot (Linker/libsqlite3.so), so no command loads
+/// libsqlite3 — the dynamic loader's own log (`LD_DEBUG=files`) says which objects it opened.
 @Suite("libraries loaded at start-up")
 struct StartupLibraryTests {
     /// The shared objects the dynamic loader opened while running `petspot arguments…`.
@@ -25,6 +26,20 @@ struct StartupLibraryTests {
         #expect(!objects.contains { $0.hasPrefix("libproj") }, "\(objects)")
         #expect(!objects.contains { $0.hasPrefix("libgps") })
         #expect(!objects.contains { $0.hasPrefix("libcurl") || $0.hasPrefix("libtiff") })
+        #expect(!objects.contains { $0.hasPrefix("libsqlite3") })
+    }
+
+    @Test func aStoreCommandUsesTheSQLiteLinkedIn() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("petspot-startup-\(UUID())")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let store = "sqlite:" + home.appendingPathComponent("r.sqlite").path
+        let arguments = ["reports", "list", "--json", "--store", store]
+        let objects = try await Self.loadedObjects(arguments)
+        #expect(!objects.contains { $0.hasPrefix("libsqlite3") }, "\(objects)")
+        let run = try await PetSpotProcess.run(arguments)
+        #expect(run.stdout.contains(#""reports":[]"#), "\(run.stdout) \(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("r.sqlite").path))
     }
 
     @Test func measuringADistanceLoadsPROJWhenItIsNeeded() async throws {
