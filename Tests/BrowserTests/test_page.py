@@ -25,6 +25,20 @@ class PageTests(PageTest):
             self.assertTrue(entry["name"].startswith(self.origin), "loaded from elsewhere: " + entry["name"])
         return sum(e["size"] for e in entries if e["type"] != "fetch"), entries
 
+    def test_a_toast_never_takes_a_click_meant_for_the_button_under_it(self):
+        # The toast floats over the step's buttons; after "the server was not reached" the
+        # person presses Submit again, and the click must reach it (on a busy machine a test
+        # once clicked while the toast covered Submit: "element click intercepted").
+        self.open("/report/found")
+        under = self.driver.execute_script(
+            "var toast = document.querySelector('[data-testid=toast]');"
+            "toast.textContent = 'The server was not reached.'; toast.hidden = false;"  # as showToast does
+            "var box = toast.getBoundingClientRect();"
+            "var hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);"
+            "return [box.width > 0, hit ? hit.getAttribute('data-testid') : null];")
+        self.assertTrue(under[0], "the toast is shown")
+        self.assertNotEqual(under[1], "toast", "the point under the toast belongs to what is beneath it")
+
     def test_every_step_weighs_under_100_kb(self):
         # One document per flow shows all of its steps: a step weighs what its page weighs.
         weights = {}
