@@ -142,7 +142,7 @@ let package = Package(
 
         // Town names from Debian's libgeonames (opened at first use): search by name with
         // accents folded, the nearest town to a place.
-        .target(name: "Places", dependencies: ["Geodata", "CLazyLibraries"]),
+        .target(name: "Places", dependencies: ["Geodata", "CLazyLibraries", "Locking"]),
 
         // QR codes from Debian's libqrencode (opened at the first code), drawn as inline SVG:
         // the posters' link to a card.

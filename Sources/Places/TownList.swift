@@ -1,8 +1,11 @@
 import CLazyLibraries
 public import Geodata
+import Locking
 
 /// Every town of libgeonames (24,361 on Debian 12), read once at the first use, with a name
 /// index and a k-d tree of where they are: ``search(_:limit:)`` and ``nearest(to:)`` answer in microseconds.
+/// Each is built at its own first use: a server that only names the town near a report (cards,
+/// posters, alerts) never folds and sorts the 24,361 names.
 ///
 /// ```swift
 /// let towns = try TownList.shared()
@@ -11,13 +14,11 @@ public import Geodata
 /// ```
 public final class TownList: Sendable {
     public let towns: [Town]
-    private let names: TownNameIndex
-    private let places: TownTree
+    private let names = Locked<TownNameIndex?>(nil)
+    private let places = Locked<TownTree?>(nil)
 
     init(towns: [Town]) {
         self.towns = towns
-        names = TownNameIndex(towns)
-        places = TownTree(towns)
     }
 
     /// The library's towns, read at the first call.
@@ -50,13 +51,33 @@ public final class TownList: Sendable {
     /// Up to `limit` towns whose name, or a word of it, starts with `query` (folded: case and
     /// accents do not matter), the most populous first; none for a query with no letters.
     public func search(_ query: String, limit: Int = 10) -> [Town] {
-        names.search(NameFolding.fold(query), limit: limit).map { towns[$0] }
+        index().search(NameFolding.fold(query), limit: limit).map { towns[$0] }
     }
 
     /// The town nearest `coordinate` (great-circle distance on the mean sphere) and its
     /// distance in metres; `nil` only for an empty list.
     public func nearest(to coordinate: Coordinate) -> (town: Town, meters: Double)? {
-        places.nearest(to: coordinate).map { (towns[$0.index], $0.meters) }
+        tree().nearest(to: coordinate).map { (towns[$0.index], $0.meters) }
+    }
+
+    // Built under the lock, once: a second caller waits for the first one's index instead of
+    // building its own.
+    private func index() -> TownNameIndex {
+        names.withLock { names in
+            if let built = names { return built }
+            let built = TownNameIndex(towns)
+            names = built
+            return built
+        }
+    }
+
+    private func tree() -> TownTree {
+        places.withLock { places in
+            if let built = places { return built }
+            let built = TownTree(towns)
+            places = built
+            return built
+        }
     }
 
     private static func text<Buffer>(_ buffer: inout Buffer) -> String {

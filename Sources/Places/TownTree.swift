@@ -18,7 +18,7 @@ struct TownTree: Sendable {
 
     init(_ towns: [Town]) {
         var nodes = towns.enumerated().map { Node(point: Self.unit($0.element.coordinate), town: $0.offset) }
-        Self.build(&nodes[...], depth: 0)
+        Self.build(&nodes, 0..<nodes.count, depth: 0)
         self.nodes = nodes
     }
 
@@ -52,13 +52,42 @@ struct TownTree: Sendable {
         if across * across <= best.squared { search(far, depth: depth + 1, target, &best) }
     }
 
-    private static func build(_ nodes: inout ArraySlice<Node>, depth: Int) {
-        guard nodes.count > 1 else { return }
+    /// Puts the median of `range` by `axis(depth)` at its middle, the nodes before it below it
+    /// and those after it above it, then the same in each half on the next axis. Only the median
+    /// is selected, not the whole range sorted, so the tree is built in O(n log n) rather than
+    /// O(n log² n); each half holds the same nodes a sort would have put there, so the tree is
+    /// the same.
+    private static func build(_ nodes: inout [Node], _ range: Range<Int>, depth: Int) {
+        guard range.count > 1 else { return }
         let axis = depth % 3
-        nodes.sort { ($0.point[axis], $0.town) < ($1.point[axis], $1.town) }
-        let middle = nodes.startIndex + nodes.count / 2
-        build(&nodes[nodes.startIndex..<middle], depth: depth + 1)
-        build(&nodes[(middle + 1)..<nodes.endIndex], depth: depth + 1)
+        let middle = range.lowerBound + range.count / 2
+        select(middle, in: range, of: &nodes, axis: axis)
+        build(&nodes, range.lowerBound..<middle, depth: depth + 1)
+        build(&nodes, (middle + 1)..<range.upperBound, depth: depth + 1)
+    }
+
+    /// Quickselect (Lomuto's partition, the range's middle node as pivot): afterwards
+    /// `nodes[rank]` is the node a sort of `range` by ``precedes(_:_:axis:)`` would put there.
+    private static func select(_ rank: Int, in range: Range<Int>, of nodes: inout [Node], axis: Int) {
+        var (low, high) = (range.lowerBound, range.upperBound - 1)
+        while low < high {
+            nodes.swapAt(low + (high - low) / 2, high)
+            let pivot = nodes[high]
+            var store = low
+            for index in low..<high where precedes(nodes[index], pivot, axis: axis) {
+                nodes.swapAt(index, store)
+                store += 1
+            }
+            nodes.swapAt(store, high)
+            if rank == store { return }
+            if rank < store { high = store - 1 } else { low = store + 1 }
+        }
+    }
+
+    /// By the coordinate on `axis`, then by town index: a strict order, so the median is one node.
+    private static func precedes(_ a: Node, _ b: Node, axis: Int) -> Bool {
+        let (x, y) = (a.point[axis], b.point[axis])
+        return x < y || (x == y && a.town < b.town)
     }
 
     private static func unit(_ coordinate: Coordinate) -> SIMD3<Double> {
