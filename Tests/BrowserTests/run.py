@@ -28,6 +28,18 @@ def missing_tools():
     return missing
 
 
+class TimedResult(unittest.TextTestResult):
+    """Also keeps each test's wall time, so a run ends with its slowest tests."""
+
+    def startTest(self, test):
+        self.started = time.monotonic()
+        super().startTest(test)
+
+    def stopTest(self, test):
+        super().stopTest(test)
+        self.times = getattr(self, "times", []) + [(time.monotonic() - self.started, test.id())]
+
+
 def main(arguments):
     if not arguments or not os.access(arguments[0], os.X_OK):
         print("usage: run.py PATH/TO/petspot [pattern…]", file=sys.stderr)
@@ -52,12 +64,15 @@ def main(arguments):
     suite = loader.discover(HERE, pattern="test_*.py", top_level_dir=HERE)
     started = time.monotonic()
     try:
-        result = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
+        result = unittest.TextTestRunner(verbosity=2, stream=sys.stdout, resultclass=TimedResult).run(suite)
     finally:
         support.quit_driver()
         shutil.rmtree(files, ignore_errors=True)
     failed = len(result.failures) + len(result.errors)
     passed = result.testsRun - failed - len(result.skipped)
+    print("slowest:")
+    for seconds, name in sorted(getattr(result, "times", []), reverse=True)[:8]:
+        print("  %5.1f s  %s" % (seconds, name))
     print("browser tests took %.1f s" % (time.monotonic() - started))
     print("%d passed, %d failed" % (passed, failed))
     return 0 if result.wasSuccessful() and result.testsRun > 0 else 1
