@@ -60,23 +60,18 @@ public final class TownList: Sendable {
         tree().nearest(to: coordinate).map { (towns[$0.index], $0.meters) }
     }
 
-    // Built under the lock, once: a second caller waits for the first one's index instead of
-    // building its own.
-    private func index() -> TownNameIndex {
-        names.withLock { names in
-            if let built = names { return built }
-            let built = TownNameIndex(towns)
-            names = built
-            return built
-        }
-    }
+    private func index() -> TownNameIndex { Self.built(names) { TownNameIndex(towns) } }
 
-    private func tree() -> TownTree {
-        places.withLock { places in
-            if let built = places { return built }
-            let built = TownTree(towns)
-            places = built
-            return built
+    private func tree() -> TownTree { Self.built(places) { TownTree(towns) } }
+
+    /// What `slot` holds, made by `make` at the first call. Made under the lock, once: a second
+    /// caller waits for the first one's instead of making its own.
+    private static func built<Value: Sendable>(_ slot: Locked<Value?>, _ make: () -> Value) -> Value {
+        slot.withLock { value in
+            if let value { return value }
+            let made = make()
+            value = made
+            return made
         }
     }
 
