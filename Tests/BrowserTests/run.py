@@ -31,13 +31,17 @@ def missing_tools():
 class TimedResult(unittest.TextTestResult):
     """Also keeps each test's wall time, so a run ends with its slowest tests."""
 
+    def __init__(self, *arguments, **options):
+        super().__init__(*arguments, **options)
+        self.times = []
+
     def startTest(self, test):
         self.started = time.monotonic()
         super().startTest(test)
 
     def stopTest(self, test):
         super().stopTest(test)
-        self.times = getattr(self, "times", []) + [(time.monotonic() - self.started, test.id())]
+        self.times.append((time.monotonic() - self.started, test.id()))
 
 
 def main(arguments):
@@ -71,7 +75,7 @@ def main(arguments):
     failed = len(result.failures) + len(result.errors)
     passed = result.testsRun - failed - len(result.skipped)
     print("slowest:")
-    for seconds, name in sorted(getattr(result, "times", []), reverse=True)[:8]:
+    for seconds, name in sorted(result.times, reverse=True)[:8]:
         print("  %5.1f s  %s" % (seconds, name))
     print("browser tests took %.1f s" % (time.monotonic() - started))
     print("%d passed, %d failed" % (passed, failed))

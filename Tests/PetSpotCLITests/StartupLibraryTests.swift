@@ -10,13 +10,22 @@ import Testing
 struct StartupLibraryTests {
     /// The shared objects the dynamic loader opened while running `petspot arguments…`.
     static func loadedObjects(_ arguments: [String], environment: [String: String] = [:]) async throws -> [String] {
+        try await loggedRun(arguments, environment: environment).objects
+    }
+
+    /// `petspot arguments…` run once with the loader's log on: what it printed, and the shared
+    /// objects the loader opened (the log goes to stderr; stdout is the command's own).
+    static func loggedRun(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) async throws -> (output: PetSpotProcess.Output, objects: [String]) {
         var merged = environment
         merged["LD_DEBUG"] = "files"
         let run = try await PetSpotProcess.run(arguments, environment: merged)
-        return run.stderr.split(separator: "\n").compactMap { line in
+        let objects = run.stderr.split(separator: "\n").compactMap { line -> String? in
             guard let range = line.range(of: "file=") else { return nil }
             return String(line[range.upperBound...].prefix { $0 != " " && $0 != ";" })
         }
+        return (run, objects)
     }
 
     @Test(arguments: [["validate", "52,21"], ["validate", "--json", "52°13′47″N 21°0′44″E"], ["--version"]])
@@ -35,18 +44,16 @@ struct StartupLibraryTests {
         defer { try? FileManager.default.removeItem(at: home) }
         let store = "sqlite:" + home.appendingPathComponent("r.sqlite").path
         let arguments = ["reports", "list", "--json", "--store", store]
-        let objects = try await Self.loadedObjects(arguments)
+        let (run, objects) = try await Self.loggedRun(arguments)
         #expect(!objects.contains { $0.hasPrefix("libsqlite3") }, "\(objects)")
-        let run = try await PetSpotProcess.run(arguments)
-        #expect(run.stdout.contains(#""reports":[]"#), "\(run.stdout) \(run.stderr)")
+        #expect(run.stdout.contains(#""reports":[]"#), "\(run.stdout)")
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("r.sqlite").path))
     }
 
     @Test func measuringADistanceLoadsPROJWhenItIsNeeded() async throws {
-        let objects = try await Self.loadedObjects(["distance", "52.2297,21.0122", "50.0647,19.945"])
+        let (run, objects) = try await Self.loggedRun(["distance", "52.2297,21.0122", "50.0647,19.945"])
         #expect(objects.contains { $0.hasPrefix("libproj") }, "\(objects)")
         #expect(!objects.contains { $0.hasPrefix("libgps") })
-        let run = try await PetSpotProcess.run(["distance", "52.2297,21.0122", "50.0647,19.945"])
         #expect(run.stdout.contains("Distance:        252162.179 m"), "\(run.stdout)")
     }
 
