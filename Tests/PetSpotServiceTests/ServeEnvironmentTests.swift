@@ -180,6 +180,33 @@ struct ServeEnvironmentTests {
         }
     }
 
+    @Test(
+        arguments: [
+            (["--idle-timeout", "0"], [:], "--idle-timeout (PETSPOT_IDLE_TIMEOUT) must be from 0.1 to 3600 seconds."),
+            (
+                [], ["PETSPOT_BODY_MEMORY": "8"],
+                "--body-memory (PETSPOT_BODY_MEMORY) must be from 16 to 65536 MiB (a photo may be 16)."
+            ),
+            (["--metrics-port", "70000"], [:], "--metrics-port (PETSPOT_METRICS_PORT) must be from 0 to 65535."),
+            (
+                ["--public-precision-m", "50"], [:],
+                "--public-precision-m (PETSPOT_PUBLIC_PRECISION_M) must be from 100 to 10000 m."
+            ),
+            (
+                [], ["PETSPOT_FOUND_MAX_AGE_DAYS": "0"],
+                "--found-max-age-days (PETSPOT_FOUND_MAX_AGE_DAYS) must be from 1 to 3650 days."
+            ),
+        ] as [([String], [String: String], String)])
+    func aValueOutOfRangeNamesTheOptionItsVariableAndTheRange(
+        arguments: [String], environment: [String: String], message: String
+    ) async throws {
+        let run = try await ProcessRun.run(
+            PetSpotBinary.url, ["serve", "--store", "sqlite:/nonexistent/never.sqlite"] + arguments,
+            environment: environment, timeout: .seconds(30))
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+    }
+
     @Test func theVariableNamesAreTheOnesSwiftConfigurationReads() async throws {
         // Each documented variable reaches the server: PETSPOT_LOG_FORMAT=json shows in the logs.
         let run = try await ProcessRun.run(

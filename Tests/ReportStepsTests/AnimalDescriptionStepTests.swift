@@ -14,8 +14,8 @@ struct AnimalDescriptionStepTests {
     }
 
     @Test func copyAndAccessibilityIdentifiersMatchTheSpec() {
-        #expect(AnimalDescriptionCopy.title == "Animal description")
-        #expect(AnimalDescriptionCopy.progress == "3/4")
+        #expect(MissingReportMachine.Step.animalDescription.screenTitle == "Animal description")
+        #expect(MissingReportMachine.Step.animalDescription.progress == "3/4")
         #expect(AnimalDescriptionCopy.dateLabel == "Date of disappearance")
         #expect(AnimalDescriptionCopy.speciesPlaceholder == "Select an option")
         #expect(AnimalDescriptionCopy.ageLabel == "Animal age (optional)")

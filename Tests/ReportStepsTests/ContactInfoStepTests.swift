@@ -12,10 +12,11 @@ struct ContactInfoStepTests {
 
     @Test func copyMatchesFR017() {
         let step = ContactInfoStep(state: ReportFoundPetFlowState())
-        #expect(FoundFlowCopy.Contact.screenTitle == "Contact info")
-        #expect(FoundFlowCopy.Contact.heading == "Contact information")
-        #expect(FoundFlowCopy.Contact.progress == "3/3")
-        #expect(FoundFlowCopy.Contact.body == "Share your contact details so the pet’s owner can reach you.")
+        let intro = FoundReportMachine.Step.contactInfo.intro
+        #expect(intro.screenTitle == "Contact info")
+        #expect(intro.heading == "Contact information")
+        #expect(FoundReportMachine.Step.contactInfo.progress == "3/3")
+        #expect(intro.body == "Share your contact details so the pet’s owner can reach you.")
         #expect(step.phoneField.label == "Your phone number")
         #expect(step.phoneField.placeholder == "+1 (555) 000-0000")
         #expect(step.emailField.label == "Your email")

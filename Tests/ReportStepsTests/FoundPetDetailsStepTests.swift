@@ -6,10 +6,11 @@ import Testing
 @Suite("Found flow: Pet details (spec 004 FR-007–FR-009, FR-017)")
 struct FoundPetDetailsStepTests {
     @Test func copyMatchesFR017() {
-        #expect(FoundFlowCopy.PetDetails.screenTitle == "Pet details")
-        #expect(FoundFlowCopy.PetDetails.heading == "Pet details")
-        #expect(FoundFlowCopy.PetDetails.progress == "2/3")
-        #expect(FoundFlowCopy.PetDetails.body == "Tell us what you know about the animal you found.")
+        let intro = FoundReportMachine.Step.petDetails.intro
+        #expect(intro.screenTitle == "Pet details")
+        #expect(intro.heading == "Pet details")
+        #expect(FoundReportMachine.Step.petDetails.progress == "2/3")
+        #expect(intro.body == "Tell us what you know about the animal you found.")
         let step = FoundPetDetailsStep(state: ReportFoundPetFlowState(), today: Fixtures.fixedToday)
         #expect(step.dateField.label == "Date found")
         #expect(step.dateField.placeholder == "DD/MM/YYYY")

@@ -80,15 +80,21 @@ struct PhotoStepTests {
         #expect(copy.removeAccessibilityIdentifier == "animalPhoto.remove")
         #expect(copy.continueAccessibilityIdentifier == "animalPhoto.continue")
         #expect(copy.progress == "2/4")
+        #expect(copy.progress == MissingReportMachine.Step.animalPhoto.progress)
+        #expect(copy.intro == MissingReportMachine.Step.animalPhoto.intro)
+        #expect(copy.intro.screenTitle == "Animal photo")
         #expect(copy.browseTitle == "Browse")
     }
 
     @Test func foundFlowUploadCopyMatchesFR017() {
         let copy = PhotoStepCopy.foundFlow
-        #expect(copy.screenTitle == "Upload photo")
-        #expect(copy.heading == "Upload photo")
+        #expect(copy.intro.screenTitle == "Upload photo")
+        #expect(copy.intro.heading == "Upload photo")
         #expect(copy.progress == "1/3")
-        #expect(copy.body == "Upload a clear photo of the pet you found. This helps the owner recognize them quickly.")
+        #expect(copy.progress == FoundReportMachine.Step.uploadPhoto.progress)
+        #expect(
+            copy.intro.body == "Upload a clear photo of the pet you found. This helps the owner recognize them quickly."
+        )
         #expect(copy.browseTitle == "Tap to upload a photo")
         #expect(copy.emptyStateSecondary == "PNG or JPG up to 10 MB")
         #expect(copy.continueTitle == "Continue")

@@ -45,8 +45,7 @@ final class FoundWizard: ReportWizard {
     private func drawDetails() {
         let step = flow.petDetailsStep
         let screen = console.screen
-        screen.header(title: flow.step.screenTitle, progress: flow.step.progress, context: Self.context)
-        screen.text(FoundFlowCopy.PetDetails.body)
+        screen.intro(FoundReportMachine.Step.petDetails, context: Self.context)
         screen.fields(of: step)
         screen.helper(step.coordinates.helperText, success: step.coordinates.isCaptured)
         screen.menu([
@@ -70,9 +69,7 @@ final class FoundWizard: ReportWizard {
 
     private func drawContact() {
         let screen = console.screen
-        screen.header(title: flow.step.screenTitle, progress: flow.step.progress, context: Self.context)
-        screen.text(FoundFlowCopy.Contact.heading)
-        screen.text(FoundFlowCopy.Contact.body)
+        screen.intro(FoundReportMachine.Step.contactInfo, context: Self.context)
         screen.fields(of: flow.contactStep)
         screen.menu([
             fieldKeys(ContactInfoStep.self), ("s", FoundFlowCopy.Contact.submitTitle), ("b", "Back"), ("q", "Cancel"),

@@ -45,10 +45,7 @@ final class MissingWizard: ReportWizard {
 
     private func microchipScreen() throws(WizardExit) {
         let screen = console.screen
-        screen.header(
-            title: MissingStepsCopy.Microchip.title, progress: MissingStepsCopy.Microchip.progress,
-            context: Self.context)
-        screen.text(MissingStepsCopy.Microchip.body)
+        screen.intro(MissingReportMachine.Step.microchip, context: Self.context)
         screen.fields(of: flow.microchipStep)
         screen.menu([fieldKeys(MicrochipStep.self), ("c", MissingStepsCopy.Microchip.continueTitle), ("q", "Cancel")])
         let key = try readKey()
@@ -63,9 +60,7 @@ final class MissingWizard: ReportWizard {
 
     private func contactScreen() throws(WizardExit) {
         let screen = console.screen
-        screen.header(
-            title: MissingStepsCopy.Contact.title, progress: MissingStepsCopy.Contact.progress, context: Self.context)
-        screen.text(MissingStepsCopy.Contact.body)
+        screen.intro(MissingReportMachine.Step.contactDetails, context: Self.context)
         screen.fields(of: flow.contactStep)
         screen.menu([
             fieldKeys(ContactDetailsStep.self), ("s", MissingStepsCopy.Contact.submitTitle), ("b", "Back"),
@@ -85,8 +80,7 @@ final class MissingWizard: ReportWizard {
     func drawDescription() {
         let step = flow.descriptionStep
         let screen = console.screen
-        screen.header(
-            title: AnimalDescriptionCopy.title, progress: AnimalDescriptionCopy.progress, context: Self.context)
+        screen.intro(MissingReportMachine.Step.animalDescription, context: Self.context)
         // The location helper under the coordinates it is about; the search radius under it.
         let fields = AnimalDescriptionStep.fields
         let afterCoordinates = (fields.lastIndex { $0.fieldKind == .coordinate } ?? fields.count - 1) + 2

@@ -7,8 +7,7 @@ import ReportSteps
 extension WizardConsole {
     /// Draws the photo step.
     func drawPhotoStep(_ step: PhotoStep, context: String) {
-        screen.header(title: step.copy.screenTitle, progress: step.copy.progress, context: context)
-        if let body = step.copy.body { screen.text(body) }
+        screen.intro(step.copy.intro, progress: step.copy.progress, context: context)
         let field: ScreenField
         if let photo = step.photo {
             field = ScreenField(

@@ -86,7 +86,7 @@ extension PetSpot.Report {
             defer { interrupts.remove() }
             let wizard = MissingWizard(flow: flow, console: console, location: location, drafts: drafts)
             do {
-                if !options.fresh { try drafts.offer(to: flow, console: console, title: \.title) }
+                if !options.fresh { try drafts.offer(to: flow, console: console, title: \.screenTitle) }
                 let state = try await wizard.run()
                 terminal.line()
                 try write(ReportJSON.missing(state), to: options.destination)

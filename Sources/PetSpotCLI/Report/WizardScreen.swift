@@ -78,6 +78,18 @@ struct WizardScreen {
         }
     }
 
+    /// A step's top: the header, then the heading where it says more than the title, then the body.
+    func intro(_ intro: StepIntro, progress: String, context: String) {
+        header(title: intro.screenTitle, progress: progress, context: context)
+        if let heading = intro.heading, heading != intro.screenTitle { text(heading) }
+        if let body = intro.body { text(body) }
+    }
+
+    /// Step `step`'s top, as ``intro(_:progress:context:)`` draws it.
+    func intro<Step: ReportFlowStep>(_ step: Step, context: String) {
+        intro(step.intro, progress: step.progress, context: context)
+    }
+
     /// Clears the screen (on a terminal), then `Animal description                3/4` and a
     /// line under it.
     func header(title: String, progress: String, context: String) {

@@ -11,8 +11,7 @@
         func settings(_ environment: ServeEnvironment) throws -> ServeSettings {
             var settings = ServeSettings()
             settings.host = try ServeValue.resolve(host, "--host", environment) ?? settings.host
-            settings.port = try ServeValue.resolve(port, "--port", environment) ?? settings.port
-            try ServeValue.check((0...65_535).contains(settings.port), "--port", "from 0 to 65535")
+            settings.port = try ServeValue.bounded(port, "--port", environment, settings.port, 0...65_535)
             settings.gpsd = try ServeValue.resolve(gpsd, "--gpsd", environment)
             settings.scenario = try ServeValue.resolve(scenario, "--scenario", environment)
             if settings.gpsd != nil && settings.scenario != nil {
@@ -52,10 +51,7 @@
             }
             settings.photos = try ServeValue.resolve(photos, "--photos", environment)
             settings.metricsHost = try ServeValue.resolve(metricsHost, "--metrics-host", environment) ?? "127.0.0.1"
-            settings.metricsPort = try ServeValue.resolve(metricsPort, "--metrics-port", environment)
-            if let metricsPort = settings.metricsPort {
-                try ServeValue.check((0...65_535).contains(metricsPort), "--metrics-port", "from 0 to 65535")
-            }
+            settings.metricsPort = try ServeValue.bounded(metricsPort, "--metrics-port", environment, 0...65_535)
             settings.limits = try limitOptions.limits(environment)
             settings.tiles = try mapOptions.tiles(environment)
             settings.matchMargin = try matchOptions.margin(environment)

@@ -23,15 +23,11 @@
         /// - Throws: `ValidationError` naming the option and its variable for a value out of range.
         func lifetimes(_ environment: ServeEnvironment) throws -> ReportLifetimes {
             let range = ReportLifetimes.dayRange
-            let rule = "from \(range.lowerBound) to \(range.upperBound) days"
-            let missing =
-                try ServeValue.resolve(missingMaxAgeDays, "--missing-max-age-days", environment)
-                ?? ReportLifetimes.defaultMissingDays
-            try ServeValue.check(range.contains(missing), "--missing-max-age-days", rule)
-            let found =
-                try ServeValue.resolve(foundMaxAgeDays, "--found-max-age-days", environment)
-                ?? ReportLifetimes.defaultFoundDays
-            try ServeValue.check(range.contains(found), "--found-max-age-days", rule)
+            let missing = try ServeValue.bounded(
+                missingMaxAgeDays, "--missing-max-age-days", environment, ReportLifetimes.defaultMissingDays, range,
+                "days")
+            let found = try ServeValue.bounded(
+                foundMaxAgeDays, "--found-max-age-days", environment, ReportLifetimes.defaultFoundDays, range, "days")
             return ReportLifetimes(missingDays: missing, foundDays: found)
         }
     }

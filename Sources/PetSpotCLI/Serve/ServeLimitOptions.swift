@@ -49,23 +49,15 @@
         ///
         /// - Throws: `ValidationError` naming the option and its variable for a value out of range.
         func limits(_ environment: ServeEnvironment) throws -> ServiceLimits {
-            let idle = try ServeValue.resolve(idleTimeout, "--idle-timeout", environment) ?? 15
-            let body = try ServeValue.resolve(bodyTimeout, "--body-timeout", environment) ?? 120
-            let connections: Int? = try ServeValue.resolve(maxConnections, "--max-connections", environment)
-            let memory = try ServeValue.resolve(bodyMemory, "--body-memory", environment) ?? 64
-            let rate = try ServeValue.resolve(rateLimit, "--rate-limit", environment) ?? 60
-            let burst = try ServeValue.resolve(rateBurst, "--rate-burst", environment) ?? 30
-            let contacts = try ServeValue.resolve(contactRateLimit, "--contact-rate-limit", environment) ?? 20
-            try ServeValue.check((0.1...3_600).contains(idle), "--idle-timeout", "from 0.1 to 3600 seconds")
-            try ServeValue.check((0.1...3_600).contains(body), "--body-timeout", "from 0.1 to 3600 seconds")
-            if let connections {
-                try ServeValue.check((1...1_000_000).contains(connections), "--max-connections", "from 1 to 1000000")
-            }
-            try ServeValue.check(
-                (16...65_536).contains(memory), "--body-memory", "from 16 to 65536 MiB (a photo may be 16)")
-            try ServeValue.check((0...1_000_000).contains(rate), "--rate-limit", "from 0 to 1000000")
-            try ServeValue.check((1...1_000_000).contains(burst), "--rate-burst", "from 1 to 1000000")
-            try ServeValue.check((0...100_000).contains(contacts), "--contact-rate-limit", "from 0 to 100000")
+            let idle = try ServeValue.bounded(idleTimeout, "--idle-timeout", environment, 15, 0.1...3_600, "seconds")
+            let body = try ServeValue.bounded(bodyTimeout, "--body-timeout", environment, 120, 0.1...3_600, "seconds")
+            let connections = try ServeValue.bounded(maxConnections, "--max-connections", environment, 1...1_000_000)
+            let memory = try ServeValue.bounded(
+                bodyMemory, "--body-memory", environment, 64, 16...65_536, "MiB (a photo may be 16)")
+            let rate = try ServeValue.bounded(rateLimit, "--rate-limit", environment, 60, 0...1_000_000)
+            let burst = try ServeValue.bounded(rateBurst, "--rate-burst", environment, 30, 1...1_000_000)
+            let contacts = try ServeValue.bounded(
+                contactRateLimit, "--contact-rate-limit", environment, 20, 0...100_000)
             return ServiceLimits(
                 idleTimeout: .milliseconds(Int64((idle * 1000).rounded())),
                 bodyTimeout: .milliseconds(Int64((body * 1000).rounded())), maximumConnections: connections,
@@ -92,12 +84,46 @@
             return value
         }
 
+        /// `given`, else `option`'s variable, else `defaultValue`, checked to lie in `range`.
+        ///
+        /// - Throws: `ValidationError` naming the option and its variable, and saying the range
+        ///   (`from 0.1 to 3600 seconds`), for a value outside it.
+        static func bounded<Value: ExpressibleByArgument & Comparable>(
+            _ given: Value?, _ option: String, _ environment: ServeEnvironment, _ defaultValue: Value,
+            _ range: ClosedRange<Value>, _ unit: String = ""
+        ) throws -> Value {
+            let value = try resolve(given, option, environment) ?? defaultValue
+            try check(value, option, range, unit)
+            return value
+        }
+
+        /// `given`, else `option`'s variable, checked to lie in `range`; `nil` when neither is set.
+        ///
+        /// - Throws: `ValidationError` as ``bounded(_:_:_:_:_:_:)`` does.
+        static func bounded<Value: ExpressibleByArgument & Comparable>(
+            _ given: Value?, _ option: String, _ environment: ServeEnvironment, _ range: ClosedRange<Value>,
+            _ unit: String = ""
+        ) throws -> Value? {
+            guard let value = try resolve(given, option, environment) else { return nil }
+            try check(value, option, range, unit)
+            return value
+        }
+
         /// A value's range check, naming the option and its variable.
-        static func check(_ holds: Bool, _ option: String, _ rule: String) throws {
-            guard holds else {
-                let variable = ServeEnvironment.variables.first { $0.option == option }?.name ?? ""
-                throw ValidationError("\(option) (\(variable)) must be \(rule).")
-            }
+        private static func check<Value: Comparable>(
+            _ value: Value, _ option: String, _ range: ClosedRange<Value>, _ unit: String
+        ) throws {
+            guard !range.contains(value) else { return }
+            let variable = ServeEnvironment.variables.first { $0.option == option }?.name ?? ""
+            let rule =
+                "from \(shown(range.lowerBound)) to \(shown(range.upperBound))" + (unit.isEmpty ? "" : " " + unit)
+            throw ValidationError("\(option) (\(variable)) must be \(rule).")
+        }
+
+        /// `3600` for 3600.0, `0.1` for 0.1: a bound as a person writes it.
+        private static func shown<Value>(_ bound: Value) -> String {
+            let text = "\(bound)"
+            return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
         }
     }
 #endif

@@ -49,8 +49,7 @@
                         + "like https://petspot.example.")
             }
             let passwordFile = try ServeValue.resolve(mail.smtpPasswordFile, "--smtp-password-file", environment)
-            let lease = try ServeValue.resolve(mailLease, "--mail-lease", environment) ?? 300
-            try ServeValue.check((10...86_400).contains(lease), "--mail-lease", "from 10 to 86400 seconds")
+            let lease = try ServeValue.bounded(mailLease, "--mail-lease", environment, 300, 10...86_400, "seconds")
             do {
                 return MailSettings(
                     server: try SMTPServer(url: url, passwordFile: passwordFile), from: try MailAddress(from),

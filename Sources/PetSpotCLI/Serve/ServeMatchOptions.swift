@@ -25,11 +25,9 @@
         ///
         /// - Throws: `ValidationError` naming the option and its variable for a value out of range.
         func publicLocation(_ environment: ServeEnvironment) throws -> PublicLocation {
-            let meters =
-                try ServeValue.resolve(publicPrecisionM, "--public-precision-m", environment)
-                ?? PublicLocation.defaultPrecisionMeters
-            try ServeValue.check(
-                PublicLocation.precisionRange.contains(meters), "--public-precision-m", "from 100 to 10000 m")
+            let meters = try ServeValue.bounded(
+                publicPrecisionM, "--public-precision-m", environment, PublicLocation.defaultPrecisionMeters,
+                PublicLocation.precisionRange, "m")
             return PublicLocation(precisionMeters: meters)
         }
 
@@ -37,8 +35,7 @@
         ///
         /// - Throws: `ValidationError` naming the option and its variable for a value out of range.
         func margin(_ environment: ServeEnvironment) throws -> SearchRadius {
-            let kilometers = try ServeValue.resolve(matchMarginKm, "--match-margin-km", environment) ?? 1
-            try ServeValue.check((0...100).contains(kilometers), "--match-margin-km", "from 0 to 100 km")
+            let kilometers = try ServeValue.bounded(matchMarginKm, "--match-margin-km", environment, 1, 0...100, "km")
             do {
                 return try SearchRadius(kilometers: kilometers)
             } catch {

@@ -24,13 +24,11 @@ struct FormStepContext {
 
     /// The step `step` of a page, drawing `form` as a fresh model shows it.
     init<Step: ReportFlowStep, Form: FieldForm>(
-        step: Step, screen: String, title: String, hasBack: Bool = true, heading: String? = nil, body: String? = nil,
-        form: Form, coordinates: CoordinateFields?, continueId: String, continueTitle: String, today: CalendarDay
+        step: Step, form: Form, coordinates: CoordinateFields?, continueId: String, continueTitle: String,
+        today: CalendarDay
     ) {
         self.step = step.name
-        intro = StepIntroContext(
-            StepHeaderContext(step: step.name, screen: screen, title: title, progress: step.progress, hasBack: hasBack),
-            heading: heading, body: body)
+        intro = StepIntroContext(step)
         let split = Form.fields.lastIndex { $0.fieldKind == .coordinate }.map { $0 + 1 } ?? Form.fields.count
         fields = Form.fields[..<split].filter { $0.fieldKind != .coordinate }.map {
             Self.field($0, of: form, step: step.name, today: today)

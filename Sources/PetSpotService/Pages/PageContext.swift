@@ -15,14 +15,14 @@ struct StepHeaderContext {
     let cancelId: String
     let cancelTitle = WizardNavigationCopy.cancelTitle
 
-    /// The header of `screen`'s step `step`.
-    init(step: String, screen: String, title: String, progress: String, hasBack: Bool = true) {
-        self.step = step
-        screenTitle = title
-        self.progress = progress
-        self.hasBack = hasBack
-        backId = WizardNavigationCopy.backAccessibilityIdentifier(screen: screen)
-        cancelId = WizardNavigationCopy.cancelAccessibilityIdentifier(screen: screen)
+    /// The header of `step`: its title and progress, and Back where the step has one before it.
+    init<Step: ReportFlowStep>(_ step: Step) {
+        self.step = step.name
+        screenTitle = step.screenTitle
+        progress = step.progress
+        hasBack = step.previous != nil
+        backId = WizardNavigationCopy.backAccessibilityIdentifier(screen: step.intro.screen)
+        cancelId = WizardNavigationCopy.cancelAccessibilityIdentifier(screen: step.intro.screen)
     }
 }
 
@@ -138,12 +138,12 @@ struct StepIntroContext {
     let body: String
     let hasBody: Bool
 
-    init(_ header: StepHeaderContext, heading: String?, body: String?) {
-        self.header = header
-        self.heading = heading ?? ""
-        hasHeading = heading != nil
-        self.body = body ?? ""
-        hasBody = body != nil
+    init<Step: ReportFlowStep>(_ step: Step) {
+        header = StepHeaderContext(step)
+        heading = step.intro.heading ?? ""
+        hasHeading = step.intro.heading != nil
+        body = step.intro.body ?? ""
+        hasBody = step.intro.body != nil
     }
 }
 
@@ -163,12 +163,9 @@ struct PhotoStepContext {
     /// The file picker's `accept` list, from the formats the step takes.
     let accept: String
 
-    init(step: String, screen: String, copy: PhotoStepCopy, hasBack: Bool) {
-        self.step = step
-        intro = StepIntroContext(
-            StepHeaderContext(
-                step: step, screen: screen, title: copy.screenTitle, progress: copy.progress, hasBack: hasBack),
-            heading: copy.heading, body: copy.body)
+    init<Step: ReportFlowStep>(_ step: Step, copy: PhotoStepCopy) {
+        self.step = step.name
+        intro = StepIntroContext(step)
         browseTitle = copy.browseTitle
         secondary = copy.emptyStateSecondary ?? ""
         hasSecondary = copy.emptyStateSecondary != nil

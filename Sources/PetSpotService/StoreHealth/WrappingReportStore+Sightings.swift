@@ -5,52 +5,45 @@ import ReportStore
 /// calls do: timed, counted, and refused at once while the store is down.
 extension WrappingReportStore {
     func addSighting(_ sighting: Sighting) async throws(ReportStoreError) {
-        let base = self.base
-        try await wrap("addSighting") { () async throws(ReportStoreError) in try await base.addSighting(sighting) }
+        try await call("addSighting") { base async throws(ReportStoreError) in try await base.addSighting(sighting) }
     }
 
     func sightings(reportID: String) async throws(ReportStoreError) -> [Sighting] {
-        let base = self.base
-        return try await wrap("sightings") { () async throws(ReportStoreError) in
+        return try await call("sightings") { base async throws(ReportStoreError) in
             try await base.sightings(reportID: reportID)
         }
     }
 
     func sighting(id: String) async throws(ReportStoreError) -> Sighting? {
-        let base = self.base
-        return try await wrap("sighting") { () async throws(ReportStoreError) in try await base.sighting(id: id) }
+        return try await call("sighting") { base async throws(ReportStoreError) in try await base.sighting(id: id) }
     }
 
     func sightings(email address: String) async throws(ReportStoreError) -> [Sighting] {
-        let base = self.base
-        return try await wrap("sightingsByEmail") { () async throws(ReportStoreError) in
+        return try await call("sightingsByEmail") { base async throws(ReportStoreError) in
             try await base.sightings(email: address)
         }
     }
 
     func sightings(afterID: String?, limit: Int) async throws(ReportStoreError) -> [Sighting] {
-        let base = self.base
-        return try await wrap("sightingsPage") { () async throws(ReportStoreError) in
+        return try await call("sightingsPage") { base async throws(ReportStoreError) in
             try await base.sightings(afterID: afterID, limit: limit)
         }
     }
 
     func restoreSightings(_ sightings: [Sighting]) async throws(ReportStoreError) {
-        let base = self.base
-        try await wrap("restoreSightings") { () async throws(ReportStoreError) in
+        try await call("restoreSightings") { base async throws(ReportStoreError) in
             try await base.restoreSightings(sightings)
         }
     }
 
     func removeSighting(id: String) async throws(ReportStoreError) {
-        let base = self.base
-        try await wrap("removeSighting") { () async throws(ReportStoreError) in try await base.removeSighting(id: id) }
+        try await call("removeSighting") { base async throws(ReportStoreError) in try await base.removeSighting(id: id)
+        }
     }
 
     @discardableResult
     func removeSightings(email address: String) async throws(ReportStoreError) -> [Sighting] {
-        let base = self.base
-        return try await wrap("removeSightingsByEmail") { () async throws(ReportStoreError) in
+        return try await call("removeSightingsByEmail") { base async throws(ReportStoreError) in
             try await base.removeSightings(email: address)
         }
     }
@@ -58,22 +51,19 @@ extension WrappingReportStore {
 
 extension WrappingReportStore {
     func setSightingPhotos(_ photos: [(id: String, photo: StoredPhoto)]) async throws(ReportStoreError) {
-        let base = self.base
-        try await wrap("setSightingPhotos") { () async throws(ReportStoreError) in
+        try await call("setSightingPhotos") { base async throws(ReportStoreError) in
             try await base.setSightingPhotos(photos)
         }
     }
 
     func sightingPhotos(ids: [String]) async throws(ReportStoreError) -> [String: StoredPhoto] {
-        let base = self.base
-        return try await wrap("sightingPhotos") { () async throws(ReportStoreError) in
+        return try await call("sightingPhotos") { base async throws(ReportStoreError) in
             try await base.sightingPhotos(ids: ids)
         }
     }
 
     func sightingPhotoIDs(reportID: String) async throws(ReportStoreError) -> Set<String> {
-        let base = self.base
-        return try await wrap("sightingPhotoIDs") { () async throws(ReportStoreError) in
+        return try await call("sightingPhotoIDs") { base async throws(ReportStoreError) in
             try await base.sightingPhotoIDs(reportID: reportID)
         }
     }

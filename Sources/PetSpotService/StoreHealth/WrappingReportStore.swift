@@ -18,104 +18,96 @@ protocol WrappingReportStore: ReportPhotoStore {
 }
 
 extension WrappingReportStore {
-    func add(_ reports: [PetReport]) async throws(ReportStoreError) {
+    /// Runs `body` on ``base``, as the call `operation` (``wrap(_:_:)``).
+    func call<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (any ReportStore) async throws(ReportStoreError) -> T
+    ) async throws(ReportStoreError) -> T {
         let base = self.base
-        try await wrap("add") { () async throws(ReportStoreError) in try await base.add(reports) }
+        return try await wrap(operation) { () async throws(ReportStoreError) in try await body(base) }
+    }
+
+    func add(_ reports: [PetReport]) async throws(ReportStoreError) {
+        try await call("add") { base async throws(ReportStoreError) in try await base.add(reports) }
     }
 
     func report(id: String) async throws(ReportStoreError) -> PetReport {
-        let base = self.base
-        return try await wrap("report") { () async throws(ReportStoreError) in try await base.report(id: id) }
+        return try await call("report") { base async throws(ReportStoreError) in try await base.report(id: id) }
     }
 
     func report(idempotencyKey key: String) async throws(ReportStoreError) -> PetReport? {
-        let base = self.base
-        return try await wrap("reportByIdempotencyKey") { () async throws(ReportStoreError) in
+        return try await call("reportByIdempotencyKey") { base async throws(ReportStoreError) in
             try await base.report(idempotencyKey: key)
         }
     }
 
     func reports(ids: [String]) async throws(ReportStoreError) -> [PetReport] {
-        let base = self.base
-        return try await wrap("reports") { () async throws(ReportStoreError) in try await base.reports(ids: ids) }
+        return try await call("reports") { base async throws(ReportStoreError) in try await base.reports(ids: ids) }
     }
 
     func setStatus(_ status: ReportStatus, id: String) async throws(ReportStoreError) -> PetReport {
-        let base = self.base
-        return try await wrap("setStatus") { () async throws(ReportStoreError) in
+        return try await call("setStatus") { base async throws(ReportStoreError) in
             try await base.setStatus(status, id: id)
         }
     }
 
     func setOwnerTokenHash(_ hash: String?, id: String) async throws(ReportStoreError) -> PetReport {
-        let base = self.base
-        return try await wrap("setOwner") { () async throws(ReportStoreError) in
+        return try await call("setOwner") { base async throws(ReportStoreError) in
             try await base.setOwnerTokenHash(hash, id: id)
         }
     }
 
     func renew(id: String) async throws(ReportStoreError) -> PetReport {
-        let base = self.base
-        return try await wrap("renew") { () async throws(ReportStoreError) in try await base.renew(id: id) }
+        return try await call("renew") { base async throws(ReportStoreError) in try await base.renew(id: id) }
     }
 
     func openReports(of kind: ReportKind, renewedBefore cutoff: Date, limit: Int) async throws(ReportStoreError)
         -> [PetReport]
     {
-        let base = self.base
-        return try await wrap("expiredReports") { () async throws(ReportStoreError) in
+        return try await call("expiredReports") { base async throws(ReportStoreError) in
             try await base.openReports(of: kind, renewedBefore: cutoff, limit: limit)
         }
     }
 
     func remove(id: String) async throws(ReportStoreError) {
-        let base = self.base
-        try await wrap("remove") { () async throws(ReportStoreError) in try await base.remove(id: id) }
+        try await call("remove") { base async throws(ReportStoreError) in try await base.remove(id: id) }
     }
 
     func list(_ query: ReportListQuery) async throws(ReportStoreError) -> [PetReport] {
-        let base = self.base
-        return try await wrap("list") { () async throws(ReportStoreError) in try await base.list(query) }
+        return try await call("list") { base async throws(ReportStoreError) in try await base.list(query) }
     }
 
     func count() async throws(ReportStoreError) -> Int {
-        let base = self.base
-        return try await wrap("count") { () async throws(ReportStoreError) in try await base.count() }
+        return try await call("count") { base async throws(ReportStoreError) in try await base.count() }
     }
 
     func nearby(_ location: Coordinate, margin: SearchRadius, limit: Int?) async throws(ReportStoreError)
         -> NearbyResult
     {
-        let base = self.base
-        return try await wrap("nearby") { () async throws(ReportStoreError) in
+        return try await call("nearby") { base async throws(ReportStoreError) in
             try await base.nearby(location, margin: margin, limit: limit)
         }
     }
 
     func nearest(_ query: NearestQuery) async throws(ReportStoreError) -> [NearestReport] {
-        let base = self.base
-        return try await wrap("nearest") { () async throws(ReportStoreError) in try await base.nearest(query) }
+        return try await call("nearest") { base async throws(ReportStoreError) in try await base.nearest(query) }
     }
 
     func openReports(of kind: ReportKind, within meters: Double, of location: Coordinate)
         async throws(ReportStoreError) -> [NearestReport]
     {
-        let base = self.base
-        return try await wrap("openReports") { () async throws(ReportStoreError) in
+        return try await call("openReports") { base async throws(ReportStoreError) in
             try await base.openReports(of: kind, within: meters, of: location)
         }
     }
 
     func openReports(of kind: ReportKind, microchipKey key: String) async throws(ReportStoreError) -> [PetReport] {
-        let base = self.base
-        return try await wrap("openReportsByMicrochip") { () async throws(ReportStoreError) in
+        return try await call("openReportsByMicrochip") { base async throws(ReportStoreError) in
             try await base.openReports(of: kind, microchipKey: key)
         }
     }
 
     func events(after sequence: Int64, limit: Int) async throws(ReportStoreError) -> [ReportEvent] {
-        let base = self.base
-        return try await wrap("events") { () async throws(ReportStoreError) in
+        return try await call("events") { base async throws(ReportStoreError) in
             try await base.events(after: sequence, limit: limit)
         }
     }

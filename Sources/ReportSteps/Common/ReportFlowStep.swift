@@ -12,6 +12,8 @@ public protocol ReportFlowStep: RawRepresentable, CaseIterable, Hashable, Sendab
 where RawValue == Int, AllCases == [Self] {
     /// `true` for the step with a photo instead of fields.
     var isPhoto: Bool { get }
+    /// The top of the step's screen: its title, heading and body.
+    var intro: StepIntro { get }
 }
 
 extension ReportFlowStep {
@@ -23,6 +25,9 @@ extension ReportFlowStep {
         guard let step = Self.allCases.first(where: { $0.name == name }) else { return nil }
         self = step
     }
+
+    /// The navigation title: `"Animal description"`.
+    public var screenTitle: String { intro.screenTitle }
 
     /// The progress chip: `"3/4"` (FR-002 of spec 004, 017's chips).
     public var progress: String { "\(rawValue)/\(Self.allCases.count)" }

@@ -5,14 +5,10 @@ import ReportStore
 public enum FoundFlowCopy {
     /// *Pet details*, step 2/3.
     public enum PetDetails {
-        /// Screen title.
-        public static let screenTitle = "Pet details"
-        /// Progress chip.
-        public static let progress = "2/3"
-        /// Heading.
-        public static let heading = "Pet details"
-        /// Body.
-        public static let body = "Tell us what you know about the animal you found."
+        /// The screen's title, heading and body.
+        public static let intro = StepIntro(
+            screen: "foundPetDetails", screenTitle: "Pet details", heading: "Pet details",
+            body: "Tell us what you know about the animal you found.")
         /// Date found label.
         public static let dateLabel = "Date found"
         /// Date found placeholder.
@@ -78,14 +74,10 @@ public enum FoundFlowCopy {
 
     /// *Contact information*, step 3/3.
     public enum Contact {
-        /// Screen title.
-        public static let screenTitle = "Contact info"
-        /// Progress chip.
-        public static let progress = "3/3"
-        /// Heading.
-        public static let heading = "Contact information"
-        /// Body (with the typographic apostrophe of the spec).
-        public static let body = "Share your contact details so the pet\u{2019}s owner can reach you."
+        /// The screen's title, heading and body (with the typographic apostrophe of the spec).
+        public static let intro = StepIntro(
+            screen: "foundContact", screenTitle: "Contact info", heading: "Contact information",
+            body: "Share your contact details so the pet\u{2019}s owner can reach you.")
         /// Phone label.
         public static let phoneLabel = "Your phone number"
         /// Phone placeholder (also the caregiver's).

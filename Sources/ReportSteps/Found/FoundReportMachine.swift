@@ -25,12 +25,12 @@ public struct FoundReportMachine: ReportMachine, FlowMachine {
         /// *Contact information*, 3/3.
         case contactInfo = 3
 
-        /// The screen title of FR-017: "Upload photo", "Pet details", "Contact info".
-        public var screenTitle: String {
+        /// The screen's top; its title is FR-017's: "Upload photo", "Pet details", "Contact info".
+        public var intro: StepIntro {
             switch self {
-            case .uploadPhoto: PhotoStepCopy.foundFlow.screenTitle
-            case .petDetails: FoundFlowCopy.PetDetails.screenTitle
-            case .contactInfo: FoundFlowCopy.Contact.screenTitle
+            case .uploadPhoto: PhotoStepCopy.foundFlow.intro
+            case .petDetails: FoundFlowCopy.PetDetails.intro
+            case .contactInfo: FoundFlowCopy.Contact.intro
             }
         }
 

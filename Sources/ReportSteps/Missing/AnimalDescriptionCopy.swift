@@ -3,10 +3,8 @@ import ReportStore
 /// The English copy and accessibility identifiers of the Missing flow's *Animal
 /// description* step (spec 000; identifiers follow `{screen}.{element}.{action}`, FR-016).
 public enum AnimalDescriptionCopy {
-    /// The title (FR-001).
-    public static let title = "Animal description"
-    /// The progress chip (FR-001).
-    public static let progress = "3/4"
+    /// The title (FR-001; its progress chip is the step's, 3/4).
+    public static let intro = StepIntro(screen: "animalDescription", screenTitle: "Animal description")
     /// Date field label (FR-003).
     public static let dateLabel = "Date of disappearance"
     /// Species dropdown label.

@@ -30,13 +30,13 @@ public struct MissingReportMachine: ReportMachine, FlowMachine {
         /// *Contact details*, 4/4: a phone number or an email; Submit report ends the flow.
         case contactDetails = 4
 
-        /// The screen title (`"Microchip number"`).
-        public var title: String {
+        /// The screen's top (its title: `"Microchip number"`).
+        public var intro: StepIntro {
             switch self {
-            case .microchip: MissingStepsCopy.Microchip.title
-            case .animalPhoto: PhotoStepCopy.missingFlow.screenTitle
-            case .animalDescription: AnimalDescriptionCopy.title
-            case .contactDetails: MissingStepsCopy.Contact.title
+            case .microchip: MissingStepsCopy.Microchip.intro
+            case .animalPhoto: PhotoStepCopy.missingFlow.intro
+            case .animalDescription: AnimalDescriptionCopy.intro
+            case .contactDetails: MissingStepsCopy.Contact.intro
             }
         }
 

@@ -6,21 +6,18 @@
 public enum MissingStepsCopy {
     /// *Microchip number*, 1/4.
     public enum Microchip {
-        /// Screen title.
-        public static let title = "Microchip number"
-        /// Progress chip.
-        public static let progress = "1/4"
-        /// Body.
-        public static let body =
-            "If your pet is microchipped, enter the number: it is the surest way to tell them apart. You can skip this step."
+        /// The screen's title and body.
+        public static let intro = StepIntro(
+            screen: "microchipNumber", screenTitle: "Microchip number",
+            body:
+                "If your pet is microchipped, enter the number: it is the surest way to tell them apart. You can skip this step."
+        )
         /// Field label (optional: Continue with it empty).
         public static let label = "Microchip number (optional)"
         /// Field placeholder: how the number is shown.
         public static let placeholder = "00000-00000-00000"
         /// Primary button.
         public static let continueTitle = "Continue"
-        /// The screen part of the identifiers.
-        public static let screen = "microchipNumber"
 
         /// Identifiers.
         public enum ID {
@@ -33,20 +30,16 @@ public enum MissingStepsCopy {
 
     /// *Contact details*, 4/4.
     public enum Contact {
-        /// Screen title.
-        public static let title = "Contact details"
-        /// Progress chip.
-        public static let progress = "4/4"
-        /// Body.
-        public static let body = "How can someone who finds your pet reach you? Give a phone number, an email, or both."
+        /// The screen's title and body.
+        public static let intro = StepIntro(
+            screen: "missingContactDetails", screenTitle: "Contact details",
+            body: "How can someone who finds your pet reach you? Give a phone number, an email, or both.")
         /// Phone label.
         public static let phoneLabel = "Phone number"
         /// Email label.
         public static let emailLabel = "Email"
         /// Primary button.
         public static let submitTitle = "Submit report"
-        /// The screen part of the identifiers.
-        public static let screen = "missingContactDetails"
         /// Inline message on both fields when both are empty (at least one is required, as
         /// the Pet details card requires one: spec 003).
         public static let oneRequired = "Enter a phone number or an email"

@@ -1,14 +1,10 @@
 /// The texts, accepted formats and identifiers of a photo step (the size limit is both flows'
 /// one: ``PhotoStep/maximumByteCount``).
 public struct PhotoStepCopy: Sendable, Hashable {
-    /// The navigation title.
-    public var screenTitle: String
+    /// The screen's title, heading and body (``StepIntro``).
+    public var intro: StepIntro
     /// The progress chip: `"2/4"`, `"1/3"`.
     public var progress: String
-    /// The heading, when the design has one.
-    public var heading: String?
-    /// The body text under the heading.
-    public var body: String?
     /// The empty state's primary line / button.
     public var browseTitle: String
     /// The empty state's secondary line.
@@ -56,7 +52,8 @@ extension PhotoStepCopy {
         emptyStateSecondary: String?, requirementHelperText: String, screen: String, acceptedTypes: Set<ImageType>
     ) {
         self.init(
-            screenTitle: screenTitle, progress: progress, heading: heading, body: body, browseTitle: browseTitle,
+            intro: StepIntro(screen: screen, screenTitle: screenTitle, heading: heading, body: body),
+            progress: progress, browseTitle: browseTitle,
             emptyStateSecondary: emptyStateSecondary, requirementHelperText: requirementHelperText,
             removeTitle: "Remove", continueTitle: "Continue", browseAccessibilityIdentifier: "\(screen).browse",
             removeAccessibilityIdentifier: "\(screen).remove", continueAccessibilityIdentifier: "\(screen).continue",
