@@ -20,12 +20,6 @@ public struct JSONCheckError: Error, Sendable, Hashable, CustomStringConvertible
     /// What is wrong.
     public let problem: Problem
 
-    /// The error for `problem` in `file`.
-    public init(file: String, problem: Problem) {
-        self.file = file
-        self.problem = problem
-    }
-
     /// `/path/consent.json, line 3: the key "status" appears twice in the top-level object
     /// (lines 1 and 3); a key may appear only once.`
     public var description: String {

@@ -15,14 +15,6 @@ public struct JSONDuplicateKey: Sendable, Hashable, CustomStringConvertible {
     /// The line of the key's first occurrence in the same object.
     public let firstLine: Int
 
-    /// A duplicate of `key` in the object at `path`, at `line` (first seen at `firstLine`).
-    public init(key: String, path: String, line: Int, firstLine: Int) {
-        self.key = key
-        self.path = path
-        self.line = line
-        self.firstLine = firstLine
-    }
-
     /// `the key "status" appears twice in the top-level object (lines 1 and 3); a key may
     /// appear only once`, with the key shown terminal-safe.
     public var description: String {

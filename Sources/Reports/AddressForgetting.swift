@@ -36,14 +36,6 @@ public struct AddressForgetting: Sendable {
         public let hadPhoto: Bool
         /// What became of it.
         public let outcome: Outcome
-
-        /// A report `id` of `kind` and what became of it.
-        public init(id: String, kind: ReportKind, hadPhoto: Bool, outcome: Outcome) {
-            self.id = id
-            self.kind = kind
-            self.hadPhoto = hadPhoto
-            self.outcome = outcome
-        }
     }
 
     /// The address as given, without its surrounding spaces: what messages name.

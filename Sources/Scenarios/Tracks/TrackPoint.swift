@@ -8,13 +8,6 @@ public struct TrackPoint: Sendable, Hashable {
     public var fix: ScenarioFix?
     /// The line in the file the point comes from.
     public var line: Int
-
-    /// A point at `time` with `fix` (nil for no fix), from `line`.
-    public init(time: Date?, fix: ScenarioFix?, line: Int) {
-        self.time = time
-        self.fix = fix
-        self.line = line
-    }
 }
 
 /// An error in a track file, at a line and column.
