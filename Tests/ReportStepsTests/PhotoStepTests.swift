@@ -79,8 +79,7 @@ struct PhotoStepTests {
         #expect(copy.browseAccessibilityIdentifier == "animalPhoto.browse")
         #expect(copy.removeAccessibilityIdentifier == "animalPhoto.remove")
         #expect(copy.continueAccessibilityIdentifier == "animalPhoto.continue")
-        #expect(copy.progress == "2/4")
-        #expect(copy.progress == MissingReportMachine.Step.animalPhoto.progress)
+        #expect(MissingReportMachine.Step.animalPhoto.progress == "2/4")
         #expect(copy.intro == MissingReportMachine.Step.animalPhoto.intro)
         #expect(copy.intro.screenTitle == "Animal photo")
         #expect(copy.browseTitle == "Browse")
@@ -90,8 +89,8 @@ struct PhotoStepTests {
         let copy = PhotoStepCopy.foundFlow
         #expect(copy.intro.screenTitle == "Upload photo")
         #expect(copy.intro.heading == "Upload photo")
-        #expect(copy.progress == "1/3")
-        #expect(copy.progress == FoundReportMachine.Step.uploadPhoto.progress)
+        #expect(FoundReportMachine.Step.uploadPhoto.progress == "1/3")
+        #expect(copy.intro == FoundReportMachine.Step.uploadPhoto.intro)
         #expect(
             copy.intro.body == "Upload a clear photo of the pet you found. This helps the owner recognize them quickly."
         )

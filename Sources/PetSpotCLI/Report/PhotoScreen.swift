@@ -5,9 +5,9 @@ import ReportSteps
 /// (1/3): the file is named by path, read from disk, and handed to the `PhotoStep`, whose
 /// rules (formats by content, the Found flow's 10 MB) decide.
 extension WizardConsole {
-    /// Draws the photo step.
-    func drawPhotoStep(_ step: PhotoStep, context: String) {
-        screen.intro(step.copy.intro, progress: step.copy.progress, context: context)
+    /// Draws the photo step, `place` in its flow (its title and progress chip).
+    func drawPhotoStep<Step: ReportFlowStep>(_ step: PhotoStep, at place: Step, context: String) {
+        screen.intro(place, context: context)
         let field: ScreenField
         if let photo = step.photo {
             field = ScreenField(

@@ -58,7 +58,7 @@ extension ReportWizard {
 
     /// *Animal photo* / *Upload photo*: a file named by path, Remove, Continue.
     func photoScreen() throws(WizardExit) {
-        console.drawPhotoStep(flow.photoStep, context: Self.context)
+        console.drawPhotoStep(flow.photoStep, at: flow.step, context: Self.context)
         let key = try readKey()
         switch key {
         case "1": try console.choosePhoto(&flow.photoStep)

@@ -28,14 +28,14 @@ struct ReportPhotosController {
         router.post("/v1/report-photos/{flow}") { request, context -> Response in
             let query = try Query(request, allowed: ["filename", "action", "byteCount"])
             let flow = context.parameters.get("flow") ?? ""
-            let step: (name: String, copy: PhotoStepCopy, next: String?)
+            let step: (name: String, progress: String, copy: PhotoStepCopy, next: String?)
             switch flow {
             case "missing":
                 let photo = MissingReportMachine.Step.animalPhoto
-                step = (photo.name, .missingFlow, photo.next?.name)
+                step = (photo.name, photo.progress, .missingFlow, photo.next?.name)
             case "found":
                 let photo = FoundReportMachine.Step.uploadPhoto
-                step = (photo.name, .foundFlow, photo.next?.name)
+                step = (photo.name, photo.progress, .foundFlow, photo.next?.name)
             default:
                 throw Problem(
                     .notFound, detail: "No report flow '\(StepRequest.shown(flow))'; the flows are missing and found.")
@@ -57,7 +57,7 @@ struct ReportPhotosController {
             }
             let bytes = try await RequestBody.collectPhoto(request)
             let byteCount = try Self.byteCount(query, sent: bytes.count)
-            var answer = PhotoAnswer(flow: flow, step: step.name, copy: step.copy)
+            var answer = PhotoAnswer(flow: flow, step: step.name, progress: step.progress, copy: step.copy)
             if !continuing || !bytes.isEmpty { answer.pick(filename: filename, head: bytes, byteCount: byteCount) }
             if continuing { answer.continueTapped(next: step.next) }
             return .json(answer.json)

@@ -9,6 +9,8 @@ import ReportSteps
 struct PhotoAnswer {
     let flow: String
     let step: String
+    /// The step's progress chip: `"2/4"`.
+    let progress: String
     let copy: PhotoStepCopy
     /// The accepted file: its name, size and format.
     var photo: (filename: String, byteCount: Int, type: ImageType)?
@@ -19,9 +21,10 @@ struct PhotoAnswer {
     /// The step after Continue advanced.
     var next: String?
 
-    init(flow: String, step: String, copy: PhotoStepCopy) {
+    init(flow: String, step: String, progress: String, copy: PhotoStepCopy) {
         self.flow = flow
         self.step = step
+        self.progress = progress
         self.copy = copy
     }
 
@@ -53,7 +56,7 @@ struct PhotoAnswer {
                 ])
             } ?? .null
         return .object([
-            ("flow", .string(flow)), ("step", .string(step)), ("progress", .string(copy.progress)),
+            ("flow", .string(flow)), ("step", .string(step)), ("progress", .string(progress)),
             ("outcome", .string(StepAnswer.outcomeName(outcome))),
             ("toast", outcome?.toast.map(StepAnswer.toastJSON) ?? .null),
             ("photo", photo), ("error", .string(error)),

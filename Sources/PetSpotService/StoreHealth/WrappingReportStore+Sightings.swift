@@ -37,7 +37,8 @@ extension WrappingReportStore {
     }
 
     func removeSighting(id: String) async throws(ReportStoreError) {
-        try await call("removeSighting") { base async throws(ReportStoreError) in try await base.removeSighting(id: id)
+        try await call("removeSighting") { base async throws(ReportStoreError) in
+            try await base.removeSighting(id: id)
         }
     }
 

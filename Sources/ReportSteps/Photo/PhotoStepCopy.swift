@@ -1,10 +1,8 @@
 /// The texts, accepted formats and identifiers of a photo step (the size limit is both flows'
 /// one: ``PhotoStep/maximumByteCount``).
 public struct PhotoStepCopy: Sendable, Hashable {
-    /// The screen's title, heading and body (``StepIntro``).
+    /// The screen's title, heading and body (``StepIntro``; the progress chip is the step's).
     public var intro: StepIntro
-    /// The progress chip: `"2/4"`, `"1/3"`.
-    public var progress: String
     /// The empty state's primary line / button.
     public var browseTitle: String
     /// The empty state's secondary line.
@@ -28,7 +26,7 @@ public struct PhotoStepCopy: Sendable, Hashable {
     /// ``PhotoStep/maximumByteCount`` as in the Found flow (spec 001 assumed feature 020's
     /// backend without a size limit; this server has one, so the step says it up front).
     public static let missingFlow = PhotoStepCopy(
-        screenTitle: "Animal photo", progress: "2/4", heading: nil, body: nil,
+        screenTitle: "Animal photo", heading: nil, body: nil,
         browseTitle: "Browse", emptyStateSecondary: "JPG, PNG, HEIC, GIF or WEBP up to \(PhotoStep.maximumSizeText)",
         requirementHelperText: "A photo of the animal is required to continue.", screen: "animalPhoto",
         acceptedTypes: Set(ImageType.allCases))
@@ -36,7 +34,7 @@ public struct PhotoStepCopy: Sendable, Hashable {
     /// Found flow, *Upload photo*, step 1/3 (spec 004 FR-017): PNG or JPG up to 10 MB
     /// (``PhotoStep/maximumByteCount``).
     public static let foundFlow = PhotoStepCopy(
-        screenTitle: "Upload photo", progress: "1/3", heading: "Upload photo",
+        screenTitle: "Upload photo", heading: "Upload photo",
         body: "Upload a clear photo of the pet you found. This helps the owner recognize them quickly.",
         browseTitle: "Tap to upload a photo", emptyStateSecondary: "PNG or JPG up to \(PhotoStep.maximumSizeText)",
         requirementHelperText: "A photo is required to continue.", screen: "foundUploadPhoto",
@@ -48,12 +46,12 @@ extension PhotoStepCopy {
     /// identified under `screen` (`animalPhoto.browse`, `animalPhoto.remove`,
     /// `animalPhoto.continue`).
     init(
-        screenTitle: String, progress: String, heading: String?, body: String?, browseTitle: String,
+        screenTitle: String, heading: String?, body: String?, browseTitle: String,
         emptyStateSecondary: String?, requirementHelperText: String, screen: String, acceptedTypes: Set<ImageType>
     ) {
         self.init(
             intro: StepIntro(screen: screen, screenTitle: screenTitle, heading: heading, body: body),
-            progress: progress, browseTitle: browseTitle,
+            browseTitle: browseTitle,
             emptyStateSecondary: emptyStateSecondary, requirementHelperText: requirementHelperText,
             removeTitle: "Remove", continueTitle: "Continue", browseAccessibilityIdentifier: "\(screen).browse",
             removeAccessibilityIdentifier: "\(screen).remove", continueAccessibilityIdentifier: "\(screen).continue",
