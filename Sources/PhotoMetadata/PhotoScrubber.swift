@@ -26,21 +26,15 @@ public enum PhotoScrubber {
     /// - Returns: The bytes to keep, what was removed and the orientation kept.
     /// - Throws: ``PhotoMetadataError`` when the bytes are not a whole `format` image.
     public static func scrub(_ bytes: [UInt8], as format: ImageFormat) throws(PhotoMetadataError) -> ScrubbedImage {
-        switch format {
-        case .jpeg:
-            var scrubber = JPEGScrubber(bytes)
-            return try scrubber.scrub()
-        case .png:
-            var scrubber = PNGScrubber(bytes)
-            return try scrubber.scrub()
-        case .webp:
-            var scrubber = WebPScrubber(bytes)
-            return try scrubber.scrub()
-        case .gif:
-            var scrubber = GIFScrubber(bytes)
-            return try scrubber.scrub()
-        case .heic:
-            return try HEICScrubber(bytes).scrub()
-        }
+        let kind: any FormatScrubber.Type =
+            switch format {
+            case .jpeg: JPEGScrubber.self
+            case .png: PNGScrubber.self
+            case .webp: WebPScrubber.self
+            case .gif: GIFScrubber.self
+            case .heic: HEICScrubber.self
+            }
+        var scrubber = kind.init(bytes)
+        return try scrubber.scrub()
     }
 }

@@ -205,6 +205,11 @@ struct ServeEnvironmentTests {
             environment: environment, timeout: .seconds(30))
         #expect(run.status == 64, "\(run.stderr)")
         #expect(run.stderr.contains(message), "\(run.stderr)")
+        // `--help` says the same range, from the same declaration.
+        let help = try await ProcessRun.run(PetSpotBinary.url, ["serve", "--help"], timeout: .seconds(30))
+        let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        let rule = message.components(separatedBy: " must be ").last?.dropLast() ?? ""
+        #expect(words.contains(rule.lowercased() + "; default "), "serve --help lacks '\(rule)'")
     }
 
     @Test func theVariableNamesAreTheOnesSwiftConfigurationReads() async throws {

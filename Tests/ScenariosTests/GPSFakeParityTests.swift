@@ -15,7 +15,7 @@ struct GPSFakeParityTests {
     func gpsdProviderDeliversTheScenarioProvidersCoordinates(name: String) async throws {
         var scenario = try ScenarioLibrary.load(name)
         // What the scenario provider delivers: every fix, to an app that watches from the start.
-        scenario.authorization = ScenarioAuthorization(.authorizedWhenInUse)
+        scenario.authorization = LocationAuthorization(.authorizedWhenInUse)
         scenario.timeline.removeAll { if case .authorizationChanged = $0.event { true } else { false } }
         scenario.consumer = [.watch(count: scenario.fixes.count, duration: nil)]
         let viaScenario = await ScenarioRunner(scenario: scenario).run().fixes.map(\.coordinate.formatted)

@@ -1,5 +1,6 @@
 import Foundation
 import Geodata
+import Location
 import Scenarios
 import Testing
 
@@ -23,7 +24,7 @@ struct ScenarioDecodingTests {
     @Test func decodesTheTimelineOnAbsoluteTimes() throws {
         let scenario = try decodeScenario(Self.minimal)
         #expect(scenario.title == "Minimal")
-        #expect(scenario.authorization == ScenarioAuthorization(.authorizedWhenInUse))
+        #expect(scenario.authorization == LocationAuthorization(.authorizedWhenInUse))
         #expect(
             scenario.timeline.map(\.time) == [
                 .zero, .seconds(2), .seconds(10), .seconds(10), .seconds(11), .seconds(11),
@@ -106,7 +107,7 @@ struct ScenarioDecodingTests {
             "title: t\nauthorization: {status: notDetermined}\nprompt: {answer: deny}\n")
         #expect(short.authorization == long.authorization)
         #expect(short.prompt == long.prompt)
-        #expect(short.prompt?.answer.authorization == ScenarioAuthorization(.denied))
+        #expect(short.prompt?.answer.authorization == LocationAuthorization(.denied))
     }
 
     @Test func eventsAtTheSameTimeKeepFileOrder() throws {

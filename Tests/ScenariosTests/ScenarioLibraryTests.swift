@@ -1,5 +1,6 @@
 import Foundation
 import Geodata
+import Location
 import Scenarios
 import Testing
 

@@ -11,7 +11,7 @@
         func settings(_ environment: ServeEnvironment) throws -> ServeSettings {
             var settings = ServeSettings()
             settings.host = try ServeValue.resolve(host, "--host", environment) ?? settings.host
-            settings.port = try ServeValue.bounded(port, "--port", environment, settings.port, 0...65_535)
+            settings.port = try BoundedOptions.port.value(port, environment)
             settings.gpsd = try ServeValue.resolve(gpsd, "--gpsd", environment)
             settings.scenario = try ServeValue.resolve(scenario, "--scenario", environment)
             if settings.gpsd != nil && settings.scenario != nil {
@@ -51,7 +51,7 @@
             }
             settings.photos = try ServeValue.resolve(photos, "--photos", environment)
             settings.metricsHost = try ServeValue.resolve(metricsHost, "--metrics-host", environment) ?? "127.0.0.1"
-            settings.metricsPort = try ServeValue.bounded(metricsPort, "--metrics-port", environment, 0...65_535)
+            settings.metricsPort = try BoundedOptions.metricsPort.value(metricsPort, environment)
             settings.limits = try limitOptions.limits(environment)
             settings.tiles = try mapOptions.tiles(environment)
             settings.matchMargin = try matchOptions.margin(environment)

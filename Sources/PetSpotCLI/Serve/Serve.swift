@@ -71,8 +71,7 @@
             @Option(help: "The interface to listen on (loopback unless asked).")
             var host: String?
 
-            @Option(help: "The port; 0 picks a free one.")
-            var port: Int?
+            @Option(help: BoundedOptions.port.help) var port: Int?
 
             @Option(
                 name: .customLong("gpsd"),
@@ -118,11 +117,7 @@
             @Option(help: ArgumentHelp("The interface /metrics listens on (loopback).", valueName: "host"))
             var metricsHost: String?
 
-            @Option(
-                help: ArgumentHelp(
-                    "Serve /metrics (Prometheus) on this port of --metrics-host; 0 picks one. Off unless given.",
-                    valueName: "port"))
-            var metricsPort: Int?
+            @Option(help: BoundedOptions.metricsPort.help) var metricsPort: Int?
 
             @Option(
                 help: ArgumentHelp(

@@ -48,10 +48,11 @@
             }
         }
 
-        /// Every variable `petspot serve` reads, in `--help`'s order.
+        /// Every variable `petspot serve` reads, in `--help`'s order (a numeric option's row from
+        /// its ``BoundedOptions`` declaration).
         static let variables: [Variable] = [
             Variable("--host", "interface to listen on", default: "127.0.0.1"),
-            Variable("--port", "port; 0 picks a free one", default: "8080"),
+            BoundedOptions.port.variable,
             Variable("--gpsd", "gpsd as the location source", default: "none"),
             Variable("--scenario", "scenario as location source", default: "none"),
             Variable("--location-consent", "consent for gpsd: granted, denied", default: "the consent file"),
@@ -68,24 +69,24 @@
             Variable("--photos", "an earlier photos folder to move into the store", default: "beside the store"),
             Variable("--tile-url", "map tile URL template", default: "OpenStreetMap's", key: "petspot.tileURL"),
             Variable("--tile-attribution", "map tile attribution", default: "OpenStreetMap's"),
-            Variable("--match-margin-km", "km added to circles in matches", default: "1"),
-            Variable("--public-precision-m", "grid strangers see missing places on", default: "500"),
-            Variable("--missing-max-age-days", "days a missing report stays open", default: "90"),
-            Variable("--found-max-age-days", "days a found report stays open", default: "30"),
+            BoundedOptions.matchMarginKm.variable,
+            BoundedOptions.publicPrecisionM.variable,
+            BoundedOptions.missingMaxAgeDays.variable,
+            BoundedOptions.foundMaxAgeDays.variable,
             Variable("--smtp", "mail server for alerts", default: "off", key: "petspot.smtpUrl"),
             Variable("--smtp-password-file", "file with its password", default: "none"),
             Variable("--mail-from", "sender of mails", default: "none"),
             Variable("--public-url", "base of links in mails and posters' QR codes", default: "none"),
-            Variable("--mail-lease", "seconds a mail being sent is held", default: "300"),
+            BoundedOptions.mailLease.variable,
             Variable("--metrics-host", "interface of /metrics", default: "127.0.0.1"),
-            Variable("--metrics-port", "port of /metrics", default: "off"),
-            Variable("--idle-timeout", "seconds idle before closing", default: "15"),
-            Variable("--body-timeout", "seconds for a request body", default: "120"),
-            Variable("--max-connections", "connections open at once", default: "auto"),
-            Variable("--body-memory", "MiB of request bodies at once", default: "64"),
-            Variable("--rate-limit", "changes a minute per client", default: "60"),
-            Variable("--rate-burst", "changes at once per client", default: "30"),
-            Variable("--contact-rate-limit", "contacts shown an hour per client", default: "20"),
+            BoundedOptions.metricsPort.variable,
+            BoundedOptions.idleTimeout.variable,
+            BoundedOptions.bodyTimeout.variable,
+            BoundedOptions.maxConnections.variable,
+            BoundedOptions.bodyMemory.variable,
+            BoundedOptions.rateLimit.variable,
+            BoundedOptions.rateBurst.variable,
+            BoundedOptions.contactRateLimit.variable,
         ]
 
         /// The table for `--help`: a line per variable (two when it would not fit in 79 columns).

@@ -16,12 +16,7 @@
                 valueName: "url"))
         var publicUrl: String?
 
-        @Option(
-            help: ArgumentHelp(
-                "Seconds a server holds a mail it is sending before another server (or this one, restarted) "
-                    + "may send it again (300; 10 to 86400).",
-                valueName: "seconds"))
-        var mailLease: Int?
+        @Option(help: BoundedOptions.mailLease.help) var mailLease: Int?
 
         /// `--public-url`, else its variable, with or without mail; `nil` when not given.
         ///
@@ -49,7 +44,7 @@
                         + "like https://petspot.example.")
             }
             let passwordFile = try ServeValue.resolve(mail.smtpPasswordFile, "--smtp-password-file", environment)
-            let lease = try ServeValue.bounded(mailLease, "--mail-lease", environment, 300, 10...86_400, "seconds")
+            let lease = try BoundedOptions.mailLease.value(mailLease, environment)
             do {
                 return MailSettings(
                     server: try SMTPServer(url: url, passwordFile: passwordFile), from: try MailAddress(from),

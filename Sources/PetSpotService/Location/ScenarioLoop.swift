@@ -31,7 +31,7 @@ public struct ScenarioLoop: Service {
         self.clock = clock
         receiver = ScenarioReceiver(name: scenario.name)
         authorizer = ScenarioAuthorizer(
-            initial: scenario.authorization.locationAuthorization, prompt: scenario.prompt, clock: clock)
+            initial: scenario.authorization, prompt: scenario.prompt, clock: clock)
     }
 
     /// Plays until cancelled or the service group shuts down.
@@ -66,7 +66,7 @@ public struct ScenarioLoop: Service {
         case .receiverBack:
             receiver.play(.connected)
         case .authorizationChanged(let authorization):
-            authorizer.set(authorization.locationAuthorization)
+            authorizer.set(authorization)
         }
     }
 }

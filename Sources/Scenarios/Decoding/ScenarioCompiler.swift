@@ -1,4 +1,5 @@
 import Foundation
+import Location
 import OutsideInput
 
 /// Turns a decoded ``ScenarioDocument`` into a ``Scenario``: reads its tracks, lays the

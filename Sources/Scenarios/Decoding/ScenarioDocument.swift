@@ -6,7 +6,7 @@ import OutsideInput
 struct ScenarioDocument: Decodable {
     var title: String
     var description: String?
-    var authorization: ScenarioAuthorization
+    var authorization: LocationAuthorization
     var prompt: ScenarioPrompt?
     var start: Date?
     var timeline: [TimelineEntry]
@@ -25,7 +25,7 @@ struct ScenarioDocument: Decodable {
         }
         title = try container.decode(String.self, forKey: .title)
         description = try container.decodeIfPresent(String.self, forKey: .description)
-        authorization = try container.decode(ScenarioAuthorization.self, forKey: .authorization)
+        authorization = try container.decode(AuthorizationEntry.self, forKey: .authorization).authorization
         prompt = try container.decodeIfPresent(ScenarioPrompt.self, forKey: .prompt)
         if let text = try container.decodeIfPresent(String.self, forKey: .start) {
             // Not ISO8601DateFormatter: its ICU parser dies with SIGFPE on a long fraction.

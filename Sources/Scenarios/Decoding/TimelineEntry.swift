@@ -1,3 +1,4 @@
+import Location
 import Yams
 
 /// One item of a file's `timeline:` list, as written (tracks not yet read).
@@ -9,7 +10,7 @@ struct TimelineEntry: Decodable {
         case noFix
         case receiverLost
         case receiverBack
-        case authorization(ScenarioAuthorization)
+        case authorization(LocationAuthorization)
         case track(TrackReference)
     }
 
@@ -31,7 +32,7 @@ struct TimelineEntry: Decodable {
         case "noFix": item = .noFix
         case "receiverLost": item = .receiverLost
         case "receiverBack": item = .receiverBack
-        case "authorization": item = .authorization(try entry.value(ScenarioAuthorization.self))
+        case "authorization": item = .authorization(try entry.value(AuthorizationEntry.self).authorization)
         default: item = .track(try entry.value(TrackReference.self))
         }
         if case .wait = item, at != nil {

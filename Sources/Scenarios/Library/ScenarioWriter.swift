@@ -48,7 +48,7 @@ public enum ScenarioWriter {
             case .authorizationChanged(let authorization):
                 lines += [
                     "  - \(at)",
-                    "    authorization: {status: \(authorization.status), accuracy: \(authorization.accuracy)}",
+                    "    authorization: {status: \(authorization.status), accuracy: \(authorization.accuracy.scenarioWord)}",
                 ]
             }
         }

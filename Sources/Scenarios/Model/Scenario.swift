@@ -1,4 +1,5 @@
 public import Foundation
+public import Location
 
 /// A scripted permission and fix scenario, ready to play: where authorization starts, how
 /// the person answers the prompt, the receiver's timeline on a virtual clock (tracks
@@ -23,7 +24,7 @@ public struct Scenario: Sendable, Hashable {
     /// A longer description, if the file has one.
     public var summary: String?
     /// The authorization when the scenario starts.
-    public var authorization: ScenarioAuthorization
+    public var authorization: LocationAuthorization
     /// How the person answers the permission prompt, if it is shown.
     public var prompt: ScenarioPrompt?
     /// The receiver's time at the start of the scenario (for fix times and NMEA export).
@@ -46,7 +47,7 @@ public struct Scenario: Sendable, Hashable {
 
     /// A scenario with these parts.
     public init(
-        name: String, file: String, title: String, summary: String? = nil, authorization: ScenarioAuthorization,
+        name: String, file: String, title: String, summary: String? = nil, authorization: LocationAuthorization,
         prompt: ScenarioPrompt? = nil, start: Date = Scenario.defaultStart, timeline: [ScenarioTimedEvent],
         consumer: [ConsumerAction] = Scenario.defaultConsumer, expectations: [ScenarioExpectation] = []
     ) {

@@ -1,4 +1,5 @@
 import Geodata
+public import Location
 import OutsideInput
 
 /// Something that happens on a scenario's timeline.
@@ -12,7 +13,7 @@ public enum ScenarioEvent: Sendable, Hashable, CustomStringConvertible {
     /// The receiver answers again.
     case receiverBack
     /// The person changes the permission in settings (revokes it, or grants it later).
-    case authorizationChanged(ScenarioAuthorization)
+    case authorizationChanged(LocationAuthorization)
 
     /// `"fix 52.22970, 21.01220 ±5 m"`, `"no fix"`, `"receiver lost"`, `"authorization → denied"`.
     public var description: String {
@@ -22,7 +23,7 @@ public enum ScenarioEvent: Sendable, Hashable, CustomStringConvertible {
         case .noFix: "no fix"
         case .receiverLost: "receiver lost"
         case .receiverBack: "receiver back"
-        case .authorizationChanged(let authorization): "authorization → \(authorization)"
+        case .authorizationChanged(let authorization): "authorization → \(authorization.scenarioText)"
         }
     }
 

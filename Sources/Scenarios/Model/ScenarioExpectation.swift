@@ -1,3 +1,4 @@
+public import Location
 import OutsideInput
 
 /// Something a scenario file says must be true after it has played, checked by
@@ -21,7 +22,7 @@ public struct ScenarioExpectation: Sendable, Hashable, Decodable, CustomStringCo
     /// What is expected.
     public enum Kind: Sendable, Hashable {
         /// The authorization status when the scenario ends.
-        case authorization(ScenarioPermission)
+        case authorization(AuthorizationStatus)
         /// How a `requestLocation` ended: `number` counts from 1; nil means the last one.
         case request(RequestOutcome, number: Int?)
         /// The latitude text (5 decimals) of the last fix the consumer received.
@@ -84,7 +85,8 @@ public struct ScenarioExpectation: Sendable, Hashable, Decodable, CustomStringCo
             throw decoder.failure("'\(entry.kind)' needs a value: write '\(entry.kind): …'")
         }
         switch entry.kind {
-        case "authorization": kind = .authorization(try entry.value(ScenarioPermission.self))
+        case "authorization":
+            kind = .authorization(try AuthorizationEntry.status(container.superDecoder(forKey: entry.key)))
         case "request":
             let value = try container.superDecoder(forKey: entry.key)
             if (try? value.singleValueContainer().decode(String.self)) != nil {

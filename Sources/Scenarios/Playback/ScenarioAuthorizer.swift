@@ -76,7 +76,7 @@ public final class ScenarioAuthorizer: LocationAuthorizer {
         } catch {
             return authorization
         }
-        let answer = prompt.answer.authorization.locationAuthorization
+        let answer = prompt.answer.authorization
         set(answer)
         await onEvent(.answered(prompt.answer, answer))
         return answer
@@ -91,14 +91,5 @@ public final class ScenarioAuthorizer: LocationAuthorizer {
     /// Every later change, until the consumer stops iterating.
     public func authorizationChanges() -> AsyncStream<LocationAuthorization> {
         state.authorizationChanges()
-    }
-}
-
-extension ScenarioAuthorization {
-    /// The same decision in the Location module's terms.
-    public var locationAuthorization: LocationAuthorization {
-        LocationAuthorization(
-            AuthorizationStatus(rawValue: status.rawValue) ?? .denied,
-            accuracy: accuracy == .reduced ? .reducedAccuracy : .fullAccuracy)
     }
 }

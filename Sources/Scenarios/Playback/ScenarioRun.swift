@@ -110,7 +110,7 @@ extension ScenarioRun {
     ) -> (Bool, String) {
         switch expectation.kind {
         case .authorization(let status):
-            return (finalAuthorization.status.rawValue == status.rawValue, finalAuthorization.status.rawValue)
+            return (finalAuthorization.status == status, finalAuthorization.status.rawValue)
         case .request(let outcome, let number):
             let request = number.map { requests.indices.contains($0 - 1) ? requests[$0 - 1] : nil } ?? requests.last
             guard let request else {

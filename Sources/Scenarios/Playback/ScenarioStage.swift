@@ -39,7 +39,7 @@ struct ScenarioStage: Sendable {
             },
             onEntry: onEntry, changed: changed)
         let authorizer = ScenarioAuthorizer(
-            initial: scenario.authorization.locationAuthorization, prompt: scenario.prompt, clock: clock,
+            initial: scenario.authorization, prompt: scenario.prompt, clock: clock,
             onEvent: { event in
                 switch event {
                 case .promptShown:
@@ -96,8 +96,9 @@ struct ScenarioStage: Sendable {
         case .receiverBack:
             await recorder.record(.receiver, "back") { receiver.play(.connected) }
         case .authorizationChanged(let authorization):
-            let changed = authorization.locationAuthorization
-            await recorder.record(.person, "changes it in settings → \(changed)") { authorizer.set(changed) }
+            await recorder.record(.person, "changes it in settings → \(authorization)") {
+                authorizer.set(authorization)
+            }
         }
         return nil
     }
