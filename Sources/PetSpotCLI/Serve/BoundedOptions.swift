@@ -1,4 +1,6 @@
 #if Server
+    import Geodata
+    import PetSpotService
     import ReportStore
 
     /// Every numeric `petspot serve` option, each declared once (``BoundedOption``): the options'
@@ -16,7 +18,7 @@
         static let matchMarginKm = BoundedOption(
             "--match-margin-km", "km added to circles in matches",
             help: "Kilometres added to every search circle when found and missing reports are matched.",
-            valueName: "km", default: 1.0, 0...100, "km")
+            valueName: "km", default: ServiceConfiguration.defaultMatchMargin.kilometers, 0...100, "km")
 
         static let publicPrecisionM = BoundedOption(
             "--public-precision-m", "grid strangers see missing places on",

@@ -12,7 +12,8 @@
         }
 
         var host = "127.0.0.1"
-        var port = 8080
+        /// `--port`; its default is the option's (``BoundedOptions/port``).
+        var port = BoundedOptions.port.fallback
         var gpsd: String?
         var scenario: String?
         var logLevel = Logger.Level.info
