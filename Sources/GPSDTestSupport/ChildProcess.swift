@@ -18,12 +18,6 @@ public final class ChildProcess: Sendable {
     /// Where its stdout and stderr go.
     public let logFile: URL
 
-    private init(pid: pid_t, commandLine: String, logFile: URL) {
-        self.pid = pid
-        self.commandLine = commandLine
-        self.logFile = logFile
-    }
-
     /// Starts `executable` with `arguments` in a new process group, stdin from /dev/null,
     /// stdout and stderr to a log file in `directory`.
     ///
@@ -32,6 +26,13 @@ public final class ChildProcess: Sendable {
         _ executable: String, _ arguments: [String], environment: [String: String] = [:],
         directory: URL = FileManager.default.temporaryDirectory
     ) throws(GPSDTestError) -> ChildProcess {
+        try ChildProcess(executable, arguments, environment: environment, directory: directory)
+    }
+
+    /// Spawns the process.
+    private init(
+        _ executable: String, _ arguments: [String], environment: [String: String], directory: URL
+    ) throws(GPSDTestError) {
         let name = URL(fileURLWithPath: executable).lastPathComponent
         let logFile = directory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8)).log")
         let commandLine = ([executable] + arguments).joined(separator: " ")
@@ -59,7 +60,9 @@ public final class ChildProcess: Sendable {
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard status == 0 else { throw .launchFailed(commandLine, String(cString: strerror(status))) }
-        return ChildProcess(pid: pid, commandLine: commandLine, logFile: logFile)
+        self.pid = pid
+        self.commandLine = commandLine
+        self.logFile = logFile
     }
 
     /// What the process printed so far.

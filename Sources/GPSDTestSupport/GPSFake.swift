@@ -18,12 +18,6 @@ public final class GPSFake: Sendable {
     /// The running gpsfake.
     public let process: ChildProcess
 
-    private init(port: Int, directory: URL, process: ChildProcess) {
-        self.port = port
-        self.directory = directory
-        self.process = process
-    }
-
     /// Writes `lines` to a log file and replays it.
     ///
     /// - Parameters:
@@ -46,7 +40,7 @@ public final class GPSFake: Sendable {
         } catch {
             throw .socket("cannot write \(log.path): \(error)")
         }
-        return try start(logFile: log, directory: directory, cycle: cycle, once: once, timeout: timeout)
+        return try GPSFake(logFile: log, directory: directory, cycle: cycle, once: once, timeout: timeout)
     }
 
     /// Replays an existing log file (a recorded receiver log).
@@ -56,12 +50,11 @@ public final class GPSFake: Sendable {
         throws(GPSDTestError) -> GPSFake
     {
         let directory = try GPSDTools.makeTemporaryDirectory()
-        return try start(logFile: logFile, directory: directory, cycle: cycle, once: once, timeout: timeout)
+        return try GPSFake(logFile: logFile, directory: directory, cycle: cycle, once: once, timeout: timeout)
     }
 
-    private static func start(logFile: URL, directory: URL, cycle: Double, once: Bool, timeout: Double)
-        throws(GPSDTestError) -> GPSFake
-    {
+    /// Starts gpsfake on `logFile`, its files in `directory`, and waits until gpsd reports.
+    private init(logFile: URL, directory: URL, cycle: Double, once: Bool, timeout: Double) throws(GPSDTestError) {
         _ = try GPSDTools.require(GPSDTools.gpsd)
         let gpsfake = try GPSDTools.require(GPSDTools.gpsfake)
         let port = try LoopbackSocket.freePort()
@@ -77,7 +70,7 @@ public final class GPSFake: Sendable {
             throw .notListening(process.commandLine, port: port, output: process.output)
         }
         do {
-            try registerDevice(of: process, directory: directory, hangGuard: GPSDDaemon.hangGuard)
+            try Self.registerDevice(of: process, directory: directory, hangGuard: GPSDDaemon.hangGuard)
         } catch {
             process.kill()
             throw .socket("\(error)\ngpsfake (\(process.commandLine)) printed:\n\(process.output)")
@@ -94,7 +87,9 @@ public final class GPSFake: Sendable {
                 throw .socket("\(error)\ngpsfake (\(process.commandLine)) printed:\n\(process.output)")
             }
         }
-        return GPSFake(port: port, directory: directory, process: process)
+        self.port = port
+        self.directory = directory
+        self.process = process
     }
 
     /// Kills gpsfake and its gpsd.

@@ -97,15 +97,11 @@ extension JSONKeyScanner {
         var utf8: [UInt8] = []
         utf8.reserveCapacity(body.count)
         var position = 0
-        while position < body.count {
-            let byte = body[position]
-            guard byte == UInt8(ascii: "\\") else {
-                utf8.append(byte)
-                position += 1
-                continue
-            }
-            let kind = body[position + 1]
-            position += 2
+        // Whole runs between escapes are copied at once.
+        while let escape = body[position...].firstIndex(of: UInt8(ascii: "\\")) {
+            utf8.append(contentsOf: body[position..<escape])
+            let kind = body[escape + 1]
+            position = escape + 2
             let simple: UInt8? =
                 switch kind {
                 case UInt8(ascii: "b"): 0x08
@@ -137,6 +133,7 @@ extension JSONKeyScanner {
             guard let scalar = Unicode.Scalar(value) else { throw SyntaxError(reason: "an invalid \\u escape") }
             utf8.append(contentsOf: scalar.utf8)
         }
+        utf8.append(contentsOf: body[position...])
         guard let text = String(validating: utf8, as: UTF8.self) else {
             throw SyntaxError(reason: "a string is not valid UTF-8")
         }

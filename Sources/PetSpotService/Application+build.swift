@@ -43,17 +43,10 @@ public func buildApplication(_ configuration: ServiceConfiguration) -> some Appl
                 logger: configuration.logger)
         }
     }
-    let planner = courier.flatMap { courier in
-        measured.flatMap { store in
-            configuration.mail.map {
-                AlertPlanner(
-                    store: store, settings: $0, feed: feed, publicLocation: configuration.publicLocation,
-                    matchMargin: configuration.matchMargin, courier: courier, photos: configuration.photos,
-                    clock: configuration.clock,
-                    now: configuration.now,
-                    logger: configuration.logger)
-            }
-        }
+    let planner = courier.map {
+        AlertPlanner(
+            courier: $0, feed: feed, publicLocation: configuration.publicLocation,
+            matchMargin: configuration.matchMargin, photos: configuration.photos)
     }
     let router = makeRouter(
         configuration, storeHealth: health, reportFeed: feed, heartbeat: heartbeat, routes: routes, courier: courier)

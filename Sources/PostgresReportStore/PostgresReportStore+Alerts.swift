@@ -92,16 +92,11 @@ extension PostgresReportStore {
     }
 
     public func subscriptions(afterID: String?, limit: Int) async throws(ReportStoreError) -> [Subscription] {
-        try await readSubscriptions(
-            "listing subscriptions",
-            """
-            SELECT \(unescaped: Self.subscriptionColumns) FROM subscription
-            WHERE \(afterID)::text IS NULL OR id > \(afterID) ORDER BY id LIMIT \(max(0, limit))
-            """)
+        try await page("listing subscriptions", from: "subscription", afterID: afterID, limit: limit)
     }
 
     public func subscriptions(email: String) async throws(ReportStoreError) -> [Subscription] {
-        try await readSubscriptions(
+        try await records(
             "listing the subscriptions of an address",
             """
             SELECT \(unescaped: Self.subscriptionColumns) FROM subscription WHERE email = \(email)
@@ -116,7 +111,7 @@ extension PostgresReportStore {
     public func confirmedSubscriptions(covering coordinate: Coordinate) async throws(ReportStoreError)
         -> [Subscription]
     {
-        let candidates = try await readSubscriptions(
+        let candidates: [Subscription] = try await records(
             "finding the subscriptions around \(coordinate)", PostgresQuery(unsafeSQL: Self.coveringSQL(coordinate)))
         return candidates.filter { $0.distanceMeters(to: coordinate) <= $0.radiusMeters }
     }
@@ -160,18 +155,6 @@ extension PostgresReportStore {
                 "SELECT report_id FROM match_alert_stop WHERE report_id = ANY(\(ids))", logger: logger)
             for try await id in rows.decode(String.self) { stopped.insert(id) }
             return stopped
-        }
-    }
-
-    private func readSubscriptions(_ what: String, _ query: PostgresQuery) async throws(ReportStoreError)
-        -> [Subscription]
-    {
-        try await call(what) { client, logger in
-            var subscriptions: [Subscription] = []
-            for try await row in try await client.query(query, logger: logger) {
-                subscriptions.append(try Self.subscription(row))
-            }
-            return subscriptions
         }
     }
 

@@ -55,7 +55,7 @@ extension PostgresReportStore: ReportPhotoStore {
             client, logger in
             var found: [String: StoredPhoto] = [:]
             let rows = try await client.query(
-                "SELECT id, media_type, tag, bytes FROM \(unescaped: table.rawValue) WHERE id = ANY(\(ids))",
+                "SELECT id, media_type, tag, bytes FROM \(unescaped: table.name) WHERE id = ANY(\(ids))",
                 logger: logger)
             for try await (id, type, tag, bytes) in rows.decode((String, String, String, Data).self) {
                 found[id] = StoredPhoto(bytes: bytes, mediaType: type, tag: tag)
@@ -94,7 +94,7 @@ extension PostgresReportStore: ReportPhotoStore {
 
     private static func upsertPhoto(_ photo: StoredPhoto, id: String, in table: PhotoTable) -> PostgresQuery {
         """
-        INSERT INTO \(unescaped: table.rawValue) (id, media_type, tag, bytes) VALUES (\(id), \(photo.mediaType), \(photo.tag), \(ByteBuffer(bytes: photo.bytes)))
+        INSERT INTO \(unescaped: table.name) (id, media_type, tag, bytes) VALUES (\(id), \(photo.mediaType), \(photo.tag), \(ByteBuffer(bytes: photo.bytes)))
         ON CONFLICT (id) DO UPDATE SET media_type = excluded.media_type, tag = excluded.tag, bytes = excluded.bytes
         """
     }

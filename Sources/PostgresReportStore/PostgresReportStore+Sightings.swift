@@ -76,19 +76,12 @@ extension PostgresReportStore {
     }
 
     public func sightings(afterID: String?, limit: Int) async throws(ReportStoreError) -> [Sighting] {
-        try await call("listing sightings") { client, logger in
-            try await Self.sightings(
-                client.query(
-                    """
-                    SELECT \(unescaped: Self.sightingColumns) FROM sighting
-                    WHERE \(afterID)::text IS NULL OR id > \(afterID) ORDER BY id LIMIT \(max(0, limit))
-                    """, logger: logger))
-        }
+        try await page("listing sightings", from: "sighting", afterID: afterID, limit: limit)
     }
 
     public func sightings(reportID: String) async throws(ReportStoreError) -> [Sighting] {
         try await call("listing the sightings of \(reportID)") { client, logger in
-            try await Self.sightings(
+            try await Self.records(
                 client.query(
                     """
                     SELECT \(unescaped: Self.sightingColumns) FROM sighting WHERE report_id = \(reportID)
@@ -99,9 +92,10 @@ extension PostgresReportStore {
 
     public func sighting(id: String) async throws(ReportStoreError) -> Sighting? {
         try await call("reading sighting \(id)") { client, logger in
-            try await Self.sightings(
+            let found: [Sighting] = try await Self.records(
                 client.query("SELECT \(unescaped: Self.sightingColumns) FROM sighting WHERE id = \(id)", logger: logger)
-            ).first
+            )
+            return found.first
         }
     }
 
@@ -109,7 +103,7 @@ extension PostgresReportStore {
         let key = OutboxMail.addressKey(address)
         guard !key.isEmpty else { return [] }
         return try await call("listing the sightings of \(key)") { client, logger in
-            try await Self.sightings(
+            try await Self.records(
                 client.query(
                     "SELECT \(unescaped: Self.sightingColumns) FROM sighting WHERE email_key = \(key) ORDER BY id",
                     logger: logger))
@@ -130,7 +124,7 @@ extension PostgresReportStore {
         let key = OutboxMail.addressKey(address)
         guard !key.isEmpty else { return [] }
         return try await call("forgetting the sightings of \(key)") { client, logger in
-            let removed = try await Self.sightings(
+            let removed: [Sighting] = try await Self.records(
                 client.query(
                     "DELETE FROM sighting WHERE email_key = \(key) RETURNING \(unescaped: Self.sightingColumns)",
                     logger: logger))
@@ -141,11 +135,4 @@ extension PostgresReportStore {
     static let sightingColumns = Sighting.storedColumnList
 
     /// The sightings of `rows` (of ``sightingColumns``), in their order.
-    private static func sightings(_ rows: PostgresRowSequence) async throws -> [Sighting] {
-        var sightings: [Sighting] = []
-        for try await row in rows {
-            sightings.append(try record(row))
-        }
-        return sightings
-    }
 }

@@ -31,4 +31,31 @@ extension PostgresReportStore {
     static func record<Record: StoredRecord>(_ row: PostgresRow) throws(ReportStoreError) -> Record {
         try Record(stored: PostgresStoredRow<Record>(cells: row.makeRandomAccess()))
     }
+
+    /// The records in `rows` (rows of `Record.storedColumns`).
+    static func records<Record: StoredRecord>(_ rows: PostgresRowSequence) async throws -> [Record] {
+        var records: [Record] = []
+        for try await row in rows { records.append(try record(row)) }
+        return records
+    }
+
+    /// The records `query` selects (in `Record.storedColumns`), `what` naming the read in errors.
+    func records<Record: StoredRecord & Sendable>(_ what: String, _ query: PostgresQuery) async throws(ReportStoreError)
+        -> [Record]
+    {
+        try await call(what) { client, logger in try await Self.records(client.query(query, logger: logger)) }
+    }
+
+    /// A page of `table`'s records in identifier order, after `afterID` (from the first when
+    /// `nil`), at most `limit`.
+    func page<Record: StoredRecord & Sendable>(_ what: String, from table: String, afterID: String?, limit: Int)
+        async throws(ReportStoreError) -> [Record]
+    {
+        try await records(
+            what,
+            """
+            SELECT \(unescaped: Record.storedColumnList) FROM \(unescaped: table)
+            WHERE \(afterID)::text IS NULL OR id > \(afterID) ORDER BY id LIMIT \(max(0, limit))
+            """)
+    }
 }

@@ -81,14 +81,11 @@ extension SQLiteReportStore {
     }
 
     public func subscriptions(afterID: String?, limit: Int) throws(ReportStoreError) -> [Subscription] {
-        try readSubscriptions(
-            "listing subscriptions",
-            sql: "SELECT \(Self.subscriptionColumns) FROM subscription WHERE ? IS NULL OR id > ? ORDER BY id LIMIT ?",
-            arguments: [afterID, afterID, max(0, limit)])
+        try page("listing subscriptions", from: "subscription", afterID: afterID, limit: limit)
     }
 
     public func subscriptions(email: String) throws(ReportStoreError) -> [Subscription] {
-        try readSubscriptions(
+        try records(
             "listing the subscriptions of an address",
             sql: """
                 SELECT \(Self.subscriptionColumns) FROM subscription WHERE email = ?
@@ -105,7 +102,7 @@ extension SQLiteReportStore {
         let box = GeodesicBox(around: coordinate, meters: Subscription.radiusRange.upperBound)
         // A box with one range of longitudes asks for the empty range 1 ... 0 as its second.
         let second = box.longitudes.count > 1 ? box.longitudes[1] : nil
-        let candidates = try readSubscriptions(
+        let candidates: [Subscription] = try records(
             "finding the subscriptions around \(coordinate)", sql: Self.coveringSQL,
             arguments: [
                 box.latitudes.lowerBound, box.latitudes.upperBound, box.longitudes[0].lowerBound,
@@ -156,16 +153,4 @@ extension SQLiteReportStore {
 
     /// How many ids one lookup of ``matchAlertsStopped(reportIDs:)`` binds at most.
     static let stopLookupChunk = 500
-
-    private func readSubscriptions(_ what: String, sql: String, arguments: StatementArguments)
-        throws(ReportStoreError) -> [Subscription]
-    {
-        try read(what) { db in
-            var subscriptions: [Subscription] = []
-            for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
-                subscriptions.append(try Self.subscription(row))
-            }
-            return subscriptions
-        }
-    }
 }

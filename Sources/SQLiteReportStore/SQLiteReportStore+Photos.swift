@@ -54,7 +54,7 @@ extension SQLiteReportStore: ReportPhotoStore {
                 let rows = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT id, media_type, tag, bytes FROM \(table.rawValue)
+                        SELECT id, media_type, tag, bytes FROM \(table.name)
                         WHERE id IN (SELECT value FROM json_each(?))
                         """, arguments: [list])
                 while let row = try rows.next() {
@@ -93,7 +93,7 @@ extension SQLiteReportStore: ReportPhotoStore {
     private static func upsertPhoto(_ photo: StoredPhoto, id: String, in table: PhotoTable, _ db: Database) throws {
         try db.execute(
             sql: """
-                INSERT INTO \(table.rawValue) (id, media_type, tag, bytes) VALUES (?, ?, ?, ?)
+                INSERT INTO \(table.name) (id, media_type, tag, bytes) VALUES (?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET media_type = excluded.media_type, tag = excluded.tag,
                     bytes = excluded.bytes
                 """, arguments: [id, photo.mediaType, photo.tag, photo.bytes])

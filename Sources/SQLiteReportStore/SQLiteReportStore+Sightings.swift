@@ -57,30 +57,27 @@ extension SQLiteReportStore {
     }
 
     public func sightings(afterID: String?, limit: Int) throws(ReportStoreError) -> [Sighting] {
-        try readSightings(
-            "listing sightings",
-            sql: "SELECT \(Self.sightingColumns) FROM sighting WHERE ? IS NULL OR id > ? ORDER BY id LIMIT ?",
-            arguments: [afterID, afterID, max(0, limit)])
+        try page("listing sightings", from: "sighting", afterID: afterID, limit: limit)
     }
 
     public func sightings(reportID: String) throws(ReportStoreError) -> [Sighting] {
-        try readSightings(
+        try records(
             "listing the sightings of \(reportID)",
             sql: "SELECT \(Self.sightingColumns) FROM sighting WHERE report_id = ? ORDER BY seen_at DESC, id",
             arguments: [reportID])
     }
 
     public func sighting(id: String) throws(ReportStoreError) -> Sighting? {
-        try readSightings(
+        let found: [Sighting] = try records(
             "reading sighting \(id)", sql: "SELECT \(Self.sightingColumns) FROM sighting WHERE id = ?",
-            arguments: [id]
-        ).first
+            arguments: [id])
+        return found.first
     }
 
     public func sightings(email address: String) throws(ReportStoreError) -> [Sighting] {
         let key = OutboxMail.addressKey(address)
         guard !key.isEmpty else { return [] }
-        return try readSightings(
+        return try records(
             "listing the sightings of \(key)",
             sql: "SELECT \(Self.sightingColumns) FROM sighting WHERE email_key = ? ORDER BY id", arguments: [key])
     }
@@ -107,16 +104,6 @@ extension SQLiteReportStore {
     }
 
     static let sightingColumns = Sighting.storedColumnList
-
-    private func readSightings(_ what: String, sql: String, arguments: StatementArguments)
-        throws(ReportStoreError) -> [Sighting]
-    {
-        try read(what) { db in
-            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row throws(ReportStoreError) in
-                try Self.sighting(row)
-            }
-        }
-    }
 
     /// A sighting from a row of ``sightingColumns``.
     static func sighting(_ row: Row) throws(ReportStoreError) -> Sighting { try record(row) }

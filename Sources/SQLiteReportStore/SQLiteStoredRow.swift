@@ -28,4 +28,25 @@ extension SQLiteReportStore {
     static func record<Record: StoredRecord>(_ row: Row) throws(ReportStoreError) -> Record {
         try Record(stored: SQLiteStoredRow<Record>(row: row))
     }
+
+    /// The records `sql` selects (in `Record.storedColumns`), `what` naming the read in errors.
+    func records<Record: StoredRecord>(_ what: String, sql: String, arguments: StatementArguments)
+        throws(ReportStoreError) -> [Record]
+    {
+        try read(what) { db in
+            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row throws(ReportStoreError) in
+                try Self.record(row)
+            }
+        }
+    }
+
+    /// A page of `table`'s records in identifier order, after `afterID` (from the first when
+    /// `nil`), at most `limit`.
+    func page<Record: StoredRecord>(_ what: String, from table: String, afterID: String?, limit: Int)
+        throws(ReportStoreError) -> [Record]
+    {
+        try records(
+            what, sql: "SELECT \(Record.storedColumnList) FROM \(table) WHERE ? IS NULL OR id > ? ORDER BY id LIMIT ?",
+            arguments: [afterID, afterID, max(0, limit)])
+    }
 }

@@ -15,6 +15,7 @@ import Testing
         ("{\"\u{E9}\": 1, \"e\u{301}\": 2}", "\u{E9}", "$", 1),
         (#"{"odd key": {"x": 0, "x": 0}}"#, "x", #"$["odd key"]"#, 1),
         (#"{"a": 1, "b": 2, "b": 3, "a": 4}"#, "b", "$", 1),
+        (#"{"tab\there\\": 1, "tab\u0009here\u005C": 2}"#, "tab\there\\", "$", 1),
     ])
     func theFirstRepeatedKeyIsFoundWithItsPathAndLine(json: String, key: String, path: String, line: Int) throws {
         let duplicate = try #require(JSONDuplicateKeys.firstDuplicate(in: json))

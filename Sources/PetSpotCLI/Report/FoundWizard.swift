@@ -3,28 +3,13 @@ import ReportSteps
 
 /// `petspot report found` on a terminal: *Upload photo* (1/3), *Pet details* (2/3) and
 /// *Contact information* (3/3) over `FoundPetReportFlow`; Submit report writes the payload.
-@MainActor
-final class FoundWizard: ReportWizard {
-    static let context = "Report a found pet"
+typealias FoundWizard = ReportWizard<FoundReportMachine>
 
-    let flow: FoundPetReportFlow
-    let console: WizardConsole
-    let location: WizardLocationSource
-    let writer: PayloadWriter
-    let drafts: DraftKeeper?
-    var toast: Toast?
+extension FoundReportMachine: WizardFlow {
+    static var wizardContext: String { "Report a found pet" }
+}
 
-    init(
-        flow: FoundPetReportFlow, console: WizardConsole, location: WizardLocationSource, writer: PayloadWriter,
-        drafts: DraftKeeper? = nil
-    ) {
-        self.flow = flow
-        self.console = console
-        self.location = location
-        self.writer = writer
-        self.drafts = drafts
-    }
-
+extension ReportWizard where Machine == FoundReportMachine {
     /// Runs until the report is submitted (its payload written).
     ///
     /// - Throws: ``WizardExit`` when cancelled or input ended.
@@ -45,7 +30,7 @@ final class FoundWizard: ReportWizard {
     private func drawDetails() {
         let step = flow.petDetailsStep
         let screen = console.screen
-        screen.intro(FoundReportMachine.Step.petDetails, context: Self.context)
+        screen.intro(FoundReportMachine.Step.petDetails, context: Machine.wizardContext)
         screen.fields(of: step)
         screen.helper(step.coordinates.helperText, success: step.coordinates.isCaptured)
         screen.menu([
@@ -56,20 +41,14 @@ final class FoundWizard: ReportWizard {
 
     private func detailsScreen() async throws(WizardExit) {
         drawDetails()
-        let key = try readKey()
-        switch key {
-        case "u": try await requestLocation(into: \.petDetailsStep.coordinates)
-        case "c": continueTapped()
-        default:
-            try editFieldOrNavigate(key, of: \.petDetailsStep, others: ["u", "c", "b", "q"])
-        }
+        try await answerLocatingStep(\.petDetailsStep, coordinates: \.petDetailsStep.coordinates, locate: "u")
     }
 
     // MARK: Contact information
 
     private func drawContact() {
         let screen = console.screen
-        screen.intro(FoundReportMachine.Step.contactInfo, context: Self.context)
+        screen.intro(FoundReportMachine.Step.contactInfo, context: Machine.wizardContext)
         screen.fields(of: flow.contactStep)
         screen.menu([
             fieldKeys(ContactInfoStep.self), ("s", FoundFlowCopy.Contact.submitTitle), ("b", "Back"), ("q", "Cancel"),

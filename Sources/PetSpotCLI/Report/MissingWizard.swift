@@ -3,27 +3,15 @@ import ReportSteps
 
 /// `petspot report missing` on a terminal: the Missing flow's four screens — *Microchip
 /// number* (1/4), *Animal photo* (2/4), *Animal description* (3/4), *Contact details* (4/4) —
-/// over `MissingPetReportFlow`. The flow holds every rule; this class draws its models and
+/// over `MissingPetReportFlow`. The flow holds every rule; the wizard draws its models and
 /// forwards what the person types.
-@MainActor
-final class MissingWizard: ReportWizard {
-    static let context = "Report a missing pet"
+typealias MissingWizard = ReportWizard<MissingReportMachine>
 
-    let flow: MissingPetReportFlow
-    let console: WizardConsole
-    let location: WizardLocationSource
-    let drafts: DraftKeeper?
-    var toast: Toast?
+extension MissingReportMachine: WizardFlow {
+    static var wizardContext: String { "Report a missing pet" }
+}
 
-    init(
-        flow: MissingPetReportFlow, console: WizardConsole, location: WizardLocationSource, drafts: DraftKeeper? = nil
-    ) {
-        self.flow = flow
-        self.console = console
-        self.location = location
-        self.drafts = drafts
-    }
-
+extension ReportWizard where Machine == MissingReportMachine {
     /// Runs until *Contact details* passes Submit report.
     ///
     /// - Returns: the flow state (every step filled).
@@ -45,7 +33,7 @@ final class MissingWizard: ReportWizard {
 
     private func microchipScreen() throws(WizardExit) {
         let screen = console.screen
-        screen.intro(MissingReportMachine.Step.microchip, context: Self.context)
+        screen.intro(MissingReportMachine.Step.microchip, context: Machine.wizardContext)
         screen.fields(of: flow.microchipStep)
         screen.menu([fieldKeys(MicrochipStep.self), ("c", MissingStepsCopy.Microchip.continueTitle), ("q", "Cancel")])
         let key = try readKey()
@@ -60,7 +48,7 @@ final class MissingWizard: ReportWizard {
 
     private func contactScreen() throws(WizardExit) {
         let screen = console.screen
-        screen.intro(MissingReportMachine.Step.contactDetails, context: Self.context)
+        screen.intro(MissingReportMachine.Step.contactDetails, context: Machine.wizardContext)
         screen.fields(of: flow.contactStep)
         screen.menu([
             fieldKeys(ContactDetailsStep.self), ("s", MissingStepsCopy.Contact.submitTitle), ("b", "Back"),
@@ -80,7 +68,7 @@ final class MissingWizard: ReportWizard {
     func drawDescription() {
         let step = flow.descriptionStep
         let screen = console.screen
-        screen.intro(MissingReportMachine.Step.animalDescription, context: Self.context)
+        screen.intro(MissingReportMachine.Step.animalDescription, context: Machine.wizardContext)
         // The location helper under the coordinates it is about; the search radius under it.
         let fields = AnimalDescriptionStep.fields
         let afterCoordinates = (fields.lastIndex { $0.fieldKind == .coordinate } ?? fields.count - 1) + 2
@@ -95,13 +83,7 @@ final class MissingWizard: ReportWizard {
 
     private func descriptionScreen() async throws(WizardExit) {
         drawDescription()
-        let key = try readKey()
-        switch key {
-        case "g": try await requestLocation(into: \.descriptionStep.coordinates)
-        case "c": continueTapped()
-        default:
-            try editFieldOrNavigate(key, of: \.descriptionStep, others: ["g", "c", "b", "q"])
-        }
+        try await answerLocatingStep(\.descriptionStep, coordinates: \.descriptionStep.coordinates, locate: "g")
     }
 
     /// Request GPS position without the alert's answer (the demo's).

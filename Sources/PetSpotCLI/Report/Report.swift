@@ -77,25 +77,16 @@ extension PetSpot.Report {
                 try await options.storeIfAsked(ReportRecords.missing(flow.state))
                 return
             }
-            let terminal = Terminal.interface
             let location = try options.locationSource()
             let flow = MissingPetReportFlow(locationRequester: location.requester)
-            let console = WizardConsole(terminal: terminal)
-            let drafts = DraftKeeper(store: DraftStore(flow: .missing))
-            let interrupts = WizardInterrupts(store: drafts.store)
-            defer { interrupts.remove() }
-            let wizard = MissingWizard(flow: flow, console: console, location: location, drafts: drafts)
-            do {
-                if !options.fresh { try drafts.offer(to: flow, console: console, title: \.screenTitle) }
+            try await onTerminal(flow, location: location, drafts: .missing, fresh: options.fresh) {
+                wizard, terminal, drafts in
                 let state = try await wizard.run()
                 terminal.line()
                 try write(ReportJSON.missing(state), to: options.destination)
                 drafts.discard()
                 finished(terminal, destination: options.destination, what: "Missing report")
                 try await options.storeIfAsked(ReportRecords.missing(state))
-            } catch {
-                flow.cancel()
-                try ended(error, terminal: terminal, drafts: drafts)
             }
         }
     }
@@ -139,23 +130,14 @@ extension PetSpot.Report {
                 }
                 return
             }
-            let terminal = Terminal.interface
             let location = try options.locationSource()
             let flow = FoundPetReportFlow(locationRequester: location.requester, submitter: writer)
-            let console = WizardConsole(terminal: terminal)
-            let drafts = DraftKeeper(store: DraftStore(flow: .found))
-            let interrupts = WizardInterrupts(store: drafts.store)
-            defer { interrupts.remove() }
-            let wizard = FoundWizard(flow: flow, console: console, location: location, writer: writer, drafts: drafts)
-            do {
-                if !options.fresh { try drafts.offer(to: flow, console: console, title: \.screenTitle) }
+            try await onTerminal(flow, location: location, drafts: .found, fresh: options.fresh) {
+                wizard, terminal, drafts in
                 try await wizard.run()
                 drafts.discard()
                 if let photo = flow.state.photo { terminal.line(photoLine(photo, writer: writer)) }
                 finished(terminal, destination: options.destination, what: "Found report")
-            } catch {
-                flow.cancel()
-                try ended(error, terminal: terminal, drafts: drafts)
             }
         }
     }
@@ -211,6 +193,30 @@ private func finished(_ terminal: Terminal, destination: ReportDestination, what
     terminal.line()
     let written = "\(destination)".terminalSafe
     terminal.line(terminal.paint("✓ \(what) complete; the JSON was written to \(written).", .green))
+}
+
+/// Runs `body` with a wizard over `flow` on the terminal: the saved draft of `draftFlow` offered
+/// first (unless `fresh`) and kept before every screen and on an interrupt. When `body` ends in
+/// an exit or a failure, the flow is cancelled and ``ended(_:terminal:drafts:)`` says what
+/// became of the draft.
+@MainActor
+private func onTerminal<Machine: WizardFlow>(
+    _ flow: ReportFlow<Machine>, location: WizardLocationSource, drafts draftFlow: ReportDraft.Flow, fresh: Bool,
+    _ body: (ReportWizard<Machine>, Terminal, DraftKeeper) async throws -> Void
+) async throws {
+    let terminal = Terminal.interface
+    let console = WizardConsole(terminal: terminal)
+    let drafts = DraftKeeper(store: DraftStore(flow: draftFlow))
+    let interrupts = WizardInterrupts(store: drafts.store)
+    defer { interrupts.remove() }
+    let wizard = ReportWizard(flow: flow, console: console, location: location, drafts: drafts)
+    do {
+        if !fresh { try drafts.offer(to: flow, console: console, title: \.screenTitle) }
+        try await body(wizard, terminal, drafts)
+    } catch {
+        flow.cancel()
+        try ended(error, terminal: terminal, drafts: drafts)
+    }
 }
 
 /// Ends a wizard that did not finish: says so and exits with status 2. Cancel removes the

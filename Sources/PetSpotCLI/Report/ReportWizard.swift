@@ -1,28 +1,38 @@
 import Foundation
 import ReportSteps
 
-/// What the two terminal wizards (``MissingWizard``, ``FoundWizard``) share around their
-/// screens: the draft saved before each one, the toast and notices under it, the keys every
-/// screen answers the same (b, q, Enter, a key that is not an action), the photo screen, every
-/// field's edit by its number and the kind of its input (the fields are the step's, in its
-/// order: ``FieldForm/fields``), and the location request.
+/// A terminal wizard over a flow's machine (``MissingWizard``, ``FoundWizard``): its state,
+/// and what both flows share around their screens: the draft saved before each one, the toast
+/// and notices under it, the keys every screen answers the same (b, q, Enter, a key that is not
+/// an action), the photo screen, every field's edit by its number and the kind of its input
+/// (the fields are the step's, in its order: ``FieldForm/fields``), and the location request.
+/// Each flow's own screens are in an extension where `Machine` is that flow's.
 @MainActor
-protocol ReportWizard: AnyObject {
-    /// The flow's machine.
-    associatedtype Machine: ReportMachine
-
-    /// Said on every screen.
-    static var context: String { get }
+final class ReportWizard<Machine: WizardFlow> {
     /// The flow the screens draw and edit.
-    var flow: ReportFlow<Machine> { get }
+    let flow: ReportFlow<Machine>
     /// Where screens are drawn and answers read.
-    var console: WizardConsole { get }
+    let console: WizardConsole
     /// What answers the location request.
-    var location: WizardLocationSource { get }
+    let location: WizardLocationSource
     /// Saves the draft before every screen (none for the demo).
-    var drafts: DraftKeeper? { get }
+    let drafts: DraftKeeper?
     /// The toast the last Continue left, shown under the next screen.
-    var toast: Toast? { get set }
+    var toast: Toast?
+
+    init(flow: ReportFlow<Machine>, console: WizardConsole, location: WizardLocationSource, drafts: DraftKeeper? = nil)
+    {
+        self.flow = flow
+        self.console = console
+        self.location = location
+        self.drafts = drafts
+    }
+}
+
+/// A flow a terminal wizard runs.
+protocol WizardFlow: ReportMachine {
+    /// Said on every screen: "Report a missing pet".
+    static var wizardContext: String { get }
 }
 
 extension ReportWizard {
@@ -58,7 +68,7 @@ extension ReportWizard {
 
     /// *Animal photo* / *Upload photo*: a file named by path, Remove, Continue.
     func photoScreen() throws(WizardExit) {
-        console.drawPhotoStep(flow.photoStep, at: flow.step, context: Self.context)
+        console.drawPhotoStep(flow.photoStep, at: flow.step, context: Machine.wizardContext)
         let key = try readKey()
         switch key {
         case "1": try console.choosePhoto(&flow.photoStep)
@@ -178,5 +188,19 @@ extension ReportWizard {
         try await runLocationRequest(flow[dynamicMember: coordinates].copy.buttonTitle)
         console.showTranscript(location.transcript?.take() ?? [])
         try console.answerLocationAlert(of: &flow[dynamicMember: coordinates], source: location.name)
+    }
+
+    /// Reads the key of a screen with the location button: `locate` asks for the position into
+    /// `coordinates`, c is Continue, and any other key edits a field of `form` or navigates.
+    func answerLocatingStep<Form: FieldForm>(
+        _ form: WritableKeyPath<Machine, Form>, coordinates: WritableKeyPath<Machine, CoordinateFields>,
+        locate: String
+    ) async throws(WizardExit) {
+        let key = try readKey()
+        switch key {
+        case locate: try await requestLocation(into: coordinates)
+        case "c": continueTapped()
+        default: try editFieldOrNavigate(key, of: form, others: [locate, "c", "b", "q"])
+        }
     }
 }

@@ -40,16 +40,16 @@
             "--mail-lease", "seconds a mail being sent is held",
             help: "Seconds a server holds a mail it is sending before another server (or this one, restarted) may "
                 + "send it again.",
-            valueName: "seconds", default: 300, 10...86_400, "seconds")
+            valueName: "seconds", default: MailSettings.defaultLeaseSeconds, 10...86_400, "seconds")
 
         static let idleTimeout = BoundedOption(
             "--idle-timeout", "seconds idle before closing",
             help: "Close a connection idle this long, or whose request head or body stalls.", valueName: "seconds",
-            default: 15.0, 0.1...3_600, "seconds")
+            default: ServiceLimits.defaultIdleSeconds, 0.1...3_600, "seconds")
 
         static let bodyTimeout = BoundedOption(
             "--body-timeout", "seconds for a request body", help: "A request body must arrive within this of its head.",
-            valueName: "seconds", default: 120.0, 0.1...3_600, "seconds")
+            valueName: "seconds", default: ServiceLimits.defaultBodySeconds, 0.1...3_600, "seconds")
 
         static let maxConnections = BoundedOption<Int, Int?>(
             "--max-connections", "connections open at once",
@@ -59,22 +59,22 @@
         static let bodyMemory = BoundedOption(
             "--body-memory", "MiB of request bodies at once",
             help: "Memory all request bodies being received may take together, in MiB; past it 503.",
-            valueName: "mib", default: 64, 16...65_536, "MiB (a photo may be 16)")
+            valueName: "mib", default: ServiceLimits.defaultBodyMemoryMiB, 16...65_536, "MiB (a photo may be 16)")
 
         static let rateLimit = BoundedOption(
             "--rate-limit", "changes a minute per client",
             help: "Changes (POST, PUT, PATCH, DELETE) a minute per client address; 0: no limit.", valueName: "n",
-            default: 60, 0...1_000_000)
+            default: ServiceLimits.defaultChangeRate.perMinute, 0...1_000_000)
 
         static let rateBurst = BoundedOption(
             "--rate-burst", "changes at once per client",
-            help: "Changes one client may make at once before --rate-limit applies.", valueName: "n", default: 30,
-            1...1_000_000)
+            help: "Changes one client may make at once before --rate-limit applies.", valueName: "n",
+            default: ServiceLimits.defaultChangeRate.burst, 1...1_000_000)
 
         static let contactRateLimit = BoundedOption(
             "--contact-rate-limit", "contacts shown an hour per client",
             help: "Times an hour one client address is shown a report's contacts (GET /v1/reports/{id}/contact), "
                 + "whatever --rate-limit says; 0: no limit.",
-            valueName: "n", default: 20, 0...100_000)
+            valueName: "n", default: ServiceLimits.defaultContactsPerHour, 0...100_000)
     }
 #endif

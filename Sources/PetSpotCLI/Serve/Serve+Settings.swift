@@ -36,16 +36,16 @@
                 throw ValidationError("--log-format (PETSPOT_LOG_FORMAT) must be text or json.")
             }
             settings.logFormat = parsedFormat
-            settings.allowedOrigins = allowedOrigins.isEmpty ? environment.list("--allow-origin") : allowedOrigins
+            settings.allowedOrigins = ListOptions.allowOrigin.values(allowedOrigins, environment)
             for origin in settings.allowedOrigins
             where !origin.hasPrefix("http://") && !origin.hasPrefix("https://") {
                 throw ValidationError(
                     "--allow-origin takes an origin such as http://localhost:3000; got '\(origin.terminalSafe)'.")
             }
-            settings.allowedHosts = allowedHosts.isEmpty ? environment.list("--allowed-host") : allowedHosts
+            settings.allowedHosts = ListOptions.allowedHost.values(allowedHosts, environment)
             do {
                 settings.trustedProxies = try TrustedProxies(
-                    trustedProxies.isEmpty ? environment.list("--trusted-proxy") : trustedProxies)
+                    ListOptions.trustedProxy.values(trustedProxies, environment))
             } catch {
                 throw ValidationError(error.description)
             }

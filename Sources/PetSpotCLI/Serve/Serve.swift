@@ -94,24 +94,13 @@
             @Option(help: ArgumentHelp("text, or json: one JSON object a line.", valueName: "format"))
             var logFormat: String?
 
-            @Option(
-                name: .customLong("allow-origin"),
-                help: ArgumentHelp(
-                    "A web origin allowed to call the API from a browser (CORS); repeatable.", valueName: "origin"))
+            @Option(name: ListOptions.allowOrigin.name, help: ListOptions.allowOrigin.help)
             var allowedOrigins: [String] = []
 
-            @Option(
-                name: .customLong("allowed-host"),
-                help: ArgumentHelp(
-                    "A host name the server answers for besides its address and localhost (the Host header); "
-                        + "repeatable. Others get 421.", valueName: "name"))
+            @Option(name: ListOptions.allowedHost.name, help: ListOptions.allowedHost.help)
             var allowedHosts: [String] = []
 
-            @Option(
-                name: .customLong("trusted-proxy"),
-                help: ArgumentHelp(
-                    "A reverse proxy whose X-Forwarded-For (or Forwarded) names the client: an address or a CIDR "
-                        + "network; repeatable. From anyone else those headers are ignored.", valueName: "cidr"))
+            @Option(name: ListOptions.trustedProxy.name, help: ListOptions.trustedProxy.help)
             var trustedProxies: [String] = []
 
             @Option(help: ArgumentHelp("The interface /metrics listens on (loopback).", valueName: "host"))

@@ -49,7 +49,7 @@
         }
 
         /// Every variable `petspot serve` reads, in `--help`'s order (a numeric option's row from
-        /// its ``BoundedOptions`` declaration).
+        /// its ``BoundedOptions`` declaration, a list option's from ``ListOptions``).
         static let variables: [Variable] = [
             Variable("--host", "interface to listen on", default: "127.0.0.1"),
             BoundedOptions.port.variable,
@@ -58,11 +58,9 @@
             Variable("--location-consent", "consent for gpsd: granted, denied", default: "the consent file"),
             Variable("--log-level", "least level logged", default: "info"),
             Variable("--log-format", "text or json", default: "text"),
-            Variable("--allow-origin", "CORS origins, a list", default: "none", key: "petspot.allowOrigins"),
-            Variable("--allowed-host", "more host names, a list", default: "none", key: "petspot.allowedHosts"),
-            Variable(
-                "--trusted-proxy", "proxies that name the client, a list", default: "none",
-                key: "petspot.trustedProxies"),
+            ListOptions.allowOrigin.variable,
+            ListOptions.allowedHost.variable,
+            ListOptions.trustedProxy.variable,
             Variable("--store", "reports store URL", default: "sqlite:"),
             Variable("--operator-token-file", "file of the operator token", default: "none"),
             Variable("--pages-use-server-location", "pages locate by server", default: "false"),

@@ -25,8 +25,6 @@ final class AlertPlanner: Service {
     /// Events read at a time.
     static let page = 200
 
-    private let store: any ReportStore
-    private let settings: MailSettings
     private let feed: ReportEventFeed?
     private let publicLocation: PublicLocation
     /// Added to missing reports' circles when reports are matched (the cards' margin).
@@ -36,31 +34,30 @@ final class AlertPlanner: Service {
     private let photos: (any ReportPhotos)?
     /// Holds an address's alerts past the hourly limit and releases their digests.
     private let digests: AlertDigests
-    private let clock: any Clock<Duration>
-    private let now: @Sendable () -> Date
-    private let logger: Logger
     /// When the lapsed subscriptions were last removed.
     private let lastSweep = Locked<Date?>(nil)
     /// How often lapsed subscriptions are removed: an hour.
     static let sweepInterval: TimeInterval = 3600
 
+    /// A planner that queues into `courier`'s store, with its settings, clock and logger, and
+    /// rings it after queuing.
     init(
-        store: any ReportStore, settings: MailSettings, feed: ReportEventFeed?, publicLocation: PublicLocation,
-        matchMargin: SearchRadius, courier: MailCourier, photos: (any ReportPhotos)?, clock: any Clock<Duration>,
-        now: @escaping @Sendable () -> Date, logger: Logger
+        courier: MailCourier, feed: ReportEventFeed?, publicLocation: PublicLocation, matchMargin: SearchRadius,
+        photos: (any ReportPhotos)?
     ) {
-        self.store = store
-        self.settings = settings
+        self.courier = courier
         self.feed = feed
         self.publicLocation = publicLocation
         self.matchMargin = matchMargin
-        self.courier = courier
         self.photos = photos
-        self.digests = AlertDigests(store: store)
-        self.clock = clock
-        self.now = now
-        self.logger = logger
+        self.digests = AlertDigests(store: courier.store)
     }
+
+    private var store: any ReportStore { courier.store }
+    private var settings: MailSettings { courier.settings }
+    private var clock: any Clock<Duration> { courier.clock }
+    private var now: @Sendable () -> Date { courier.now }
+    private var logger: Logger { courier.logger }
 
     func run() async {
         let (rings, stop) = feed?.listen(area: nil) ?? (ReportRings(), {})

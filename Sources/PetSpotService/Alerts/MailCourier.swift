@@ -23,11 +23,12 @@ final class MailCourier: Service {
     /// The thread sends block on.
     private static let sender = DedicatedThreadExecutor(name: "petspot-mail")
 
-    private let store: any ReportStore
-    private let settings: MailSettings
-    private let clock: any Clock<Duration>
-    private let now: @Sendable () -> Date
-    private let logger: Logger
+    /// The store whose outbox it sends (the ``AlertPlanner`` queues into the same).
+    let store: any ReportStore
+    let settings: MailSettings
+    let clock: any Clock<Duration>
+    let now: @Sendable () -> Date
+    let logger: Logger
     private let rings = ReportRings()
 
     init(

@@ -23,9 +23,13 @@ public struct MailSettings: Sendable {
     /// a minute of the mail server coming back.
     public var longestBackoff: TimeInterval
 
+    /// ``lease``'s default in seconds, as `petspot serve --mail-lease` shows it.
+    public static let defaultLeaseSeconds = 300
+
     public init(
         server: SMTPServer, from: MailAddress, publicURL: PublicURL, pollInterval: Duration = .seconds(5),
-        lease: Duration = .seconds(300), retryFor: TimeInterval = 24 * 3600, longestBackoff: TimeInterval = 60
+        lease: Duration = .seconds(defaultLeaseSeconds), retryFor: TimeInterval = 24 * 3600,
+        longestBackoff: TimeInterval = 60
     ) {
         self.server = server
         self.from = from

@@ -18,6 +18,20 @@ public struct ServiceLimits: Sendable {
     /// The longest `timeout` of `GET /v1/location`, in seconds.
     public static let maximumLocationTimeout = 300.0
 
+    // `petspot serve`'s defaults, in the units of its options (which show these): ``init``
+    // takes them unless told otherwise.
+
+    /// ``idleTimeout``'s default, in seconds.
+    public static let defaultIdleSeconds = 15.0
+    /// ``bodyTimeout``'s default, in seconds.
+    public static let defaultBodySeconds = 120.0
+    /// ``bodyMemoryBudget``'s default, in MiB.
+    public static let defaultBodyMemoryMiB = 64
+    /// ``changeRate``'s default: 60 a minute, 30 at once.
+    public static let defaultChangeRate = RateLimit(perMinute: 60, burst: 30)
+    /// ``contactsPerHour``'s default.
+    public static let defaultContactsPerHour = 20
+
     /// A connection is closed when nothing arrives on it for this long while no request is
     /// being answered: between requests, while a request head is still arriving, and between
     /// the pieces of a body (15 s). Streams being answered (`/v1/location/updates`) are not idle.
@@ -47,9 +61,10 @@ public struct ServiceLimits: Sendable {
     /// open-file limit, 64 MiB of bodies, 60 changes a minute per client (30 at once), 8
     /// scenario runs.
     public init(
-        idleTimeout: Duration = .seconds(15), bodyTimeout: Duration = .seconds(120), maximumConnections: Int? = nil,
-        bodyMemoryBudget: Int = 64 * 1_048_576, changeRate: RateLimit? = RateLimit(perMinute: 60, burst: 30),
-        scenarioRunsAdmitted: Int = 8, contactsPerHour: Int? = 20
+        idleTimeout: Duration = .seconds(defaultIdleSeconds), bodyTimeout: Duration = .seconds(defaultBodySeconds),
+        maximumConnections: Int? = nil, bodyMemoryBudget: Int = defaultBodyMemoryMiB * 1_048_576,
+        changeRate: RateLimit? = defaultChangeRate, scenarioRunsAdmitted: Int = 8,
+        contactsPerHour: Int? = defaultContactsPerHour
     ) {
         self.idleTimeout = idleTimeout
         self.bodyTimeout = bodyTimeout

@@ -166,17 +166,13 @@ struct XMLScanner {
         guard raw.contains(UInt8(ascii: "&")) else { return String(decoding: raw, as: UTF8.self) }
         var result: [UInt8] = []
         var position = raw.startIndex
-        while position < raw.endIndex {
-            let byte = raw[position]
-            guard byte == UInt8(ascii: "&") else {
-                result.append(byte)
-                position += 1
-                continue
-            }
-            guard let semicolon = raw[position...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else {
+        // Whole runs between entities are copied at once.
+        while let ampersand = raw[position...].firstIndex(of: UInt8(ascii: "&")) {
+            result.append(contentsOf: raw[position..<ampersand])
+            guard let semicolon = raw[ampersand...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else {
                 throw failure("& that does not start an entity (write &amp;)")
             }
-            let entity = String(decoding: raw[(position + 1)..<semicolon], as: UTF8.self)
+            let entity = String(decoding: raw[(ampersand + 1)..<semicolon], as: UTF8.self)
             switch entity {
             case "amp": result.append(UInt8(ascii: "&"))
             case "lt": result.append(UInt8(ascii: "<"))
@@ -194,6 +190,7 @@ struct XMLScanner {
             }
             position = semicolon + 1
         }
+        result.append(contentsOf: raw[position...])
         return String(decoding: result, as: UTF8.self)
     }
 
