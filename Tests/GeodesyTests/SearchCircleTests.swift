@@ -47,7 +47,11 @@ struct SearchCircleTests {
 
     @Test func zeroRadiusIsAPoint() throws {
         let circle = try Self.circle(52.2297, 21.0122, km: 0)
-        #expect(try circle.geoJSON() == .point(GeoJSONPosition(longitude: 21.0122, latitude: 52.2297)))
+        guard case .point(let centre) = try circle.geoJSON() else {
+            Issue.record("a circle of radius zero is not a GeoJSON point")
+            return
+        }
+        #expect((centre.longitude, centre.latitude) == (21.0122, 52.2297))
         #expect(try circle.polygon(points: 3).allSatisfy { $0 == circle.center })
     }
 
@@ -87,8 +91,8 @@ struct SearchCircleTests {
         }
         let ring = try #require(rings.first)
         #expect(ring.first == ring.last && Self.shoelace(ring) > 0)
-        #expect(ring.contains(GeoJSONPosition(longitude: 180, latitude: pole)))
-        #expect(ring.contains(GeoJSONPosition(longitude: -180, latitude: pole)))
+        #expect(ring.contains { $0.longitude == 180 && $0.latitude == pole })
+        #expect(ring.contains { $0.longitude == -180 && $0.latitude == pole })
         #expect(ring.allSatisfy { $0.longitude.magnitude <= 180 && $0.latitude.magnitude <= 90 })
     }
 

@@ -49,19 +49,16 @@ public enum GeoJSONGeometry: Sendable, Hashable, Codable {
     }
 }
 
-/// A GeoJSON position: `[longitude, latitude]` in degrees (RFC 7946 §3.1.1).
-public struct GeoJSONPosition: Sendable, Hashable, Codable {
+/// A GeoJSON position: `[longitude, latitude]` in degrees (RFC 7946 §3.1.1), as
+/// ``SearchCircle/geoJSON(points:)`` makes it or a decoder reads it.
+public struct GeoJSONPosition: Sendable, Hashable {
     /// East–west, −180…180.
     public var longitude: Double
     /// North–south, −90…90.
     public var latitude: Double
+}
 
-    /// A position from its two values.
-    public init(longitude: Double, latitude: Double) {
-        self.longitude = longitude
-        self.latitude = latitude
-    }
-
+extension GeoJSONPosition: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(longitude)

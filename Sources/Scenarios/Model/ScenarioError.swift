@@ -64,12 +64,6 @@ public struct ScenarioSourcePosition: Sendable, Hashable, CustomStringConvertibl
     /// 1-based column.
     public var column: Int
 
-    /// Line `line`, column `column`.
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
     /// `"12:7"`.
     public var description: String { "\(line):\(column)" }
 }
