@@ -27,16 +27,12 @@ extension PostgresReportStore {
 
     public func heldMails(dueBy now: Date, limit: Int) async throws(ReportStoreError) -> [OutboxMail] {
         let time = ReportTimestamp.text(now)
-        return try await call("reading the held mails") { client, logger in
-            var mails: [OutboxMail] = []
-            let rows = try await client.query(
-                """
-                SELECT \(unescaped: Self.mailColumns) FROM outbox_mail WHERE state = 'held' AND due_at <= \(time)
-                ORDER BY due_at, recipient COLLATE "C", id LIMIT \(max(0, limit))
-                """, logger: logger)
-            for try await row in rows { mails.append(try Self.mail(row)) }
-            return mails
-        }
+        return try await records(
+            "reading the held mails",
+            """
+            SELECT \(unescaped: Self.mailColumns) FROM outbox_mail WHERE state = 'held' AND due_at <= \(time)
+            ORDER BY due_at, recipient COLLATE "C", id LIMIT \(max(0, limit))
+            """)
     }
 
     /// One transaction: the held mails are locked as they are counted (`FOR UPDATE`), so a

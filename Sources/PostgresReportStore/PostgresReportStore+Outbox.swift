@@ -46,21 +46,17 @@ extension PostgresReportStore {
     {
         let time = ReportTimestamp.text(now)
         let until = ReportTimestamp.text(OutboxMail.claimEnd(from: now, lease: lease))
-        let mails = try await call("claiming mails") { client, logger in
-            var mails: [OutboxMail] = []
-            let rows = try await client.query(
-                """
-                UPDATE outbox_mail SET claimed_until = \(until), attempts = attempts + 1
-                WHERE id IN (
-                    SELECT id FROM outbox_mail
-                    WHERE state = 'queued' AND due_at <= \(time) AND (claimed_until IS NULL OR claimed_until <= \(time))
-                    ORDER BY due_at, id LIMIT \(max(0, limit))
-                    FOR UPDATE SKIP LOCKED)
-                RETURNING \(unescaped: Self.mailColumns)
-                """, logger: logger)
-            for try await row in rows { mails.append(try Self.mail(row)) }
-            return mails
-        }
+        let mails: [OutboxMail] = try await records(
+            "claiming mails",
+            """
+            UPDATE outbox_mail SET claimed_until = \(until), attempts = attempts + 1
+            WHERE id IN (
+                SELECT id FROM outbox_mail
+                WHERE state = 'queued' AND due_at <= \(time) AND (claimed_until IS NULL OR claimed_until <= \(time))
+                ORDER BY due_at, id LIMIT \(max(0, limit))
+                FOR UPDATE SKIP LOCKED)
+            RETURNING \(unescaped: Self.mailColumns)
+            """)
         // RETURNING keeps no order: oldest due first, ties by identifier (bytes, as "C" orders).
         return mails.sorted {
             $0.dueAt != $1.dueAt ? $0.dueAt < $1.dueAt : $0.id.utf8.lexicographicallyPrecedes($1.id.utf8)

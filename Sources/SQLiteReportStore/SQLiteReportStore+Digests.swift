@@ -24,18 +24,13 @@ extension SQLiteReportStore {
     }
 
     public func heldMails(dueBy now: Date, limit: Int) throws(ReportStoreError) -> [OutboxMail] {
-        try read("reading the held mails") { db in
-            var mails: [OutboxMail] = []
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT \(Self.mailColumns) FROM outbox_mail WHERE state = 'held' AND due_at <= ?
-                    ORDER BY due_at, recipient, id LIMIT ?
-                    """,
-                arguments: [ReportTimestamp.text(now), max(0, limit)])
-            for row in rows { mails.append(try Self.mail(row)) }
-            return mails
-        }
+        try records(
+            "reading the held mails",
+            sql: """
+                SELECT \(Self.mailColumns) FROM outbox_mail WHERE state = 'held' AND due_at <= ?
+                ORDER BY due_at, recipient, id LIMIT ?
+                """,
+            arguments: [ReportTimestamp.text(now), max(0, limit)])
     }
 
     @discardableResult

@@ -79,7 +79,7 @@ extension PetSpot.Report {
             }
             let location = try options.locationSource()
             let flow = MissingPetReportFlow(locationRequester: location.requester)
-            try await onTerminal(flow, location: location, drafts: .missing, fresh: options.fresh) {
+            try await onTerminal(flow, location: location, fresh: options.fresh) {
                 wizard, terminal, drafts in
                 let state = try await wizard.run()
                 terminal.line()
@@ -132,7 +132,7 @@ extension PetSpot.Report {
             }
             let location = try options.locationSource()
             let flow = FoundPetReportFlow(locationRequester: location.requester, submitter: writer)
-            try await onTerminal(flow, location: location, drafts: .found, fresh: options.fresh) {
+            try await onTerminal(flow, location: location, fresh: options.fresh) {
                 wizard, terminal, drafts in
                 try await wizard.run()
                 drafts.discard()
@@ -195,18 +195,18 @@ private func finished(_ terminal: Terminal, destination: ReportDestination, what
     terminal.line(terminal.paint("✓ \(what) complete; the JSON was written to \(written).", .green))
 }
 
-/// Runs `body` with a wizard over `flow` on the terminal: the saved draft of `draftFlow` offered
-/// first (unless `fresh`) and kept before every screen and on an interrupt. When `body` ends in
+/// Runs `body` with a wizard over `flow` on the terminal: the flow's saved draft offered first
+/// (unless `fresh`) and kept before every screen and on an interrupt. When `body` ends in
 /// an exit or a failure, the flow is cancelled and ``ended(_:terminal:drafts:)`` says what
 /// became of the draft.
 @MainActor
 private func onTerminal<Machine: WizardFlow>(
-    _ flow: ReportFlow<Machine>, location: WizardLocationSource, drafts draftFlow: ReportDraft.Flow, fresh: Bool,
+    _ flow: ReportFlow<Machine>, location: WizardLocationSource, fresh: Bool,
     _ body: (ReportWizard<Machine>, Terminal, DraftKeeper) async throws -> Void
 ) async throws {
     let terminal = Terminal.interface
     let console = WizardConsole(terminal: terminal)
-    let drafts = DraftKeeper(store: DraftStore(flow: draftFlow))
+    let drafts = DraftKeeper(store: DraftStore(flow: flow.draft.flow))
     let interrupts = WizardInterrupts(store: drafts.store)
     defer { interrupts.remove() }
     let wizard = ReportWizard(flow: flow, console: console, location: location, drafts: drafts)
